@@ -1,0 +1,47 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Layers only point down: karc → Karc → KarcAsync (see docs/architecture.md).
+let package = Package(
+    name: "karc",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "KarcAsync", targets: ["KarcAsync"]),
+        .library(name: "Karc", targets: ["Karc"]),
+        .executable(name: "karc", targets: ["karc"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
+    ],
+    targets: [
+        .target(
+            name: "KarcAsync",
+            dependencies: [
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+                .product(name: "DequeModule", package: "swift-collections"),
+            ]
+        ),
+        .target(
+            name: "Karc",
+            dependencies: [
+                "KarcAsync",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(name: "karc", dependencies: ["Karc"]),
+        .testTarget(
+            name: "KarcAsyncTests",
+            dependencies: ["KarcAsync", .product(name: "Clocks", package: "swift-clocks")]
+        ),
+        .testTarget(
+            name: "KarcTests",
+            dependencies: ["Karc", .product(name: "Clocks", package: "swift-clocks")]
+        ),
+        // The seed README's Step 1–6 example, kept compiling and passing.
+        .testTarget(name: "KarcSeedExampleTests", dependencies: ["Karc"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,60 @@
+import AsyncAlgorithms
+import Synchronization
+
+extension AsyncSequence where Self: Sendable, Element: Sendable {
+    /// Batches the elements that arrive during each `interval`, measured on `clock`.
+    ///
+    /// Unlike `chunked(by:)` from swift-async-algorithms, a batch is emitted on
+    /// **every** tick, empty or not: a periodic pipe (the seed's message swap)
+    /// must run even when nothing new was sent. When the base ends, what is
+    /// left is emitted and the stream ends; a base error is rethrown after it.
+    public func collect<C: Clock>(interval: C.Duration, clock: C) -> AsyncThrowingStream<[Element], any Error> {
+        let (stream, continuation) = AsyncThrowingStream<[Element], any Error>.makeStream()
+        let batch = Batch<Element>()
+        let task = Task {
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    do {
+                        for try await element in self { batch.append(element) }
+                        let rest = batch.drain()
+                        if !rest.isEmpty { continuation.yield(rest) }
+                        continuation.finish()
+                    } catch {
+                        let rest = batch.drain()
+                        if !rest.isEmpty { continuation.yield(rest) }
+                        continuation.finish(throwing: error)
+                    }
+                }
+                group.addTask {
+                    for await _ in AsyncTimerSequence(interval: interval, clock: clock) {
+                        continuation.yield(batch.drain())
+                    }
+                }
+                // Whichever ends first (the base, or cancellation) ends both.
+                await group.next()
+                group.cancelAll()
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    /// Batches the elements that arrive during each `interval` of the continuous clock.
+    public func collect(interval: Duration) -> AsyncThrowingStream<[Element], any Error> {
+        collect(interval: interval, clock: ContinuousClock())
+    }
+}
+
+/// The elements gathered since the last tick.
+private final class Batch<Element: Sendable>: Sendable {
+    private let elements = Mutex<[Element]>([])
+
+    func append(_ element: Element) { elements.withLock { $0.append(element) } }
+
+    func drain() -> [Element] {
+        elements.withLock { elements in
+            defer { elements = [] }
+            return elements
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import DequeModule
+import Synchronization
+
+/// A source where every attached receiver gets every value it accepts, in
+/// publish order, buffered without bound.
+///
+/// Publishing never waits: a receiver that falls behind (or stops iterating
+/// without being released) only grows its own buffer and never delays the
+/// producer or the other receivers. Models publish their events here, so the
+/// cost per event stays constant however many events pile up.
+public final class EventGate<Event: Sendable>: Source, Drain, Sendable {
+    public typealias Input = Event
+    public typealias Output = Void
+
+    struct Subscriber {
+        let spec: Spec<Event>
+        var buffer: Deque<Event> = []
+        var waiter: UnsafeContinuation<Delivery<Event>?, any Error>?
+    }
+
+    enum Step { case deliver(Delivery<Event>?), wait }
+
+    struct State {
+        var subscribers: [UInt64: Subscriber] = [:]
+        var nextToken: UInt64 = 1
+        var isSealed = false
+    }
+
+    /// Names the gate in logs.
+    public let label: String
+    private let state = Mutex(State())
+
+    public init(label: String? = nil) {
+        self.label = label ?? "EventGate<\(Event.self)>"
+    }
+
+    public var isSealed: Bool { state.withLock { $0.isSealed } }
+
+    /// Number of attached receivers.
+    public var receiverCount: Int { state.withLock { $0.subscribers.count } }
+
+    /// Hands `event` to every attached receiver that accepts it. Never suspends.
+    /// Events published with no receiver attached are dropped, as on a broadcast.
+    public func publish(_ event: Event) {
+        state.withLock { s in
+            guard !s.isSealed else { return }
+            var index = s.subscribers.values.startIndex
+            while index != s.subscribers.values.endIndex {
+                if s.subscribers.values[index].spec.isSatisfied(by: event) {
+                    if let waiter = s.subscribers.values[index].waiter.take() {
+                        waiter.resume(returning: Delivery(input: event, ticket: 0))
+                    } else {
+                        s.subscribers.values[index].buffer.append(event)
+                    }
+                }
+                s.subscribers.values.formIndex(after: &index)
+            }
+        }
+    }
+
+    /// Publishes `event`; the answer is immediate.
+    public func send(producerId: UInt64, _ input: Event) async throws {
+        publish(input)
+    }
+
+    /// Ends every receiver once it has taken what is buffered for it.
+    public func seal() {
+        state.withLock { s in
+            s.isSealed = true
+            var index = s.subscribers.values.startIndex
+            while index != s.subscribers.values.endIndex {
+                s.subscribers.values[index].waiter.take()?.resume(returning: nil)
+                s.subscribers.values.formIndex(after: &index)
+            }
+        }
+    }
+
+    public func makeConsumer(consumerId: UInt64, spec: Spec<Event>, instantOutput: Void?) -> SourceConsumer<Event, Void> {
+        let token = state.withLock { s -> UInt64 in
+            let token = s.nextToken
+            s.nextToken &+= 1
+            s.subscribers[token] = Subscriber(spec: spec)
+            return token
+        }
+        return SourceConsumer(
+            next: { [self] in try await next(token) },
+            reply: { _, _ in },
+            detach: { [self] in
+                state.withLock { s in
+                    s.subscribers.removeValue(forKey: token)?.waiter?.resume(returning: nil)
+                }
+            }
+        )
+    }
+
+    private func next(_ token: UInt64) async throws -> Delivery<Event>? {
+        // Fast path: drain the buffer without suspending.
+        let step = state.withLock { s -> Step in
+            guard s.subscribers[token] != nil else { return .deliver(nil) }
+            if let event = s.subscribers[token]?.buffer.popFirst() { return .deliver(Delivery(input: event, ticket: 0)) }
+            return s.isSealed ? .deliver(nil) : .wait
+        }
+        if case .deliver(let delivery) = step { return delivery }
+        return try await withTaskCancellationHandler {
+            try await withUnsafeThrowingContinuation { continuation in
+                state.withLock { s in
+                    guard s.subscribers[token] != nil else { return continuation.resume(returning: nil) }
+                    if let event = s.subscribers[token]?.buffer.popFirst() {
+                        return continuation.resume(returning: Delivery(input: event, ticket: 0))
+                    }
+                    if s.isSealed { return continuation.resume(returning: nil) }
+                    if Task.isCancelled { return continuation.resume(throwing: CancellationError()) }
+                    s.subscribers[token]?.waiter = continuation
+                }
+            }
+        } onCancel: {
+            state.withLock { s in
+                s.subscribers[token]?.waiter.take()?.resume(throwing: CancellationError())
+            }
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import DequeModule
+import Synchronization
+
+/// An asynchronous meeting point of producers and consumers: a ``Drain`` you
+/// send into and a ``Source`` consumers take from.
+///
+/// A producer's `send` returns the consumer's answer: at once for a receiver
+/// (simplex, it answers with its instant output) or when a processor has
+/// handled the value (duplex). The ``Mode`` says what happens to a value no
+/// consumer is ready for; the ``Scheme`` says which consumers get it.
+///
+/// A consumer counts as ready from the moment it attaches and again as soon as
+/// it replies, so a producer that sends right after its previous answer never
+/// finds a lone duplex consumer busy.
+///
+/// ```swift
+/// let gate = Gate<Int, String>(mode: .retainable, scheme: .anycast)
+/// let squares = gate.processor { "\($0 * $0)" }
+/// Task { for try await _ in squares {} }
+/// let answer = try await gate.send(3) // "9"
+/// ```
+public final class Gate<Input: Sendable, Output: Sendable>: Drain, Source, Sendable {
+    public let mode: Mode
+    public let scheme: Scheme
+    /// Names the gate in errors, e.g. `commands of TestDomain`.
+    public let label: String
+    let capacity: Int?
+    let tickets = Atomic<UInt64>(1)
+    let state = Mutex(GateState<Input, Output>())
+
+    /// Creates a gate.
+    /// - Parameters:
+    ///   - capacity: most values that may wait for a consumer (the smaller of
+    ///     this and the mode's capacity); when full, the oldest waiting producer
+    ///     fails with ``GateError/discardedProducer(_:)``.
+    ///   - label: names the gate in error messages.
+    public init(mode: Mode, scheme: Scheme, capacity: Int? = nil, label: String? = nil) {
+        self.mode = mode
+        self.scheme = scheme
+        let limits = [mode.capacity, capacity].compactMap { $0 }
+        self.capacity = limits.min().map { max(1, $0) }
+        self.label = label ?? "Gate<\(Input.self), \(Output.self)>"
+    }
+
+    /// The gate as a drain only, to hand to code that must not consume.
+    public var toDrain: some Drain<Input, Output> { self }
+    /// The gate as a source only, to hand to code that must not produce.
+    public var toSource: some Source<Input, Output> { self }
+
+    public var isSealed: Bool { state.withLock { $0.sealError != nil } }
+
+    /// Number of attached consumers.
+    public var consumerCount: Int { state.withLock { $0.consumers.count } }
+
+    /// Number of values waiting for a consumer.
+    public var queuedCount: Int { state.withLock { $0.supplies.count } }
+
+    /// Seals the gate with ``GateError/sealed(_:)``: every waiting producer and
+    /// consumer fails, and so does everything sent later.
+    public func seal() {
+        seal(GateError.sealed(context(inputType: "\(Input.self)")))
+    }
+
+    /// Seals the gate with `error`.
+    public func seal(_ error: any Error) {
+        state.withLock { s in
+            guard s.sealError == nil else { return }
+            s.sealError = error
+            for (_, producer) in s.producers { producer.continuation.resume(throwing: error) }
+            s.producers.removeAll()
+            for token in Array(s.consumers.keys) {
+                s.consumers[token]?.inbox.removeAll()
+                s.consumers[token]?.waiter.take()?.resume(throwing: error)
+            }
+            s.supplies.removeAll()
+            s.readyQueue.removeAll()
+        }
+    }
+
+    @discardableResult
+    public func send(producerId: UInt64, _ input: Input) async throws -> Output {
+        let ticket = tickets.wrappingAdd(1, ordering: .relaxed).oldValue
+        return try await withTaskCancellationHandler {
+            try await withUnsafeThrowingContinuation { continuation in
+                state.withLock { s in
+                    produce(&s, Supply(ticket: ticket, producerId: producerId, input: input), continuation)
+                }
+            }
+        } onCancel: {
+            cancelProducer(ticket, inputType: "\(type(of: input))")
+        }
+    }
+
+    public func makeConsumer(consumerId: UInt64, spec: Spec<Input>, instantOutput: Output?) -> SourceConsumer<Input, Output> {
+        let token = state.withLock { s -> UInt64 in
+            let token = s.nextToken
+            s.nextToken &+= 1
+            guard s.sealError == nil else { return token }
+            s.consumers[token] = ConsumerRecord(userId: consumerId, spec: spec, instantOutput: instantOutput)
+            // Ready from the start: values sent before the consumer first asks wait in its inbox.
+            becomeReady(&s, token)
+            return token
+        }
+        return SourceConsumer(
+            next: { [self] in try await take(token) },
+            reply: { [self] ticket, result in reply(from: token, ticket: ticket, result) },
+            detach: { [self] in detach(token) }
+        )
+    }
+
+    func context(inputType: String, matching: Int = 0) -> GateError.Context {
+        GateError.Context(gate: "\(label) (\(mode), \(scheme))", inputType: inputType, matchingConsumers: matching)
+    }
+}

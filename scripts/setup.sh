@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs what karc needs to build on a fresh Debian/Ubuntu machine.
+# Idempotent: does nothing when everything is already present.
+set -euo pipefail
+
+need=()
+command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
+# libedit-dev provides the headers and libedit.pc that the shell's CLibedit target links against.
+if ! pkg-config --exists libedit 2>/dev/null; then need+=(libedit-dev); fi
+
+if ((${#need[@]})); then
+    echo "setup: installing ${need[*]} with apt-get" >&2
+    sudo=""
+    if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+    export DEBIAN_FRONTEND=noninteractive
+    $sudo apt-get update -qq
+    $sudo apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+    echo "setup: swift is not on PATH; install Swift 6.x (https://swift.org/install) and retry" >&2
+    exit 1
+fi
+pkg-config --exists libedit || { echo "setup: libedit still missing after install" >&2; exit 1; }
