@@ -203,6 +203,12 @@ public struct SourceEnded: Error, CustomStringConvertible {
 public struct TypeMismatch: Error, CustomStringConvertible {
     public let expected: String
     public let actual: String
+
+    public init(expected: String, actual: String) {
+        self.expected = expected
+        self.actual = actual
+    }
+
     public var description: String { "expected a value of type \(expected), got \(actual)" }
 }
 

@@ -1,0 +1,220 @@
+import KarcAsync
+import Synchronization
+
+/// A resource a model uses through an ``Environ``: opened when first acquired,
+/// closed when the last user releases it.
+public protocol Resource: Sendable {
+    init()
+    func open(configs: [String: any Sendable]) async throws
+    func close(configs: [String: any Sendable]) async throws
+}
+
+extension Resource {
+    public func open(configs: [String: any Sendable]) async throws {}
+    public func close(configs: [String: any Sendable]) async throws {}
+}
+
+/// Why an ``Environ`` could not provide a resource.
+public enum EnvironError: Error, Sendable, Equatable, CustomStringConvertible {
+    case notRegistered(resource: String)
+    case notAcquired(resource: String, id: String)
+    case gatewayMismatch(resource: String, gateway: String)
+
+    public var description: String {
+        switch self {
+        case .notRegistered(let resource):
+            return "no \(resource) is registered in this environ; call register(\(resource).self, gatewayType:) or register(acquire:release:)"
+        case .notAcquired(let resource, let id):
+            return "\(resource) (id \(id)) is not acquired; add Injector<\(resource)>() to the model's scopes, or use @Use"
+        case .gatewayMismatch(let resource, let gateway):
+            return "gateway \(gateway) does not conform to \(resource)"
+        }
+    }
+}
+
+/// The resources a model's pipelines depend on: which implementation provides
+/// each resource type (production, test, …), and which instances are live.
+///
+/// Acquisitions are reference counted per resource type and id: the first
+/// acquire opens the resource, the last release closes it.
+///
+/// ```swift
+/// static let test = Environ()
+///     .register(StorageResource.self, gatewayType: StorageTestGateway.self)
+/// ```
+public final class Environ: Sendable {
+    struct Registration: Sendable {
+        let acquire: @Sendable ([String: any Sendable]) async throws -> any Sendable
+        let release: @Sendable (any Sendable, [String: any Sendable]) async throws -> Void
+    }
+
+    struct Live: Sendable {
+        var count: Int
+        let resource: any Sendable
+    }
+
+    struct Key: Hashable, Sendable {
+        let type: ObjectIdentifier
+        let id: String
+    }
+
+    struct State: Sendable {
+        var registrations: [ObjectIdentifier: Registration] = [:]
+        var live: [Key: Live] = [:]
+        var configs: [String: any Sendable] = [:]
+    }
+
+    private let state = Mutex(State())
+    // Acquire and release run one at a time, so two first users never open a resource twice.
+    private let lifecycle = AsyncLock()
+
+    public init() {}
+
+    /// Registers `gatewayType` as the implementation of `resourceType`.
+    @discardableResult
+    public func register<R, G: Resource>(_ resourceType: R.Type, gatewayType: G.Type) -> Environ {
+        let registration = Registration(
+            acquire: { configs in
+                let gateway = G()
+                guard gateway is R else {
+                    throw EnvironError.gatewayMismatch(resource: "\(R.self)", gateway: "\(G.self)")
+                }
+                try await gateway.open(configs: configs)
+                return gateway
+            },
+            release: { resource, configs in
+                try await (resource as? any Resource)?.close(configs: configs)
+            }
+        )
+        state.withLock { $0.registrations[ObjectIdentifier(R.self)] = registration }
+        return self
+    }
+
+    /// Registers how to acquire and release a resource of type `R`.
+    @discardableResult
+    public func register<R: Sendable>(
+        acquire: @escaping @Sendable ([String: any Sendable]) async throws -> R,
+        release: @escaping @Sendable (R) async throws -> Void
+    ) -> Environ {
+        let registration = Registration(
+            acquire: { configs in try await acquire(configs) },
+            release: { resource, _ in
+                if let resource = resource as? R { try await release(resource) }
+            }
+        )
+        state.withLock { $0.registrations[ObjectIdentifier(R.self)] = registration }
+        return self
+    }
+
+    /// Sets a configuration value passed to every resource's `open` and `close`.
+    @discardableResult
+    public func setConfig(key: String, value: any Sendable) -> Environ {
+        state.withLock { $0.configs[key] = value }
+        return self
+    }
+
+    public func getConfig<T>(key: String) -> T? {
+        state.withLock { $0.configs[key] as? T }
+    }
+
+    /// Acquires the resource: opens it on first acquisition, counts the others.
+    public func acquire<R, Id: Hashable & Sendable>(_ resourceType: R.Type, id: Id) async throws {
+        let key = Self.key(R.self, id)
+        try await lifecycle.withLock {
+            let (registration, configs, isLive) = state.withLock { s in
+                (s.registrations[key.type], s.configs, s.live[key] != nil)
+            }
+            if isLive {
+                state.withLock { $0.live[key]?.count += 1 }
+                return
+            }
+            guard let registration else { throw EnvironError.notRegistered(resource: "\(R.self)") }
+            let resource = try await registration.acquire(configs)
+            state.withLock { $0.live[key] = Live(count: 1, resource: resource) }
+        }
+    }
+
+    public func acquire<R>(_ resourceType: R.Type) async throws {
+        try await acquire(resourceType, id: DefaultId.shared)
+    }
+
+    /// Releases one acquisition; the last one closes the resource.
+    public func release<R, Id: Hashable & Sendable>(_ resourceType: R.Type, id: Id) async throws {
+        let key = Self.key(R.self, id)
+        try await lifecycle.withLock {
+            let closing: (Live, Registration?, [String: any Sendable])? = try state.withLock { s in
+                guard var live = s.live[key] else {
+                    throw EnvironError.notAcquired(resource: "\(R.self)", id: key.id)
+                }
+                live.count -= 1
+                if live.count > 0 {
+                    s.live[key] = live
+                    return nil
+                }
+                s.live[key] = nil
+                return (live, s.registrations[key.type], s.configs)
+            }
+            if let (live, registration, configs) = closing {
+                try await registration?.release(live.resource, configs)
+            }
+        }
+    }
+
+    public func release<R>(_ resourceType: R.Type) async throws {
+        try await release(resourceType, id: DefaultId.shared)
+    }
+
+    /// The live resource of type `R`; it must have been acquired.
+    public func resolve<R, Id: Hashable & Sendable>(_ resourceType: R.Type, id: Id) async throws -> R {
+        try resolveNow(R.self, id: id)
+    }
+
+    public func resolve<R>(_ resourceType: R.Type) async throws -> R {
+        try resolveNow(R.self, id: DefaultId.shared)
+    }
+
+    public func resolve<R, Id: Hashable & Sendable>(id: Id) async throws -> R {
+        try resolveNow(R.self, id: id)
+    }
+
+    /// Acquires the resource, runs `operation` with it, and releases it, even on error.
+    @discardableResult
+    public func use<R, T, Id: Hashable & Sendable>(
+        _ resourceType: R.Type,
+        id: Id,
+        _ operation: (R) async throws -> T
+    ) async throws -> T {
+        try await acquire(R.self, id: id)
+        let result: Result<T, any Error>
+        do {
+            result = .success(try await operation(try resolveNow(R.self, id: id)))
+        } catch {
+            result = .failure(error)
+        }
+        try await release(R.self, id: id)
+        return try result.get()
+    }
+
+    @discardableResult
+    public func use<R, T>(_ resourceType: R.Type, _ operation: (R) async throws -> T) async throws -> T {
+        try await use(resourceType, id: DefaultId.shared, operation)
+    }
+
+    /// Number of live acquisitions of a resource (0 when closed).
+    public func acquisitionCount<R, Id: Hashable & Sendable>(_ resourceType: R.Type, id: Id) -> Int {
+        state.withLock { $0.live[Self.key(R.self, id)]?.count ?? 0 }
+    }
+
+    func resolveNow<R, Id: Hashable & Sendable>(_ resourceType: R.Type, id: Id) throws -> R {
+        let key = Self.key(R.self, id)
+        let live = state.withLock { $0.live[key] }
+        guard let resource = live?.resource as? R else {
+            throw EnvironError.notAcquired(resource: "\(R.self)", id: key.id)
+        }
+        return resource
+    }
+
+    static func key<R, Id: Hashable & Sendable>(_: R.Type, _ id: Id) -> Key {
+        Key(type: ObjectIdentifier(R.self), id: "\(Id.self):\(id)")
+    }
+}

@@ -1,0 +1,79 @@
+/// A scope that keeps a resource acquired while it is active, so pipelines can
+/// `@Inject` it.
+///
+/// ```swift
+/// @ScopesBuilder
+/// override func scopes(_ s: State, _ i: Interactor) -> [Scope] {
+///     Injector<StorageResource>()
+///     i.main
+/// }
+/// ```
+public struct Injector<R>: Sendable {
+    let id: any Hashable & Sendable
+    let key: ScopeKey
+
+    public init<Id: Hashable & Sendable>(id: Id) {
+        self.id = id
+        self.key = ScopeKey(kind: "injector", name: "\(R.self)", id: "\(id)")
+    }
+
+    public init() {
+        self.init(id: DefaultId.shared)
+    }
+
+    var scope: Scope {
+        let id = id
+        return Scope(key: key) { InjectorRunner<R>(id: id) }
+    }
+}
+
+final class InjectorRunner<R>: ScopeRunner {
+    let id: any Hashable & Sendable
+    private let context = LockedValue<ScopeContext?>(nil)
+
+    init(id: any Hashable & Sendable) { self.id = id }
+
+    func start(_ ctx: ScopeContext) async {
+        do {
+            try await ctx.environ.acquire(R.self, id: id)
+            context.set(ctx)
+        } catch {
+            ctx.logger.error("[\(ctx.modelUid)] injector \(R.self) could not acquire: \(error)")
+        }
+    }
+
+    func stop() async {
+        guard let ctx = context.take() else { return }
+        do {
+            try await ctx.environ.release(R.self, id: id)
+        } catch {
+            ctx.logger.error("[\(ctx.modelUid)] injector \(R.self) could not release: \(error)")
+        }
+    }
+}
+
+/// One `Sendable` value behind a mutex.
+final class LockedValue<Value: Sendable>: Sendable {
+    private let storage: Mutex<Value>
+
+    init(_ value: Value) { storage = Mutex(value) }
+
+    var value: Value { storage.withLock { $0 } }
+
+    func set(_ value: Value) { storage.withLock { $0 = value } }
+
+    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+        try storage.withLock { try body(&$0) }
+    }
+}
+
+extension LockedValue {
+    func take<Wrapped>() -> Value where Value == Wrapped? {
+        storage.withLock { value in
+            defer { value = nil }
+            return value
+        }
+    }
+}
+
+import Synchronization

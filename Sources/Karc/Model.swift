@@ -1,0 +1,163 @@
+import Logging
+
+/// The business logic of one domain: a pure ``reducer(state:effect:)`` that
+/// is the only way its state changes, and ``scopes(_:_:)`` that say which
+/// pipelines, resources and submodels run in each state.
+///
+/// ```swift
+/// final class CounterModel: Model<CounterDomain, DefaultId, Counter, Increment, CounterEffect, Counted>, @unchecked Sendable {
+///     override func reducer(state: Counter, effect: CounterEffect) -> (Counter, [Counted]) { … }
+///     @ScopesBuilder
+///     override func scopes(_ s: Counter, _ i: Interactor) -> [Scope] { i.main }
+/// }
+/// try await CounterModel.setUp(.init(environ: Environ()))
+/// ```
+// Proof for @unchecked: every stored property is a `let` of a Sendable type; subclasses
+// restate it and add behaviour (overrides), not mutable stored state.
+open class Model<Domain, Id, State, Command, Effect, Event>: @unchecked Sendable
+where Domain: Karc.Domain<Id, State, Command, Event>, Id: Hashable & Sendable,
+      State: Equatable & Sendable & Initable, Command: Sendable, Effect: Sendable, Event: Sendable {
+
+    /// How to set a model up: its environ, id and initial state.
+    public struct Config: Sendable {
+        public let environ: Environ
+        public let id: Id
+        public let state: State
+
+        public init(environ: Environ, id: Id, state: State = State()) {
+            self.environ = environ
+            self.id = id
+            self.state = state
+        }
+    }
+
+    /// `TypeName(id)`, used in logs and errors.
+    public let uid: String
+    public let environ: Environ
+    public let id: Id
+    /// The model's domain (also found with `Domain.get(id:)`).
+    public let domain: Domain
+
+    /// Creates the model and its domain; called by ``setUp(_:)``, not directly.
+    public required init(config: Config) {
+        uid = config.id is DefaultId ? "\(Self.self)" : "\(Self.self)(\(config.id))"
+        environ = config.environ
+        id = config.id
+        domain = Domain(id: config.id, state: config.state)
+    }
+
+    /// Whether the model logs through swift-log (label `karc.<Model>`).
+    open var loggerEnabled: Bool { false }
+
+    /// The level the model logs at when ``loggerEnabled``.
+    open var logLevel: Logger.Level { .info }
+
+    /// The model's logger: silent unless ``loggerEnabled``.
+    public var logger: Logger {
+        var logger = Logger(label: "karc.\(Self.self)")
+        logger.logLevel = loggerEnabled ? logLevel : .critical
+        return logger
+    }
+
+    /// Reduces one effect to the new state and the events to emit. Must be pure.
+    open func reducer(state: State, effect: Effect) -> (State, [Event]) {
+        (state, [])
+    }
+
+    /// The scopes to run in `state`. Re-evaluated after every change of state.
+    @ScopesBuilder
+    open func scopes(_ state: State, _ interactor: Interactor) -> [Scope] {}
+
+    /// Called once the initial scopes are running.
+    open func onSetUp() {}
+    /// Called once every scope has stopped.
+    open func onTearDown() {}
+    /// Called before `effects` are reduced from `state`.
+    open func willReduce(state: State, effects: [Effect]) {}
+    /// Called after a reduction produced `state` and `events`.
+    open func didReduce(state: State, events: [Event]) {}
+
+    /// A scope that sets this model up as a child while the parent's state calls for it.
+    public static func submodel(id: Id, state: State = State()) -> Submodel {
+        let key = ScopeKey(kind: "submodel", name: "\(Self.self)", id: "\(id)")
+        return Submodel(
+            key: key,
+            setUp: { environ in try await setUp(Config(environ: environ, id: id, state: state)) },
+            tearDown: { await tearDown(id: id) }
+        )
+    }
+
+    /// Creates the model and its domain, registers them, and starts the scopes
+    /// of the initial state; returns when they are running.
+    ///
+    /// - Throws: ``ModelError/alreadySetUp(model:id:)`` when a model of this
+    ///   type is set up with the same id.
+    public static func setUp(_ config: Config) async throws {
+        let model = Self(config: config)
+        let runtime = model.makeRuntime(state: config.state)
+        let key = ModelPool.key(Domain.self, config.id)
+        let entry = ModelPool.Entry(domain: model.domain) {
+            await runtime.tearDown()
+            model.onTearDown()
+        }
+        guard ModelPool.shared.insert(key, entry) else {
+            throw ModelError.alreadySetUp(model: "\(Self.self)", id: "\(config.id)")
+        }
+        model.domain.channel.set(DomainChannel(
+            modelUid: runtime.uid, commands: runtime.commands, events: runtime.events, state: { runtime.state }
+        ))
+        await runtime.start()
+        model.onSetUp()
+    }
+
+    /// Tears the model with `id` down: pending and later sends fail at once,
+    /// every scope stops (this returns when they have), receivers end.
+    /// Does nothing when no such model is set up.
+    public static func tearDown(id: Id) async {
+        guard let entry = ModelPool.shared.remove(ModelPool.key(Domain.self, id)) else { return }
+        await entry.tearDown()
+    }
+
+    private func makeRuntime(state: State) -> ModelRuntime<State, Command, Effect, Event> {
+        let logger = self.logger
+        return ModelRuntime(
+            uid: uid, environ: environ, logger: logger, state: state,
+            hooks: .init(
+                reducer: { [self] in reducer(state: $0, effect: $1) },
+                willReduce: { [self] in
+                    logger.trace("[\(uid)] will reduce \($1)")
+                    willReduce(state: $0, effects: $1)
+                },
+                didReduce: { [self] in
+                    logger.trace("[\(uid)] did reduce to \($1)")
+                    didReduce(state: $0, events: $1)
+                },
+                observe: { [domain] in domain.observe(state: $0) },
+                scopes: { [self] runtime, state in
+                    let interactor = Interactor(environ: environ, runtime: runtime)
+                    // Pipeline factories called from here register their @Inject/@Use declarations.
+                    return PipelineBuildContext.$current.withValue(PipelineBuildContext()) {
+                        scopes(state, interactor)
+                    }
+                }
+            )
+        )
+    }
+}
+
+extension Model.Config where Id == DefaultId {
+    public init(environ: Environ, state: State = State()) {
+        self.init(environ: environ, id: .shared, state: state)
+    }
+}
+
+extension Model where Id == DefaultId {
+    /// Tears down the model set up with the default id.
+    public static func tearDown() async {
+        await tearDown(id: .shared)
+    }
+
+    public static func submodel(state: State = State()) -> Submodel {
+        submodel(id: .shared, state: state)
+    }
+}

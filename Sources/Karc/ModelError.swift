@@ -1,0 +1,20 @@
+/// Why a model or its domain refused a request.
+public enum ModelError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No model of the domain with this id is set up.
+    case notSetUp(domain: String, id: String)
+    /// The model was torn down while (or before) the request was made.
+    case tornDown(model: String)
+    /// A model of this type with this id is set up already.
+    case alreadySetUp(model: String, id: String)
+
+    public var description: String {
+        switch self {
+        case .notSetUp(let domain, let id):
+            return "\(domain) (id \(id)) is not set up; call its model's setUp(_:) first"
+        case .tornDown(let model):
+            return "\(model) was torn down; set it up again to send to it"
+        case .alreadySetUp(let model, let id):
+            return "\(model) (id \(id)) is set up already; tear it down first or use another id"
+        }
+    }
+}

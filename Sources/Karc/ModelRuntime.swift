@@ -1,0 +1,135 @@
+import Logging
+import Synchronization
+
+/// The live part of a set-up model: its state, gates and scopes.
+///
+/// Effects are reduced inline, in the sending task, under one mutex: no hop to
+/// another task, and the events of concurrent reductions reach every receiver
+/// in one global order (the order the reducer emitted them). Scopes are
+/// re-evaluated after each change of state; only when their keys differ does
+/// the sender wait for the ``ScopeReconciler`` to start and stop them.
+final class ModelRuntime<State: Equatable & Sendable, Command: Sendable, Effect: Sendable, Event: Sendable>: Sendable {
+    struct Hooks: Sendable {
+        let reducer: @Sendable (State, Effect) -> (State, [Event])
+        let willReduce: @Sendable (State, [Effect]) -> Void
+        let didReduce: @Sendable (State, [Event]) -> Void
+        let observe: @Sendable (State) -> Void
+        let scopes: @Sendable (ModelRuntime, State) -> [Scope]
+    }
+
+    struct Core: Sendable {
+        var state: State
+        /// The model's code; dropped at tear-down, which breaks the runtime ↔ model cycle.
+        var hooks: Hooks?
+        var isRunning = true
+        var desired: [Scope] = []
+        var desiredKeys: [ScopeKey] = []
+        var generation: UInt64 = 0
+    }
+
+    let uid: String
+    let logger: Logger
+    let commands: Gate<Command, any Sendable>
+    let events: EventGate<Event>
+    private let core: LockedValue<Core>
+    private let reconciler: ScopeReconciler
+
+    init(uid: String, environ: Environ, logger: Logger, state: State, hooks: Hooks) {
+        self.uid = uid
+        self.logger = logger
+        self.commands = Gate(mode: .transient, scheme: .anycast, label: "commands of \(uid)")
+        self.events = EventGate(label: "events of \(uid)")
+        let core = LockedValue(Core(state: state, hooks: hooks))
+        self.core = core
+        self.reconciler = ScopeReconciler(
+            context: ScopeContext(environ: environ, logger: logger, modelUid: uid),
+            desired: { core.withLock { ($0.desired, $0.generation) } }
+        )
+    }
+
+    var state: State { core.withLock { $0.state } }
+
+    /// Activates the scopes of the initial state; returns when they are running.
+    func start() async {
+        let generation = core.withLock { c -> UInt64 in
+            c.desired = c.hooks?.scopes(self, c.state) ?? []
+            c.desiredKeys = c.desired.map(\.key)
+            c.generation += 1
+            return c.generation
+        }
+        reconciler.start()
+        reconciler.request(generation)
+        await reconciler.wait(for: generation, cancellable: false)
+    }
+
+    /// Fails pending and future sends, stops every scope, and ends event receivers.
+    func tearDown() async {
+        let generation = core.withLock { c -> UInt64 in
+            c.isRunning = false
+            c.desired = []
+            c.desiredKeys = []
+            c.generation += 1
+            return c.generation
+        }
+        commands.seal(ModelError.tornDown(model: uid))
+        reconciler.request(generation)
+        await reconciler.wait(for: generation, cancellable: false)
+        await reconciler.stop()
+        events.seal()
+        core.withLock { $0.hooks = nil }
+    }
+
+    /// Reduces `effects` and publishes their events, then waits (cancellably)
+    /// until the scopes match the new state.
+    func send(effects: [Effect]) async throws -> [Event] {
+        let (events, generation) = try reduce(effects)
+        if let generation {
+            reconciler.request(generation)
+            await reconciler.wait(for: generation, cancellable: true)
+        }
+        return events
+    }
+
+    private func reduce(_ effects: [Effect]) throws -> (events: [Event], generation: UInt64?) {
+        try core.withLock { c in
+            guard c.isRunning, let hooks = c.hooks else { throw ModelError.tornDown(model: uid) }
+            let old = c.state
+            hooks.willReduce(old, effects)
+            var state = old
+            var events: [Event] = []
+            for effect in effects {
+                let (next, emitted) = hooks.reducer(state, effect)
+                state = next
+                events.append(contentsOf: emitted)
+            }
+            let changed = state != old
+            if changed {
+                c.state = state
+                hooks.observe(state)
+            }
+            hooks.didReduce(state, events)
+            // Published under the lock: every receiver sees one global order.
+            for event in events { self.events.publish(event) }
+            guard changed else { return (events, nil) }
+            let scopes = hooks.scopes(self, state)
+            let keys = scopes.map(\.key)
+            guard keys != c.desiredKeys else { return (events, nil) }
+            c.desired = scopes
+            c.desiredKeys = keys
+            c.generation += 1
+            return (events, c.generation)
+        }
+    }
+}
+
+/// A model's effect drain: reduces inline and answers with the emitted events.
+struct ReducerDrain<State: Equatable & Sendable, Command: Sendable, Effect: Sendable, Event: Sendable>: Drain {
+    let runtime: ModelRuntime<State, Command, Effect, Event>
+
+    var isSealed: Bool { false }
+
+    @discardableResult
+    func send(producerId: UInt64, _ effects: [Effect]) async throws -> [Event] {
+        try await runtime.send(effects: effects)
+    }
+}

@@ -1,0 +1,131 @@
+import KarcAsync
+
+/// What a pipe does when its track throws.
+struct PipeFailurePolicy: Sendable {
+    let pipeId: String
+    let recoverFromError: Bool
+
+    /// Returns to go on; throws to stop the pipe (cancelled) or restart the pipeline.
+    func handle(_ error: any Error, _ context: PipeContext) throws {
+        if Task.isCancelled { throw CancellationError() }
+        if recoverFromError {
+            context.logWarning("failed: \(error); recovering")
+            return
+        }
+        context.logError("failed: \(error); restarting the pipeline")
+        throw PipeFailure(pipeId: pipeId, underlying: error)
+    }
+
+    /// Pause before the Nth consecutive restart of a failing pipe: none for the
+    /// first, then 10 ms doubling to 1 s, so a persistent failure never spins.
+    static func restartDelay(consecutiveFailures n: Int) -> Duration {
+        n <= 1 ? .zero : min(.milliseconds(10 << min(n - 2, 7)), .seconds(1))
+    }
+}
+
+enum PipeFlows {
+    /// Takes the next delivery; `nil` when the source ended, was sealed, or the pipe was cancelled.
+    static func next<I, O>(_ consumer: SourceConsumer<I, O>) async throws -> Delivery<I>? {
+        do {
+            return try await consumer.next()
+        } catch GateError.sealed, GateError.canceledConsumer, is CancellationError, is ModelError {
+            return nil
+        }
+    }
+
+    static func runDuplex<SI, SO, TI, TO, DI, DO>(
+        consumer: SourceConsumer<SI, SO>,
+        track: @escaping PipeTrack<TI, TO>,
+        sink: PipeSink<TO, DI, DO>,
+        failures: PipeFailurePolicy,
+        context: PipeContext
+    ) async throws {
+        try await sink.run { emit in
+            while let delivery = try await next(consumer) {
+                do {
+                    let input = try cast(delivery.input, to: TI.self)
+                    let output = try await track(input, context)
+                    consumer.reply(to: delivery, with: .success(try cast(output, to: SO.self)))
+                    try await emit(output)
+                } catch {
+                    consumer.reply(to: delivery, with: .failure(error))
+                    try failures.handle(error, context)
+                }
+            }
+        }
+    }
+
+    static func runSimplex<SI, SO, TI, TO, DI, DO>(
+        consumer: SourceConsumer<SI, SO>,
+        intro: Pipe.Mode<SI, SO, TI, TO, DI, DO>.Intro?,
+        track: @escaping PipeTrack<TI, TO>,
+        sink: PipeSink<TO, DI, DO>,
+        failures: PipeFailurePolicy,
+        context: PipeContext
+    ) async throws {
+        try await sink.run { emit in
+            if let intro {
+                let inputs = intro(AsyncThrowingStream { try await next(consumer)?.input })
+                for try await input in inputs {
+                    do {
+                        try await emit(try await track(input, context))
+                    } catch {
+                        try failures.handle(error, context)
+                    }
+                }
+                return
+            }
+            while let delivery = try await next(consumer) {
+                do {
+                    let input = try cast(delivery.input, to: TI.self)
+                    try await emit(try await track(input, context))
+                } catch {
+                    try failures.handle(error, context)
+                }
+            }
+        }
+    }
+
+    static func runPolicy(
+        _ policy: Pipe.Policy,
+        track: @escaping PipeTrack<Void, Void>,
+        failures: PipeFailurePolicy,
+        context: PipeContext
+    ) async throws {
+        var consecutiveFailures = 0
+        restart: while true {
+            var runs = 0
+            while policy.allows(runs: runs) {
+                try Task.checkCancellation()
+                do {
+                    try await track((), context)
+                    consecutiveFailures = 0
+                } catch {
+                    try failures.handle(error, context)
+                    // Recovering restarts the pipe: a `.finite` count starts over.
+                    consecutiveFailures += 1
+                    try await Task.sleep(for: PipeFailurePolicy.restartDelay(consecutiveFailures: consecutiveFailures))
+                    continue restart
+                }
+                runs += 1
+            }
+            return
+        }
+    }
+}
+
+extension Pipe.Policy {
+    func allows(runs: Int) -> Bool {
+        switch self {
+        case .finite(let count): return runs < count
+        case .infinite: return true
+        }
+    }
+}
+
+func cast<T>(_ value: Any, to: T.Type) throws -> T {
+    guard let typed = value as? T else {
+        throw TypeMismatch(expected: "\(T.self)", actual: "\(type(of: value))")
+    }
+    return typed
+}

@@ -1,0 +1,153 @@
+/// A group of independent pipes that implement one feature of a model, run
+/// while the model's ``Model/scopes(_:_:)`` include it.
+///
+/// Define pipelines as factory methods in an extension of the model's
+/// `Interactor`, so pipes can reach `state`, `commandSource`, `effectDrain`…
+///
+/// ```swift
+/// extension TestModel.Interactor {
+///     func main() -> Pipeline {
+///         Pipeline {
+///             Pipe(id: "increment", mode: .duplex(), source: commandSource) { (c: Increment, _) in
+///                 try await sendEffects(.add(c.by))
+///             }
+///         }
+///     }
+/// }
+/// ```
+///
+/// When the pipeline becomes active, its `@Use` resources are acquired and its
+/// `@Inject` resources resolved, its pipes attach to their sources (so sends
+/// are accepted at once), `begin` runs, then the pipes run. When a pipe that
+/// does not recover fails, the pipes stop, `end` runs and the pipeline starts
+/// again (after a pause that grows with consecutive failures).
+public struct Pipeline: Sendable {
+    /// The factory's name (`#function`, without its parentheses): with ``id``, the scope's identity.
+    public let tag: String
+    public let id: String
+    let begin: PipeTrack<Void, Void>?
+    let end: PipeTrack<Void, Void>?
+    let pipes: @Sendable () -> [Pipe]
+    let slots: [any ResourceSlot]
+
+    public init<Id: Hashable & Sendable>(
+        tag: String = #function,
+        id: Id,
+        begin: PipeTrack<Void, Void>? = nil,
+        end: PipeTrack<Void, Void>? = nil,
+        @PipeBuilder pipes: @escaping @Sendable () -> [Pipe]
+    ) {
+        self.tag = tag.split(separator: "(", maxSplits: 1).first.map(String.init) ?? tag
+        self.id = "\(id)"
+        self.begin = begin
+        self.end = end
+        self.pipes = pipes
+        self.slots = PipelineBuildContext.current?.takeSlots() ?? []
+    }
+
+    public init(
+        tag: String = #function,
+        begin: PipeTrack<Void, Void>? = nil,
+        end: PipeTrack<Void, Void>? = nil,
+        @PipeBuilder pipes: @escaping @Sendable () -> [Pipe]
+    ) {
+        self.init(tag: tag, id: DefaultId.shared, begin: begin, end: end, pipes: pipes)
+    }
+
+    var scope: Scope {
+        let pipeline = self
+        return Scope(key: ScopeKey(kind: "pipeline", name: tag, id: id)) { PipelineRunner(pipeline) }
+    }
+}
+
+final class PipelineRunner: ScopeRunner {
+    let pipeline: Pipeline
+    private let task = LockedValue<Task<Void, Never>?>(nil)
+
+    init(_ pipeline: Pipeline) { self.pipeline = pipeline }
+
+    func start(_ scope: ScopeContext) async {
+        // The first attempt is prepared here, so the pipes accept values when activation returns.
+        let first = await prepare(scope)
+        task.set(Task { await run(scope, first: first) })
+    }
+
+    func stop() async {
+        guard let task = task.take() else { return }
+        task.cancel()
+        await task.value
+    }
+
+    private func context(_ scope: ScopeContext, pipe: String) -> PipeContext {
+        PipeContext(modelUid: scope.modelUid, pipelineId: pipeline.tag, pipeId: pipe, logger: scope.logger)
+    }
+
+    /// Readies resources and attaches every pipe; `nil` (logged) when a resource is unavailable.
+    private func prepare(_ scope: ScopeContext) async -> [(id: String, pipe: PreparedPipe)]? {
+        do {
+            for slot in pipeline.slots { try await slot.prepare() }
+        } catch {
+            context(scope, pipe: "resources").logError("cannot start: \(error)")
+            await release()
+            return nil
+        }
+        return pipeline.pipes().map { pipe in (pipe.id, pipe.prepare(context(scope, pipe: pipe.id))) }
+    }
+
+    private func release() async {
+        for slot in pipeline.slots { await slot.finish() }
+    }
+
+    private func run(_ scope: ScopeContext, first: [(id: String, pipe: PreparedPipe)]?) async {
+        var attempt = first
+        var consecutiveFailures = 0
+        while !Task.isCancelled {
+            if attempt == nil { attempt = await prepare(scope) }
+            var failed = true
+            if let pipes = attempt {
+                attempt = nil
+                failed = await execute(pipes, scope)
+                await release()
+            }
+            guard failed, !Task.isCancelled else { return }
+            consecutiveFailures += 1
+            let delay = PipeFailurePolicy.restartDelay(consecutiveFailures: consecutiveFailures)
+            context(scope, pipe: "-").logWarning("restarting (attempt \(consecutiveFailures + 1))")
+            try? await Task.sleep(for: delay)
+        }
+    }
+
+    /// Runs begin, the pipes and end; `true` when a pipe failed and the pipeline must restart.
+    private func execute(_ pipes: [(id: String, pipe: PreparedPipe)], _ scope: ScopeContext) async -> Bool {
+        if let begin = pipeline.begin {
+            let ctx = context(scope, pipe: "begin")
+            do { try await begin((), ctx) } catch { ctx.logError("begin failed: \(error)") }
+        }
+        let failed = await withTaskGroup(of: Bool.self) { group in
+            for (id, pipe) in pipes {
+                let ctx = context(scope, pipe: id)
+                group.addTask {
+                    do {
+                        try await pipe.run()
+                    } catch is PipeFailure {
+                        return true
+                    } catch is CancellationError {
+                    } catch {
+                        ctx.logError("stopped: \(error)")
+                    }
+                    return false
+                }
+            }
+            for await failed in group where failed {
+                group.cancelAll()
+                return true
+            }
+            return false
+        }
+        if let end = pipeline.end {
+            let ctx = context(scope, pipe: "end")
+            do { try await end((), ctx) } catch { ctx.logError("end failed: \(error)") }
+        }
+        return failed
+    }
+}

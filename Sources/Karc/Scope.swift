@@ -1,0 +1,59 @@
+import Logging
+
+/// Something a model runs while its state calls for it: a ``Pipeline``, an
+/// ``Injector`` or a submodel (see ``Model/scopes(_:_:)``).
+///
+/// Scopes are compared by ``key``: after each reduction that changes state,
+/// scopes whose key appears start, and scopes whose key disappears stop.
+public struct Scope: Sendable, CustomStringConvertible {
+    /// Identity of the scope within its model, e.g. `pipeline messaging (default)`.
+    public let key: ScopeKey
+    let makeRunner: @Sendable () -> any ScopeRunner
+
+    init(key: ScopeKey, makeRunner: @escaping @Sendable () -> any ScopeRunner) {
+        self.key = key
+        self.makeRunner = makeRunner
+    }
+
+    public var description: String { key.description }
+}
+
+/// The identity of a ``Scope``.
+public struct ScopeKey: Hashable, Sendable, CustomStringConvertible {
+    public let kind: String
+    public let name: String
+    public let id: String
+
+    public var description: String { "\(kind) \(name) (\(id))" }
+}
+
+/// What a running scope needs from its model.
+struct ScopeContext: Sendable {
+    let environ: Environ
+    let logger: Logger
+    let modelUid: String
+}
+
+/// A started scope; stopped once, when its key disappears or the model is torn down.
+protocol ScopeRunner: AnyObject, Sendable {
+    func start(_ context: ScopeContext) async
+    func stop() async
+}
+
+/// Builds the scopes of a model from `if`/`else`, `for` and scope expressions.
+@resultBuilder
+public enum ScopesBuilder {
+    public static func buildExpression(_ scope: Scope) -> [Scope] { [scope] }
+    public static func buildExpression(_ pipeline: Pipeline) -> [Scope] { [pipeline.scope] }
+    /// A pipeline factory method, as in the seed's `i.main`.
+    public static func buildExpression(_ factory: () -> Pipeline) -> [Scope] { [factory().scope] }
+    public static func buildExpression<R>(_ injector: Injector<R>) -> [Scope] { [injector.scope] }
+    public static func buildExpression(_ submodel: Submodel) -> [Scope] { [submodel.scope] }
+    public static func buildExpression(_ scopes: [Scope]) -> [Scope] { scopes }
+    public static func buildBlock(_ parts: [Scope]...) -> [Scope] { parts.flatMap { $0 } }
+    public static func buildOptional(_ part: [Scope]?) -> [Scope] { part ?? [] }
+    public static func buildEither(first: [Scope]) -> [Scope] { first }
+    public static func buildEither(second: [Scope]) -> [Scope] { second }
+    public static func buildArray(_ parts: [[Scope]]) -> [Scope] { parts.flatMap { $0 } }
+    public static func buildLimitedAvailability(_ part: [Scope]) -> [Scope] { part }
+}
