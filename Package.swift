@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
+        .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.0.0"),
     ],
     targets: [
         .target(
@@ -34,11 +35,19 @@ let package = Package(
         .executableTarget(name: "karc", dependencies: ["Karc"]),
         .testTarget(
             name: "KarcAsyncTests",
-            dependencies: ["KarcAsync", .product(name: "Clocks", package: "swift-clocks")]
+            dependencies: [
+                "KarcAsync",
+                .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+            ]
         ),
         .testTarget(
             name: "KarcTests",
-            dependencies: ["Karc", .product(name: "Clocks", package: "swift-clocks")]
+            dependencies: [
+                "Karc",
+                .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
+            ]
         ),
         // The seed README's Step 1–6 example, kept compiling and passing.
         .testTarget(name: "KarcSeedExampleTests", dependencies: ["Karc"]),

@@ -87,7 +87,7 @@ public final class Gate<Input: Sendable, Output: Sendable>: Drain, Source, Senda
                 }
             }
         } onCancel: {
-            cancelProducer(ticket, inputType: "\(type(of: input))")
+            cancelProducer(ticket, inputType: typeName(of: input))
         }
     }
 

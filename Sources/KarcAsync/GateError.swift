@@ -72,3 +72,8 @@ extension GateError: Equatable {
         lhs.description == rhs.description
     }
 }
+
+/// The dynamic type of `value`, also when it arrives in an existential (`any Command`).
+func typeName(of value: Any) -> String {
+    "\(type(of: value))"
+}

@@ -16,7 +16,7 @@ extension Gate {
 
     func produce(_ s: inout State, _ supply: Supply<Input>, _ continuation: UnsafeContinuation<Output, any Error>) {
         if let error = s.sealError { return continuation.resume(throwing: error) }
-        let inputType = "\(type(of: supply.input))"
+        let inputType = typeName(of: supply.input)
         if Task.isCancelled {
             return continuation.resume(throwing: GateError.canceledProducer(context(inputType: inputType)))
         }

@@ -1,0 +1,90 @@
+import Clocks
+import ConcurrencyExtras
+@testable import KarcAsync
+import Synchronization
+import Testing
+
+@Suite(.serialized) struct StreamHelperTests {
+    @Test func collectEmitsOneBatchPerTickEmptyOrNot() async throws {
+        try await withMainSerialExecutor {
+            let clock = TestClock()
+            let (source, input) = AsyncStream<Int>.makeStream()
+            let batches = source.collect(interval: .seconds(10), clock: clock)
+            let seen = Locked<[[Int]]>([])
+            let reader = Task {
+                for try await batch in batches { seen.withLock { $0.append(batch) } }
+            }
+            await Task.megaYield()
+            input.yield(1)
+            input.yield(2)
+            await Task.megaYield()
+            await clock.advance(by: .seconds(10))
+            await Task.megaYield()
+            #expect(seen.withLock { $0 } == [[1, 2]])
+            // A quiet interval still ticks, with an empty batch.
+            await clock.advance(by: .seconds(10))
+            await Task.megaYield()
+            #expect(seen.withLock { $0 } == [[1, 2], []])
+            // Ending the source flushes what is left and ends the stream.
+            input.yield(3)
+            input.finish()
+            try await reader.value
+            #expect(seen.withLock { $0 } == [[1, 2], [], [3]])
+        }
+    }
+
+    @Test func collectRethrowsTheSourceErrorAfterFlushing() async throws {
+        let (source, input) = AsyncThrowingStream<Int, any Error>.makeStream()
+        let batches = source.collect(interval: .seconds(3600), clock: TestClock())
+        input.yield(1)
+        input.finish(throwing: Boom())
+        var seen: [[Int]] = []
+        await #expect(throws: Boom.self) {
+            for try await batch in batches { seen.append(batch) }
+        }
+        #expect(seen == [[1]])
+    }
+
+    @Test func iterateAndEraseFlattenBatches() async throws {
+        let batches = [[1, 2], [], [3]].async
+        let flat = batches.flatMap { iterate(elements: $0) }*!
+        var seen: [Int] = []
+        for try await x in flat { seen.append(x) }
+        #expect(seen == [1, 2, 3])
+        var runs = 0
+        for await _ in iterate(count: 3) { runs += 1 }
+        #expect(runs == 3)
+    }
+
+    @Test func senderSendsEachValueAndYieldsEachAnswer() async throws {
+        let gate = Gate<Int, Int>(mode: .retainable, scheme: .anycast)
+        let squares = gate.processor { $0 * $0 }
+        let loop = Task { for try await _ in squares {} }
+        let answers = gate.sender(provider: [1, 2, 3].async*!)
+        var seen: [Int] = []
+        for try await a in answers { seen.append(a) }
+        #expect(seen == [1, 4, 9])
+        loop.cancel()
+    }
+
+    @Test func asyncLockRunsSectionsOneAtATimeInArrivalOrder() async throws {
+        let lock = AsyncLock()
+        let log = Locked<[String]>([])
+        await withTaskGroup(of: Void.self) { group in
+            for i in 0..<20 {
+                group.addTask {
+                    await lock.withLock {
+                        log.withLock { $0.append("in \(i)") }
+                        await Task.yield()
+                        log.withLock { $0.append("out \(i)") }
+                    }
+                }
+            }
+        }
+        let entries = log.withLock { $0 }
+        #expect(entries.count == 40)
+        for pair in stride(from: 0, to: 40, by: 2) {
+            #expect(entries[pair].dropFirst(3) == entries[pair + 1].dropFirst(4))
+        }
+    }
+}

@@ -1,0 +1,50 @@
+@testable import KarcAsync
+import Synchronization
+
+typealias IntGate = Gate<Int, String>
+
+/// A consumer driven by hand: it is ready when attached, busy after `take()`
+/// until `answer(_:)`.
+final class ManualConsumer: Sendable {
+    let consumer: SourceConsumer<Int, String>
+    private let held = Mutex<Delivery<Int>?>(nil)
+
+    init(_ gate: IntGate, id: UInt64 = GateIdentifier.next(), spec: Spec<Int> = .all, instant: String? = nil) {
+        consumer = gate.makeConsumer(consumerId: id, spec: spec, instantOutput: instant)
+    }
+
+    /// Takes the next value and keeps it (the consumer is busy until it answers).
+    @discardableResult
+    func take() async throws -> Int {
+        let delivery = try await consumer.next()
+        held.withLock { $0 = delivery }
+        return delivery?.input ?? -1
+    }
+
+    func answer(_ output: String) {
+        if let delivery = held.withLock({ $0.take() }) { consumer.reply(to: delivery, with: .success(output)) }
+    }
+
+    func fail(_ error: any Error) {
+        if let delivery = held.withLock({ $0.take() }) { consumer.reply(to: delivery, with: .failure(error)) }
+    }
+}
+
+struct Boom: Error, Equatable {}
+
+/// Yields until `condition` holds (bounded, so a broken test fails instead of hanging).
+func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
+    for _ in 0..<10_000 {
+        if condition() { return true }
+        await Task.yield()
+    }
+    return condition()
+}
+
+/// A value shared between test tasks.
+final class Locked<Value: Sendable>: Sendable {
+    private let storage: Mutex<Value>
+    init(_ value: Value) { storage = Mutex(value) }
+    var value: Value { storage.withLock { $0 } }
+    func withLock<T>(_ body: (inout Value) -> T) -> T { storage.withLock { body(&$0) } }
+}
