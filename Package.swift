@@ -15,7 +15,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
-        .package(url: "https://github.com/pointfreeco/swift-concurrency-extras", from: "1.0.0"),
     ],
     targets: [
         .target(
@@ -38,7 +37,6 @@ let package = Package(
             dependencies: [
                 "KarcAsync",
                 .product(name: "Clocks", package: "swift-clocks"),
-                .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
             ]
         ),
         .testTarget(
@@ -46,7 +44,6 @@ let package = Package(
             dependencies: [
                 "Karc",
                 .product(name: "Clocks", package: "swift-clocks"),
-                .product(name: "ConcurrencyExtras", package: "swift-concurrency-extras"),
             ]
         ),
         // The seed README's Step 1–6 example, kept compiling and passing.

@@ -43,7 +43,7 @@ open class Domain<Id: Hashable & Sendable, State: Equatable & Sendable, Command:
     /// Throws at once when the model is not set up or torn down, when no pipe
     /// takes this command type, or when every pipe that takes it is busy.
     @discardableResult
-    public final func send(_ command: Command) async throws -> Any {
+    public final func send(_ command: Command) async throws -> any Sendable {
         try await requireChannel().commands.send(command)
     }
 

@@ -1,4 +1,3 @@
-import AsyncAlgorithms
 import Synchronization
 
 extension AsyncSequence where Self: Sendable, Element: Sendable {
@@ -8,9 +7,13 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     /// **every** tick, empty or not: a periodic pipe (the seed's message swap)
     /// must run even when nothing new was sent. When the base ends, what is
     /// left is emitted and the stream ends; a base error is rethrown after it.
+    ///
+    /// Ticks fall at fixed instants counted from this call (`now + k·interval`),
+    /// so a test clock advanced by one interval always produces one tick.
     public func collect<C: Clock>(interval: C.Duration, clock: C) -> AsyncThrowingStream<[Element], any Error> {
         let (stream, continuation) = AsyncThrowingStream<[Element], any Error>.makeStream()
         let batch = Batch<Element>()
+        let start = clock.now
         let task = Task {
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {
@@ -26,8 +29,10 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
                     }
                 }
                 group.addTask {
-                    for await _ in AsyncTimerSequence(interval: interval, clock: clock) {
+                    var tick = start.advanced(by: interval)
+                    while (try? await clock.sleep(until: tick, tolerance: nil)) != nil {
                         continuation.yield(batch.drain())
+                        tick = tick.advanced(by: interval)
                     }
                 }
                 // Whichever ends first (the base, or cancellation) ends both.

@@ -1,7 +1,7 @@
 @testable import KarcAsync
 import Testing
 
-@Suite struct EventGateTests {
+@Suite(.timeLimit(.minutes(1))) struct EventGateTests {
     @Test func everyReceiverGetsEveryEventInPublishOrder() async throws {
         let gate = EventGate<Int>()
         let first = gate.receiver()

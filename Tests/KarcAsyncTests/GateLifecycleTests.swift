@@ -2,7 +2,7 @@
 import Testing
 
 /// Capacity, sealing, cancellation and detaching: nothing is lost silently and nothing hangs.
-@Suite struct GateLifecycleTests {
+@Suite(.timeLimit(.minutes(1))) struct GateLifecycleTests {
     @Test func aFullQueueDiscardsTheOldestWaitingProducer() async throws {
         let gate = IntGate(mode: .cumulative(capacity: 2), scheme: .anycast, label: "small queue")
         let first = Task { try await gate.send(1) }

@@ -2,7 +2,7 @@
 import Testing
 
 /// What each mode does with a value no consumer is ready for, for every scheme.
-@Suite struct GateModeTests {
+@Suite(.timeLimit(.minutes(1))) struct GateModeTests {
     static let modes: [IntGate.Mode] = [.cumulative, .retainable, .transient]
     static let schemes: [IntGate.Scheme] = [.anycast, .multicast, .broadcast, .unicast]
 

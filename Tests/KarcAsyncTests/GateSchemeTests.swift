@@ -2,7 +2,7 @@
 import Testing
 
 /// Which consumers a value goes to, for each scheme.
-@Suite struct GateSchemeTests {
+@Suite(.timeLimit(.minutes(1))) struct GateSchemeTests {
     @Test func anycastGoesToTheFirstReadyConsumerOnly() async throws {
         let gate = IntGate(mode: .transient, scheme: .anycast)
         let a = ManualConsumer(gate)

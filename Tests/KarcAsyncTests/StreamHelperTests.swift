@@ -1,36 +1,34 @@
 import Clocks
-import ConcurrencyExtras
 @testable import KarcAsync
 import Synchronization
 import Testing
 
-@Suite(.serialized) struct StreamHelperTests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct StreamHelperTests {
     @Test func collectEmitsOneBatchPerTickEmptyOrNot() async throws {
-        try await withMainSerialExecutor {
-            let clock = TestClock()
-            let (source, input) = AsyncStream<Int>.makeStream()
-            let batches = source.collect(interval: .seconds(10), clock: clock)
-            let seen = Locked<[[Int]]>([])
-            let reader = Task {
-                for try await batch in batches { seen.withLock { $0.append(batch) } }
-            }
-            await Task.megaYield()
-            input.yield(1)
-            input.yield(2)
-            await Task.megaYield()
-            await clock.advance(by: .seconds(10))
-            await Task.megaYield()
-            #expect(seen.withLock { $0 } == [[1, 2]])
-            // A quiet interval still ticks, with an empty batch.
-            await clock.advance(by: .seconds(10))
-            await Task.megaYield()
-            #expect(seen.withLock { $0 } == [[1, 2], []])
-            // Ending the source flushes what is left and ends the stream.
-            input.yield(3)
-            input.finish()
-            try await reader.value
-            #expect(seen.withLock { $0 } == [[1, 2], [], [3]])
+        let clock = TestClock()
+        let (source, input) = AsyncStream<Int>.makeStream()
+        let counted = PullCounting(base: source)
+        let batches = counted.collect(interval: .seconds(10), clock: clock)
+        let seen = Locked<[[Int]]>([])
+        let reader = Task {
+            for try await batch in batches { seen.withLock { $0.append(batch) } }
         }
+        input.yield(1)
+        input.yield(2)
+        // The third pull starts only after 1 and 2 were added to the batch.
+        #expect(await eventually { counted.pulls >= 3 })
+        await clock.advance(by: .seconds(10))
+        #expect(await eventually { seen.value.count == 1 })
+        #expect(seen.value == [[1, 2]])
+        // A quiet interval still ticks, with an empty batch.
+        await clock.advance(by: .seconds(10))
+        #expect(await eventually { seen.value.count == 2 })
+        #expect(seen.value == [[1, 2], []])
+        // Ending the source flushes what is left and ends the stream.
+        input.yield(3)
+        input.finish()
+        try await reader.value
+        #expect(seen.value == [[1, 2], [], [3]])
     }
 
     @Test func collectRethrowsTheSourceErrorAfterFlushing() async throws {

@@ -32,13 +32,37 @@ final class ManualConsumer: Sendable {
 
 struct Boom: Error, Equatable {}
 
-/// Yields until `condition` holds (bounded, so a broken test fails instead of hanging).
+/// Waits until `condition` holds, for at most 5 s of real time, so a broken
+/// test fails instead of hanging. Never a timing assertion: it returns as soon
+/// as the condition holds.
 func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
-    for _ in 0..<10_000 {
+    for attempt in 0..<6_000 {
         if condition() { return true }
-        await Task.yield()
+        if attempt < 1_000 { await Task.yield() } else { try? await Task.sleep(for: .milliseconds(1)) }
     }
     return condition()
+}
+
+/// Counts how many times its iterator was asked for an element.
+struct PullCounting<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable where Base.Element: Sendable {
+    typealias Element = Base.Element
+    let base: Base
+    private let counter = Locked(0)
+
+    init(base: Base) { self.base = base }
+
+    var pulls: Int { counter.value }
+
+    struct Iterator: AsyncIteratorProtocol {
+        var base: Base.AsyncIterator
+        let counter: Locked<Int>
+        mutating func next() async throws -> Element? {
+            counter.withLock { $0 += 1 }
+            return try await base.next()
+        }
+    }
+
+    func makeAsyncIterator() -> Iterator { Iterator(base: base.makeAsyncIterator(), counter: counter) }
 }
 
 /// A value shared between test tasks.

@@ -2,7 +2,7 @@
 import Karc
 import Testing
 
-@Suite(.serialized) struct SeedStep6Tests {
+@Suite(.serialized, .timeLimit(.minutes(1))) struct SeedStep6Tests {
 
     @Test func model() async throws {
         // Creation of TestModel and corresponding TestDomain

@@ -1,0 +1,61 @@
+@testable import Karc
+import Testing
+
+@Suite(.timeLimit(.minutes(1))) struct DomainTests {
+    @Test func aDuplexSendAnswersWithTheTrackOutputASimplexSendWithVoid() async throws {
+        let probe = Probe()
+        let domain = try await CounterModel.make(probe)
+        #expect(try await domain.send(Increment(by: 5)) as? Int == 5)
+        #expect(try await domain.send(Note(text: "hi")) is Void)
+        #expect(await probe.wait { $0.contains("note hi") })
+        await CounterModel.tearDown(id: domain.id)
+    }
+
+    @Test func aCommandNoPipeTakesIsRefusedNamingItsType() async throws {
+        struct Unknown: CounterCommand {}
+        let domain = try await CounterModel.make()
+        let error = await #expect(throws: GateError.self) { try await domain.send(Unknown()) }
+        #expect(error?.description.hasPrefix("nothing on commands of CounterModel(") == true)
+        #expect(error?.description.hasSuffix("accepts Unknown") == true)
+        await CounterModel.tearDown(id: domain.id)
+    }
+
+    @Test func receiveTakesTheNextEventOrTheNextOfAType() async throws {
+        let domain = try await CounterModel.make()
+        async let next: any CounterEvent = domain.receive()
+        async let nextReset: WasReset = domain.receive()
+        try await Task.sleep(for: .milliseconds(5))
+        _ = try await domain.send(Increment())
+        _ = try await domain.send(Reset())
+        #expect(try await next as? Incremented == Incremented(count: 1))
+        #expect(try await nextReset == WasReset())
+        await CounterModel.tearDown(id: domain.id)
+    }
+
+    @Test func typedReceiversSkipOtherEvents() async throws {
+        let domain = try await CounterModel.make()
+        let resets: AsyncThrowingStream<WasReset, any Error> = domain.receiver()
+        _ = try await domain.send(Increment())
+        _ = try await domain.send(Reset())
+        _ = try await domain.send(Increment())
+        _ = try await domain.send(Reset())
+        try await Task.sleep(for: .milliseconds(5))
+        await CounterModel.tearDown(id: domain.id)
+        var count = 0
+        for try await _ in resets { count += 1 }
+        #expect(count == 2)
+    }
+
+    @Test func sendDetachedAndTheDrainAndSourceViews() async throws {
+        let domain = try await CounterModel.make()
+        #expect(await domain.sendDetached(Increment(by: 2)).value as? Int == 2)
+        #expect(try await domain.commandDrain.send(Increment(by: 1)) as? Int == 3)
+        let stream = domain.eventSource.receiver()
+        _ = try await domain.send(Increment())
+        for try await event in stream {
+            #expect(event as? Incremented == Incremented(count: 4))
+            break
+        }
+        await CounterModel.tearDown(id: domain.id)
+    }
+}

@@ -1,0 +1,97 @@
+@testable import Karc
+import Testing
+
+@Suite(.timeLimit(.minutes(1))) struct ModelLifecycleTests {
+    @Test func setUpRegistersTheDomainWithTheInitialState() async throws {
+        let id = TestIds.next()
+        try await CounterModel.setUp(.init(environ: Environ(), id: id, state: Counter(count: 41)))
+        let domain = try await CounterDomain.get(id: id)
+        #expect(await domain.state == Counter(count: 41))
+        #expect(try await domain.send(Increment()) as? Int == 42)
+        await CounterModel.tearDown(id: id)
+    }
+
+    @Test func settingUpTheSameIdTwiceIsRefused() async throws {
+        let id = TestIds.next()
+        try await CounterModel.setUp(.init(environ: Environ(), id: id))
+        let error = await #expect(throws: ModelError.self) {
+            try await CounterModel.setUp(.init(environ: Environ(), id: id))
+        }
+        #expect(error == .alreadySetUp(model: "CounterModel", id: id))
+        #expect(error?.description == "CounterModel (id \(id)) is set up already; tear it down first or use another id")
+        await CounterModel.tearDown(id: id)
+    }
+
+    @Test func aDomainThatIsNotSetUpRefusesAtOnce() async throws {
+        let id = TestIds.next()
+        await #expect(throws: ModelError.notSetUp(domain: "CounterDomain", id: id)) {
+            try await CounterDomain.get(id: id)
+        }
+        #expect(await CounterDomain.getOrNil(id: id) == nil)
+        let detached = await CounterDomain.getOrDefault(id: id)
+        let error = await #expect(throws: ModelError.self) { try await detached.send(Increment()) }
+        #expect(error?.description == "CounterDomain (id \(id)) is not set up; call its model's setUp(_:) first")
+        await #expect(throws: ModelError.self) { try await detached.receive() }
+        await #expect(throws: ModelError.self) { for try await _ in detached.receiver() {} }
+    }
+
+    @Test func afterTearDownSendsFailAtOnceAndReceiversEnd() async throws {
+        let domain = try await CounterModel.make()
+        let events = domain.receiver()
+        _ = try await domain.send(Increment())
+        await CounterModel.tearDown(id: domain.id)
+        let error = await #expect(throws: ModelError.self) { try await domain.send(Increment()) }
+        #expect(error == .tornDown(model: "CounterModel(\(domain.id))"))
+        await #expect(throws: ModelError.self) { try await CounterDomain.get(id: domain.id) }
+        var seen: [Int] = []
+        for try await event in events { seen.append((event as? Incremented)?.count ?? -1) }
+        #expect(seen == [1])
+        // Tearing down again, or an id never set up, does nothing.
+        await CounterModel.tearDown(id: domain.id)
+        await CounterModel.tearDown(id: TestIds.next())
+    }
+
+    @Test func hooksRunInOrderAndTheDomainObservesEveryNewState() async throws {
+        let probe = Probe()
+        let domain = try await CounterModel.make(probe)
+        _ = try await domain.send(Increment(by: 2))
+        _ = try await domain.send(Increment(by: 3))
+        await CounterModel.tearDown(id: domain.id)
+        #expect(probe.log == ["set up", "will 0", "did 2", "will 2", "did 5", "torn down"])
+        #expect(domain.observedCounts == [2, 5])
+    }
+
+    @Test func tearDownWithSendsInFlightFailsThemAndReturns() async throws {
+        let id = TestIds.next()
+        let latch = Latch()
+        try await BlockingModel.setUp(.init(environ: Environ().setConfig(key: "latch", value: latch), id: id))
+        let domain = try await BlockingDomain.get(id: id)
+        let inFlight = (0..<3).map { _ in Task { try await domain.send(Block()) } }
+        try await Task.sleep(for: .milliseconds(10))
+        // The tracks never finish on their own; tear-down cancels them and fails their senders.
+        await BlockingModel.tearDown(id: id)
+        for send in inFlight {
+            await #expect(throws: (any Error).self) { try await send.value }
+        }
+    }
+}
+
+struct Blocked: Equatable, Initable, Sendable {}
+struct Block: Sendable {}
+final class BlockingDomain: Domain<String, Blocked, Block, Never>, @unchecked Sendable {}
+
+/// Three duplex pipes whose tracks wait for cancellation.
+final class BlockingModel: Model<BlockingDomain, String, Blocked, Block, Never, Never>, @unchecked Sendable {
+    @ScopesBuilder
+    override func scopes(_ s: Blocked, _ i: Interactor) -> [Scope] {
+        Pipeline {
+            for n in 1...3 {
+                Pipe(id: "block-\(n)", mode: .duplex(), source: i.commandSource) { (_: Block, _) in
+                    let latch: Latch? = i.environ.getConfig(key: "latch")
+                    await latch?.wait()
+                    try Task.checkCancellation()
+                }
+            }
+        }
+    }
+}
