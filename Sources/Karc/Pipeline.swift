@@ -18,9 +18,10 @@
 ///
 /// When the pipeline becomes active, its `@Use` resources are acquired and its
 /// `@Inject` resources resolved, its pipes attach to their sources (so sends
-/// are accepted at once), `begin` runs, then the pipes run. When a pipe that
-/// does not recover fails, the pipes stop, `end` runs and the pipeline starts
-/// again (after a pause that grows with consecutive failures).
+/// are accepted at once), `begin` runs, then the pipes run. `end` runs when the
+/// pipeline stops: when its scope goes away, at tear-down, or before a restart.
+/// When a pipe that does not recover fails, the pipes stop, `end` runs and the
+/// pipeline starts again (after a pause that grows with consecutive failures).
 public struct Pipeline: Sendable {
     /// The factory's name (`#function`, without its parentheses): with ``id``, the scope's identity.
     public let tag: String
@@ -144,10 +145,22 @@ final class PipelineRunner: ScopeRunner {
             }
             return false
         }
+        // Pipes that all finished (a bootstrap, say) leave the pipeline active until it is stopped.
+        if !failed { await untilCancelled() }
         if let end = pipeline.end {
             let ctx = context(scope, pipe: "end")
             do { try await end((), ctx) } catch { ctx.logError("end failed: \(error)") }
         }
         return failed
+    }
+}
+
+/// Returns when the current task is cancelled.
+func untilCancelled() async {
+    let (never, continuation) = AsyncStream<Void>.makeStream()
+    await withTaskCancellationHandler {
+        for await _ in never {}
+    } onCancel: {
+        continuation.finish()
     }
 }
