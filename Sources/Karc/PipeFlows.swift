@@ -40,6 +40,8 @@ enum PipeFlows {
         failures: PipeFailurePolicy,
         context: PipeContext
     ) async throws {
+        // A pipe that stopped must not look ready to its source.
+        defer { consumer.detach() }
         try await sink.run { emit in
             while let delivery = try await next(consumer) {
                 do {
@@ -63,6 +65,7 @@ enum PipeFlows {
         failures: PipeFailurePolicy,
         context: PipeContext
     ) async throws {
+        defer { consumer.detach() }
         try await sink.run { emit in
             if let intro {
                 let inputs = intro(AsyncThrowingStream { try await next(consumer)?.input })

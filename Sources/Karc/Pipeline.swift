@@ -69,7 +69,9 @@ final class PipelineRunner: ScopeRunner {
 
     func start(_ scope: ScopeContext) async {
         // The first attempt is prepared here, so the pipes accept values when activation returns.
-        let first = await prepare(scope)
+        // Handed over in a box the run loop empties: a closure capture would keep
+        // these consumers attached for as long as the pipeline runs, restarts included.
+        let first = LockedValue(await prepare(scope))
         task.set(Task { await run(scope, first: first) })
     }
 
@@ -99,8 +101,8 @@ final class PipelineRunner: ScopeRunner {
         for slot in pipeline.slots { await slot.finish() }
     }
 
-    private func run(_ scope: ScopeContext, first: [(id: String, pipe: PreparedPipe)]?) async {
-        var attempt = first
+    private func run(_ scope: ScopeContext, first: LockedValue<[(id: String, pipe: PreparedPipe)]?>) async {
+        var attempt = first.take()
         var consecutiveFailures = 0
         while !Task.isCancelled {
             if attempt == nil { attempt = await prepare(scope) }
