@@ -18,7 +18,7 @@ test: setup
 	$(SWIFT) test --skip-build
 
 bench: setup
-	cd Benchmarks && $(SWIFT) run -c release karc-bench
+	$(SWIFT) run -c release karc-bench
 
 clean:
-	rm -rf .build Benchmarks/.build
+	rm -rf .build

@@ -32,6 +32,8 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "karc", dependencies: ["Karc"]),
+        // Throughput benchmarks: `make bench` builds and runs them in release mode.
+        .executableTarget(name: "karc-bench", dependencies: ["Karc"], path: "Benchmarks/Sources/karc-bench"),
         .testTarget(
             name: "KarcAsyncTests",
             dependencies: [

@@ -58,19 +58,19 @@ public final class Gate<Input: Sendable, Output: Sendable>: Drain, Source, Senda
     /// Seals the gate with ``GateError/sealed(_:)``: every waiting producer and
     /// consumer fails, and so does everything sent later.
     public func seal() {
-        seal(GateError.sealed(context(inputType: "\(Input.self)")))
+        seal(GateError.sealed(context(inputType: Input.self)))
     }
 
     /// Seals the gate with `error`.
     public func seal(_ error: any Error) {
-        state.withLock { s in
+        locked { s, w in
             guard s.sealError == nil else { return }
             s.sealError = error
-            for (_, producer) in s.producers { producer.continuation.resume(throwing: error) }
+            for (_, producer) in s.producers { w.add(.producer(producer.continuation, .failure(error))) }
             s.producers.removeAll()
             for token in Array(s.consumers.keys) {
                 s.consumers[token]?.inbox.removeAll()
-                s.consumers[token]?.waiter.take()?.resume(throwing: error)
+                if let waiter = s.consumers[token]?.waiter.take() { w.add(.consumer(waiter, .failure(error))) }
             }
             s.supplies.removeAll()
             s.readyQueue.removeAll()
@@ -82,23 +82,23 @@ public final class Gate<Input: Sendable, Output: Sendable>: Drain, Source, Senda
         let ticket = tickets.wrappingAdd(1, ordering: .relaxed).oldValue
         return try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { continuation in
-                state.withLock { s in
-                    produce(&s, Supply(ticket: ticket, producerId: producerId, input: input), continuation)
+                locked { s, w in
+                    produce(&s, &w, Supply(ticket: ticket, producerId: producerId, input: input), continuation)
                 }
             }
         } onCancel: {
-            cancelProducer(ticket, inputType: typeName(of: input))
+            cancelProducer(ticket, inputType: dynamicType(of: input))
         }
     }
 
     public func makeConsumer(consumerId: UInt64, spec: Spec<Input>, instantOutput: Output?) -> SourceConsumer<Input, Output> {
-        let token = state.withLock { s -> UInt64 in
+        let token = locked { s, w -> UInt64 in
             let token = s.nextToken
             s.nextToken &+= 1
             guard s.sealError == nil else { return token }
             s.consumers[token] = ConsumerRecord(userId: consumerId, spec: spec, instantOutput: instantOutput)
             // Ready from the start: values sent before the consumer first asks wait in its inbox.
-            becomeReady(&s, token)
+            becomeReady(&s, &w, token)
             return token
         }
         return SourceConsumer(
@@ -108,7 +108,7 @@ public final class Gate<Input: Sendable, Output: Sendable>: Drain, Source, Senda
         )
     }
 
-    func context(inputType: String, matching: Int = 0) -> GateError.Context {
-        GateError.Context(gate: "\(label) (\(mode), \(scheme))", inputType: inputType, matchingConsumers: matching)
+    func context(inputType: Any.Type, matching: Int = 0) -> GateError.Context {
+        GateError.Context(gate: "\(label) (\(mode), \(scheme))", inputType: "\(inputType)", matchingConsumers: matching)
     }
 }

@@ -74,6 +74,8 @@ extension GateError: Equatable {
 }
 
 /// The dynamic type of `value`, also when it arrives in an existential (`any Command`).
-func typeName(of value: Any) -> String {
-    "\(type(of: value))"
+/// Cheap (a metadata read); formatting it as a name is not, so that waits for an error.
+@inline(__always)
+func dynamicType(of value: Any) -> Any.Type {
+    type(of: value)
 }

@@ -7,18 +7,29 @@ struct Supply<Input: Sendable>: Sendable {
     let input: Input
 }
 
-struct ConsumerRecord<Input: Sendable, Output: Sendable> {
+/// One attached consumer. A class, so the gate mutates it in place instead of
+/// copying it out of the dictionary (which cost retains on every hop); it is
+/// only ever touched with the gate's mutex held.
+// Proof for @unchecked: every read and write happens inside `Gate.locked`, under the gate's mutex.
+final class ConsumerRecord<Input: Sendable, Output: Sendable>: @unchecked Sendable {
     let userId: UInt64
     let spec: Spec<Input>
     let instantOutput: Output?
     var isReady = false
     var waiter: UnsafeContinuation<Delivery<Input>?, any Error>?
     var inbox: Deque<Delivery<Input>> = []
+
+    init(userId: UInt64, spec: Spec<Input>, instantOutput: Output?) {
+        self.userId = userId
+        self.spec = spec
+        self.instantOutput = instantOutput
+    }
 }
 
 struct ProducerRecord<Output: Sendable> {
     let continuation: UnsafeContinuation<Output, any Error>
-    let inputType: String
+    /// The value's dynamic type; turned into a name only when an error needs it.
+    let inputType: Any.Type
     /// Replies still expected; `nil` while the value waits in the queue.
     var pending: Int?
     var outputs: [(consumer: UInt64, output: Output)] = []

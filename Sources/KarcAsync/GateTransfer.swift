@@ -4,6 +4,7 @@ import DequeModule
 // held; continuations are resumed under it, which only enqueues their tasks.
 extension Gate {
     typealias State = GateState<Input, Output>
+    typealias W = Wakes<Input, Output>
 
     func accepts(_ consumer: ConsumerRecord<Input, Output>, _ supply: Supply<Input>) -> Bool {
         if scheme.kind == .unicast && consumer.userId != supply.producerId { return false }
@@ -14,17 +15,20 @@ extension Gate {
         s.consumers.values.reduce(0) { $0 + (accepts($1, supply) ? 1 : 0) }
     }
 
-    func produce(_ s: inout State, _ supply: Supply<Input>, _ continuation: UnsafeContinuation<Output, any Error>) {
-        if let error = s.sealError { return continuation.resume(throwing: error) }
-        let inputType = typeName(of: supply.input)
+    func produce(_ s: inout State, _ w: inout W, _ supply: Supply<Input>, _ continuation: UnsafeContinuation<Output, any Error>) {
+        if let error = s.sealError { return w.add(.producer(continuation, .failure(error))) }
+        let inputType = dynamicType(of: supply.input)
         if Task.isCancelled {
-            return continuation.resume(throwing: GateError.canceledProducer(context(inputType: inputType)))
+            return w.add(.producer(continuation, .failure(GateError.canceledProducer(context(inputType: inputType)))))
         }
         s.producers[supply.ticket] = ProducerRecord(continuation: continuation, inputType: inputType)
         let targets: [UInt64]
         switch scheme.kind {
         case .anycast, .unicast:
-            targets = takeReady(&s, supply, all: false)
+            // The common case, kept free of allocations: one ready consumer.
+            guard let token = takeFirstReady(&s, supply) else { return holdOrRefuse(&s, &w, supply) }
+            s.producers[supply.ticket]?.pending = 1
+            return deliver(&s, &w, supply, to: token)
         case .multicast:
             targets = takeReady(&s, supply, all: true)
         case .broadcast:
@@ -36,9 +40,27 @@ extension Gate {
                 for token in attached where s.consumers[token]?.isReady == true { s.consumers[token]?.isReady = false }
             }
         }
-        if targets.isEmpty { return holdOrRefuse(&s, supply) }
+        if targets.isEmpty { return holdOrRefuse(&s, &w, supply) }
         s.producers[supply.ticket]?.pending = targets.count
-        for token in targets { deliver(&s, supply, to: token) }
+        for token in targets { deliver(&s, &w, supply, to: token) }
+    }
+
+    /// Removes and returns the first ready consumer that takes `supply`.
+    func takeFirstReady(_ s: inout State, _ supply: Supply<Input>) -> UInt64? {
+        while let token = s.readyQueue.first {
+            guard let consumer = s.consumers[token], consumer.isReady else {
+                s.readyQueue.removeFirst()
+                continue
+            }
+            if accepts(consumer, supply) {
+                s.readyQueue.removeFirst()
+                s.consumers[token]?.isReady = false
+                return token
+            }
+            // The head does not take it: fall back to scanning (consumers of other types).
+            return takeReady(&s, supply, all: false).first
+        }
+        return nil
     }
 
     /// Removes and returns the ready consumers that take `supply`: the first one, or all of them.
@@ -64,51 +86,56 @@ extension Gate {
     }
 
     /// No consumer is ready: queue the value or fail its producer, as the mode says.
-    func holdOrRefuse(_ s: inout State, _ supply: Supply<Input>) {
+    func holdOrRefuse(_ s: inout State, _ w: inout W, _ supply: Supply<Input>) {
         let matching = matchingCount(s, supply)
-        let inputType = s.producers[supply.ticket]?.inputType ?? "\(Input.self)"
+        let inputType = s.producers[supply.ticket]?.inputType ?? Input.self
         switch mode.kind {
         case .transient:
             let ctx = context(inputType: inputType, matching: matching)
-            fail(&s, ticket: supply.ticket, matching == 0 ? .noConsumer(ctx) : .noReadyConsumer(ctx))
+            fail(&s, &w, ticket: supply.ticket, matching == 0 ? .noConsumer(ctx) : .noReadyConsumer(ctx))
             return
         case .retainable where matching == 0:
-            fail(&s, ticket: supply.ticket, .noConsumer(context(inputType: inputType)))
+            fail(&s, &w, ticket: supply.ticket, .noConsumer(context(inputType: inputType)))
             return
         case .retainable, .cumulative:
             break
         }
         if let capacity, s.supplies.count >= capacity, let oldest = s.supplies.popFirst() {
-            let oldType = s.producers[oldest.ticket]?.inputType ?? "\(Input.self)"
-            fail(&s, ticket: oldest.ticket, .discardedProducer(context(inputType: oldType)))
+            let oldType = s.producers[oldest.ticket]?.inputType ?? Input.self
+            fail(&s, &w, ticket: oldest.ticket, .discardedProducer(context(inputType: oldType)))
         }
         s.supplies.append(supply)
     }
 
     /// Hands `supply` to a consumer that was just marked busy.
-    func deliver(_ s: inout State, _ supply: Supply<Input>, to token: UInt64) {
+    func deliver(_ s: inout State, _ w: inout W, _ supply: Supply<Input>, to token: UInt64) {
         guard let consumer = s.consumers[token] else { return }
         var ticket = supply.ticket
         if let instant = consumer.instantOutput {
-            record(&s, ticket: ticket, from: token, .success(instant))
+            record(&s, &w, ticket: ticket, from: token, .success(instant))
             ticket = 0
         }
         let delivery = Delivery(input: supply.input, ticket: ticket)
         if let waiter = s.consumers[token]?.waiter.take() {
-            waiter.resume(returning: delivery)
+            w.add(.consumer(waiter, .success(delivery)))
         } else {
             s.consumers[token]?.inbox.append(delivery)
         }
     }
 
     /// Records one consumer's answer; the producer resumes when all have answered or one failed.
-    func record(_ s: inout State, ticket: UInt64, from consumer: UInt64, _ result: Result<Output, any Error>) {
+    func record(_ s: inout State, _ w: inout W, ticket: UInt64, from consumer: UInt64, _ result: Result<Output, any Error>) {
         guard var producer = s.producers[ticket] else { return }
         switch result {
         case .failure(let error):
             s.producers[ticket] = nil
-            producer.continuation.resume(throwing: error)
+            w.add(.producer(producer.continuation, .failure(error)))
         case .success(let output):
+            if producer.pending ?? 1 == 1 && producer.outputs.isEmpty {
+                // A single answer: no combining, no allocation.
+                s.producers[ticket] = nil
+                return w.add(.producer(producer.continuation, .success(output)))
+            }
             producer.outputs.append((consumer, output))
             let pending = (producer.pending ?? 1) - 1
             if pending > 0 {
@@ -119,84 +146,96 @@ extension Gate {
             s.producers[ticket] = nil
             let outputs = producer.outputs.sorted { $0.consumer < $1.consumer }.map(\.output)
             if let combiner = scheme.combiner, outputs.count > 0 {
-                producer.continuation.resume(returning: combiner(outputs))
+                w.add(.producer(producer.continuation, .success(combiner(outputs))))
             } else if let first = outputs.first {
-                producer.continuation.resume(returning: first)
+                w.add(.producer(producer.continuation, .success(first)))
             }
         }
     }
 
-    func fail(_ s: inout State, ticket: UInt64, _ error: GateError) {
-        s.producers.removeValue(forKey: ticket)?.continuation.resume(throwing: error)
+    func fail(_ s: inout State, _ w: inout W, ticket: UInt64, _ error: GateError) {
+        if let producer = s.producers.removeValue(forKey: ticket) {
+            w.add(.producer(producer.continuation, .failure(error)))
+        }
     }
 
     /// Marks a consumer ready, first handing it the oldest queued value it accepts.
-    func becomeReady(_ s: inout State, _ token: UInt64) {
+    func becomeReady(_ s: inout State, _ w: inout W, _ token: UInt64) {
         guard let consumer = s.consumers[token], !consumer.isReady, consumer.inbox.isEmpty else { return }
         if let index = s.supplies.firstIndex(where: { accepts(consumer, $0) }) {
             let supply = s.supplies.remove(at: index)
             s.producers[supply.ticket]?.pending = 1
-            deliver(&s, supply, to: token)
+            deliver(&s, &w, supply, to: token)
             return
         }
         s.consumers[token]?.isReady = true
         s.readyQueue.append(token)
     }
 
+    /// Runs `body` under the lock, then resumes what it woke.
+    func locked<T>(_ body: (inout State, inout W) throws -> T) rethrows -> T {
+        var wakes = W()
+        let result = try state.withLock { s in try body(&s, &wakes) }
+        wakes.run()
+        return result
+    }
+
     func take(_ token: UInt64) async throws -> Delivery<Input>? {
         // Fast path: a value is already waiting, no suspension.
-        let immediate = try state.withLock { (s: inout State) throws -> Delivery<Input>? in
+        let immediate = try locked { (s: inout State, w: inout W) throws -> Delivery<Input>? in
             if let error = s.sealError { throw error }
             guard s.consumers[token] != nil else {
-                throw GateError.discardedConsumer(context(inputType: "\(Input.self)"))
+                throw GateError.discardedConsumer(context(inputType: Input.self))
             }
             if let delivery = s.consumers[token]?.inbox.popFirst() { return delivery }
-            becomeReady(&s, token)
+            becomeReady(&s, &w, token)
             return s.consumers[token]?.inbox.popFirst()
         }
         if let immediate { return immediate }
         return try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { continuation in
-                state.withLock { s in
-                    if let error = s.sealError { return continuation.resume(throwing: error) }
+                locked { s, w in
+                    if let error = s.sealError { return w.add(.consumer(continuation, .failure(error))) }
                     guard s.consumers[token] != nil else {
-                        return continuation.resume(throwing: GateError.discardedConsumer(context(inputType: "\(Input.self)")))
+                        return w.add(.consumer(continuation, .failure(GateError.discardedConsumer(context(inputType: Input.self)))))
                     }
                     if let delivery = s.consumers[token]?.inbox.popFirst() {
-                        return continuation.resume(returning: delivery)
+                        return w.add(.consumer(continuation, .success(delivery)))
                     }
                     if Task.isCancelled {
                         s.consumers[token]?.isReady = false
-                        return continuation.resume(throwing: GateError.canceledConsumer(context(inputType: "\(Input.self)")))
+                        return w.add(.consumer(continuation, .failure(GateError.canceledConsumer(context(inputType: Input.self)))))
                     }
                     s.consumers[token]?.waiter = continuation
                 }
             }
         } onCancel: {
-            state.withLock { s in
+            locked { s, w in
                 guard let waiter = s.consumers[token]?.waiter.take() else { return }
                 s.consumers[token]?.isReady = false
-                waiter.resume(throwing: GateError.canceledConsumer(context(inputType: "\(Input.self)")))
+                w.add(.consumer(waiter, .failure(GateError.canceledConsumer(context(inputType: Input.self)))))
             }
         }
     }
 
     func reply(from token: UInt64, ticket: UInt64, _ result: Result<Output, any Error>) {
-        state.withLock { s in
-            record(&s, ticket: ticket, from: token, result)
+        locked { s, w in
+            record(&s, &w, ticket: ticket, from: token, result)
             // Ready again in the same critical section as the answer (see the type's documentation).
-            becomeReady(&s, token)
+            becomeReady(&s, &w, token)
         }
     }
 
     func detach(_ token: UInt64) {
-        state.withLock { s in
+        locked { s, w in
             guard let consumer = s.consumers.removeValue(forKey: token) else { return }
             for delivery in consumer.inbox where delivery.ticket != 0 {
-                let inputType = s.producers[delivery.ticket]?.inputType ?? "\(Input.self)"
-                fail(&s, ticket: delivery.ticket, .discardedConsumer(context(inputType: inputType)))
+                let inputType = s.producers[delivery.ticket]?.inputType ?? Input.self
+                fail(&s, &w, ticket: delivery.ticket, .discardedConsumer(context(inputType: inputType)))
             }
-            consumer.waiter?.resume(throwing: GateError.discardedConsumer(context(inputType: "\(Input.self)")))
+            if let waiter = consumer.waiter {
+                w.add(.consumer(waiter, .failure(GateError.discardedConsumer(context(inputType: Input.self)))))
+            }
             // A retainable gate holds values only for attached consumers; the rest must not wait forever.
             guard mode.kind == .retainable else { return }
             let orphans = s.supplies.filter { matchingCount(s, $0) == 0 }
@@ -204,16 +243,16 @@ extension Gate {
             let orphanTickets = Set(orphans.map(\.ticket))
             s.supplies.removeAll { orphanTickets.contains($0.ticket) }
             for supply in orphans {
-                let inputType = s.producers[supply.ticket]?.inputType ?? "\(Input.self)"
-                fail(&s, ticket: supply.ticket, .noConsumer(context(inputType: inputType)))
+                let inputType = s.producers[supply.ticket]?.inputType ?? Input.self
+                fail(&s, &w, ticket: supply.ticket, .noConsumer(context(inputType: inputType)))
             }
         }
     }
 
-    func cancelProducer(_ ticket: UInt64, inputType: String) {
-        state.withLock { s in
+    func cancelProducer(_ ticket: UInt64, inputType: Any.Type) {
+        locked { s, w in
             s.supplies.removeAll { $0.ticket == ticket }
-            fail(&s, ticket: ticket, .canceledProducer(context(inputType: inputType)))
+            fail(&s, &w, ticket: ticket, .canceledProducer(context(inputType: inputType)))
         }
     }
 }

@@ -1,0 +1,142 @@
+import Foundation
+import Karc
+
+// Prints one line per figure: `bench: NAME VALUE UNIT` (median of several runs).
+// Run with `make bench` (release build). Figures depend on the machine: they
+// are measurements, never pass/fail thresholds.
+
+let samples = Int(ProcessInfo.processInfo.environment["KARC_BENCH_SAMPLES"] ?? "") ?? 5
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted[sorted.count / 2]
+}
+
+/// Runs `body` (which performs `operations` operations) `samples` times after one warm-up; median rate per second.
+func rate(operations: Int, _ body: () async throws -> Void) async throws -> Double {
+    try await body()
+    var rates: [Double] = []
+    for _ in 0..<samples {
+        let clock = ContinuousClock()
+        let elapsed = try await clock.measure { try await body() }
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        rates.append(Double(operations) / seconds)
+    }
+    return median(rates)
+}
+
+func report(_ name: String, _ value: Double, _ unit: String) {
+    print("bench: \(name) \(Int(value.rounded())) \(unit)")
+}
+
+func baselineHop(_ n: Int) async throws -> Double {
+    try await rate(operations: n) {
+        let mailbox = Mailbox()
+        let server = Task {
+            for _ in 0..<n {
+                let (value, reply) = await mailbox.next()
+                reply.resume(returning: value + 1)
+            }
+        }
+        var x = 0
+        for _ in 0..<n { x = await mailbox.call(x) }
+        await server.value
+        precondition(x == n)
+    }
+}
+
+func withTally<T>(_ body: (TallyDomain) async throws -> T) async throws -> T {
+    let id = "bench-\(UUID().uuidString)"
+    try await TallyModel.setUp(.init(environ: Environ(), id: id))
+    let domain = try await TallyDomain.get(id: id)
+    let result = try await body(domain)
+    await TallyModel.tearDown(id: id)
+    return result
+}
+
+func duplexSequential(_ n: Int) async throws -> Double {
+    try await withTally { domain in
+        try await rate(operations: n) {
+            for _ in 0..<n { _ = try await domain.send(Bump()) }
+        }
+    }
+}
+
+func duplexConcurrent(_ n: Int, senders: Int) async throws -> Double {
+    try await withTally { domain in
+        try await rate(operations: n) {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for _ in 0..<senders {
+                    group.addTask {
+                        for _ in 0..<(n / senders) { _ = try await domain.send(Bump()) }
+                    }
+                }
+                try await group.waitForAll()
+            }
+        }
+    }
+}
+
+/// Effects reduced by a pipe, each emitting an event, counted by one receiver in another task.
+func events(_ n: Int) async throws -> Double {
+    try await withTally { domain in
+        try await rate(operations: n) {
+            let receiver = domain.receiver()
+            let counter = Task {
+                var seen = 0
+                for try await _ in receiver {
+                    seen += 1
+                    if seen == n { break }
+                }
+                return seen
+            }
+            _ = try await domain.send(Burst(count: n))
+            let seen = try await counter.value
+            precondition(seen == n)
+        }
+    }
+}
+
+
+func gateDuplex(_ n: Int) async throws -> Double {
+    let gate = Gate<Int, Int>(mode: .transient, scheme: .anycast)
+    let consumer = gate.makeConsumer(consumerId: 1, spec: .all, instantOutput: nil)
+    let loop = Task {
+        while let d = try await consumer.next() { consumer.reply(to: d, with: .success(d.input + 1)) }
+    }
+    let r = try await rate(operations: n) {
+        for i in 0..<n { _ = try await gate.send(i) }
+    }
+    loop.cancel()
+    return r
+}
+
+func reduceOnly(_ n: Int) async throws -> Double {
+    try await withTally { domain in
+        try await rate(operations: n) { _ = try await domain.send(Burst(count: n)) }
+    }
+}
+if ProcessInfo.processInfo.environment["KARC_BENCH_PROBE"] == "hop" {
+    report("baseline.hop", try await baselineHop(200_000), "roundtrips/s")
+    exit(0)
+}
+if ProcessInfo.processInfo.environment["KARC_BENCH_PROBE"] == "gate" {
+    report("probe.gate.duplex", try await gateDuplex(200_000), "sends/s")
+    exit(0)
+}
+if ProcessInfo.processInfo.environment["KARC_BENCH_PROBE"] != nil {
+    report("probe.gate.duplex", try await gateDuplex(200_000), "sends/s")
+    report("probe.reduce.only", try await reduceOnly(200_000), "effects/s")
+    exit(0)
+}
+
+let hop = try await baselineHop(300_000)
+report("baseline.hop", hop, "roundtrips/s")
+let duplex = try await duplexSequential(300_000)
+report("karc.send.duplex", duplex, "sends/s")
+report("karc.send.duplex.cost-vs-hop", hop / duplex * 100, "percent")
+report("karc.send.duplex.concurrent8", try await duplexConcurrent(400_000, senders: 8), "sends/s")
+let small = try await events(1_000)
+let large = try await events(1_000_000)
+report("karc.events.1k", small, "events/s")
+report("karc.events.1m", large, "events/s")
