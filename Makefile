@@ -17,8 +17,12 @@ test: setup
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
+# Cross-module optimization lets the generic gate and model code specialize for
+# the benchmark's types, as it would in an application built with it
+# (see docs/performance.md).
 bench: setup
-	$(SWIFT) run -c release karc-bench
+	$(SWIFT) build -c release --product karc-bench -Xswiftc -cross-module-optimization
+	.build/release/karc-bench
 
 clean:
 	rm -rf .build

@@ -38,7 +38,9 @@ public struct Pipeline: Sendable {
         end: PipeTrack<Void, Void>? = nil,
         @PipeBuilder pipes: @escaping @Sendable () -> [Pipe]
     ) {
-        self.tag = tag.split(separator: "(", maxSplits: 1).first.map(String.init) ?? tag
+        // `#function` gives "main()"; the scope is named "main". Re-evaluated on every
+        // change of state, so no intermediate array.
+        self.tag = tag.firstIndex(of: "(").map { String(tag[..<$0]) } ?? tag
         self.id = "\(id)"
         self.begin = begin
         self.end = end

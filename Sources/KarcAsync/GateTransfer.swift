@@ -45,20 +45,21 @@ extension Gate {
         for token in targets { deliver(&s, &w, supply, to: token) }
     }
 
-    /// Removes and returns the first ready consumer that takes `supply`.
+    /// Removes and returns the first ready consumer that takes `supply`, without allocating.
     func takeFirstReady(_ s: inout State, _ supply: Supply<Input>) -> UInt64? {
-        while let token = s.readyQueue.first {
+        var index = s.readyQueue.startIndex
+        while index < s.readyQueue.endIndex {
+            let token = s.readyQueue[index]
             guard let consumer = s.consumers[token], consumer.isReady else {
-                s.readyQueue.removeFirst()
+                s.readyQueue.remove(at: index)
                 continue
             }
             if accepts(consumer, supply) {
-                s.readyQueue.removeFirst()
-                s.consumers[token]?.isReady = false
+                s.readyQueue.remove(at: index)
+                consumer.isReady = false
                 return token
             }
-            // The head does not take it: fall back to scanning (consumers of other types).
-            return takeReady(&s, supply, all: false).first
+            index += 1
         }
         return nil
     }

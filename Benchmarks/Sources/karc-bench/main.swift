@@ -116,27 +116,30 @@ func reduceOnly(_ n: Int) async throws -> Double {
         try await rate(operations: n) { _ = try await domain.send(Burst(count: n)) }
     }
 }
-if ProcessInfo.processInfo.environment["KARC_BENCH_PROBE"] == "hop" {
-    report("baseline.hop", try await baselineHop(200_000), "roundtrips/s")
-    exit(0)
-}
-if ProcessInfo.processInfo.environment["KARC_BENCH_PROBE"] == "gate" {
-    report("probe.gate.duplex", try await gateDuplex(200_000), "sends/s")
-    exit(0)
-}
-if ProcessInfo.processInfo.environment["KARC_BENCH_PROBE"] != nil {
-    report("probe.gate.duplex", try await gateDuplex(200_000), "sends/s")
-    report("probe.reduce.only", try await reduceOnly(200_000), "effects/s")
-    exit(0)
-}
+// KARC_BENCH_ONLY=name,name runs only the figures whose names start with one of them.
+let only = (ProcessInfo.processInfo.environment["KARC_BENCH_ONLY"] ?? "").split(separator: ",").map(String.init)
+func wanted(_ name: String) -> Bool { only.isEmpty || only.contains { name.hasPrefix($0) } }
 
-let hop = try await baselineHop(300_000)
-report("baseline.hop", hop, "roundtrips/s")
-let duplex = try await duplexSequential(300_000)
-report("karc.send.duplex", duplex, "sends/s")
-report("karc.send.duplex.cost-vs-hop", hop / duplex * 100, "percent")
-report("karc.send.duplex.concurrent8", try await duplexConcurrent(400_000, senders: 8), "sends/s")
-let small = try await events(1_000)
-let large = try await events(1_000_000)
-report("karc.events.1k", small, "events/s")
-report("karc.events.1m", large, "events/s")
+var hop: Double?
+if wanted("baseline.hop") || wanted("karc.send.duplex") {
+    hop = try await baselineHop(300_000)
+    report("baseline.hop", hop ?? 0, "roundtrips/s")
+}
+if wanted("karc.gate.duplex") {
+    report("karc.gate.duplex", try await gateDuplex(300_000), "sends/s")
+}
+if wanted("karc.send.duplex") {
+    let duplex = try await duplexSequential(300_000)
+    report("karc.send.duplex", duplex, "sends/s")
+    if let hop { report("karc.send.duplex.cost-vs-hop", hop / duplex * 100, "percent") }
+}
+if wanted("karc.send.duplex.concurrent8") {
+    report("karc.send.duplex.concurrent8", try await duplexConcurrent(400_000, senders: 8), "sends/s")
+}
+if wanted("karc.effects.inline") {
+    report("karc.effects.inline", try await reduceOnly(300_000), "effects/s")
+}
+if wanted("karc.events") {
+    report("karc.events.1k", try await events(1_000), "events/s")
+    report("karc.events.1m", try await events(1_000_000), "events/s")
+}
