@@ -50,6 +50,8 @@ let package = Package(
         ),
         // The seed README's Step 1–6 example, kept compiling and passing.
         .testTarget(name: "KarcSeedExampleTests", dependencies: ["Karc"]),
+        // README.md's library example (kept identical and passing) and runs of the real `karc` binary.
+        .testTarget(name: "KarcEndToEndTests", dependencies: ["Karc"]),
     ],
     swiftLanguageModes: [.v6]
 )
