@@ -1,4 +1,5 @@
 import Karc
+import Synchronization
 
 // The model `karc` runs until the shell arrives: a counter whose "milestones"
 // pipeline is active only while the count is 3 or more.
@@ -22,6 +23,13 @@ struct Cleared: TallyEvent {}
 final class TallyDomain: Domain<DefaultId, Tally, TallyCommand, TallyEvent>, @unchecked Sendable {}
 
 final class TallyModel: Model<TallyDomain, DefaultId, Tally, TallyCommand, TallyEffect, TallyEvent>, @unchecked Sendable {
+    /// Every event, in emission order, for the transcript.
+    static let emitted = EventLog()
+
+    override func didReduce(state: Tally, events: [TallyEvent]) {
+        Self.emitted.append(events)
+    }
+
     override func reducer(state: Tally, effect: TallyEffect) -> (Tally, [TallyEvent]) {
         switch effect {
         case .add(let amount):
@@ -48,8 +56,9 @@ extension TallyModel.Interactor {
                 try await sendEffects(.add(add.amount))
                 return await state.count
             }
-            Pipe(id: "clear", mode: .simplex(), source: commandSource) { (_: Clear, _) in
-                try await sendEffects(.clear)
+            // Duplex, like every command here: its events are emitted before the reply.
+            Pipe(id: "clear", mode: .duplex(), source: commandSource) { (_: Clear, _) in
+                _ = try await sendEffects(.clear)
             }
         }
     }
@@ -59,6 +68,20 @@ extension TallyModel.Interactor {
             Pipe(id: "celebrate", mode: .duplex(), source: commandSource) { (_: Celebrate, _) -> String in
                 "🎉 \(await state.count) reached"
             }
+        }
+    }
+}
+
+/// The events the model emitted and the transcript has not printed yet.
+final class EventLog: Sendable {
+    private let events = Mutex<[any TallyEvent]>([])
+
+    func append(_ new: [any TallyEvent]) { events.withLock { $0.append(contentsOf: new) } }
+
+    func take() -> [any TallyEvent] {
+        events.withLock { events in
+            defer { events = [] }
+            return events
         }
     }
 }

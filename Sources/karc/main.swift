@@ -2,8 +2,8 @@ import Foundation
 import Karc
 
 // `karc` runs a short, narrated session with a live Karc model: every command
-// goes through the domain's `send`, and the reply, the events and the state
-// are printed. (The interactive shell and the demo cluster replace this in
+// goes through the domain's `send`, and the reply, the events and the change
+// of state are printed, in that order, the same on every run. (The interactive shell and the demo cluster replace this in
 // the shell and demo issues.)
 
 let arguments = CommandLine.arguments.dropFirst()
@@ -32,10 +32,6 @@ func describe(_ reply: any Sendable) -> String {
 do {
     try await TallyModel.setUp(.init(environ: Environ()))
     let tally = try await TallyDomain.get
-    let events = tally.receiver()
-    let printer = Task {
-        for try await event in events { print("  event  \(event)") }
-    }
 
     let script: [(String, any TallyCommand)] = [
         ("tally.add amount=2", Add(amount: 2)),
@@ -53,13 +49,12 @@ do {
         } catch {
             print("  error  \(error)")
         }
-        // Let the event printer catch up, so the transcript reads in order.
-        try await Task.sleep(for: .milliseconds(20))
+        // Every command is duplex, so its events were emitted before its reply.
+        for event in TallyModel.emitted.take() { print("  event  \(event)") }
         let after = await tally.state
         if after != before { print("  state  \(before) → \(after)") }
     }
     await TallyModel.tearDown()
-    _ = try await printer.value
 } catch {
     printError("karc: \(error)")
     exit(1)

@@ -41,16 +41,39 @@ struct MissingBinary: Error, CustomStringConvertible {
         let run = try KarcRun.run([])
         #expect(run.status == 0)
         #expect(run.stderr.isEmpty)
-        #expect(run.stdout.contains("""
+        // The same transcript on every run: replies, events and state changes in a fixed order.
+        #expect(run.stdout == """
         > tally.add amount=2
-          event  Added(count: 2)
           reply  2
+          event  Added(count: 2)
           state  count: 0 → count: 2
         > tally.celebrate
           error  nothing on commands of TallyModel (transient, anycast) accepts Celebrate
-        """))
-        #expect(run.stdout.contains("  reply  🎉 3 reached"))
-        #expect(run.stdout.contains("  state  count: 3 → count: 0"))
+        > tally.add
+          reply  3
+          event  Added(count: 3)
+          state  count: 2 → count: 3
+        > tally.celebrate
+          reply  🎉 3 reached
+        > tally.clear
+          reply  ok
+          event  Cleared()
+          state  count: 3 → count: 0
+        > tally.celebrate
+          error  nothing on commands of TallyModel (transient, anycast) accepts Celebrate
+
+        """)
+    }
+
+    @Test func theReadmeTranscriptIsWhatTheBinaryPrints() throws {
+        let readme = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../README.md").standardized,
+            encoding: .utf8
+        )
+        let start = try #require(readme.range(of: "```\n> tally.add"))
+        let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
+        let transcript = String(readme[readme.index(start.lowerBound, offsetBy: 4)..<end.lowerBound])
+        #expect(try KarcRun.run([]).stdout.hasPrefix(transcript))
     }
 
     @Test func helpAndVersion() throws {
