@@ -30,7 +30,7 @@ extension Gate {
             s.producers[supply.ticket]?.pending = 1
             return deliver(&s, &w, supply, to: token)
         case .multicast:
-            targets = takeReady(&s, supply, all: true)
+            targets = takeAllReady(&s, supply)
         case .broadcast:
             let attached = s.consumers.filter { accepts($0.value, supply) }.keys.sorted()
             if mode.kind == .transient && !attached.contains(where: { s.consumers[$0]?.isReady == true }) {
@@ -64,25 +64,10 @@ extension Gate {
         return nil
     }
 
-    /// Removes and returns the ready consumers that take `supply`: the first one, or all of them.
-    func takeReady(_ s: inout State, _ supply: Supply<Input>, all: Bool) -> [UInt64] {
+    /// Removes and returns every ready consumer that takes `supply`, in attach order.
+    func takeAllReady(_ s: inout State, _ supply: Supply<Input>) -> [UInt64] {
         var found: [UInt64] = []
-        var index = s.readyQueue.startIndex
-        while index < s.readyQueue.endIndex {
-            let token = s.readyQueue[index]
-            guard let consumer = s.consumers[token], consumer.isReady else {
-                s.readyQueue.remove(at: index)
-                continue
-            }
-            if accepts(consumer, supply) {
-                s.readyQueue.remove(at: index)
-                s.consumers[token]?.isReady = false
-                found.append(token)
-                if !all { break }
-            } else {
-                index += 1
-            }
-        }
+        while let token = takeFirstReady(&s, supply) { found.append(token) }
         return found.sorted()
     }
 
