@@ -26,8 +26,13 @@ struct PipeFailurePolicy: Sendable {
 enum PipeFlows {
     /// Takes the next delivery; `nil` when the source ended, was sealed, or the pipe was cancelled.
     static func next<I, O>(_ consumer: SourceConsumer<I, O>) async throws -> Delivery<I>? {
+        try await next { try await consumer.next() }
+    }
+
+    /// Runs `take`; `nil` when the source ended, was sealed, or the pipe was cancelled.
+    static func next<I>(_ take: () async throws -> Delivery<I>?) async throws -> Delivery<I>? {
         do {
-            return try await consumer.next()
+            return try await take()
         } catch GateError.sealed, GateError.canceledConsumer, is CancellationError, is ModelError {
             return nil
         }
@@ -42,17 +47,42 @@ enum PipeFlows {
     ) async throws {
         // A pipe that stopped must not look ready to its source.
         defer { consumer.detach() }
+        /// Runs the track on one delivery: the answer for its producer, and the output to emit.
+        @Sendable func answer(_ delivery: Delivery<SI>) async -> (Result<SO, any Error>, TO?) {
+            do {
+                let input = try cast(delivery.input, to: TI.self)
+                let output = try await track(input, context)
+                return (.success(try cast(output, to: SO.self)), output)
+            } catch {
+                return (.failure(error), nil)
+            }
+        }
+        /// Applies the failure policy; when the pipe must stop, its producer is answered first.
+        @Sendable func settle(_ delivery: Delivery<SI>, _ result: Result<SO, any Error>) throws {
+            guard case .failure(let error) = result else { return }
+            do {
+                try failures.handle(error, context)
+            } catch {
+                consumer.reply(to: delivery, with: result)
+                throw error
+            }
+        }
+        guard sink.send != nil else {
+            // Nothing to emit: answer and wait for the next command in one step.
+            var delivery = try await next(consumer)
+            while let current = delivery {
+                let (result, _) = await answer(current)
+                try settle(current, result)
+                delivery = try await next { try await consumer.replyAndNext(to: current, with: result) }
+            }
+            return
+        }
         try await sink.run { emit in
             while let delivery = try await next(consumer) {
-                do {
-                    let input = try cast(delivery.input, to: TI.self)
-                    let output = try await track(input, context)
-                    consumer.reply(to: delivery, with: .success(try cast(output, to: SO.self)))
-                    try await emit(output)
-                } catch {
-                    consumer.reply(to: delivery, with: .failure(error))
-                    try failures.handle(error, context)
-                }
+                let (result, output) = await answer(delivery)
+                try settle(delivery, result)
+                consumer.reply(to: delivery, with: result)
+                if let output { try await emit(output) }
             }
         }
     }

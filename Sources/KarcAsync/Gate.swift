@@ -104,6 +104,7 @@ public final class Gate<Input: Sendable, Output: Sendable>: Drain, Source, Senda
         return SourceConsumer(
             next: { [self] in try await take(token) },
             reply: { [self] ticket, result in reply(from: token, ticket: ticket, result) },
+            replyAndNext: { [self] ticket, result in try await replyAndTake(token, ticket: ticket, result) },
             detach: { [self] in detach(token) }
         )
     }

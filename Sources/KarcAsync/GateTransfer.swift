@@ -167,17 +167,36 @@ extension Gate {
     }
 
     func take(_ token: UInt64) async throws -> Delivery<Input>? {
+        try await replyAndTake(token, ticket: 0, nil)
+    }
+
+    /// Records an answer (when `result` is set) and takes the next value for the
+    /// consumer `token`, suspending until one comes. The producer's wake is held
+    /// back until this consumer is waiting again (or has its next value).
+    func replyAndTake(_ token: UInt64, ticket: UInt64, _ result: Result<Output, any Error>?) async throws -> Delivery<Input>? {
+        var held = W()
         // Fast path: a value is already waiting, no suspension.
-        let immediate = try locked { (s: inout State, w: inout W) throws -> Delivery<Input>? in
-            if let error = s.sealError { throw error }
-            guard s.consumers[token] != nil else {
-                throw GateError.discardedConsumer(context(inputType: Input.self))
+        let immediate: Delivery<Input>?
+        do {
+            immediate = try locked { (s: inout State, w: inout W) throws -> Delivery<Input>? in
+                if let result { record(&s, &held, ticket: ticket, from: token, result) }
+                if let error = s.sealError { throw error }
+                guard s.consumers[token] != nil else {
+                    throw GateError.discardedConsumer(context(inputType: Input.self))
+                }
+                if let delivery = s.consumers[token]?.inbox.popFirst() { return delivery }
+                becomeReady(&s, &w, token)
+                return s.consumers[token]?.inbox.popFirst()
             }
-            if let delivery = s.consumers[token]?.inbox.popFirst() { return delivery }
-            becomeReady(&s, &w, token)
-            return s.consumers[token]?.inbox.popFirst()
+        } catch {
+            held.run()
+            throw error
         }
-        if let immediate { return immediate }
+        if let immediate {
+            held.run()
+            return immediate
+        }
+        let wakes = held
         return try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { continuation in
                 locked { s, w in
@@ -194,6 +213,8 @@ extension Gate {
                     }
                     s.consumers[token]?.waiter = continuation
                 }
+                // Now that this consumer waits, the producer may send again.
+                wakes.run()
             }
         } onCancel: {
             locked { s, w in

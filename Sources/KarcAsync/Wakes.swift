@@ -4,7 +4,7 @@
 /// contend for the lock that is still held; measured on two cores, that made
 /// a gate round trip ~10x slower. The first wake is stored inline, so the
 /// common one-wake case allocates nothing.
-struct Wakes<Input: Sendable, Output: Sendable>: ~Copyable {
+struct Wakes<Input: Sendable, Output: Sendable> {
     enum Wake {
         case producer(UnsafeContinuation<Output, any Error>, Result<Output, any Error>)
         case consumer(UnsafeContinuation<Delivery<Input>?, any Error>, Result<Delivery<Input>?, any Error>)
@@ -19,7 +19,8 @@ struct Wakes<Input: Sendable, Output: Sendable>: ~Copyable {
         if first == nil { first = wake } else { rest.append(wake) }
     }
 
-    consuming func run() {
+    /// Resumes every collected continuation; call once.
+    func run() {
         if let first { Self.perform(first) }
         for wake in rest { Self.perform(wake) }
     }
