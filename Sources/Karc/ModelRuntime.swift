@@ -6,8 +6,9 @@ import Synchronization
 /// Effects are reduced inline, in the sending task, under one mutex: no hop to
 /// another task, and the events of concurrent reductions reach every receiver
 /// in one global order (the order the reducer emitted them). Scopes are
-/// re-evaluated after each change of state; only when their keys differ does
-/// the sender wait for the ``ScopeReconciler`` to start and stop them.
+/// re-evaluated after each change of state, outside the lock; when their keys
+/// differ, the ``ScopeReconciler`` starts and stops scopes, and a sender whose
+/// effects changed the state returns once the scopes match it.
 final class ModelRuntime<State: Equatable & Sendable, Command: Sendable, Effect: Sendable, Event: Sendable>: Sendable {
     struct Hooks: Sendable {
         let reducer: @Sendable (State, Effect) -> (State, [Event])
@@ -25,6 +26,9 @@ final class ModelRuntime<State: Equatable & Sendable, Command: Sendable, Effect:
         var desired: [Scope] = []
         var desiredKeys: [ScopeKey] = []
         var generation: UInt64 = 0
+        /// Counts changes of state; scopes evaluated for an older one are discarded.
+        var version: UInt64 = 0
+        var evaluatedVersion: UInt64 = 0
     }
 
     let uid: String
@@ -82,15 +86,28 @@ final class ModelRuntime<State: Equatable & Sendable, Command: Sendable, Effect:
     /// Reduces `effects` and publishes their events, then waits (cancellably)
     /// until the scopes match the new state.
     func send(effects: [Effect]) async throws -> [Event] {
-        let (events, generation) = try reduce(effects)
-        if let generation {
-            reconciler.request(generation)
-            await reconciler.wait(for: generation, cancellable: true)
+        let (events, changed) = try reduce(effects)
+        guard let (state, version, hooks) = changed else { return events }
+        // Evaluated outside the lock: concurrent reductions do not queue behind it.
+        let scopes = hooks.scopes(self, state)
+        let keys = scopes.map(\.key)
+        let (generation, isNew) = core.withLock { c -> (UInt64, Bool) in
+            // A newer state's scopes were evaluated already: they stand.
+            guard version > c.evaluatedVersion, c.isRunning else { return (c.generation, false) }
+            c.evaluatedVersion = version
+            guard keys != c.desiredKeys else { return (c.generation, false) }
+            c.desired = scopes
+            c.desiredKeys = keys
+            c.generation += 1
+            return (c.generation, true)
         }
+        if isNew { reconciler.request(generation) }
+        await reconciler.wait(for: generation, cancellable: true)
         return events
     }
 
-    private func reduce(_ effects: [Effect]) throws -> (events: [Event], generation: UInt64?) {
+    /// Reduces under the lock; returns the events and, when the state changed, the new state.
+    private func reduce(_ effects: [Effect]) throws -> (events: [Event], changed: (State, UInt64, Hooks)?) {
         try core.withLock { c in
             guard c.isRunning, let hooks = c.hooks else { throw ModelError.tornDown(model: uid) }
             let old = c.state
@@ -105,19 +122,13 @@ final class ModelRuntime<State: Equatable & Sendable, Command: Sendable, Effect:
             let changed = state != old
             if changed {
                 c.state = state
+                c.version += 1
                 hooks.observe(state)
             }
             hooks.didReduce(state, events)
             // Published under the lock: every receiver sees one global order.
             for event in events { self.events.publish(event) }
-            guard changed else { return (events, nil) }
-            let scopes = hooks.scopes(self, state)
-            let keys = scopes.map(\.key)
-            guard keys != c.desiredKeys else { return (events, nil) }
-            c.desired = scopes
-            c.desiredKeys = keys
-            c.generation += 1
-            return (events, c.generation)
+            return (events, changed ? (state, c.version, hooks) : nil)
         }
     }
 }

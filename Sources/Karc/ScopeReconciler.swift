@@ -22,6 +22,8 @@ final class ScopeReconciler: Sendable {
     }
 
     private let state = Mutex(State())
+    /// `State.reached`, readable without the lock: most waits find it reached already.
+    private let reached = Atomic<UInt64>(0)
     private let worker = LockedValue<Task<Void, Never>?>(nil)
     private let context: ScopeContext
     private let desired: @Sendable () -> (scopes: [Scope], generation: UInt64)
@@ -45,6 +47,7 @@ final class ScopeReconciler: Sendable {
 
     /// Waits until `generation` is reached, or (when `cancellable`) the task is cancelled.
     func wait(for generation: UInt64, cancellable: Bool) async {
+        if reached.load(ordering: .acquiring) >= generation { return }
         let id = state.withLock { s -> UInt64? in
             guard s.reached < generation else { return nil }
             s.nextWaiter += 1
@@ -107,6 +110,7 @@ final class ScopeReconciler: Sendable {
     private func reach(_ generation: UInt64) {
         state.withLock { s in
             s.reached = max(s.reached, generation)
+            reached.store(s.reached, ordering: .releasing)
             let done = s.waiters.filter { $0.value.generation <= s.reached }
             for (id, waiter) in done {
                 s.waiters[id] = nil
