@@ -50,7 +50,7 @@ import Testing
         let gate = IntGate(mode: .cumulative, scheme: .anycast)
         let consumer = ManualConsumer(gate)
         let wait = Task { try await consumer.take() }
-        try await Task.sleep(for: .milliseconds(5))
+        #expect(await eventually { gate.state.withLock { $0.consumers.values.first?.waiter != nil } })
         wait.cancel()
         let error = await #expect(throws: GateError.self) { try await wait.value }
         guard case .canceledConsumer = error else { return #expect(Bool(false)) }

@@ -24,7 +24,7 @@ import Testing
         let domain = try await CounterModel.make()
         async let next: any CounterEvent = domain.receive()
         async let nextReset: WasReset = domain.receive()
-        try await Task.sleep(for: .milliseconds(5))
+        #expect(await Probe().wait { _ in domain.channel.value?.events.receiverCount == 2 })
         _ = try await domain.send(Increment())
         _ = try await domain.send(Reset())
         #expect(try await next as? Incremented == Incremented(count: 1))
@@ -33,13 +33,15 @@ import Testing
     }
 
     @Test func typedReceiversSkipOtherEvents() async throws {
-        let domain = try await CounterModel.make()
+        let probe = Probe()
+        let domain = try await CounterModel.make(probe)
         let resets: AsyncThrowingStream<WasReset, any Error> = domain.receiver()
         _ = try await domain.send(Increment())
         _ = try await domain.send(Reset())
         _ = try await domain.send(Increment())
         _ = try await domain.send(Reset())
-        try await Task.sleep(for: .milliseconds(5))
+        // Resets are simplex: wait until both were reduced.
+        #expect(await probe.wait { $0.filter { $0 == "did 0" }.count == 2 })
         await CounterModel.tearDown(id: domain.id)
         var count = 0
         for try await _ in resets { count += 1 }

@@ -64,10 +64,11 @@ import Testing
     @Test func tearDownWithSendsInFlightFailsThemAndReturns() async throws {
         let id = TestIds.next()
         let latch = Latch()
-        try await BlockingModel.setUp(.init(environ: Environ().setConfig(key: "latch", value: latch), id: id))
+        let probe = Probe()
+        try await BlockingModel.setUp(.init(environ: Environ.probing(probe).setConfig(key: "latch", value: latch), id: id))
         let domain = try await BlockingDomain.get(id: id)
         let inFlight = (0..<3).map { _ in Task { try await domain.send(Block()) } }
-        try await Task.sleep(for: .milliseconds(10))
+        #expect(await probe.wait { $0.filter { $0 == "blocked" }.count == 3 })
         // The tracks never finish on their own; tear-down cancels them and fails their senders.
         await BlockingModel.tearDown(id: id)
         for send in inFlight {
@@ -88,6 +89,7 @@ final class BlockingModel: Model<BlockingDomain, String, Blocked, Block, Never, 
             for n in 1...3 {
                 Pipe(id: "block-\(n)", mode: .duplex(), source: i.commandSource) { (_: Block, _) in
                     let latch: Latch? = i.environ.getConfig(key: "latch")
+                    i.environ.probe.record("blocked")
                     await latch?.wait()
                     try Task.checkCancellation()
                 }

@@ -76,9 +76,10 @@ import Testing
 
     @Test func nPipesForOneCommandGiveItACapacityOfN() async throws {
         let latch = Latch()
-        let lab = try await LabModel.make(Probe(), latch: latch)
+        let probe = Probe()
+        let lab = try await LabModel.make(probe, latch: latch)
         let held = (0..<3).map { _ in Task { try await lab.send(Hold()) as? String } }
-        try await Task.sleep(for: .milliseconds(20))
+        #expect(await probe.wait { $0.filter { $0 == "holding" }.count == 3 })
         let error = await #expect(throws: GateError.self) { try await lab.send(Hold()) }
         guard case .noReadyConsumer = error else { return #expect(Bool(false), "got \(String(describing: error))") }
         #expect(error?.description == "every consumer of Hold is busy (3 consumers attached) on commands of LabModel(\(lab.id)) (transient, anycast)")

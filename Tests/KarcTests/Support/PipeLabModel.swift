@@ -60,6 +60,7 @@ extension LabModel.Interactor {
             }
             for n in 1...3 {
                 Pipe(id: "hold-\(n)", mode: .duplex(), source: commandSource) { (_: Hold, _) in
+                    probe.record("holding")
                     await latch.wait()
                     return "released"
                 }
