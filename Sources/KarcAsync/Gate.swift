@@ -68,9 +68,9 @@ public final class Gate<Input: Sendable, Output: Sendable>: Drain, Source, Senda
             s.sealError = error
             for (_, producer) in s.producers { w.add(.producer(producer.continuation, .failure(error))) }
             s.producers.removeAll()
-            for token in Array(s.consumers.keys) {
-                s.consumers[token]?.inbox.removeAll()
-                if let waiter = s.consumers[token]?.waiter.take() { w.add(.consumer(waiter, .failure(error))) }
+            for consumer in s.consumers.values {
+                consumer.inbox.removeAll()
+                if let waiter = consumer.waiter.take() { w.add(.consumer(waiter, .failure(error))) }
             }
             s.supplies.removeAll()
             s.readyQueue.removeAll()

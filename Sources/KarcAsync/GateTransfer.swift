@@ -1,7 +1,8 @@
 import DequeModule
 
 // The gate's state machine. Every function here runs with the gate's mutex
-// held; continuations are resumed under it, which only enqueues their tasks.
+// held; the continuations it wakes are collected in `Wakes` and resumed by
+// `locked` after the mutex is released.
 extension Gate {
     typealias State = GateState<Input, Output>
     typealias W = Wakes<Input, Output>
@@ -102,10 +103,10 @@ extension Gate {
             ticket = 0
         }
         let delivery = Delivery(input: supply.input, ticket: ticket)
-        if let waiter = s.consumers[token]?.waiter.take() {
+        if let waiter = consumer.waiter.take() {
             w.add(.consumer(waiter, .success(delivery)))
         } else {
-            s.consumers[token]?.inbox.append(delivery)
+            consumer.inbox.append(delivery)
         }
     }
 
@@ -154,7 +155,7 @@ extension Gate {
             deliver(&s, &w, supply, to: token)
             return
         }
-        s.consumers[token]?.isReady = true
+        consumer.isReady = true
         s.readyQueue.append(token)
     }
 
@@ -181,12 +182,12 @@ extension Gate {
             immediate = try locked { (s: inout State, w: inout W) throws -> Delivery<Input>? in
                 if let result { record(&s, &held, ticket: ticket, from: token, result) }
                 if let error = s.sealError { throw error }
-                guard s.consumers[token] != nil else {
+                guard let consumer = s.consumers[token] else {
                     throw GateError.discardedConsumer(context(inputType: Input.self))
                 }
-                if let delivery = s.consumers[token]?.inbox.popFirst() { return delivery }
+                if let delivery = consumer.inbox.popFirst() { return delivery }
                 becomeReady(&s, &w, token)
-                return s.consumers[token]?.inbox.popFirst()
+                return consumer.inbox.popFirst()
             }
         } catch {
             held.run()
@@ -201,25 +202,25 @@ extension Gate {
             try await withUnsafeThrowingContinuation { continuation in
                 locked { s, w in
                     if let error = s.sealError { return w.add(.consumer(continuation, .failure(error))) }
-                    guard s.consumers[token] != nil else {
+                    guard let consumer = s.consumers[token] else {
                         return w.add(.consumer(continuation, .failure(GateError.discardedConsumer(context(inputType: Input.self)))))
                     }
-                    if let delivery = s.consumers[token]?.inbox.popFirst() {
+                    if let delivery = consumer.inbox.popFirst() {
                         return w.add(.consumer(continuation, .success(delivery)))
                     }
                     if Task.isCancelled {
-                        s.consumers[token]?.isReady = false
+                        consumer.isReady = false
                         return w.add(.consumer(continuation, .failure(GateError.canceledConsumer(context(inputType: Input.self)))))
                     }
-                    s.consumers[token]?.waiter = continuation
+                    consumer.waiter = continuation
                 }
                 // Now that this consumer waits, the producer may send again.
                 wakes.run()
             }
         } onCancel: {
             locked { s, w in
-                guard let waiter = s.consumers[token]?.waiter.take() else { return }
-                s.consumers[token]?.isReady = false
+                guard let consumer = s.consumers[token], let waiter = consumer.waiter.take() else { return }
+                consumer.isReady = false
                 w.add(.consumer(waiter, .failure(GateError.canceledConsumer(context(inputType: Input.self)))))
             }
         }
