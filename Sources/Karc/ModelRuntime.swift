@@ -29,6 +29,14 @@ final class ModelRuntime<State: Equatable & Sendable, Command: Sendable, Effect:
         /// Counts changes of state; scopes evaluated for an older one are discarded.
         var version: UInt64 = 0
         var evaluatedVersion: UInt64 = 0
+
+        /// Makes `scopes` the desired set; returns the generation the reconciler must reach.
+        mutating func desire(_ scopes: [Scope], keys: [ScopeKey]) -> UInt64 {
+            desired = scopes
+            desiredKeys = keys
+            generation += 1
+            return generation
+        }
     }
 
     let uid: String
@@ -56,10 +64,8 @@ final class ModelRuntime<State: Equatable & Sendable, Command: Sendable, Effect:
     /// Activates the scopes of the initial state; returns when they are running.
     func start() async {
         let generation = core.withLock { c -> UInt64 in
-            c.desired = c.hooks?.scopes(self, c.state) ?? []
-            c.desiredKeys = c.desired.map(\.key)
-            c.generation += 1
-            return c.generation
+            let scopes = c.hooks?.scopes(self, c.state) ?? []
+            return c.desire(scopes, keys: scopes.map(\.key))
         }
         reconciler.start()
         reconciler.request(generation)
@@ -70,10 +76,7 @@ final class ModelRuntime<State: Equatable & Sendable, Command: Sendable, Effect:
     func tearDown() async {
         let generation = core.withLock { c -> UInt64 in
             c.isRunning = false
-            c.desired = []
-            c.desiredKeys = []
-            c.generation += 1
-            return c.generation
+            return c.desire([], keys: [])
         }
         commands.seal(ModelError.tornDown(model: uid))
         reconciler.request(generation)
@@ -96,10 +99,7 @@ final class ModelRuntime<State: Equatable & Sendable, Command: Sendable, Effect:
             guard version > c.evaluatedVersion, c.isRunning else { return (c.generation, false) }
             c.evaluatedVersion = version
             guard keys != c.desiredKeys else { return (c.generation, false) }
-            c.desired = scopes
-            c.desiredKeys = keys
-            c.generation += 1
-            return (c.generation, true)
+            return (c.desire(scopes, keys: keys), true)
         }
         if isNew { reconciler.request(generation) }
         await reconciler.wait(for: generation, cancellable: true)
