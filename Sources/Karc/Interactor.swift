@@ -6,7 +6,7 @@ extension Model {
     public struct Interactor: Sendable {
         /// The environ the model was set up with; pass it to `@Inject` and `@Use`.
         public let environ: Environ
-        let runtime: ModelRuntime<State, Command, Effect, Event>
+        @usableFromInline let runtime: ModelRuntime<State, Command, Effect, Event>
 
         init(environ: Environ, runtime: ModelRuntime<State, Command, Effect, Event>) {
             self.environ = environ
@@ -25,13 +25,15 @@ extension Model {
         public var commandDrain: some Drain<Command, any Sendable> { runtime.commands }
 
         /// Reduces effects inline and answers with the events the reducer emitted.
+        // Inlinable: the concrete drain is visible to the caller, so the reduction specializes there.
+        @inlinable
         public var effectDrain: some Drain<[Effect], [Event]> { ReducerDrain(runtime: runtime) }
 
         /// Every event the model emits; pipes may react to them.
         public var eventSource: some Source<Event, Void> { runtime.events }
 
         /// Reduces `effects` in order and returns the events they emitted.
-        @discardableResult
+        @inlinable @discardableResult
         public func sendEffects(_ effects: Effect...) async throws -> [Event] {
             try await runtime.send(effects: effects)
         }

@@ -118,7 +118,7 @@ where Domain: Karc.Domain<Id, State, Command, Event>, Id: Hashable & Sendable,
         await entry.tearDown()
     }
 
-    private func makeRuntime(state: State) -> ModelRuntime<State, Command, Effect, Event> {
+    func makeRuntime(state: State) -> ModelRuntime<State, Command, Effect, Event> {
         let logger = self.logger
         return ModelRuntime(
             uid: uid, environ: environ, logger: logger, state: state,

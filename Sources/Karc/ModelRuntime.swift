@@ -9,6 +9,7 @@ import Synchronization
 /// re-evaluated after each change of state, outside the lock; when their keys
 /// differ, the ``ScopeReconciler`` starts and stops scopes, and a sender whose
 /// effects changed the state returns once the scopes match it.
+@usableFromInline
 final class ModelRuntime<State: Equatable & Sendable, Command: Sendable, Effect: Sendable, Event: Sendable>: Sendable {
     struct Hooks: Sendable {
         let reducer: @Sendable (State, Effect) -> (State, [Event])
@@ -88,6 +89,7 @@ final class ModelRuntime<State: Equatable & Sendable, Command: Sendable, Effect:
 
     /// Reduces `effects` and publishes their events, then waits (cancellably)
     /// until the scopes match the new state.
+    @usableFromInline
     func send(effects: [Effect]) async throws -> [Event] {
         let (events, changed) = try reduce(effects)
         guard let (state, version, hooks) = changed else { return events }
@@ -107,7 +109,7 @@ final class ModelRuntime<State: Equatable & Sendable, Command: Sendable, Effect:
     }
 
     /// Reduces under the lock; returns the events and, when the state changed, the new state.
-    private func reduce(_ effects: [Effect]) throws -> (events: [Event], changed: (State, UInt64, Hooks)?) {
+    func reduce(_ effects: [Effect]) throws -> (events: [Event], changed: (State, UInt64, Hooks)?) {
         try core.withLock { c in
             guard c.isRunning, let hooks = c.hooks else { throw ModelError.tornDown(model: uid) }
             let old = c.state
@@ -134,12 +136,15 @@ final class ModelRuntime<State: Equatable & Sendable, Command: Sendable, Effect:
 }
 
 /// A model's effect drain: reduces inline and answers with the emitted events.
+@usableFromInline
 struct ReducerDrain<State: Equatable & Sendable, Command: Sendable, Effect: Sendable, Event: Sendable>: Drain {
-    let runtime: ModelRuntime<State, Command, Effect, Event>
+    @usableFromInline let runtime: ModelRuntime<State, Command, Effect, Event>
 
-    var isSealed: Bool { false }
+    @usableFromInline init(runtime: ModelRuntime<State, Command, Effect, Event>) { self.runtime = runtime }
 
-    @discardableResult
+    @usableFromInline var isSealed: Bool { false }
+
+    @inlinable @discardableResult
     func send(producerId: UInt64, _ effects: [Effect]) async throws -> [Event] {
         try await runtime.send(effects: effects)
     }

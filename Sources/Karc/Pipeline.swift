@@ -38,14 +38,7 @@ public struct Pipeline: Sendable {
         end: PipeTrack<Void, Void>? = nil,
         @PipeBuilder pipes: @escaping @Sendable () -> [Pipe]
     ) {
-        // `#function` gives "main()"; the scope is named "main". Re-evaluated on every
-        // change of state, so no intermediate array.
-        self.tag = tag.firstIndex(of: "(").map { String(tag[..<$0]) } ?? tag
-        self.id = "\(id)"
-        self.begin = begin
-        self.end = end
-        self.pipes = pipes
-        self.slots = PipelineBuildContext.current?.takeSlots() ?? []
+        self.init(tag: tag, idString: "\(id)", begin: begin, end: end, pipes: pipes)
     }
 
     public init(
@@ -54,7 +47,30 @@ public struct Pipeline: Sendable {
         end: PipeTrack<Void, Void>? = nil,
         @PipeBuilder pipes: @escaping @Sendable () -> [Pipe]
     ) {
-        self.init(tag: tag, id: DefaultId.shared, begin: begin, end: end, pipes: pipes)
+        // Not through the generic init: interpolating `DefaultId` goes through `print`'s
+        // dynamic casts, and this runs on every change of state.
+        self.init(tag: tag, idString: DefaultId.shared.description, begin: begin, end: end, pipes: pipes)
+    }
+
+    private init(
+        tag: String,
+        idString: String,
+        begin: PipeTrack<Void, Void>?,
+        end: PipeTrack<Void, Void>?,
+        pipes: @escaping @Sendable () -> [Pipe]
+    ) {
+        // `#function` gives "main()"; the scope is named "main". Searched as UTF-8:
+        // re-evaluated on every change of state, so no Character walk.
+        if let paren = tag.utf8.firstIndex(of: UInt8(ascii: "(")) {
+            self.tag = String(Substring(tag.utf8[..<paren]))
+        } else {
+            self.tag = tag
+        }
+        self.id = idString
+        self.begin = begin
+        self.end = end
+        self.pipes = pipes
+        self.slots = PipelineBuildContext.current?.takeSlots() ?? []
     }
 
     var scope: Scope {

@@ -102,7 +102,8 @@ func gateDuplex(_ n: Int) async throws -> Double {
     let gate = Gate<Int, Int>(mode: .transient, scheme: .anycast)
     let consumer = gate.makeConsumer(consumerId: 1, spec: .all, instantOutput: nil)
     let loop = Task {
-        while let d = try await consumer.next() { consumer.reply(to: d, with: .success(d.input + 1)) }
+        var delivery = try await consumer.next()
+        while let d = delivery { delivery = try await consumer.replyAndNext(to: d, with: .success(d.input + 1)) }
     }
     let r = try await rate(operations: n) {
         for i in 0..<n { _ = try await gate.send(i) }
