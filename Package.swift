@@ -1,13 +1,14 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Layers only point down: karc → Karc → KarcAsync (see docs/architecture.md).
+// Layers only point down: karc → Trellis → Karc → KarcAsync (see docs/architecture.md).
 let package = Package(
     name: "karc",
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "KarcAsync", targets: ["KarcAsync"]),
         .library(name: "Karc", targets: ["Karc"]),
+        .library(name: "Trellis", targets: ["Trellis"]),
         .executable(name: "karc", targets: ["karc"]),
     ],
     dependencies: [
@@ -31,9 +32,17 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(
+            name: "Trellis",
+            dependencies: [
+                "Karc",
+                "KarcAsync",
+                .product(name: "DequeModule", package: "swift-collections"),
+            ]
+        ),
         .executableTarget(name: "karc", dependencies: ["Karc"]),
         // Throughput benchmarks: `make bench` builds and runs them in release mode.
-        .executableTarget(name: "karc-bench", dependencies: ["Karc"], path: "Benchmarks/Sources/karc-bench"),
+        .executableTarget(name: "karc-bench", dependencies: ["Karc", "Trellis"], path: "Benchmarks/Sources/karc-bench"),
         .testTarget(
             name: "KarcAsyncTests",
             dependencies: [
@@ -45,6 +54,13 @@ let package = Package(
             name: "KarcTests",
             dependencies: [
                 "Karc",
+                .product(name: "Clocks", package: "swift-clocks"),
+            ]
+        ),
+        .testTarget(
+            name: "TrellisTests",
+            dependencies: [
+                "Trellis",
                 .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),

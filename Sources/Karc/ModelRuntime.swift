@@ -44,6 +44,8 @@ final class ModelRuntime<State: Equatable & Sendable, Command: Sendable, Effect:
     let logger: Logger
     let commands: Gate<Command, any Sendable>
     let events: EventGate<Event>
+    /// The cluster's gauge and monitor when a cluster mounted this model.
+    let mount: ModelMount?
     private let core: LockedValue<Core>
     private let reconciler: ScopeReconciler
 
@@ -54,8 +56,10 @@ final class ModelRuntime<State: Equatable & Sendable, Command: Sendable, Effect:
         self.events = EventGate(label: "events of \(uid)")
         let core = LockedValue(Core(state: state, hooks: hooks))
         self.core = core
+        let mount = ModelMount.current
+        self.mount = mount
         self.reconciler = ScopeReconciler(
-            context: ScopeContext(environ: environ, logger: logger, modelUid: uid),
+            context: ScopeContext(environ: environ, logger: logger, modelUid: uid, activity: mount?.activity),
             desired: { core.withLock { ($0.desired, $0.generation) } }
         )
     }
@@ -130,6 +134,10 @@ final class ModelRuntime<State: Equatable & Sendable, Command: Sendable, Effect:
             hooks.didReduce(state, events)
             // Published under the lock: every receiver sees one global order.
             for event in events { self.events.publish(event) }
+            if let monitor = mount?.monitor {
+                for event in events { monitor.emitted(model: uid, event: event) }
+                if changed { monitor.stateChanged(model: uid, old: old, new: state) }
+            }
             return (events, changed ? (state, c.version, hooks) : nil)
         }
     }

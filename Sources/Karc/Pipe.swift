@@ -106,8 +106,9 @@ public struct Pipe: Sendable {
             self.prepare = { context in
                 // Attach now, so the pipe takes commands as soon as its pipeline is active.
                 let consumer = source.makeConsumer(consumerId: GateIdentifier.next(), spec: .type(TI.self), instantOutput: nil)
+                let counted = PipeFlows.count(consumer, context)
                 return PreparedPipe {
-                    try await PipeFlows.runDuplex(consumer: consumer, track: track, sink: sink, failures: failures, context: context)
+                    try await PipeFlows.runDuplex(consumer: consumer, counted: counted, track: track, sink: sink, failures: failures, context: context)
                 }
             }
         case .simplex(let instantOutput, let intro, _):
@@ -117,8 +118,9 @@ public struct Pipe: Sendable {
                 }
                 let spec: Spec<SI> = intro == nil ? .type(TI.self) : .all
                 let consumer = source.makeConsumer(consumerId: GateIdentifier.next(), spec: spec, instantOutput: instant)
+                let counted = PipeFlows.count(consumer, context)
                 return PreparedPipe {
-                    try await PipeFlows.runSimplex(consumer: consumer, intro: intro, track: track, sink: sink, failures: failures, context: context)
+                    try await PipeFlows.runSimplex(consumer: consumer, counted: counted, intro: intro, track: track, sink: sink, failures: failures, context: context)
                 }
             }
         }

@@ -1,3 +1,4 @@
+import KarcAsync
 import Logging
 
 /// What a pipe's track knows about where it runs, and its logger.
@@ -6,6 +7,16 @@ public struct PipeContext: Sendable {
     public let pipelineId: String
     public let pipeId: String
     public let logger: Logger
+    /// Where the pipe counts the values it takes from a gate (see `ActivityGauge`).
+    let activity: ActivityGauge?
+
+    init(modelUid: String, pipelineId: String, pipeId: String, logger: Logger, activity: ActivityGauge? = nil) {
+        self.modelUid = modelUid
+        self.pipelineId = pipelineId
+        self.pipeId = pipeId
+        self.logger = logger
+        self.activity = activity
+    }
 
     var prefix: String { "[\(modelUid)|\(pipelineId)|\(pipeId)]" }
 

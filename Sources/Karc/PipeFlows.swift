@@ -24,6 +24,14 @@ struct PipeFailurePolicy: Sendable {
 }
 
 enum PipeFlows {
+    /// Makes the consumer's deliveries count as work in flight, when the model
+    /// is mounted in a cluster and the source can count; the gauge to leave
+    /// once per delivery the pipe is done with.
+    static func count<I, O>(_ consumer: SourceConsumer<I, O>, _ context: PipeContext) -> ActivityGauge? {
+        guard let gauge = context.activity, consumer.countDeliveries(into: gauge) else { return nil }
+        return gauge
+    }
+
     /// Takes the next delivery; `nil` when the source ended, was sealed, or the pipe was cancelled.
     static func next<I, O>(_ consumer: SourceConsumer<I, O>) async throws -> Delivery<I>? {
         try await next { try await consumer.next() }
@@ -40,6 +48,7 @@ enum PipeFlows {
 
     static func runDuplex<SI, SO, TI, TO, DI, DO>(
         consumer: SourceConsumer<SI, SO>,
+        counted: ActivityGauge?,
         track: @escaping PipeTrack<TI, TO>,
         sink: PipeSink<TO, DI, DO>,
         failures: PipeFailurePolicy,
@@ -72,6 +81,8 @@ enum PipeFlows {
             var delivery = try await next(consumer)
             while let current = delivery {
                 let (result, _) = await answer(current)
+                // Done with it once the track ran: the producer waiting for the answer is counted on its side.
+                counted?.leave()
                 try settle(current, result)
                 delivery = try await next { try await consumer.replyAndNext(to: current, with: result) }
             }
@@ -79,6 +90,7 @@ enum PipeFlows {
         }
         try await sink.run { emit in
             while let delivery = try await next(consumer) {
+                defer { counted?.leave() }
                 let (result, output) = await answer(delivery)
                 try settle(delivery, result)
                 consumer.reply(to: delivery, with: result)
@@ -89,6 +101,7 @@ enum PipeFlows {
 
     static func runSimplex<SI, SO, TI, TO, DI, DO>(
         consumer: SourceConsumer<SI, SO>,
+        counted: ActivityGauge?,
         intro: Pipe.Mode<SI, SO, TI, TO, DI, DO>.Intro?,
         track: @escaping PipeTrack<TI, TO>,
         sink: PipeSink<TO, DI, DO>,
@@ -98,7 +111,12 @@ enum PipeFlows {
         defer { consumer.detach() }
         try await sink.run { emit in
             if let intro {
-                let inputs = intro(AsyncThrowingStream { try await next(consumer)?.input })
+                // What an intro holds back (a timer's window, say) is not work in flight: done once taken.
+                let inputs = intro(AsyncThrowingStream {
+                    let delivery = try await next(consumer)
+                    if delivery != nil { counted?.leave() }
+                    return delivery?.input
+                })
                 for try await input in inputs {
                     do {
                         try await emit(try await track(input, context))
@@ -109,6 +127,7 @@ enum PipeFlows {
                 return
             }
             while let delivery = try await next(consumer) {
+                defer { counted?.leave() }
                 do {
                     let input = try cast(delivery.input, to: TI.self)
                     try await emit(try await track(input, context))

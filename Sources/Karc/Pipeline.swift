@@ -100,7 +100,7 @@ final class PipelineRunner: ScopeRunner {
     }
 
     private func context(_ scope: ScopeContext, pipe: String) -> PipeContext {
-        PipeContext(modelUid: scope.modelUid, pipelineId: pipeline.tag, pipeId: pipe, logger: scope.logger)
+        PipeContext(modelUid: scope.modelUid, pipelineId: pipeline.tag, pipeId: pipe, logger: scope.logger, activity: scope.activity)
     }
 
     /// Readies resources and attaches every pipe; `nil` (logged) when a resource is unavailable.

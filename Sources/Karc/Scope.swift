@@ -1,3 +1,4 @@
+import KarcAsync
 import Logging
 
 /// Something a model runs while its state calls for it: a ``Pipeline``, an
@@ -32,6 +33,8 @@ struct ScopeContext: Sendable {
     let environ: Environ
     let logger: Logger
     let modelUid: String
+    /// Counts the deliveries pipes take from gates, when a cluster mounted the model.
+    let activity: ActivityGauge?
 }
 
 /// A started scope; stopped once, when its key disappears or the model is torn down.

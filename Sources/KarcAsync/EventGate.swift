@@ -16,6 +16,8 @@ public final class EventGate<Event: Sendable>: Source, Drain, Sendable {
         let spec: Spec<Event>
         var buffer: Deque<Event> = []
         var waiter: UnsafeContinuation<Delivery<Event>?, any Error>?
+        /// Counts each event as work in flight until the receiver is done with it.
+        var gauge: ActivityGauge?
     }
 
     enum Step { case deliver(Delivery<Event>?), wait }
@@ -47,6 +49,7 @@ public final class EventGate<Event: Sendable>: Source, Drain, Sendable {
             var index = s.subscribers.values.startIndex
             while index != s.subscribers.values.endIndex {
                 if s.subscribers.values[index].spec.isSatisfied(by: event) {
+                    s.subscribers.values[index].gauge?.enter()
                     if let waiter = s.subscribers.values[index].waiter.take() {
                         waiter.resume(returning: Delivery(input: event, ticket: 0))
                     } else {
@@ -85,9 +88,19 @@ public final class EventGate<Event: Sendable>: Source, Drain, Sendable {
         return SourceConsumer(
             next: { [self] in try await next(token) },
             reply: { _, _ in },
+            replyAndNext: nil,
             detach: { [self] in
                 state.withLock { s in
-                    s.subscribers.removeValue(forKey: token)?.waiter?.resume(returning: nil)
+                    guard let subscriber = s.subscribers.removeValue(forKey: token) else { return }
+                    subscriber.gauge?.leave(subscriber.buffer.count)
+                    subscriber.waiter?.resume(returning: nil)
+                }
+            },
+            countDeliveries: { [self] gauge in
+                state.withLock { s in
+                    guard let subscriber = s.subscribers[token], subscriber.gauge == nil else { return }
+                    s.subscribers[token]?.gauge = gauge
+                    gauge.enter(subscriber.buffer.count)
                 }
             }
         )

@@ -69,6 +69,7 @@ public final class Gate<Input: Sendable, Output: Sendable>: Drain, Source, Senda
             for (_, producer) in s.producers { w.add(.producer(producer.continuation, .failure(error))) }
             s.producers.removeAll()
             for consumer in s.consumers.values {
+                consumer.gauge?.leave(consumer.inbox.count)
                 consumer.inbox.removeAll()
                 if let waiter = consumer.waiter.take() { w.add(.consumer(waiter, .failure(error))) }
             }
@@ -105,7 +106,14 @@ public final class Gate<Input: Sendable, Output: Sendable>: Drain, Source, Senda
             next: { [self] in try await take(token) },
             reply: { [self] ticket, result in reply(from: token, ticket: ticket, result) },
             replyAndNext: { [self] ticket, result in try await replyAndTake(token, ticket: ticket, result) },
-            detach: { [self] in detach(token) }
+            detach: { [self] in detach(token) },
+            countDeliveries: { [self] gauge in
+                state.withLock { s in
+                    guard let consumer = s.consumers[token], consumer.gauge == nil else { return }
+                    consumer.gauge = gauge
+                    gauge.enter(consumer.inbox.count)
+                }
+            }
         )
     }
 

@@ -18,6 +18,8 @@ final class ConsumerRecord<Input: Sendable, Output: Sendable>: @unchecked Sendab
     var isReady = false
     var waiter: UnsafeContinuation<Delivery<Input>?, any Error>?
     var inbox: Deque<Delivery<Input>> = []
+    /// Counts each delivery as work in flight until the consumer is done with it.
+    var gauge: ActivityGauge?
 
     init(userId: UInt64, spec: Spec<Input>, instantOutput: Output?) {
         self.userId = userId

@@ -103,6 +103,7 @@ extension Gate {
             ticket = 0
         }
         let delivery = Delivery(input: supply.input, ticket: ticket)
+        consumer.gauge?.enter()
         if let waiter = consumer.waiter.take() {
             w.add(.consumer(waiter, .success(delivery)))
         } else {
@@ -237,6 +238,7 @@ extension Gate {
     func detach(_ token: UInt64) {
         locked { s, w in
             guard let consumer = s.consumers.removeValue(forKey: token) else { return }
+            consumer.gauge?.leave(consumer.inbox.count)
             for delivery in consumer.inbox where delivery.ticket != 0 {
                 let inputType = s.producers[delivery.ticket]?.inputType ?? Input.self
                 fail(&s, &w, ticket: delivery.ticket, .discardedConsumer(context(inputType: inputType)))

@@ -20,6 +20,7 @@ public final class SourceConsumer<Input: Sendable, Output: Sendable>: Sendable {
     private let answer: @Sendable (UInt64, Result<Output, any Error>) -> Void
     private let release: @Sendable () -> Void
     private let answerAndTake: (@Sendable (UInt64, Result<Output, any Error>) async throws -> Delivery<Input>?)?
+    private let counter: (@Sendable (ActivityGauge) -> Void)?
 
     /// Builds a consumer from its three operations; a custom ``Source`` uses this.
     /// - Parameters:
@@ -35,6 +36,7 @@ public final class SourceConsumer<Input: Sendable, Output: Sendable>: Sendable {
         self.answer = reply
         self.release = detach
         self.answerAndTake = nil
+        self.counter = nil
     }
 
     /// Like ``init(next:reply:detach:)``, with a fused "answer, then wait for the
@@ -49,6 +51,33 @@ public final class SourceConsumer<Input: Sendable, Output: Sendable>: Sendable {
         self.answer = reply
         self.release = detach
         self.answerAndTake = replyAndNext
+        self.counter = nil
+    }
+
+    /// A consumer whose source can count its deliveries as work in flight
+    /// (see ``countDeliveries(into:)``).
+    package init(
+        next: @escaping @Sendable () async throws -> Delivery<Input>?,
+        reply: @escaping @Sendable (UInt64, Result<Output, any Error>) -> Void,
+        replyAndNext: (@Sendable (UInt64, Result<Output, any Error>) async throws -> Delivery<Input>?)?,
+        detach: @escaping @Sendable () -> Void,
+        countDeliveries: @escaping @Sendable (ActivityGauge) -> Void
+    ) {
+        self.take = next
+        self.answer = reply
+        self.release = detach
+        self.answerAndTake = replyAndNext
+        self.counter = countDeliveries
+    }
+
+    /// From now on (and for what already waits for this consumer), each value
+    /// handed to it enters `gauge`; the consumer leaves the gauge once per value
+    /// when it is done with it. Returns `false`, counting nothing, when the
+    /// source cannot count.
+    package func countDeliveries(into gauge: ActivityGauge) -> Bool {
+        guard let counter else { return false }
+        counter(gauge)
+        return true
     }
 
     deinit { release() }

@@ -1,0 +1,25 @@
+import KarcAsync
+
+/// What a cluster gives the models it mounts: a gauge of work in flight and a
+/// monitor that hears every event and change of state.
+///
+/// Set as a task-local around `setUp`; a model's runtime reads it once, when it
+/// is created. Submodels are set up from their parent's tasks and inherit it.
+package struct ModelMount: Sendable {
+    package let activity: ActivityGauge
+    package let monitor: any ModelMonitor
+
+    package init(activity: ActivityGauge, monitor: any ModelMonitor) {
+        self.activity = activity
+        self.monitor = monitor
+    }
+
+    @TaskLocal package static var current: ModelMount?
+}
+
+/// Hears what mounted models do, in the order they do it. Called with the
+/// model's lock held: implementations must not block or call back into the model.
+package protocol ModelMonitor: Sendable {
+    func emitted(model: String, event: any Sendable)
+    func stateChanged(model: String, old: any Sendable, new: any Sendable)
+}

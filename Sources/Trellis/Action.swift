@@ -1,0 +1,23 @@
+/// Marks a type as an action. Optional: a cluster routes any `Sendable`
+/// value by its type; conforming documents the intent (as in Trellis).
+public protocol Action: Sendable {}
+
+/// Sends an action into the cluster; what ``Store`` handlers receive as `send`.
+///
+/// Replace it for a subtree with `.environment(\.send, …)`, e.g. to record
+/// the actions a store sends in a test instead of processing them.
+public struct Send: Sendable {
+    let body: @Sendable (any Sendable) async throws -> Void
+
+    public init(_ body: @escaping @Sendable (any Sendable) async throws -> Void) {
+        self.body = body
+    }
+
+    public func callAsFunction(_ action: any Sendable) async throws {
+        try await body(action)
+    }
+
+    public func callAsFunction(action: any Sendable) async throws {
+        try await body(action)
+    }
+}

@@ -1,0 +1,195 @@
+import KarcAsync
+import Synchronization
+
+/// A running tree of services with one entry point, ``send(action:)``, and
+/// one stream, ``observe(bufferSize:)``, that tells everything that happened.
+///
+/// Built by ``Bootstrap(_:)``. Call ``shutDown()`` when done: it stops the
+/// emitters and tears down the models the cluster set up.
+public final class Cluster: Sendable {
+    struct Routing {
+        var root: ServiceNode?
+        /// The pruned tree per action type; `.none` cached for types nobody takes.
+        var plans: [ObjectIdentifier: ServiceNode?] = [:]
+        var targets: [ClusterTarget] = []
+        var isShutDown = false
+    }
+
+    let hub = ObservationHub()
+    let activity = ActivityGauge()
+    private let routing = Mutex(Routing())
+    private let sequence = Atomic<UInt64>(0)
+    private let teardowns = Mutex<[@Sendable () async -> Void]>([])
+    private let tasks = Mutex<[Task<Void, Never>]>([])
+    private let startUp = Mutex<[StartUpStep]>([])
+
+    init() {}
+
+    deinit {
+        // Emitters hold the cluster weakly; stopping them here keeps a dropped cluster from being fed.
+        for task in tasks.withLock({ $0 }) { task.cancel() }
+    }
+
+    /// Routes `action` by its type to every service that accepts it, and
+    /// returns when all of them have finished: the first reply (a model's
+    /// duplex answer, say), or `nil`.
+    ///
+    /// - Throws: the first error a service threw (unless a `transformError`
+    ///   above it turned the error into an action that succeeded), or
+    ///   ``TrellisError/unhandledAction(type:)`` when no service takes this type.
+    @discardableResult
+    public func send(action: any Sendable) async throws -> (any Sendable)? {
+        try await send(action, through: nil)
+    }
+
+    func send(_ action: any Sendable, through subtree: ServiceNode?) async throws -> (any Sendable)? {
+        let sequence = self.sequence.add(1, ordering: .relaxed).newValue
+        activity.enter()
+        defer { activity.leave() }
+        hub.publish(.sent(sequence: sequence, action: action))
+        do {
+            let plan: ServiceNode?
+            if let subtree { plan = subtree.pruned(for: action) } else { plan = try self.plan(for: action) }
+            guard let plan else { throw TrellisError.unhandledAction(type: "\(type(of: action))") }
+            let reply = try await plan.execute(action, in: self)
+            if let reply, !(reply is Void) {
+                hub.publish(.replied(sequence: sequence, reply: reply))
+                return reply
+            }
+            return nil
+        } catch {
+            hub.publish(.failed(sequence: sequence, error: error))
+            throw error
+        }
+    }
+
+    private func plan(for action: any Sendable) throws -> ServiceNode? {
+        let key = ObjectIdentifier(type(of: action))
+        let cached = try routing.withLock { r -> ServiceNode?? in
+            if r.isShutDown { throw TrellisError.shutDown }
+            return r.plans[key]
+        }
+        if let cached { return cached }
+        // Pruned outside the lock; the first type test per action type runs here, once.
+        return routing.withLock { r in
+            let plan = r.root?.pruned(for: action)
+            r.plans[key] = .some(plan)
+            return plan
+        }
+    }
+
+    /// The records of this cluster from now on. A slow observer never slows
+    /// the cluster down: past `bufferSize` unread records it loses the oldest
+    /// and reads a ``ClusterRecord/lost(count:)`` in their place.
+    public func observe(bufferSize: Int = ClusterObservationDefaults.bufferSize) -> ClusterObservation {
+        ClusterObservation(subscription: .init(hub: hub, id: hub.subscribe(capacity: bufferSize)))
+    }
+
+    /// Waits until no send, reduction or pipe track is in flight, so that the
+    /// effects of what was sent are complete; `false` if that took longer than
+    /// `timeout`. Timers and periodic pipes do not count as work in flight.
+    @discardableResult
+    public func settled<C: Clock>(timeout: C.Duration, clock: C) async -> Bool {
+        if activity.count == 0 { return true }
+        let activity = self.activity
+        return await withTaskGroup(of: Bool.self) { group in
+            group.addTask { await activity.untilIdle() }
+            group.addTask {
+                try? await clock.sleep(for: timeout)
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+    }
+
+    /// ``settled(timeout:clock:)`` on the continuous clock.
+    @discardableResult
+    public func settled(timeout: Duration = .seconds(5)) async -> Bool {
+        await settled(timeout: timeout, clock: ContinuousClock())
+    }
+
+    /// Sends, reductions and pipe tracks in flight now.
+    public var workInFlight: Int { activity.count }
+
+    /// What the cluster is made of, in declaration order.
+    public var targets: [ClusterTarget] { routing.withLock { $0.targets } }
+
+    /// The target named `name`.
+    public func target(named name: String) -> ClusterTarget? {
+        targets.first { $0.name == name }
+    }
+
+    /// Stops emitters, tears down the models the cluster set up (in reverse
+    /// order) and ends observers. Later sends throw ``TrellisError/shutDown``.
+    public func shutDown() async {
+        let alreadyDown = routing.withLock { r in
+            defer { r.isShutDown = true }
+            return r.isShutDown
+        }
+        guard !alreadyDown else { return }
+        for task in tasks.withLock({ $0 }) { task.cancel() }
+        for teardown in teardowns.withLock({ $0 }).reversed() { await teardown() }
+        hub.close()
+    }
+
+    // MARK: Building
+
+    func install(root: ServiceNode) {
+        routing.withLock { $0.root = root }
+    }
+
+    /// Registers a target; returns its unique name (`name`, or `name#2`… for repeats).
+    func register(name: String, kind: ClusterTarget.Kind, accepts: [Any.Type], state: (@Sendable () async -> any Sendable)?) -> String {
+        routing.withLock { r in
+            var unique = name
+            var n = 1
+            while r.targets.contains(where: { $0.name == unique }) {
+                n += 1
+                unique = "\(name)#\(n)"
+            }
+            r.targets.append(ClusterTarget(name: unique, kind: kind, accepts: accepts, state: state))
+            return unique
+        }
+    }
+
+    func onShutDown(_ teardown: @escaping @Sendable () async -> Void) {
+        teardowns.withLock { $0.append(teardown) }
+    }
+
+    func atStartUp(_ step: StartUpStep) {
+        startUp.withLock { $0.append(step) }
+    }
+
+    /// Runs the bootstrap handlers and consuming emitters in declaration order, then starts the background emitters.
+    func runStartUp() async throws {
+        let steps = startUp.withLock { steps in
+            defer { steps = [] }
+            return steps
+        }
+        for step in steps { try await step.run?() }
+        for step in steps {
+            guard let background = step.background else { continue }
+            let task = Task { await background() }
+            tasks.withLock { $0.append(task) }
+        }
+    }
+}
+
+/// Defaults of ``Cluster/observe(bufferSize:)``.
+public enum ClusterObservationDefaults {
+    /// Unread records an observer may hold before it loses the oldest.
+    public static let bufferSize = 10_000
+}
+
+/// Work a cluster does once it is built: `.bootstrap` handlers and emitters.
+struct StartUpStep: Sendable {
+    var run: (@Sendable () async throws -> Void)?
+    var background: (@Sendable () async -> Void)?
+
+    init(run: (@Sendable () async throws -> Void)?, background: (@Sendable () async -> Void)? = nil) {
+        self.run = run
+        self.background = background
+    }
+}

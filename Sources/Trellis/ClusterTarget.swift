@@ -1,0 +1,19 @@
+/// One thing in a cluster that takes actions, as tooling sees it: the shell
+/// uses targets for `:help`, completion and `:state`.
+public struct ClusterTarget: Sendable, CustomStringConvertible {
+    public enum Kind: String, Sendable {
+        case store, model, dispatcher, service
+    }
+
+    /// Unique in the cluster: the name given with `.named(_:)`, else the model's type name.
+    public let name: String
+    public let kind: Kind
+    /// The action (command) types the target accepts, in declaration order.
+    public let accepts: [Any.Type]
+    /// Reads the target's current state; `nil` for targets without one.
+    public let state: (@Sendable () async -> any Sendable)?
+
+    public var description: String {
+        "\(name) (\(kind.rawValue)): \(accepts.map { "\($0)" }.joined(separator: ", "))"
+    }
+}

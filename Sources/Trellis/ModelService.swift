@@ -1,0 +1,75 @@
+import Karc
+import KarcAsync
+
+/// A Karc model mounted in a cluster: the cluster sets it up at bootstrap,
+/// routes its `Command` type to its domain (the reply is the domain's answer),
+/// reports its events and changes of state to observers, counts its pipes'
+/// work for ``Cluster/settled(timeout:)``, and tears it down at shut-down.
+///
+/// ```swift
+/// let cluster = try await Bootstrap {
+///     CounterModel.service(.init(environ: Environ()))
+/// }
+/// let count = try await cluster.send(action: Increment(by: 2))
+/// ```
+public struct ModelService<Command: Sendable, State: Sendable>: PrimitiveService {
+    let modelType: String
+    let commands: [Any.Type]
+    let setUp: @Sendable () async throws -> Void
+    let tearDown: @Sendable () async -> Void
+    let send: @Sendable (Command) async throws -> any Sendable
+    let state: @Sendable () async -> State
+
+    func build(_ context: BuildContext) async throws -> ServiceNode {
+        let cluster = context.cluster
+        let name = cluster.register(name: context.name ?? modelType, kind: .model, accepts: commands) { await state() }
+        let monitor = TargetMonitor(hub: cluster.hub, modelUid: modelType, target: name)
+        try await ModelMount.$current.withValue(ModelMount(activity: cluster.activity, monitor: monitor)) {
+            try await setUp()
+        }
+        cluster.onShutDown(tearDown)
+        let send = self.send
+        return .leaf(ServiceLeaf(accepts: { $0 is Command }) { action in
+            guard let command = action as? Command else { return nil }
+            return try await send(command)
+        })
+    }
+}
+
+extension Model {
+    /// This model as a service of a cluster, set up with `config` at bootstrap.
+    ///
+    /// - Parameter commands: the concrete command types, for tooling (the
+    ///   shell's help and completion); defaults to `Command` itself.
+    public static func service(_ config: Config, commands: [Any.Type]? = nil) -> ModelService<Command, State> {
+        let id = config.id
+        return ModelService(
+            modelType: "\(Self.self)",
+            commands: commands ?? [Command.self],
+            setUp: { try await setUp(config) },
+            tearDown: { await tearDown(id: id) },
+            send: { command in try await Domain.get(id: id).send(command) },
+            state: { await Domain.getOrDefault(id: id).state }
+        )
+    }
+}
+
+/// Reports a mounted model's events and changes of state under its target name.
+struct TargetMonitor: ModelMonitor {
+    let hub: ObservationHub
+    let modelUid: String
+    let target: String
+
+    private func source(_ model: String) -> String {
+        // Submodels inherit the mount; they report under their own uid.
+        model == modelUid ? target : model
+    }
+
+    func emitted(model: String, event: any Sendable) {
+        hub.publish(.emitted(source: source(model), event: event))
+    }
+
+    func stateChanged(model: String, old: any Sendable, new: any Sendable) {
+        hub.publish(.stateChanged(source: source(model), old: old, new: new))
+    }
+}

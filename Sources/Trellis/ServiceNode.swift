@@ -1,0 +1,105 @@
+/// A built service tree. Built once at bootstrap; for each action type the
+/// cluster prunes it to the nodes that accept that type and caches the result,
+/// so routing costs a dictionary lookup, never reflection.
+indirect enum ServiceNode: Sendable {
+    /// A handler: a store's `mutate(on:)`, a mounted model, a dispatcher.
+    case leaf(ServiceLeaf)
+    /// Children run one after another in declaration order (`serial`) or concurrently.
+    case children([ServiceNode], serial: Bool)
+    /// Errors from below become an action sent to the cluster.
+    case transformError(ServiceNode, @Sendable (any Error) -> any Sendable)
+    /// Observers called before the actions they accept go below.
+    case observed(ServiceNode, [ActionObserver])
+
+    /// The part of the tree that takes `action`, or `nil` when nothing does.
+    func pruned(for action: any Sendable) -> ServiceNode? {
+        switch self {
+        case .leaf(let leaf):
+            return leaf.accepts(action) ? self : nil
+        case .children(let nodes, let serial):
+            let kept = nodes.compactMap { $0.pruned(for: action) }
+            if kept.isEmpty { return nil }
+            return kept.count == 1 ? kept[0] : .children(kept, serial: serial)
+        case .transformError(let node, let transform):
+            return node.pruned(for: action).map { .transformError($0, transform) }
+        case .observed(let node, let observers):
+            let watching = observers.filter { $0.accepts(action) }
+            let inner = node.pruned(for: action)
+            if watching.isEmpty { return inner }
+            return .observed(inner ?? .children([], serial: false), watching)
+        }
+    }
+
+    /// Runs the pruned tree; the first reply in declaration order.
+    func execute(_ action: any Sendable, in cluster: Cluster) async throws -> (any Sendable)? {
+        switch self {
+        case .leaf(let leaf):
+            return try await leaf.run(action)
+        case .children(let nodes, let serial):
+            if nodes.count == 1 { return try await nodes[0].execute(action, in: cluster) }
+            if serial {
+                var reply: (any Sendable)?
+                for node in nodes {
+                    let answer = try await node.execute(action, in: cluster)
+                    if reply == nil { reply = answer }
+                }
+                return reply
+            }
+            return try await Self.concurrently(nodes, action, cluster)
+        case .transformError(let node, let transform):
+            do {
+                return try await node.execute(action, in: cluster)
+            } catch {
+                // An action made from an error that fails again ends the send: it is not transformed twice.
+                if ErrorTransform.isActive { throw error }
+                let replacement = transform(error)
+                return try await ErrorTransform.$isActive.withValue(true) {
+                    try await cluster.send(action: replacement)
+                }
+            }
+        case .observed(let node, let observers):
+            for observer in observers { await observer.run(action) }
+            return try await node.execute(action, in: cluster)
+        }
+    }
+
+    /// Runs every node; waits for all of them, then rethrows the first error.
+    private static func concurrently(_ nodes: [ServiceNode], _ action: any Sendable, _ cluster: Cluster) async throws -> (any Sendable)? {
+        let results = await withTaskGroup(of: (Int, Result<(any Sendable)?, any Error>).self) { group in
+            for (index, node) in nodes.enumerated() {
+                group.addTask {
+                    do { return (index, .success(try await node.execute(action, in: cluster))) } catch { return (index, .failure(error)) }
+                }
+            }
+            var firstError: (any Error)?
+            var replies = [(any Sendable)?](repeating: nil, count: nodes.count)
+            for await (index, result) in group {
+                switch result {
+                case .success(let reply): replies[index] = reply
+                case .failure(let error): if firstError == nil { firstError = error }
+                }
+            }
+            return (firstError, replies)
+        }
+        if let error = results.0 { throw error }
+        return results.1.lazy.compactMap { $0 }.first
+    }
+}
+
+/// One handler of the tree. `accepts` must depend on the action's type only:
+/// its answer is cached per type.
+struct ServiceLeaf: Sendable {
+    let accepts: @Sendable (any Sendable) -> Bool
+    let run: @Sendable (any Sendable) async throws -> (any Sendable)?
+}
+
+/// An `.observe` handler.
+struct ActionObserver: Sendable {
+    let accepts: @Sendable (any Sendable) -> Bool
+    let run: @Sendable (any Sendable) async -> Void
+}
+
+enum ErrorTransform {
+    /// Set while the action made from an error is sent.
+    @TaskLocal static var isActive = false
+}

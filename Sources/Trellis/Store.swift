@@ -1,0 +1,156 @@
+import KarcAsync
+import Synchronization
+
+/// A service around one model: it changes the model only in its
+/// ``mutate(on:_:)`` handlers, for the actions they name.
+///
+/// The model is an actor (handlers get the actor) or an `Equatable` value
+/// (handlers get it `inout`, one at a time, and the store keeps every change). It comes from a
+/// `.with(model:)` above the store, so tests can inject another one. Each
+/// store owns its own model cell: two sibling stores of one model type never
+/// share state.
+///
+/// When the model conforms to ``StatefulModel`` (or is an `Equatable` value),
+/// the cluster reports each change of its state to observers.
+public struct Store<Model: Sendable>: PrimitiveService {
+    let handlers: [StoreHandler<Model>]
+
+    public init(model: Model.Type) {
+        self.handlers = []
+    }
+
+    init(handlers: [StoreHandler<Model>]) { self.handlers = handlers }
+
+    func adding(_ handler: StoreHandler<Model>) -> Store {
+        Store(handlers: handlers + [handler])
+    }
+
+    func build(_ context: BuildContext) async throws -> ServiceNode {
+        guard let model = context.models[ObjectIdentifier(Model.self)] as? Model else {
+            throw TrellisError.missingModel(store: "Store<\(Model.self)>", path: context.pathDescription)
+        }
+        let cell = StoreCell(model)
+        let reader = StateReader.make(for: Model.self, cell: cell)
+        let target = context.cluster.register(
+            name: context.name ?? "\(Model.self)",
+            kind: .store,
+            accepts: handlers.map(\.actionType),
+            state: reader?.read
+        )
+        let hub = context.cluster.hub
+        let send = context.environment.send
+        let leaves = handlers.map { handler in
+            ServiceNode.leaf(ServiceLeaf(accepts: handler.accepts) { action in
+                guard let reader else {
+                    try await handler.run(cell, action, send)
+                    return nil
+                }
+                let old = await reader.read()
+                do {
+                    try await handler.run(cell, action, send)
+                } catch {
+                    await reader.reportChange(from: old, source: target, hub: hub)
+                    throw error
+                }
+                await reader.reportChange(from: old, source: target, hub: hub)
+                return nil
+            })
+        }
+        return .children(leaves, serial: true)
+    }
+}
+
+/// A model that shows its state to observers of the cluster (the shell diffs it).
+///
+/// An actor conforms with an isolated `var state`.
+public protocol StatefulModel: Sendable {
+    associatedtype State: Equatable & Sendable
+    var state: State { get async }
+}
+
+struct StoreHandler<Model: Sendable>: Sendable {
+    let actionType: Any.Type
+    let accepts: @Sendable (any Sendable) -> Bool
+    let run: @Sendable (StoreCell<Model>, any Sendable, Send) async throws -> Void
+}
+
+/// The model a store owns. Value models are changed one handler at a time.
+final class StoreCell<Model: Sendable>: Sendable {
+    private let value: Mutex<Model>
+    private let lock = AsyncLock()
+
+    init(_ model: Model) { value = Mutex(model) }
+
+    var current: Model { value.withLock { $0 } }
+
+    /// Runs `body` on the value alone; changes are kept even when it throws.
+    func mutate(_ body: @escaping @Sendable (inout Model) async throws -> Void) async throws {
+        try await lock.withLock {
+            var model = self.value.withLock { $0 }
+            defer { self.value.withLock { [model] in $0 = model } }
+            try await body(&model)
+        }
+    }
+}
+
+/// Reads a store's state, typed, for change reports.
+struct StateReader: Sendable {
+    let read: @Sendable () async -> any Sendable
+    let changed: @Sendable (any Sendable, any Sendable) -> Bool
+
+    func reportChange(from old: any Sendable, source: String, hub: ObservationHub) async {
+        guard hub.hasSubscribers else { return }
+        let new = await read()
+        if changed(old, new) { hub.publish(.stateChanged(source: source, old: old, new: new)) }
+    }
+
+    static func make<Model: Sendable>(for _: Model.Type, cell: StoreCell<Model>) -> StateReader? {
+        if let stateful = Model.self as? any StatefulModel.Type {
+            return stateful.reader(cell: cell)
+        }
+        if let equatable = Model.self as? any (Equatable & Sendable).Type {
+            return equatable.valueReader(cell: cell)
+        }
+        return nil
+    }
+}
+
+extension StatefulModel {
+    static func reader<Model>(cell: StoreCell<Model>) -> StateReader {
+        StateReader(
+            read: { await (cell.current as? Self)?.state },
+            changed: { ($0 as? State) != ($1 as? State) }
+        )
+    }
+}
+
+extension Equatable where Self: Sendable {
+    static func valueReader<Model>(cell: StoreCell<Model>) -> StateReader {
+        StateReader(
+            read: { cell.current },
+            changed: { ($0 as? Self) != ($1 as? Self) }
+        )
+    }
+}
+
+extension Store where Model: Actor {
+    /// Handles actions of type `A` (a concrete type, a protocol or an enum) with the model actor.
+    public func mutate<A: Sendable>(on _: A.Type, _ handler: @escaping @Sendable (Model, A, Send) async throws -> Void) -> Store {
+        adding(StoreHandler(actionType: A.self, accepts: { $0 is A }) { cell, action, send in
+            guard let action = action as? A else { return }
+            try await handler(cell.current, action, send)
+        })
+    }
+}
+
+// Value models are `Equatable`: that tells the two `mutate` forms apart (an actor
+// is not Equatable), and it is what change reports compare.
+extension Store where Model: Equatable {
+    /// Handles actions of type `A` by changing the value model in place.
+    public func mutate<A: Sendable>(on _: A.Type, _ handler: @escaping @Sendable (inout Model, A, Send) async throws -> Void) -> Store {
+        adding(StoreHandler(actionType: A.self, accepts: { $0 is A }) { cell, action, send in
+            guard let action = action as? A else { return }
+            try await cell.mutate { model in try await handler(&model, action, send) }
+        })
+    }
+}

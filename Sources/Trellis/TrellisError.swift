@@ -1,0 +1,24 @@
+/// Why a cluster could not be built or an action could not be handled.
+public enum TrellisError: Error, Equatable, CustomStringConvertible {
+    /// A `Store(model:)` has no model: no `.with(model:)` above it gives one of its type.
+    case missingModel(store: String, path: String)
+    /// No service of the cluster accepts actions of this type.
+    case unhandledAction(type: String)
+    /// `send` was called on a `Send` that is not connected to a cluster.
+    case noCluster
+    /// The cluster was shut down; it takes no more actions.
+    case shutDown
+
+    public var description: String {
+        switch self {
+        case .missingModel(let store, let path):
+            return "\(store) at \(path) has no model: add .with(model:) with a \(store.dropFirst(6).dropLast()) above it"
+        case .unhandledAction(let type):
+            return "no service accepts actions of type \(type)"
+        case .noCluster:
+            return "this send is not connected to a cluster"
+        case .shutDown:
+            return "the cluster was shut down"
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Synchronization
+import Trellis
+
+/// An actor model in the style of the Trellis README.
+actor CounterModel: StatefulModel {
+    var count = 0
+    var log: [String] = []
+    var state: Int { count }
+
+    func add(_ n: Int) { count += n }
+    func note(_ entry: String) { log.append(entry) }
+}
+
+enum CounterAction: Action, Equatable {
+    case add(Int)
+    case fail
+    case recover
+}
+
+struct Boom: Error, Equatable, CustomStringConvertible {
+    var description: String { "boom" }
+}
+
+/// A value model: the store must keep its changes.
+struct Tally: Equatable, Sendable {
+    var total = 0
+}
+
+/// Records values from any task.
+final class Recorder<Value: Sendable>: Sendable {
+    private let values = Mutex<[Value]>([])
+    func append(_ value: Value) { values.withLock { $0.append(value) } }
+    var all: [Value] { values.withLock { $0 } }
+}
+
+/// Polls `condition` (yielding between checks) for up to a second of wall time.
+func eventually(_ condition: @Sendable () async -> Bool) async -> Bool {
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: .seconds(1))
+    while clock.now < deadline {
+        if await condition() { return true }
+        try? await Task.sleep(for: .milliseconds(1))
+    }
+    return await condition()
+}
