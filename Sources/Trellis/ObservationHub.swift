@@ -7,11 +7,16 @@ import Synchronization
 /// it is full the oldest record is dropped and the observer is told how many
 /// it lost (a ``ClusterRecord/lost(count:)`` record in their place).
 final class ObservationHub: Sendable {
-    struct Subscriber {
+    /// A class mutated in place: a struct in the dictionary would be copied,
+    /// buffer and all, on every publish.
+    // Proof for @unchecked: only read and written inside `state.withLock`.
+    final class Subscriber: @unchecked Sendable {
         let capacity: Int
         var buffer: Deque<ClusterRecord> = []
         var lost = 0
-        var waiter: UnsafeContinuation<ClusterRecord?, Never>?
+        var waiter: UnsafeContinuation<Deque<ClusterRecord>?, Never>?
+
+        init(capacity: Int) { self.capacity = capacity }
     }
 
     struct State {
@@ -28,18 +33,20 @@ final class ObservationHub: Sendable {
 
     func publish(_ record: ClusterRecord) {
         guard hasSubscribers else { return }
-        let woken = state.withLock { s -> [(UnsafeContinuation<ClusterRecord?, Never>, ClusterRecord)] in
-            var woken: [(UnsafeContinuation<ClusterRecord?, Never>, ClusterRecord)] = []
-            for id in s.subscribers.keys {
-                if let waiter = s.subscribers[id]?.waiter.take() {
-                    woken.append((waiter, record))
-                    continue
+        let woken = state.withLock { s -> [UnsafeContinuation<Deque<ClusterRecord>?, Never>] in
+            var woken: [UnsafeContinuation<Deque<ClusterRecord>?, Never>] = []
+            for subscriber in s.subscribers.values {
+                if let waiter = subscriber.waiter.take() {
+                    woken.append(waiter)
+                    // A waiting subscriber has an empty buffer: this record is its whole batch.
+                } else {
+                    subscriber.append(record)
                 }
-                s.subscribers[id]?.append(record)
             }
             return woken
         }
-        for (waiter, record) in woken { waiter.resume(returning: record) }
+        guard !woken.isEmpty else { return }
+        for waiter in woken { waiter.resume(returning: [record]) }
     }
 
     func subscribe(capacity: Int) -> UInt64 {
@@ -55,34 +62,38 @@ final class ObservationHub: Sendable {
     }
 
     func unsubscribe(_ id: UInt64) {
-        let waiter = state.withLock { s -> UnsafeContinuation<ClusterRecord?, Never>? in
+        let waiter = state.withLock { s -> UnsafeContinuation<Deque<ClusterRecord>?, Never>? in
             guard let subscriber = s.subscribers.removeValue(forKey: id) else { return nil }
             subscriberCount.subtract(1, ordering: .relaxed)
-            return subscriber.waiter
+            return subscriber.waiter.take()
         }
         waiter?.resume(returning: nil)
     }
 
     /// Ends every observer once it has read what is buffered.
     func close() {
-        let waiters = state.withLock { s -> [UnsafeContinuation<ClusterRecord?, Never>] in
+        let waiters = state.withLock { s -> [UnsafeContinuation<Deque<ClusterRecord>?, Never>] in
             s.isClosed = true
-            return s.subscribers.keys.compactMap { s.subscribers[$0]?.waiter.take() }
+            return s.subscribers.values.compactMap { $0.waiter.take() }
         }
         for waiter in waiters { waiter.resume(returning: nil) }
     }
 
-    func next(_ id: UInt64) async -> ClusterRecord? {
+    /// Everything buffered for `id` (with a `lost` record first when some were
+    /// dropped), waiting for at least one record; `nil` once the hub closed or
+    /// the subscription ended. Taking a batch keeps a fast observer from
+    /// contending for the lock on every record.
+    func nextBatch(_ id: UInt64) async -> Deque<ClusterRecord>? {
         await withTaskCancellationHandler {
             await withUnsafeContinuation { continuation in
-                let immediate = state.withLock { s -> ClusterRecord?? in
-                    guard s.subscribers[id] != nil else { return .some(nil) }
-                    if let record = s.subscribers[id]?.take() { return .some(record) }
+                let immediate = state.withLock { s -> Deque<ClusterRecord>?? in
+                    guard let subscriber = s.subscribers[id] else { return .some(nil) }
+                    if let batch = subscriber.takeAll() { return .some(batch) }
                     if s.isClosed || Task.isCancelled { return .some(nil) }
-                    s.subscribers[id]?.waiter = continuation
+                    subscriber.waiter = continuation
                     return .none
                 }
-                if case .some(let record) = immediate { continuation.resume(returning: record) }
+                if case .some(let batch) = immediate { continuation.resume(returning: batch) }
             }
         } onCancel: {
             state.withLock { s in s.subscribers[id]?.waiter.take() }?.resume(returning: nil)
@@ -91,7 +102,7 @@ final class ObservationHub: Sendable {
 }
 
 extension ObservationHub.Subscriber {
-    mutating func append(_ record: ClusterRecord) {
+    func append(_ record: ClusterRecord) {
         if buffer.count >= capacity {
             buffer.removeFirst()
             lost += 1
@@ -99,12 +110,15 @@ extension ObservationHub.Subscriber {
         buffer.append(record)
     }
 
-    mutating func take() -> ClusterRecord? {
+    func takeAll() -> Deque<ClusterRecord>? {
+        if buffer.isEmpty && lost == 0 { return nil }
+        var batch = buffer
+        buffer = []
         if lost > 0 {
-            defer { lost = 0 }
-            return .lost(count: lost)
+            batch.prepend(.lost(count: lost))
+            lost = 0
         }
-        return buffer.popFirst()
+        return batch
     }
 }
 
@@ -126,8 +140,13 @@ public struct ClusterObservation: AsyncSequence, Sendable {
 
     public struct AsyncIterator: AsyncIteratorProtocol {
         let subscription: Subscription
+        var batch: Deque<ClusterRecord> = []
+
         public mutating func next() async -> ClusterRecord? {
-            await subscription.hub.next(subscription.id)
+            if let record = batch.popFirst() { return record }
+            guard let next = await subscription.hub.nextBatch(subscription.id) else { return nil }
+            batch = next
+            return batch.popFirst()
         }
     }
 

@@ -144,3 +144,9 @@ if wanted("karc.events") {
     report("karc.events.1k", try await events(1_000), "events/s")
     report("karc.events.1m", try await events(1_000_000), "events/s")
 }
+if wanted("cluster.send.store") {
+    report("cluster.send.store", try await clusterSendStore(300_000), "sends/s")
+}
+if wanted("baseline.sync-reduce") {
+    report("baseline.sync-reduce", try await syncReduce(10_000_000), "ops/s")
+}

@@ -1,0 +1,56 @@
+import Trellis
+
+/// The store model of `cluster.send.store`: an actor whose state observers see.
+actor BenchCounter: StatefulModel {
+    var count = 0
+    var state: Int { count }
+    func add(_ n: Int) { count += n }
+}
+
+struct BenchAdd: Action { let n: Int }
+
+/// `cluster.send(action:)` to a store that mutates an actor model, with one observer draining the records.
+func clusterSendStore(_ n: Int) async throws -> Double {
+    let model = BenchCounter()
+    let cluster = try await Bootstrap {
+        Store(model: BenchCounter.self)
+            .mutate(on: BenchAdd.self) { model, action, _ in await model.add(action.n) }
+            .with(model: model)
+    }
+    let observation = cluster.observe()
+    let observer = Task {
+        var seen = 0
+        for await _ in observation { seen += 1 }
+        return seen
+    }
+    let result = try await rate(operations: n) {
+        for _ in 0..<n { try await cluster.send(action: BenchAdd(n: 1)) }
+    }
+    await cluster.shutDown()
+    _ = await observer.value
+    return result
+}
+
+/// The floor: a synchronous reduce loop over a small struct, no cluster (ReSwift's shape:
+/// a reducer called through a function value, then one subscriber notified).
+func syncReduce(_ n: Int) async throws -> Double {
+    struct State { var count = 0 }
+    final class Loop {
+        var state = State()
+        var seen = 0
+        // Function values, as a store calls its reducer and subscriber: not folded away by the optimizer.
+        var reducer: (inout State, BenchAdd) -> Void = { $0.count += $1.n }
+        var subscriber: (State) -> Void = { _ in }
+        @inline(never) func dispatch(_ action: BenchAdd) {
+            reducer(&state, action)
+            subscriber(state)
+        }
+    }
+    let loop = Loop()
+    loop.subscriber = { [unowned loop] in loop.seen = $0.count }
+    let r = try await rate(operations: n) {
+        for _ in 0..<n { loop.dispatch(BenchAdd(n: 1)) }
+    }
+    precondition(loop.seen > 0)
+    return r
+}

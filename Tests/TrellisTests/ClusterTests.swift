@@ -1,0 +1,140 @@
+import Karc
+import Testing
+import Trellis
+
+@Suite(.timeLimit(.minutes(1)), .serialized)
+struct ClusterTests {
+    /// Reads records until `count` arrived (or the cluster settled and nothing more comes).
+    func records(_ observation: ClusterObservation, count: Int) async -> [ClusterRecord] {
+        var seen: [ClusterRecord] = []
+        for await record in observation {
+            seen.append(record)
+            if seen.count == count { break }
+        }
+        return seen
+    }
+
+    @Test func aModelServiceAnswersWithTheDomainsReply() async throws {
+        let cluster = try await Bootstrap {
+            KarcCounter.service(.init(environ: Environ()), commands: [Increment.self, Relay.self]).named("counter")
+        }
+        let first = try await cluster.send(action: Increment(by: 2))
+        let second = try await cluster.send(action: Increment(by: 3))
+        #expect(first as? Int == 2)
+        #expect(second as? Int == 5)
+        await cluster.shutDown()
+        #expect(await CounterDomain.getOrNil == nil)
+    }
+
+    @Test func observersSeeTheSendTheEventsTheStateChangeAndTheReplyInOrder() async throws {
+        let cluster = try await Bootstrap {
+            KarcCounter.service(.init(environ: Environ())).named("counter")
+        }
+        let observation = cluster.observe()
+        try await cluster.send(action: Increment(by: 4))
+        let seen = await records(observation, count: 4)
+        guard seen.count == 4,
+              case .sent(let sequence, let action) = seen[0],
+              case .emitted(let source, let event) = seen[1],
+              case .stateChanged(let changed, let old, let new) = seen[2],
+              case .replied(let replySequence, let reply) = seen[3]
+        else {
+            Issue.record("unexpected records: \(seen)")
+            await cluster.shutDown()
+            return
+        }
+        #expect(sequence == 1 && replySequence == 1)
+        #expect(action is Increment)
+        #expect(source == "counter" && changed == "counter")
+        #expect(event as? CounterEvent == .added(4))
+        #expect(old as? Counter == Counter(count: 0) && new as? Counter == Counter(count: 4))
+        #expect(reply as? Int == 4)
+        await cluster.shutDown()
+    }
+
+    @Test func aFailedSendIsRecordedWithItsError() async throws {
+        let cluster = try await Bootstrap {
+            Store(model: Tally.self).mutate(on: CounterAction.self) { _, _, _ in throw Boom() }.with(model: Tally())
+        }
+        let observation = cluster.observe()
+        await #expect(throws: Boom()) { try await cluster.send(action: CounterAction.fail) }
+        let seen = await records(observation, count: 2)
+        guard case .failed(1, let error) = seen.last else { Issue.record("no failure in \(seen)"); return }
+        #expect(error as? Boom == Boom())
+    }
+
+    @Test func aSlowObserverLosesTheOldestRecordsAndIsToldHowMany() async throws {
+        let cluster = try await Bootstrap {
+            Store(model: Tally.self)
+                .mutate(on: CounterAction.self) { tally, _, _ in tally.total += 1 }
+                .with(model: Tally())
+        }
+        let observation = cluster.observe(bufferSize: 4)
+        for _ in 0..<10 { try await cluster.send(action: CounterAction.add(1)) }
+        // Each send makes two records (sent, state changed): 20 made, the newest 4 kept.
+        let seen = await records(observation, count: 5)
+        guard case .lost(let count) = seen.first else { Issue.record("no loss reported: \(seen)"); return }
+        #expect(count == 16)
+        guard case .sent(let sequence, _) = seen[1] else { Issue.record("\(seen)"); return }
+        #expect(sequence == 9)
+    }
+
+    @Test func settledWaitsForAChainOfPipesStartedByOneSend() async throws {
+        let cluster = try await Bootstrap {
+            KarcCounter.service(.init(environ: Environ())).named("counter")
+        }
+        // Relay: the simplex send returns at once; pipe → effect → event → pipe → effect follows.
+        try await cluster.send(action: Relay())
+        #expect(await cluster.settled(timeout: .seconds(5)))
+        let state = await cluster.target(named: "counter")?.state?() as? Counter
+        #expect(state?.relayed == 2)
+        #expect(cluster.workInFlight == 0)
+        await cluster.shutDown()
+    }
+
+    @Test func settledReturnsPromptlyWhenNothingIsInFlight() async throws {
+        let cluster = try await Bootstrap {
+            KarcCounter.service(.init(environ: Environ()))
+        }
+        try await cluster.send(action: Increment())
+        let clock = ContinuousClock()
+        let elapsed = try await clock.measure {
+            let settled = await cluster.settled(timeout: .seconds(5))
+            try #require(settled)
+        }
+        #expect(elapsed < .seconds(1))
+        await cluster.shutDown()
+    }
+
+    @Test func theClusterDescribesItsTargets() async throws {
+        let cluster = try await Bootstrap {
+            KarcCounter.service(.init(environ: Environ()), commands: [Increment.self, Relay.self]).named("counter")
+            Store(model: Tally.self)
+                .mutate(on: CounterAction.self) { _, _, _ in }
+                .with(model: Tally())
+                .named("tally")
+        }
+        let targets = cluster.targets
+        #expect(targets.map(\.name) == ["counter", "tally"])
+        #expect(targets.map(\.kind) == [.model, .store])
+        #expect(targets[0].accepts.map { "\($0)" } == ["Increment", "Relay"])
+        #expect(targets[1].accepts.map { "\($0)" } == ["CounterAction"])
+        #expect(await targets[1].state?() as? Tally == Tally())
+        await cluster.shutDown()
+    }
+
+    @Test func aShutDownClusterRefusesSendsAndEndsObservers() async throws {
+        let cluster = try await Bootstrap {
+            KarcCounter.service(.init(environ: Environ()))
+        }
+        let observation = cluster.observe()
+        await cluster.shutDown()
+        await #expect(throws: TrellisError.shutDown) { try await cluster.send(action: Increment()) }
+        var iterator = observation.makeAsyncIterator()
+        // The failed send is still recorded; then the observation ends.
+        while let record = await iterator.next() {
+            guard case .sent = record else { continue }
+        }
+        #expect(await iterator.next() == nil)
+    }
+}
