@@ -41,7 +41,8 @@ public struct Store<Model: Sendable>: PrimitiveService {
         let send = context.environment.send
         let leaves = handlers.map { handler in
             ServiceNode.leaf(ServiceLeaf(accepts: handler.accepts) { action in
-                guard let reader else {
+                // Without an observer there is nobody to report a change to: skip both reads.
+                guard let reader, hub.hasSubscribers else {
                     try await handler.run(cell, action, send)
                     return nil
                 }
