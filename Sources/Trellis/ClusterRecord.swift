@@ -4,7 +4,7 @@ public enum ClusterRecord: Sendable {
     case sent(sequence: UInt64, action: any Sendable)
     /// The answer to the send `sequence` (a model's duplex reply, say); only when there is one.
     case replied(sequence: UInt64, reply: any Sendable)
-    /// The send `sequence` failed.
+    /// The send `sequence` failed; sequence 0 when an emitter's sequence itself threw.
     case failed(sequence: UInt64, error: any Error)
     /// A model emitted an event; `source` names the target (or submodel).
     case emitted(source: String, event: any Sendable)

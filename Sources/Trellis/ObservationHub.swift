@@ -36,16 +36,15 @@ final class ObservationHub: Sendable {
         let woken = state.withLock { s -> [UnsafeContinuation<Deque<ClusterRecord>?, Never>] in
             var woken: [UnsafeContinuation<Deque<ClusterRecord>?, Never>] = []
             for subscriber in s.subscribers.values {
+                // A waiting subscriber has an empty buffer: this record is its whole batch.
                 if let waiter = subscriber.waiter.take() {
                     woken.append(waiter)
-                    // A waiting subscriber has an empty buffer: this record is its whole batch.
                 } else {
                     subscriber.append(record)
                 }
             }
             return woken
         }
-        guard !woken.isEmpty else { return }
         for waiter in woken { waiter.resume(returning: [record]) }
     }
 

@@ -21,6 +21,16 @@ struct Boom: Error, Equatable, CustomStringConvertible {
     var description: String { "boom" }
 }
 
+/// Adds each `.add(n)` to the counter model given with `.with(model:)`.
+struct AddingService: Service {
+    var body: some Service {
+        Store(model: CounterModel.self)
+            .mutate(on: CounterAction.self) { model, action, _ in
+                if case .add(let n) = action { await model.add(n) }
+            }
+    }
+}
+
 /// A value model: the store must keep its changes.
 struct Tally: Equatable, Sendable {
     var total = 0

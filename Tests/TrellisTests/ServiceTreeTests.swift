@@ -130,10 +130,7 @@ struct ServiceTreeTests {
     @Test func bootstrapHandlersRunBeforeBootstrapReturns() async throws {
         let model = CounterModel()
         let cluster = try await Bootstrap {
-            Store(model: CounterModel.self)
-                .mutate(on: CounterAction.self) { model, action, _ in
-                    if case .add(let n) = action { await model.add(n) }
-                }
+            AddingService()
                 .with(model: model)
                 .bootstrap { await model.note("booted") }
         }
@@ -148,10 +145,7 @@ struct ServiceTreeTests {
             continuation.finish()
         }
         _ = try await Bootstrap {
-            Store(model: CounterModel.self)
-                .mutate(on: CounterAction.self) { model, action, _ in
-                    if case .add(let n) = action { await model.add(n) }
-                }
+            AddingService()
                 .with(model: model)
                 .emit(using: actions, consumeAtBootstrap: true)
         }
@@ -162,10 +156,7 @@ struct ServiceTreeTests {
         let model = CounterModel()
         let (actions, continuation) = AsyncStream<CounterAction>.makeStream()
         var cluster: Cluster? = try await Bootstrap {
-            Store(model: CounterModel.self)
-                .mutate(on: CounterAction.self) { model, action, _ in
-                    if case .add(let n) = action { await model.add(n) }
-                }
+            AddingService()
                 .with(model: model)
                 .emit(using: actions)
         }
