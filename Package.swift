@@ -1,13 +1,14 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Layers only point down: karc → Trellis → Karc → KarcAsync (see docs/architecture.md).
+// Layers only point down: karc → Trellis → (Karc → KarcAsync, AsyncDispatcher) (see docs/architecture.md).
 let package = Package(
     name: "karc",
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "KarcAsync", targets: ["KarcAsync"]),
         .library(name: "Karc", targets: ["Karc"]),
+        .library(name: "AsyncDispatcher", targets: ["AsyncDispatcher"]),
         .library(name: "Trellis", targets: ["Trellis"]),
         .executable(name: "karc", targets: ["karc"]),
     ],
@@ -33,16 +34,21 @@ let package = Package(
             ]
         ),
         .target(
+            name: "AsyncDispatcher",
+            dependencies: [.product(name: "DequeModule", package: "swift-collections")]
+        ),
+        .target(
             name: "Trellis",
             dependencies: [
                 "Karc",
                 "KarcAsync",
+                "AsyncDispatcher",
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
         .executableTarget(name: "karc", dependencies: ["Karc"]),
         // Throughput benchmarks: `make bench` builds and runs them in release mode.
-        .executableTarget(name: "karc-bench", dependencies: ["Karc", "Trellis"], path: "Benchmarks/Sources/karc-bench"),
+        .executableTarget(name: "karc-bench", dependencies: ["Karc", "Trellis", "AsyncDispatcher"], path: "Benchmarks/Sources/karc-bench"),
         .testTarget(
             name: "KarcAsyncTests",
             dependencies: [
@@ -57,6 +63,7 @@ let package = Package(
                 .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),
+        .testTarget(name: "AsyncDispatcherTests", dependencies: ["AsyncDispatcher"]),
         .testTarget(
             name: "TrellisTests",
             dependencies: [

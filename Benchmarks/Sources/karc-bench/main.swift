@@ -150,3 +150,9 @@ if wanted("cluster.send.store") {
 if wanted("baseline.sync-reduce") {
     report("baseline.sync-reduce", try await syncReduce(10_000_000), "ops/s")
 }
+if wanted("dispatcher.dispatch") {
+    report("dispatcher.dispatch", try await dispatcherQueued(1_000_000), "actions/s")
+}
+if wanted("dispatcher.execute") {
+    report("dispatcher.execute", try await dispatcherAwaited(1_000_000), "actions/s")
+}
