@@ -68,6 +68,7 @@ let package = Package(
             name: "TrellisTests",
             dependencies: [
                 "Trellis",
+                "AsyncDispatcher",
                 .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),

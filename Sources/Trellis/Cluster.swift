@@ -9,73 +9,39 @@ import Synchronization
 public final class Cluster: Sendable {
     struct Routing {
         var root: ServiceNode?
-        /// The pruned tree per action type; `.none` cached for types nobody takes.
-        var plans: [ObjectIdentifier: ServiceNode?] = [:]
+        var middlewares: [MiddlewareBox] = []
+        /// What handles each action type, found once per type.
+        var plans: [ObjectIdentifier: Plan] = [:]
         var targets: [ClusterTarget] = []
         var isShutDown = false
     }
 
+    /// The services and middlewares that take one action type.
+    struct Plan: Sendable {
+        /// The tree pruned to the services that accept the type; `nil` when none does.
+        let node: ServiceNode?
+        let middlewares: [MiddlewareBox]
+    }
+
+    /// Entries ``history`` keeps unless ``Bootstrap(historyCapacity:_:)`` says otherwise.
+    public static let defaultHistoryCapacity = 1_000
+
     let hub = ObservationHub()
     let activity = ActivityGauge()
-    private let routing = Mutex(Routing())
-    private let sequence = Atomic<UInt64>(0)
+    let routing = Mutex(Routing())
+    let sequence = Atomic<UInt64>(0)
+    let actionHistory: Mutex<ActionHistory>
     private let teardowns = Mutex<[@Sendable () async -> Void]>([])
     private let tasks = Mutex<[Task<Void, Never>]>([])
     private let startUp = Mutex<[StartUpStep]>([])
 
-    init() {}
+    init(historyCapacity: Int = Cluster.defaultHistoryCapacity) {
+        actionHistory = Mutex(ActionHistory(capacity: historyCapacity))
+    }
 
     deinit {
         // Emitters hold the cluster weakly; stopping them here keeps a dropped cluster from being fed.
         for task in tasks.withLock({ $0 }) { task.cancel() }
-    }
-
-    /// Routes `action` by its type to every service that accepts it, and
-    /// returns when all of them have finished: the first reply (a model's
-    /// duplex answer, say), or `nil`.
-    ///
-    /// - Throws: the first error a service threw (unless a `transformError`
-    ///   above it turned the error into an action that succeeded), or
-    ///   ``TrellisError/unhandledAction(type:)`` when no service takes this type.
-    @discardableResult
-    public func send(action: any Sendable) async throws -> (any Sendable)? {
-        try await send(action, through: nil)
-    }
-
-    func send(_ action: any Sendable, through subtree: ServiceNode?) async throws -> (any Sendable)? {
-        let sequence = self.sequence.add(1, ordering: .relaxed).newValue
-        activity.enter()
-        defer { activity.leave() }
-        hub.publish(.sent(sequence: sequence, action: action))
-        do {
-            let plan: ServiceNode?
-            if let subtree { plan = subtree.pruned(for: action) } else { plan = try self.plan(for: action) }
-            guard let plan else { throw TrellisError.unhandledAction(type: "\(type(of: action))") }
-            let reply = try await plan.execute(action, in: self)
-            if let reply, !(reply is Void) {
-                hub.publish(.replied(sequence: sequence, reply: reply))
-                return reply
-            }
-            return nil
-        } catch {
-            hub.publish(.failed(sequence: sequence, error: error))
-            throw error
-        }
-    }
-
-    private func plan(for action: any Sendable) throws -> ServiceNode? {
-        let key = ObjectIdentifier(type(of: action))
-        let cached = try routing.withLock { r -> ServiceNode?? in
-            if r.isShutDown { throw TrellisError.shutDown }
-            return r.plans[key]
-        }
-        if let cached { return cached }
-        // Pruned outside the lock; the first type test per action type runs here, once.
-        return routing.withLock { r in
-            let plan = r.root?.pruned(for: action)
-            r.plans[key] = .some(plan)
-            return plan
-        }
     }
 
     /// The records of this cluster from now on. A slow observer never slows
@@ -152,6 +118,10 @@ public final class Cluster: Sendable {
             r.targets.append(ClusterTarget(name: unique, kind: kind, accepts: accepts, state: state))
             return unique
         }
+    }
+
+    func add(_ middleware: MiddlewareBox) {
+        routing.withLock { $0.middlewares.append(middleware) }
     }
 
     func onShutDown(_ teardown: @escaping @Sendable () async -> Void) {

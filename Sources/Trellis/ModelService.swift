@@ -30,8 +30,8 @@ public struct ModelService<Command: Sendable, State: Sendable>: PrimitiveService
         cluster.onShutDown(tearDown)
         let send = self.send
         return .leaf(ServiceLeaf(accepts: { $0 is Command }) { action in
-            guard let command = action as? Command else { return nil }
-            return try await send(command)
+            guard let command = action as? Command else { return ServiceResult() }
+            return ServiceResult(reply: try await send(command))
         })
     }
 }

@@ -107,7 +107,7 @@ extension Service {
                     for try await action in actions {
                         // Weak: a dropped cluster stops its emitters instead of being kept alive by them.
                         guard let cluster, !Task.isCancelled else { return }
-                        _ = try? await cluster.send(action, through: node)
+                        _ = try? await cluster.process(action, through: node, redirected: false)
                     }
                 } catch {
                     cluster?.hub.publish(.failed(sequence: 0, error: error))

@@ -35,6 +35,9 @@ func buildService(_ service: any Service, _ context: BuildContext) async throws 
     if let primitive = service as? any PrimitiveService {
         return try await primitive.build(context)
     }
+    if let receiving = service as? any ReceivingService {
+        return receiving.buildLeaf(context)
+    }
     return try await buildService(service.body, context)
 }
 

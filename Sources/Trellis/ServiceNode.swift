@@ -30,20 +30,17 @@ indirect enum ServiceNode: Sendable {
         }
     }
 
-    /// Runs the pruned tree; the first reply in declaration order.
-    func execute(_ action: any Sendable, in cluster: Cluster) async throws -> (any Sendable)? {
+    /// Runs the pruned tree: the first reply in declaration order, and the follow-up flows of every service.
+    func execute(_ action: any Sendable, in cluster: Cluster) async throws -> ServiceResult {
         switch self {
         case .leaf(let leaf):
             return try await leaf.run(action)
         case .children(let nodes, let serial):
             if nodes.count == 1 { return try await nodes[0].execute(action, in: cluster) }
             if serial {
-                var reply: (any Sendable)?
-                for node in nodes {
-                    let answer = try await node.execute(action, in: cluster)
-                    if reply == nil { reply = answer }
-                }
-                return reply
+                var result = ServiceResult()
+                for node in nodes { result.merge(try await node.execute(action, in: cluster)) }
+                return result
             }
             return try await Self.concurrently(nodes, action, cluster)
         case .transformError(let node, let transform):
@@ -53,9 +50,10 @@ indirect enum ServiceNode: Sendable {
                 // An action made from an error that fails again ends the send: it is not transformed twice.
                 if ErrorTransform.isActive { throw error }
                 let replacement = transform(error)
-                return try await ErrorTransform.$isActive.withValue(true) {
+                let reply = try await ErrorTransform.$isActive.withValue(true) {
                     try await cluster.send(action: replacement)
                 }
+                return ServiceResult(reply: reply)
             }
         case .observed(let node, let observers):
             for observer in observers { await observer.run(action) }
@@ -64,15 +62,15 @@ indirect enum ServiceNode: Sendable {
     }
 
     /// Runs every node; waits for all of them, then rethrows the first error.
-    private static func concurrently(_ nodes: [ServiceNode], _ action: any Sendable, _ cluster: Cluster) async throws -> (any Sendable)? {
-        let results = await withTaskGroup(of: (Int, Result<(any Sendable)?, any Error>).self) { group in
+    private static func concurrently(_ nodes: [ServiceNode], _ action: any Sendable, _ cluster: Cluster) async throws -> ServiceResult {
+        let results = await withTaskGroup(of: (Int, Result<ServiceResult, any Error>).self) { group in
             for (index, node) in nodes.enumerated() {
                 group.addTask {
                     do { return (index, .success(try await node.execute(action, in: cluster))) } catch { return (index, .failure(error)) }
                 }
             }
             var firstError: (any Error)?
-            var replies = [(any Sendable)?](repeating: nil, count: nodes.count)
+            var replies = [ServiceResult](repeating: ServiceResult(), count: nodes.count)
             for await (index, result) in group {
                 switch result {
                 case .success(let reply): replies[index] = reply
@@ -82,7 +80,9 @@ indirect enum ServiceNode: Sendable {
             return (firstError, replies)
         }
         if let error = results.0 { throw error }
-        return results.1.lazy.compactMap { $0 }.first
+        var result = ServiceResult()
+        for reply in results.1 { result.merge(reply) }
+        return result
     }
 }
 
@@ -90,7 +90,20 @@ indirect enum ServiceNode: Sendable {
 /// its answer is cached per type.
 struct ServiceLeaf: Sendable {
     let accepts: @Sendable (any Sendable) -> Bool
-    let run: @Sendable (any Sendable) async throws -> (any Sendable)?
+    let run: @Sendable (any Sendable) async throws -> ServiceResult
+}
+
+/// What the services that handled an action gave back.
+struct ServiceResult: Sendable {
+    /// The first reply in declaration order (a model's duplex answer).
+    var reply: (any Sendable)?
+    /// Follow-up flows of ``ReceivingService``s, in declaration order.
+    var flows: [[any Sendable]] = []
+
+    mutating func merge(_ other: ServiceResult) {
+        if reply == nil { reply = other.reply }
+        flows += other.flows
+    }
 }
 
 /// An `.observe` handler.

@@ -41,20 +41,10 @@ public struct Store<Model: Sendable>: PrimitiveService {
         let send = context.environment.send
         let leaves = handlers.map { handler in
             ServiceNode.leaf(ServiceLeaf(accepts: handler.accepts) { action in
-                // Without an observer there is nobody to report a change to: skip both reads.
-                guard let reader, hub.hasSubscribers else {
+                try await StateReader.reporting(reader, source: target, hub: hub) {
                     try await handler.run(cell, action, send)
-                    return nil
                 }
-                let old = await reader.read()
-                do {
-                    try await handler.run(cell, action, send)
-                } catch {
-                    await reader.reportChange(from: old, source: target, hub: hub)
-                    throw error
-                }
-                await reader.reportChange(from: old, source: target, hub: hub)
-                return nil
+                return ServiceResult()
             })
         }
         return .children(leaves, serial: true)
@@ -99,6 +89,21 @@ struct StateReader: Sendable {
     let read: @Sendable () async -> any Sendable
     let changed: @Sendable (any Sendable, any Sendable) -> Bool
 
+    /// Runs `body` and reports the change of state it made (also when it
+    /// throws). Without an observer there is nobody to tell: no state is read.
+    static func reporting<T>(_ reader: StateReader?, source: String, hub: ObservationHub, _ body: () async throws -> T) async throws -> T {
+        guard let reader, hub.hasSubscribers else { return try await body() }
+        let old = await reader.read()
+        do {
+            let result = try await body()
+            await reader.reportChange(from: old, source: source, hub: hub)
+            return result
+        } catch {
+            await reader.reportChange(from: old, source: source, hub: hub)
+            throw error
+        }
+    }
+
     func reportChange(from old: any Sendable, source: String, hub: ObservationHub) async {
         guard hub.hasSubscribers else { return }
         let new = await read()
@@ -107,7 +112,7 @@ struct StateReader: Sendable {
 
     static func make<Model: Sendable>(for _: Model.Type, cell: StoreCell<Model>) -> StateReader? {
         if let stateful = Model.self as? any StatefulModel.Type {
-            return stateful.reader(cell: cell)
+            return stateful.reader { cell.current }
         }
         if let equatable = Model.self as? any (Equatable & Sendable).Type {
             return equatable.valueReader(cell: cell)
@@ -117,9 +122,11 @@ struct StateReader: Sendable {
 }
 
 extension StatefulModel {
-    static func reader<Model>(cell: StoreCell<Model>) -> StateReader {
+    /// Reads the state of the model `current` returns (a `Self`, typed `Any` where the caller cannot name it).
+    static func reader(_ current: @escaping @Sendable () -> any Sendable) -> StateReader {
         StateReader(
-            read: { await (cell.current as? Self)?.state },
+            // Proof for `as!`: every caller opens `Model.self as? any StatefulModel.Type`, so `current()` is a `Self`.
+            read: { await (current() as! Self).state },
             changed: { ($0 as? State) != ($1 as? State) }
         )
     }

@@ -17,6 +17,28 @@ struct StoreTests {
         #expect(await model.count == 5)
     }
 
+    @Test func observersSeeEachChangeOfAStoresStateAsPlainOldAndNewValues() async throws {
+        let cluster = try await Bootstrap {
+            AddingService().with(model: CounterModel()).named("actor")
+            Store(model: Tally.self)
+                .mutate(on: CounterAction.self) { tally, action, _ in
+                    if case .add(let n) = action { tally.total += n }
+                }
+                .with(model: Tally())
+                .named("value")
+        }
+        let observation = cluster.observe()
+        try await cluster.send(action: CounterAction.add(0))
+        try await cluster.send(action: CounterAction.add(2))
+        var changes: Set<String> = []
+        for await record in observation {
+            if case .stateChanged(let source, let old, let new) = record { changes.insert("\(source): \(old) → \(new)") }
+            if changes.count == 2 { break }
+        }
+        // `add(0)` changes nothing, so only the second send is reported.
+        #expect(changes == ["actor: 0 → 2", "value: Tally(total: 0) → Tally(total: 2)"])
+    }
+
     @Test func aValueModelKeepsItsChanges() async throws {
         let cluster = try await Bootstrap {
             Store(model: Tally.self)

@@ -1,0 +1,95 @@
+extension Cluster {
+    /// Routes `action` by its type through the middlewares to every service
+    /// that accepts it, and returns when all of them have finished: the first
+    /// reply (a model's duplex answer, say), or `nil`. Follow-up flows the
+    /// services return are sent next, before `send` returns.
+    ///
+    /// - Throws: the first error a middleware's `pre` or a service threw
+    ///   (unless a `transformError` above it turned the error into an action
+    ///   that succeeded), or ``TrellisError/unhandledAction(type:)`` when no
+    ///   service takes this type and no middleware redirected it.
+    @discardableResult
+    public func send(action: any Sendable) async throws -> (any Sendable)? {
+        try await process(action, through: nil, redirected: false)
+    }
+
+    /// The last actions the cluster processed, oldest first, with what became
+    /// of each; at most the history capacity given to ``Bootstrap(historyCapacity:_:)``.
+    public var history: [HistoryEntry] { actionHistory.withLock { $0.ordered } }
+
+    /// Forgets the history.
+    public func clearHistory() { actionHistory.withLock { $0.clear() } }
+
+    /// One action through middlewares and services. Actions of a redirect skip
+    /// `pre` (`redirected`); `subtree` limits the services to an emitter's.
+    func process(_ action: any Sendable, through subtree: ServiceNode?, redirected: Bool) async throws -> (any Sendable)? {
+        let sequence = self.sequence.add(1, ordering: .relaxed).newValue
+        activity.enter()
+        defer { activity.leave() }
+        hub.publish(.sent(sequence: sequence, action: action))
+        var middlewares: [MiddlewareBox] = []
+        var redirect: (by: String, to: [any Sendable])?
+        var result = ServiceResult()
+        do {
+            let plan = try self.plan(for: action, through: subtree)
+            middlewares = plan.middlewares
+            if !redirected {
+                for middleware in middlewares {
+                    if let flow = try await middleware.pre(action) {
+                        redirect = (middleware.name, flow)
+                        break
+                    }
+                }
+            }
+            if redirect == nil {
+                guard let node = plan.node else { throw TrellisError.unhandledAction(type: "\(type(of: action))") }
+                result = try await node.execute(action, in: self)
+            }
+        } catch {
+            for middleware in middlewares { await middleware.failure(action, error) }
+            remember(sequence, action, .failed(error))
+            hub.publish(.failed(sequence: sequence, error: error))
+            throw error
+        }
+        if let redirect {
+            remember(sequence, action, .redirected(by: redirect.by, to: redirect.to))
+            hub.publish(.redirected(sequence: sequence, by: redirect.by, to: redirect.to))
+            for next in redirect.to { _ = try await process(next, through: nil, redirected: true) }
+            return nil
+        }
+        for middleware in middlewares { await middleware.post(action) }
+        remember(sequence, action, .handled)
+        var reply: (any Sendable)?
+        if let answer = result.reply, !(answer is Void) {
+            hub.publish(.replied(sequence: sequence, reply: answer))
+            reply = answer
+        }
+        for flow in result.flows {
+            for next in flow { _ = try await process(next, through: nil, redirected: false) }
+        }
+        return reply
+    }
+
+    private func remember(_ sequence: UInt64, _ action: any Sendable, _ outcome: HistoryEntry.Outcome) {
+        actionHistory.withLock { $0.record(HistoryEntry(sequence: sequence, action: action, outcome: outcome)) }
+    }
+
+    private func plan(for action: any Sendable, through subtree: ServiceNode?) throws -> Plan {
+        let key = ObjectIdentifier(type(of: action))
+        let cached = try routing.withLock { r -> Plan? in
+            if r.isShutDown { throw TrellisError.shutDown }
+            return r.plans[key]
+        }
+        let plan: Plan
+        if let cached {
+            plan = cached
+        } else {
+            // Pruned outside the lock; the type tests per action type run here, once.
+            let (root, all) = routing.withLock { ($0.root, $0.middlewares) }
+            plan = Plan(node: root?.pruned(for: action), middlewares: all.filter { $0.accepts(action) })
+            routing.withLock { $0.plans[key] = plan }
+        }
+        guard let subtree else { return plan }
+        return Plan(node: subtree.pruned(for: action), middlewares: plan.middlewares)
+    }
+}

@@ -1,0 +1,43 @@
+/// A service that handles actions itself (Trellis classic): the cluster
+/// calls ``receive(_:)`` with each action of type ``Received``, and sends the
+/// flow it returns next.
+///
+/// ```swift
+/// actor AuthService: ReceivingService {
+///     var user: User?
+///     func receive(_ action: GatekeeperAction) async throws -> ActionFlow<GatekeeperAction> {
+///         switch action {
+///         case .login(let email, _): user = User(email: email); return .single(action: .loggedIn)
+///         case .logout: user = nil
+///         case .loggedIn: break
+///         }
+///         return .noop
+///     }
+/// }
+/// ```
+///
+/// When it conforms to ``StatefulModel`` too, observers see its changes of state.
+public protocol ReceivingService: Service where Body == Never {
+    associatedtype Received: Sendable
+    /// The actions of the follow-up flows; usually ``Received``.
+    associatedtype FollowUp: Sendable = Received
+    /// Handles `action`; the actions of the returned flow are sent next, in order.
+    func receive(_ action: Received) async throws -> ActionFlow<FollowUp>
+}
+
+extension ReceivingService {
+    public var body: Never { return fatalError("\(Self.self) receives actions itself, it has no body") }
+
+    func buildLeaf(_ context: BuildContext) -> ServiceNode {
+        let reader = (Self.self as? any StatefulModel.Type)?.reader { self }
+        let cluster = context.cluster
+        let target = cluster.register(name: context.name ?? "\(Self.self)", kind: .service, accepts: [Received.self], state: reader?.read)
+        return .leaf(ServiceLeaf(accepts: { $0 is Received }) { action in
+            guard let action = action as? Received else { return ServiceResult() }
+            let flow = try await StateReader.reporting(reader, source: target, hub: cluster.hub) {
+                try await receive(action)
+            }
+            return flow.isEmpty ? ServiceResult() : ServiceResult(flows: [flow.actions.map { $0 as any Sendable }])
+        })
+    }
+}
