@@ -72,6 +72,14 @@ let package = Package(
                 .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),
+        // The Trellis seed READMEs' examples (0.3 and classic), kept compiling and passing.
+        .testTarget(
+            name: "TrellisSeedExampleTests",
+            dependencies: [
+                "Trellis",
+                .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
+            ]
+        ),
         // The seed README's Step 1–6 example, kept compiling and passing.
         .testTarget(name: "KarcSeedExampleTests", dependencies: ["Karc"]),
         // README.md's library example (kept identical and passing) and runs of the real `karc` binary.
