@@ -41,9 +41,7 @@ public struct Store<Model: Sendable>: PrimitiveService {
         let send = context.environment.send
         let leaves = handlers.map { handler in
             ServiceNode.leaf(ServiceLeaf(accepts: handler.accepts) { action in
-                try await StateReader.reporting(reader, source: target, hub: hub) {
-                    try await handler.run(cell, action, send)
-                }
+                try await handler.run(cell, action, send, StateReport(reader: reader, source: target, hub: hub))
                 return ServiceResult()
             })
         }
@@ -62,7 +60,23 @@ public protocol StatefulModel: Sendable {
 struct StoreHandler<Model: Sendable>: Sendable {
     let actionType: Any.Type
     let accepts: @Sendable (any Sendable) -> Bool
-    let run: @Sendable (StoreCell<Model>, any Sendable, Send) async throws -> Void
+    /// Runs the handler and reports the change of state it made.
+    let run: @Sendable (StoreCell<Model>, any Sendable, Send, StateReport) async throws -> Void
+}
+
+/// Where a handler reports a change of its store's state.
+struct StateReport: Sendable {
+    let reader: StateReader?
+    let source: String
+    let hub: ObservationHub
+
+    /// Runs `body` and reports the change of state it made (also when it
+    /// throws). Without an observer there is nobody to tell: no state is read.
+    /// Runs on the caller's actor, so a handler isolated to its model reads
+    /// the state without leaving it.
+    nonisolated(nonsending) func around<T>(_ body: nonisolated(nonsending) () async throws -> T) async throws -> T {
+        try await StateReader.reporting(reader, source: source, hub: hub, body)
+    }
 }
 
 /// The model a store owns. Value models are changed one handler at a time.
@@ -86,12 +100,14 @@ final class StoreCell<Model: Sendable>: Sendable {
 
 /// Reads a store's state, typed, for change reports.
 struct StateReader: Sendable {
-    let read: @Sendable () async -> any Sendable
+    let read: nonisolated(nonsending) @Sendable () async -> any Sendable
     let changed: @Sendable (any Sendable, any Sendable) -> Bool
 
     /// Runs `body` and reports the change of state it made (also when it
     /// throws). Without an observer there is nobody to tell: no state is read.
-    static func reporting<T>(_ reader: StateReader?, source: String, hub: ObservationHub, _ body: () async throws -> T) async throws -> T {
+    nonisolated(nonsending) static func reporting<T>(
+        _ reader: StateReader?, source: String, hub: ObservationHub, _ body: nonisolated(nonsending) () async throws -> T
+    ) async throws -> T {
         guard let reader, hub.hasSubscribers else { return try await body() }
         let old = await reader.read()
         do {
@@ -104,7 +120,7 @@ struct StateReader: Sendable {
         }
     }
 
-    func reportChange(from old: any Sendable, source: String, hub: ObservationHub) async {
+    nonisolated(nonsending) func reportChange(from old: any Sendable, source: String, hub: ObservationHub) async {
         guard hub.hasSubscribers else { return }
         let new = await read()
         if changed(old, new) { hub.publish(.stateChanged(source: source, old: old, new: new)) }
@@ -142,12 +158,23 @@ extension Equatable where Self: Sendable {
 }
 
 extension Store where Model: Actor {
-    /// Handles actions of type `A` (a concrete type, a protocol or an enum) with the model actor.
-    public func mutate<A: Sendable>(on _: A.Type, _ handler: @escaping @Sendable (Model, A, Send) async throws -> Void) -> Store {
-        adding(StoreHandler(actionType: A.self, accepts: { $0 is A }) { cell, action, send in
+    /// Handles actions of type `A` (a concrete type, a protocol or an enum)
+    /// on the model actor: the handler is isolated to it, so it calls the
+    /// model without `await` and no other handler runs between its steps
+    /// (until it suspends).
+    public func mutate<A: Sendable>(on _: A.Type, _ handler: @escaping @Sendable (isolated Model, A, Send) async throws -> Void) -> Store {
+        adding(StoreHandler(actionType: A.self, accepts: { $0 is A }) { cell, action, send, report in
             guard let action = action as? A else { return }
-            try await handler(cell.current, action, send)
+            try await Self.perform(on: cell.current, action, send, report, handler)
         })
+    }
+
+    /// One hop onto the model for the handler and both state reads around it.
+    private static func perform<A>(
+        on model: isolated Model, _ action: A, _ send: Send, _ report: StateReport,
+        _ handler: @Sendable (isolated Model, A, Send) async throws -> Void
+    ) async throws {
+        try await report.around { try await handler(model, action, send) }
     }
 }
 
@@ -156,9 +183,11 @@ extension Store where Model: Actor {
 extension Store where Model: Equatable {
     /// Handles actions of type `A` by changing the value model in place.
     public func mutate<A: Sendable>(on _: A.Type, _ handler: @escaping @Sendable (inout Model, A, Send) async throws -> Void) -> Store {
-        adding(StoreHandler(actionType: A.self, accepts: { $0 is A }) { cell, action, send in
+        adding(StoreHandler(actionType: A.self, accepts: { $0 is A }) { cell, action, send, report in
             guard let action = action as? A else { return }
-            try await cell.mutate { model in try await handler(&model, action, send) }
+            try await report.around {
+                try await cell.mutate { model in try await handler(&model, action, send) }
+            }
         })
     }
 }

@@ -39,6 +39,26 @@ struct StoreTests {
         #expect(changes == ["actor: 0 → 2", "value: Tally(total: 0) → Tally(total: 2)"])
     }
 
+    @Test func anActorHandlerRunsOnItsModelSoItsStepsDoNotInterleave() async throws {
+        let model = CounterModel()
+        let cluster = try await Bootstrap {
+            Store(model: CounterModel.self)
+                .mutate(on: CounterAction.self) { model, _, _ in
+                    // Read, then write: two steps another send could split if the handler hopped in between.
+                    let seen = model.count
+                    model.note("\(seen)")
+                    model.add(1)
+                }
+                .with(model: model)
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<200 { group.addTask { try await cluster.send(action: CounterAction.add(1)) } }
+            try await group.waitForAll()
+        }
+        #expect(await model.count == 200)
+        #expect(Set(await model.log).count == 200)
+    }
+
     @Test func aValueModelKeepsItsChanges() async throws {
         let cluster = try await Bootstrap {
             Store(model: Tally.self)

@@ -14,7 +14,7 @@ func clusterSendStore(_ n: Int) async throws -> Double {
     let model = BenchCounter()
     let cluster = try await Bootstrap {
         Store(model: BenchCounter.self)
-            .mutate(on: BenchAdd.self) { model, action, _ in await model.add(action.n) }
+            .mutate(on: BenchAdd.self) { model, action, _ in model.add(action.n) }
             .with(model: model)
     }
     let observation = cluster.observe()
@@ -53,4 +53,19 @@ func syncReduce(_ n: Int) async throws -> Double {
     }
     precondition(loop.seen > 0)
     return r
+}
+
+/// The same without an observer: what observation costs.
+func clusterSendStoreUnobserved(_ n: Int) async throws -> Double {
+    let model = BenchCounter()
+    let cluster = try await Bootstrap {
+        Store(model: BenchCounter.self)
+            .mutate(on: BenchAdd.self) { model, action, _ in model.add(action.n) }
+            .with(model: model)
+    }
+    let result = try await rate(operations: n) {
+        for _ in 0..<n { try await cluster.send(action: BenchAdd(n: 1)) }
+    }
+    await cluster.shutDown()
+    return result
 }

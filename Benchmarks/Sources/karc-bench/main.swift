@@ -146,6 +146,7 @@ if wanted("karc.events") {
 }
 if wanted("cluster.send.store") {
     report("cluster.send.store", try await clusterSendStore(300_000), "sends/s")
+    report("cluster.send.store.unobserved", try await clusterSendStoreUnobserved(300_000), "sends/s")
 }
 if wanted("baseline.sync-reduce") {
     report("baseline.sync-reduce", try await syncReduce(10_000_000), "ops/s")
