@@ -8,7 +8,7 @@ struct StoreTests {
         let cluster = try await Bootstrap {
             Store(model: CounterModel.self)
                 .mutate(on: CounterAction.self) { model, action, _ in
-                    if case .add(let n) = action { await model.add(n) }
+                    if case .add(let n) = action { model.add(n) }
                 }
                 .with(model: model)
         }
@@ -124,7 +124,7 @@ struct StoreTests {
         let cluster = try await Bootstrap {
             Store(model: CounterModel.self)
                 .mutate(on: CounterAction.self) { model, action, send in
-                    if case .add(let n) = action { await model.add(n) }
+                    if case .add(let n) = action { model.add(n) }
                     if action == .add(1) { try await send(CounterAction.add(10)) }
                 }
                 .with(model: model)
