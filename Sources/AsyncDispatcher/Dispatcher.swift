@@ -36,15 +36,16 @@ extension Dispatcher {
     /// - Throws: the error the action threw; ``DispatcherError/reentrantDispatch(dispatcher:action:)``
     ///   when called from an action this dispatcher is running (it would wait for itself).
     public func dispatch<A: Action>(_ action: A) async throws where A.Dispatcher == Self {
-        let task = currentTaskId()
-        if pipeline.claimIfIdle(task: task) {
+        switch pipeline.claim(task: currentTaskId()) {
+        case .claimed:
             // Nothing queued and nothing running: run it here, no queue, no task.
             defer { if pipeline.release() { startDrainer() } }
             try await execute(action)
             return
-        }
-        if pipeline.isRunner(task) {
+        case .reentrant:
             throw DispatcherError.reentrantDispatch(dispatcher: "\(Self.self)", action: "\(A.self)")
+        case .busy:
+            break
         }
         try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
             // Resumed exactly once, by the job; the job runs because the caller keeps this dispatcher alive.

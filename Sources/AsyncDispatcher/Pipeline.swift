@@ -33,14 +33,26 @@ public final class Pipeline: Sendable {
     /// Whether an action dispatched through the pipeline is running.
     public var isDispatching: Bool { state.withLock { $0.isDispatching } }
 
-    /// Takes the right to run an action now, in the calling task: only when
-    /// active, idle and nothing waits ahead of it.
-    func claimIfIdle(task: Int?) -> Bool {
+    /// What a `dispatch` from `task` may do.
+    enum Claim {
+        /// Run the action now, in the calling task: the pipeline was active, idle and empty.
+        case claimed
+        /// Queue it behind the others.
+        case busy
+        /// `task` is running the pipeline's current action: waiting would wait for itself.
+        case reentrant
+    }
+
+    /// Takes the right to run an action now when nothing runs or waits ahead of it.
+    func claim(task: Int?) -> Claim {
         state.withLock { s in
-            guard s.isActive, !s.isDispatching, s.jobs.isEmpty else { return false }
-            s.isDispatching = true
-            s.runner = task
-            return true
+            if s.isActive, !s.isDispatching, s.jobs.isEmpty {
+                s.isDispatching = true
+                s.runner = task
+                return .claimed
+            }
+            if let task, s.runner == task { return .reentrant }
+            return .busy
         }
     }
 
@@ -77,11 +89,6 @@ public final class Pipeline: Sendable {
             s.runner = nil
             return nil
         }
-    }
-
-    func isRunner(_ task: Int?) -> Bool {
-        guard let task else { return false }
-        return state.withLock { $0.runner == task }
     }
 
     /// `true` when activating found queued jobs and nobody running them.

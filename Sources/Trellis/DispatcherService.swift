@@ -16,14 +16,13 @@ public struct DispatcherService<D: Dispatcher>: PrimitiveService {
 
     func build(_ context: BuildContext) async throws -> ServiceNode {
         let dispatcher = self.dispatcher
-        let reader = (D.self as? any StatefulModel.Type)?.reader { dispatcher }
+        let reader = StateReader.stateful(for: D.self) { dispatcher }
         let cluster = context.cluster
         let target = cluster.register(name: context.name ?? "\(D.self)", kind: .dispatcher, accepts: actions, state: reader?.read)
+        let report = StateReport(reader: reader, source: target, hub: cluster.hub)
         return .leaf(ServiceLeaf(accepts: { $0 is any AsyncDispatcher.Action<D> }) { action in
             guard let action = action as? any AsyncDispatcher.Action<D> else { return ServiceResult() }
-            try await StateReader.reporting(reader, source: target, hub: cluster.hub) {
-                try await dispatcher.dispatch(action)
-            }
+            try await report.around { try await dispatcher.dispatch(action) }
             return ServiceResult()
         })
     }

@@ -29,14 +29,13 @@ extension ReceivingService {
     public var body: Never { return fatalError("\(Self.self) receives actions itself, it has no body") }
 
     func buildLeaf(_ context: BuildContext) -> ServiceNode {
-        let reader = (Self.self as? any StatefulModel.Type)?.reader { self }
+        let reader = StateReader.stateful(for: Self.self) { self }
         let cluster = context.cluster
         let target = cluster.register(name: context.name ?? "\(Self.self)", kind: .service, accepts: [Received.self], state: reader?.read)
+        let report = StateReport(reader: reader, source: target, hub: cluster.hub)
         return .leaf(ServiceLeaf(accepts: { $0 is Received }) { action in
             guard let action = action as? Received else { return ServiceResult() }
-            let flow = try await StateReader.reporting(reader, source: target, hub: cluster.hub) {
-                try await receive(action)
-            }
+            let flow = try await report.around { try await receive(action) }
             return flow.isEmpty ? ServiceResult() : ServiceResult(flows: [flow.actions.map { $0 as any Sendable }])
         })
     }

@@ -30,18 +30,18 @@ public struct Store<Model: Sendable>: PrimitiveService {
             throw TrellisError.missingModel(store: "Store<\(Model.self)>", path: context.pathDescription)
         }
         let cell = StoreCell(model)
-        let reader = StateReader.make(for: Model.self, cell: cell)
+        let reader = StateReader.make(for: Model.self) { cell.current }
         let target = context.cluster.register(
             name: context.name ?? "\(Model.self)",
             kind: .store,
             accepts: handlers.map(\.actionType),
             state: reader?.read
         )
-        let hub = context.cluster.hub
+        let report = StateReport(reader: reader, source: target, hub: context.cluster.hub)
         let send = context.environment.send
         let leaves = handlers.map { handler in
             ServiceNode.leaf(ServiceLeaf(accepts: handler.accepts) { action in
-                try await handler.run(cell, action, send, StateReport(reader: reader, source: target, hub: hub))
+                try await handler.run(cell, action, send, report)
                 return ServiceResult()
             })
         }
@@ -64,21 +64,6 @@ struct StoreHandler<Model: Sendable>: Sendable {
     let run: @Sendable (StoreCell<Model>, any Sendable, Send, StateReport) async throws -> Void
 }
 
-/// Where a handler reports a change of its store's state.
-struct StateReport: Sendable {
-    let reader: StateReader?
-    let source: String
-    let hub: ObservationHub
-
-    /// Runs `body` and reports the change of state it made (also when it
-    /// throws). Without an observer there is nobody to tell: no state is read.
-    /// Runs on the caller's actor, so a handler isolated to its model reads
-    /// the state without leaving it.
-    nonisolated(nonsending) func around<T>(_ body: nonisolated(nonsending) () async throws -> T) async throws -> T {
-        try await StateReader.reporting(reader, source: source, hub: hub, body)
-    }
-}
-
 /// The model a store owns. Value models are changed one handler at a time.
 final class StoreCell<Model: Sendable>: Sendable {
     private let value: Mutex<Model>
@@ -95,65 +80,6 @@ final class StoreCell<Model: Sendable>: Sendable {
             defer { self.value.withLock { [model] in $0 = model } }
             try await body(&model)
         }
-    }
-}
-
-/// Reads a store's state, typed, for change reports.
-struct StateReader: Sendable {
-    let read: nonisolated(nonsending) @Sendable () async -> any Sendable
-    let changed: @Sendable (any Sendable, any Sendable) -> Bool
-
-    /// Runs `body` and reports the change of state it made (also when it
-    /// throws). Without an observer there is nobody to tell: no state is read.
-    nonisolated(nonsending) static func reporting<T>(
-        _ reader: StateReader?, source: String, hub: ObservationHub, _ body: nonisolated(nonsending) () async throws -> T
-    ) async throws -> T {
-        guard let reader, hub.hasSubscribers else { return try await body() }
-        let old = await reader.read()
-        do {
-            let result = try await body()
-            await reader.reportChange(from: old, source: source, hub: hub)
-            return result
-        } catch {
-            await reader.reportChange(from: old, source: source, hub: hub)
-            throw error
-        }
-    }
-
-    nonisolated(nonsending) func reportChange(from old: any Sendable, source: String, hub: ObservationHub) async {
-        guard hub.hasSubscribers else { return }
-        let new = await read()
-        if changed(old, new) { hub.publish(.stateChanged(source: source, old: old, new: new)) }
-    }
-
-    static func make<Model: Sendable>(for _: Model.Type, cell: StoreCell<Model>) -> StateReader? {
-        if let stateful = Model.self as? any StatefulModel.Type {
-            return stateful.reader { cell.current }
-        }
-        if let equatable = Model.self as? any (Equatable & Sendable).Type {
-            return equatable.valueReader(cell: cell)
-        }
-        return nil
-    }
-}
-
-extension StatefulModel {
-    /// Reads the state of the model `current` returns (a `Self`, typed `Any` where the caller cannot name it).
-    static func reader(_ current: @escaping @Sendable () -> any Sendable) -> StateReader {
-        StateReader(
-            // Proof for `as!`: every caller opens `Model.self as? any StatefulModel.Type`, so `current()` is a `Self`.
-            read: { await (current() as! Self).state },
-            changed: { ($0 as? State) != ($1 as? State) }
-        )
-    }
-}
-
-extension Equatable where Self: Sendable {
-    static func valueReader<Model>(cell: StoreCell<Model>) -> StateReader {
-        StateReader(
-            read: { cell.current },
-            changed: { ($0 as? Self) != ($1 as? Self) }
-        )
     }
 }
 
