@@ -33,7 +33,7 @@ actor GatekeeperState {
 // An example of a middleware blocking all user actions until an authenticated user is present
 struct GatekeeperMiddleware: Middleware {
     let state: GatekeeperState
-    let log: Journal
+    let log: Log
 
     func pre(action: UserAction) async throws -> Rewrite<UserAction> {
         await log.add("pre \(action)")
@@ -67,8 +67,8 @@ actor AuthService: ReceivingService {
 }
 
 actor ArticlesService: ReceivingService {
-    let log: Journal
-    init(log: Journal) { self.log = log }
+    let log: Log
+    init(log: Log) { self.log = log }
 
     func receive(_ action: UserAction) async throws -> ActionFlow<UserAction> {
         await log.add("service \(action)")
@@ -76,16 +76,11 @@ actor ArticlesService: ReceivingService {
     }
 }
 
-actor Journal {
-    var entries: [String] = []
-    func add(_ entry: String) { entries.append(entry) }
-}
-
 @Suite(.timeLimit(.minutes(1)))
 struct ClassicSeedTests {
     @Test func theGatekeeperRedirectsUserActionsToNoopUntilSomeoneLogsIn() async throws {
         let state = GatekeeperState()
-        let log = Journal()
+        let log = Log()
         let cluster = try await Bootstrap {
             AuthService(state: state)
             ArticlesService(log: log)

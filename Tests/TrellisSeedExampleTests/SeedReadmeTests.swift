@@ -10,13 +10,13 @@ struct IdentityService: Service {
         Store(model: IdentityModel.self)
             .mutate(on: IdentityAction.self) { model, action, send in
                 switch action {
-                case .login(let email): try await model.signIn(email)
-                case .logout: await model.signOut()
+                case .login(let email): try model.signIn(email)
+                case .logout: model.signOut()
                 case .rejectEmptyEmail: break
                 }
             }
             .mutate(on: StartUpAction.self) { model, action, send in
-                await model.didLaunch()
+                model.didLaunch()
                 try await send(IdentityAction.login(email: "restored@example.com"))
             }
     }
@@ -35,20 +35,20 @@ struct SeedReadmeTests {
             Group {
                 Store(model: IdentityModel.self)
                     .mutate(on: IdentityAction.self) { model, action, send in
-                        if case .login(let email) = action { try await model.signIn(email) }
+                        if case .login(let email) = action { try model.signIn(email) }
                     }
                     .mutate(on: StartUpAction.self) { model, action, send in
-                        await model.didLaunch()
+                        model.didLaunch()
                     }
                     .with(model: identityModel)
                 Store(model: ArticlesModel.self)
                     .mutate(on: ArticlesAction.self) { model, action, send in
-                        if case .add(let title) = action { await model.add(title) }
+                        if case .add(let title) = action { model.add(title) }
                     }
                     .with(model: articlesModel)
                 Store(model: ErrorsModel.self)
                     .mutate(on: ErrorAction.self) { model, action, send in
-                        if case .error(let error) = action { await model.record(error) }
+                        if case .error(let error) = action { model.record(error) }
                     }
                     .with(model: errorsModel)
             }
@@ -91,12 +91,12 @@ struct SeedReadmeTests {
         let log = Log()
         let cluster = try await Bootstrap {
             Group {
-                Store(model: Log.self).mutate(on: IdentityAction.self) { log, _, _ in await log.add("first") }
+                Store(model: Log.self).mutate(on: IdentityAction.self) { log, _, _ in log.add("first") }
                 Store(model: Log.self).mutate(on: IdentityAction.self) { log, action, _ in
-                    await log.add("second")
+                    log.add("second")
                     if action == .rejectEmptyEmail { throw EmptyEmail() }
                 }
-                Store(model: Log.self).mutate(on: IdentityAction.self) { log, _, _ in await log.add("third") }
+                Store(model: Log.self).mutate(on: IdentityAction.self) { log, _, _ in log.add("third") }
             }
             .serial()
             .with(model: log)
@@ -113,7 +113,7 @@ struct SeedReadmeTests {
         _ = try await Bootstrap {
             Store(model: ArticlesModel.self)
                 .mutate(on: ArticlesAction.self) { model, action, _ in
-                    if case .add(let title) = action { await model.add(title) }
+                    if case .add(let title) = action { model.add(title) }
                 }
                 .with(model: articlesModel)
                 .emit(using: startUp, consumeAtBootstrap: true)

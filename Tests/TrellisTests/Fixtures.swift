@@ -26,7 +26,7 @@ struct AddingService: Service {
     var body: some Service {
         Store(model: CounterModel.self)
             .mutate(on: CounterAction.self) { model, action, _ in
-                if case .add(let n) = action { await model.add(n) }
+                if case .add(let n) = action { model.add(n) }
             }
     }
 }

@@ -8,7 +8,7 @@ struct NotingService: Service {
         Store(model: CounterModel.self)
             .mutate(on: CounterAction.self) { model, action, _ in
                 if action == .fail { throw Boom() }
-                await model.note(tag)
+                model.note(tag)
             }
     }
 }
@@ -22,7 +22,7 @@ struct ServiceTreeTests {
                 NotingService(tag: "a")
                 NotingService(tag: "b")
                 Store(model: CounterModel.self)
-                    .mutate(on: CounterAction.self) { model, _, _ in await model.note("c") }
+                    .mutate(on: CounterAction.self) { model, _, _ in model.note("c") }
             }
             .serial()
             .with(model: model)
@@ -80,7 +80,7 @@ struct ServiceTreeTests {
                 .mutate(on: CounterAction.self) { model, action, _ in
                     switch action {
                     case .fail: throw Boom()
-                    case .recover: await model.note("recovered")
+                    case .recover: model.note("recovered")
                     case .add: break
                     }
                 }
