@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// Layers only point down: karc → Trellis → (Karc → KarcAsync, AsyncDispatcher) (see docs/architecture.md).
+// Layers only point down: karc → Trellis → (Karc → KarcAsync, AsyncDispatcher); Compose stands alone for the upper layers (see docs/architecture.md).
 let package = Package(
     name: "karc",
     platforms: [.macOS(.v15)],
@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Karc", targets: ["Karc"]),
         .library(name: "AsyncDispatcher", targets: ["AsyncDispatcher"]),
         .library(name: "Trellis", targets: ["Trellis"]),
+        .library(name: "Compose", targets: ["Compose"]),
         .executable(name: "karc", targets: ["karc"]),
     ],
     dependencies: [
@@ -46,13 +47,24 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
+        // Emitters, validation, status sets and persistence; used by the upper layers.
+        .target(
+            name: "Compose",
+            dependencies: [
+                .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "OrderedCollections", package: "swift-collections"),
+            ]
+        ),
         .executableTarget(name: "karc", dependencies: ["Karc"]),
         // Throughput benchmarks: `make bench` builds and runs them in release mode.
-        .executableTarget(name: "karc-bench", dependencies: ["Karc", "Trellis", "AsyncDispatcher"], path: "Benchmarks/Sources/karc-bench"),
+        .executableTarget(name: "karc-bench", dependencies: ["Karc", "Trellis", "AsyncDispatcher", "Compose"], path: "Benchmarks/Sources/karc-bench"),
+        // What several test targets share: `eventually`, `Recorder`.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "KarcAsyncTests",
             dependencies: [
                 "KarcAsync",
+                "TestSupport",
                 .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),
@@ -65,9 +77,18 @@ let package = Package(
         ),
         .testTarget(name: "AsyncDispatcherTests", dependencies: ["AsyncDispatcher"]),
         .testTarget(
+            name: "ComposeTests",
+            dependencies: [
+                "Compose",
+                "TestSupport",
+                .product(name: "Clocks", package: "swift-clocks"),
+            ]
+        ),
+        .testTarget(
             name: "TrellisTests",
             dependencies: [
                 "Trellis",
+                "TestSupport",
                 "AsyncDispatcher",
                 .product(name: "Clocks", package: "swift-clocks"),
             ]
@@ -77,6 +98,7 @@ let package = Package(
             name: "TrellisSeedExampleTests",
             dependencies: [
                 "Trellis",
+                "TestSupport",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
             ]
         ),

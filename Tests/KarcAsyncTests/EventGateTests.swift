@@ -1,4 +1,5 @@
 @testable import KarcAsync
+import TestSupport
 import Testing
 
 @Suite(.timeLimit(.minutes(1))) struct EventGateTests {

@@ -1,4 +1,5 @@
 @testable import KarcAsync
+import TestSupport
 import Testing
 
 /// Capacity, sealing, cancellation and detaching: nothing is lost silently and nothing hangs.

@@ -1,4 +1,5 @@
 @testable import KarcAsync
+import TestSupport
 import Testing
 
 /// What each mode does with a value no consumer is ready for, for every scheme.

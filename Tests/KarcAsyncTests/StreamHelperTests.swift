@@ -1,6 +1,7 @@
 import Clocks
 @testable import KarcAsync
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite(.serialized, .timeLimit(.minutes(1))) struct StreamHelperTests {

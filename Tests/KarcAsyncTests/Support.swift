@@ -32,17 +32,6 @@ final class ManualConsumer: Sendable {
 
 struct Boom: Error, Equatable {}
 
-/// Waits until `condition` holds, for at most 5 s of real time, so a broken
-/// test fails instead of hanging. Never a timing assertion: it returns as soon
-/// as the condition holds.
-func eventually(_ condition: @Sendable () -> Bool) async -> Bool {
-    for attempt in 0..<6_000 {
-        if condition() { return true }
-        if attempt < 1_000 { await Task.yield() } else { try? await Task.sleep(for: .milliseconds(1)) }
-    }
-    return condition()
-}
-
 /// Counts how many times its iterator was asked for an element.
 struct PullCounting<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable where Base.Element: Sendable {
     typealias Element = Base.Element

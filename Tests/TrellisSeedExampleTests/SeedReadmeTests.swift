@@ -1,6 +1,7 @@
 // The Trellis 0.3 seed README's examples, with the mechanical changes of
 // docs/porting.md (the `// ...` bodies filled in; models injected as values).
 import AsyncAlgorithms
+import TestSupport
 import Testing
 import Trellis
 
@@ -166,13 +167,3 @@ actor Log {
     func add(_ entry: String) { entries.append(entry) }
 }
 
-/// Polls `condition` for up to a second of wall time.
-func eventually(_ condition: @Sendable () async -> Bool) async -> Bool {
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: .seconds(1))
-    while clock.now < deadline {
-        if await condition() { return true }
-        try? await Task.sleep(for: .milliseconds(1))
-    }
-    return await condition()
-}

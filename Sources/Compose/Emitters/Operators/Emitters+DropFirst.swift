@@ -1,0 +1,17 @@
+extension Emitter {
+    /// Skips the first `count` values of each observation, then emits the rest.
+    public func dropFirst(_ count: Int = 1) -> Emitters.Chained<Self, Value> {
+        precondition(count >= 0, "dropFirst(\(count)): the count must not be negative")
+        return Emitters.Chained(self) { downstream in
+            let seen = Locked(0)
+            return { value in
+                let passes = seen.withLock { seen in
+                    guard seen < count else { return true }
+                    seen += 1
+                    return false
+                }
+                if passes { downstream(value) }
+            }
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Synchronization
+
+/// Holds a state, and tells observers when it changes.
+///
+/// ```swift
+/// struct LogIn {
+///     @Store var state: State
+///     init() { $state.willChange += { print("now", $0.email) } }
+/// }
+/// ```
+///
+/// `willChange` emits the new state after each change that makes it differ
+/// (by `==`) from the old one, in the order the changes were made, also
+/// when they come from several tasks. Assignments through the wrapped value
+/// (`state.email = …`) read and write in two steps; use ``update(_:)`` for
+/// a read-modify-write that no other task can interleave with.
+///
+/// The store is a class: copies of a struct holding `@Store` share it, as
+/// components sharing a store do in the seed.
+@propertyWrapper
+public final class Store<State: AnyState>: Sendable {
+    private let state: Mutex<State>
+
+    /// Emits the new state after each change.
+    public let willChange = ValueEmitter<State>()
+
+    /// Where ``persistence`` saves and restores the state.
+    public let storage: any AnyPersistentStorage
+
+    public init(wrappedValue: State = State(), storage: any AnyPersistentStorage = EmptyPersistentStorage()) {
+        state = Mutex(wrappedValue)
+        self.storage = storage
+    }
+
+    public convenience init(storage: any AnyPersistentStorage) {
+        self.init(wrappedValue: State(), storage: storage)
+    }
+
+    public var wrappedValue: State {
+        get { state.withLock { $0 } }
+        set { update { $0 = newValue } }
+    }
+
+    /// The store itself: `$state.willChange`, `$state.persistence`, `$state.update { … }`.
+    public var projectedValue: Store<State> { self }
+
+    /// Changes the state in one step that no other change interleaves with.
+    @discardableResult
+    public func update<Result>(_ change: (inout State) throws -> Result) rethrows -> Result {
+        let (result, delivery) = try state.withLock { state in
+            let old = state
+            let result = try change(&state)
+            // Posting under the lock fixes the order of concurrent changes;
+            // observers run after it is released, so they may read the store.
+            return (result, old == state ? nil : willChange.post(state))
+        }
+        if let delivery { willChange.deliver(delivery) }
+        return result
+    }
+}
