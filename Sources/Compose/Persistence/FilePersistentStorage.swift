@@ -32,7 +32,10 @@ public struct FilePersistentStorage: AnyPersistentStorage {
 
     /// `$XDG_DATA_HOME/karc`, or `$HOME/.local/share/karc`.
     public static var defaultDirectory: String {
-        let environment = ProcessInfo.processInfo.environment
+        defaultDirectory(environment: ProcessInfo.processInfo.environment)
+    }
+
+    static func defaultDirectory(environment: [String: String]) -> String {
         if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
             return "\(data)/karc"
         }

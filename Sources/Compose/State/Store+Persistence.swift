@@ -7,8 +7,8 @@ extension Store where State: Codable {
 
 /// The persistence actions of a ``Store`` (`$state.persistence.save()`).
 ///
-/// `CodingKeys` on the state choose what is persisted; the properties left
-/// out keep their values on `restore()`.
+/// `CodingKeys` on the state choose what is persisted; `restore()` gives the
+/// properties left out their default values.
 public struct Persistence<State: AnyState & Codable>: Sendable {
     let store: Store<State>
 

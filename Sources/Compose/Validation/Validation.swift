@@ -15,6 +15,11 @@ public struct Validation: Sendable, Equatable {
         self.failures = failures
     }
 
+    /// A validation built in place: `Validation { Field(…) }`.
+    public init(@ValidationBuilder _ build: () -> Validation) {
+        self = build()
+    }
+
     /// Whether every field passed its rules.
     public var isValid: Bool { failures.isEmpty }
 
