@@ -58,11 +58,14 @@ struct OperatorTests {
         let emitter = ValueEmitter<Int>()
         let one = Recorder<Int>()
         let three = Recorder<Int>()
+        let all = Recorder<Int>()
         emitter.dropFirst() += { one.record($0) }
-        emitter.dropFirst(3) += { three.record($0) }
+        emitter.dropFirst(count: 3) += { three.record($0) }
+        emitter.dropFirst(count: -1) += { all.record($0) }
         for value in 1...5 { emitter.send(value) }
         #expect(one.values == [2, 3, 4, 5])
         #expect(three.values == [4, 5])
+        #expect(all.values == [1, 2, 3, 4, 5])
 
         let late = Recorder<Int>()
         emitter.dropFirst() += { late.record($0) }  // counts from its own start

@@ -177,6 +177,28 @@ final class PersistenceTests {
         #expect(error?.description.hasPrefix("cannot save state to \(storage.path)") == true)
     }
 
+    struct Unencodable: Encodable {
+        struct Refused: Error {}
+        func encode(to encoder: any Encoder) throws { throw Refused() }
+    }
+
+    @Test func aStateThatCannotBeEncodedIsNotWrittenAndTheOldFileStays() throws {
+        let storage = storage()
+        try storage.save(Counter(count: 1))
+        let error = #expect(throws: PersistenceError.self) { try storage.save(Unencodable()) }
+        #expect(error?.description.contains("cannot encode Unencodable") == true, "\(String(describing: error))")
+        #expect(try storage.restore(Counter.self) == Counter(count: 1))
+    }
+
+    @Test func aFailedRenameLeavesNoTemporaryBehind() throws {
+        let storage = storage()
+        try FileManager.default.createDirectory(atPath: storage.path + "/occupied", withIntermediateDirectories: true)
+        let error = #expect(throws: PersistenceError.self) { try storage.save(Counter()) }
+        #expect(error?.description.hasPrefix("cannot save state to \(storage.path): rename") == true, "\(String(describing: error))")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.contains(".tmp-") }
+        #expect(leftovers.isEmpty)
+    }
+
     @Test(arguments: ["", "../escape", "a/b", ".hidden", String(repeating: "k", count: 201)])
     func aKeyThatCannotBeAFileNameIsRefused(_ key: String) {
         let storage = storage(key)

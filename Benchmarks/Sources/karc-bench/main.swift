@@ -157,3 +157,7 @@ if wanted("dispatcher.dispatch") {
 if wanted("dispatcher.execute") {
     report("dispatcher.execute", try await dispatcherAwaited(1_000_000), "actions/s")
 }
+if wanted("compose.emitter") {
+    report("compose.emitter", try await emitterSend(10_000_000), "values/s")
+    report("compose.emitter.chain3", try await emitterChain(3_000_000), "values/s")
+}

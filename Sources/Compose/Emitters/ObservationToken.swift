@@ -1,4 +1,3 @@
-import Synchronization
 
 /// A handle that stops one observation of an emitter.
 ///
@@ -34,10 +33,10 @@ public struct Subscription: Sendable {
 /// Keep tokens in a property (or a `Set<ObservationToken>` with
 /// ``store(in:)``) for as long as the observation should run.
 public final class ObservationToken: Sendable, Hashable {
-    private let subscription: Mutex<Subscription?>
+    private let subscription: Locked<Subscription?>
 
     public init(_ subscription: Subscription) {
-        self.subscription = Mutex(subscription)
+        self.subscription = Locked(subscription)
     }
 
     deinit {

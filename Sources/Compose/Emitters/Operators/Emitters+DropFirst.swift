@@ -1,8 +1,8 @@
 extension Emitter {
-    /// Skips the first `count` values of each observation, then emits the rest.
-    public func dropFirst(_ count: Int = 1) -> Emitters.Chained<Self, Value> {
-        precondition(count >= 0, "dropFirst(\(count)): the count must not be negative")
-        return Emitters.Chained(self) { downstream in
+    /// Skips the first `count` values of each observation, then emits the
+    /// rest (a count of zero or less skips nothing).
+    public func dropFirst(count: Int = 1) -> Emitters.Chained<Self, Value> {
+        Emitters.Chained(self) { downstream in
             let seen = Locked(0)
             return { value in
                 let passes = seen.withLock { seen in
