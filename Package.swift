@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "AsyncDispatcher", targets: ["AsyncDispatcher"]),
         .library(name: "Trellis", targets: ["Trellis"]),
         .library(name: "Compose", targets: ["Compose"]),
+        .library(name: "KarcShell", targets: ["KarcShell"]),
         .executable(name: "karc", targets: ["karc"]),
     ],
     dependencies: [
@@ -18,6 +19,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
+        .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.3.0"),
     ],
     targets: [
         .target(
@@ -55,6 +57,14 @@ let package = Package(
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]
         ),
+        // The shell as a library: command catalog, parser, renderers, script runner.
+        .target(
+            name: "KarcShell",
+            dependencies: [
+                "Trellis",
+                .product(name: "CustomDump", package: "swift-custom-dump"),
+            ]
+        ),
         .executableTarget(name: "karc", dependencies: ["Karc"]),
         // Throughput benchmarks: `make bench` builds and runs them in release mode.
         .executableTarget(name: "karc-bench", dependencies: ["Karc", "Trellis", "AsyncDispatcher", "Compose"], path: "Benchmarks/Sources/karc-bench"),
@@ -76,6 +86,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "AsyncDispatcherTests", dependencies: ["AsyncDispatcher"]),
+        .testTarget(name: "KarcShellTests", dependencies: ["KarcShell", "TestSupport"]),
         .testTarget(
             name: "ComposeTests",
             dependencies: [

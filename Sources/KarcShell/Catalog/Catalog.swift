@@ -1,0 +1,13 @@
+/// Every target of a cluster and its commands: what the shell parses, completes and explains.
+public struct Catalog: Sendable {
+    public let targets: [TargetSchema]
+
+    public init(targets: [TargetSchema]) {
+        self.targets = targets
+    }
+
+    /// The target `typed` names (exactly, else case-insensitively).
+    public func target(named typed: some StringProtocol) -> TargetSchema? {
+        targets.first { $0.name == typed } ?? targets.first { Names.matches(typed, $0.name) }
+    }
+}

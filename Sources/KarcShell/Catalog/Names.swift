@@ -1,0 +1,66 @@
+/// How the shell spells and matches names: commands and fields match
+/// case-insensitively, and kebab-case (`send-message`) matches camelCase
+/// (`sendMessage`).
+enum Names {
+    /// `IncrementByThree` → `increment-by-three`, `userEmail` → `user-email`, `URLPath` → `url-path`.
+    static func kebab(_ name: String) -> String {
+        let characters = Array(name)
+        var result = ""
+        for (index, character) in characters.enumerated() {
+            if character == "_" || character == " " {
+                if !result.isEmpty, result.last != "-" { result.append("-") }
+                continue
+            }
+            if character.isUppercase, index > 0 {
+                let previous = characters[index - 1]
+                let next = index + 1 < characters.count ? characters[index + 1] : nil
+                let startsWord = previous.isLowercase || previous.isNumber
+                    || (previous.isUppercase && next.map(\.isLowercase) == true)
+                if startsWord, result.last != "-" { result.append("-") }
+            }
+            result.append(contentsOf: character.lowercased())
+        }
+        return result
+    }
+
+    /// The form names are compared in: lowercased, without `-` and `_`.
+    static func key(_ name: some StringProtocol) -> String {
+        String(name.lowercased().filter { $0 != "-" && $0 != "_" })
+    }
+
+    static func matches(_ typed: some StringProtocol, _ name: String) -> Bool {
+        key(typed) == key(name)
+    }
+
+    /// The candidate closest to `typed`, if it is close enough to be a likely typo.
+    static func suggestion(for typed: String, among candidates: [String]) -> String? {
+        let target = key(typed)
+        let scored = candidates.map { ($0, distance(target, key($0))) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
+        let allowed = max(2, target.count / 3)
+        if best.1 <= allowed { return best.0 }
+        return candidates.first { key($0).hasPrefix(target) && !target.isEmpty }
+    }
+
+    /// Levenshtein distance, with a transposition counting as one edit.
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previousRow = Array(0...b.count)
+        var beforePrevious = previousRow
+        for i in 1...a.count {
+            var row = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                row[j] = min(previousRow[j] + 1, row[j - 1] + 1, previousRow[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    row[j] = min(row[j], beforePrevious[j - 2] + 1)
+                }
+            }
+            beforePrevious = previousRow
+            previousRow = row
+        }
+        return previousRow[b.count]
+    }
+}

@@ -1,0 +1,18 @@
+/// A target of the cluster as the shell knows it: its name and its commands.
+public struct TargetSchema: Sendable {
+    public let name: String
+    /// What the target is (`store`, `model`, `dispatcher`, `service`).
+    public let kind: String
+    public let commands: [CommandSchema]
+
+    public init(name: String, kind: String, commands: [CommandSchema]) {
+        self.name = name
+        self.kind = kind
+        self.commands = commands
+    }
+
+    /// The command `typed` names (case-insensitive, kebab or camel case; the type name works too).
+    public func command(named typed: some StringProtocol) -> CommandSchema? {
+        commands.first { Names.matches(typed, $0.name) }
+    }
+}
