@@ -20,6 +20,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.3.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
         .target(
@@ -65,7 +66,15 @@ let package = Package(
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ]
         ),
-        .executableTarget(name: "karc", dependencies: ["Karc"]),
+        .executableTarget(
+            name: "karc",
+            dependencies: [
+                "Karc",
+                "Trellis",
+                "KarcShell",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         // Throughput benchmarks: `make bench` builds and runs them in release mode.
         .executableTarget(name: "karc-bench", dependencies: ["Karc", "Trellis", "AsyncDispatcher", "Compose"], path: "Benchmarks/Sources/karc-bench"),
         // What several test targets share: `eventually`, `Recorder`.
@@ -116,7 +125,7 @@ let package = Package(
         // The seed README's Step 1–6 example, kept compiling and passing.
         .testTarget(name: "KarcSeedExampleTests", dependencies: ["Karc"]),
         // README.md's library example (kept identical and passing) and runs of the real `karc` binary.
-        .testTarget(name: "KarcEndToEndTests", dependencies: ["Karc"]),
+        .testTarget(name: "KarcEndToEndTests", dependencies: ["Karc", "Trellis", "KarcShell"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -80,6 +80,11 @@ final class ObservationHub: Sendable {
         for waiter in waiters { waiter.resume(returning: nil) }
     }
 
+    /// Everything buffered for `id` now, without waiting (empty when nothing is).
+    func takeBuffered(_ id: UInt64) -> Deque<ClusterRecord> {
+        state.withLock { s in s.subscribers[id]?.takeAll() } ?? []
+    }
+
     /// Everything buffered for `id` (with a `lost` record first when some were
     /// dropped), waiting for at least one record; `nil` once the hub closed or
     /// the subscription ended. Taking a batch keeps a fast observer from
@@ -163,6 +168,15 @@ public struct ClusterObservation: AsyncSequence, Sendable {
     }
 
     public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(subscription: subscription) }
+
+    /// The records buffered so far, oldest first, without waiting (with a
+    /// ``ClusterRecord/lost(count:)`` first when some were dropped). After
+    /// ``Cluster/settled(timeout:)`` returns true, this is everything the
+    /// settled work produced: records are buffered as they happen. Do not mix
+    /// with iterating the same observation from another task.
+    public func takeAvailable() -> [ClusterRecord] {
+        Array(subscription.hub.takeBuffered(subscription.id))
+    }
 
     /// Stops observing now (also happens when the sequence is released).
     public func cancel() { subscription.hub.unsubscribe(subscription.id) }

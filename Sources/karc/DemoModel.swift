@@ -1,35 +1,32 @@
 import Karc
-import Synchronization
 
-// The model `karc` runs until the shell arrives: a counter whose "milestones"
-// pipeline is active only while the count is 3 or more.
+// The Karc model of karc's built-in cluster (until the demo cluster arrives):
+// a tally whose "milestones" pipeline is active only while the count is 3 or more.
 
-struct Tally: Equatable, Initable, Sendable, CustomStringConvertible {
+struct Tally: Equatable, Initable, Sendable, Codable {
     var count = 0
-    var description: String { "count: \(count)" }
 }
 
 protocol TallyCommand: Sendable {}
-struct Add: TallyCommand { var amount = 1 }
-struct Clear: TallyCommand {}
-struct Celebrate: TallyCommand {}
+struct Add: TallyCommand, Codable {
+    var amount = 1
+
+    init(from decoder: any Decoder) throws {
+        amount = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(Int.self, forKey: .amount) ?? 1
+    }
+}
+struct Clear: TallyCommand, Codable {}
+struct Celebrate: TallyCommand, Codable {}
 
 enum TallyEffect: Sendable { case add(Int), clear }
 
 protocol TallyEvent: Sendable {}
-struct Added: TallyEvent { let count: Int }
-struct Cleared: TallyEvent {}
+struct Added: TallyEvent, Codable { let count: Int }
+struct Cleared: TallyEvent, Codable {}
 
 final class TallyDomain: Domain<DefaultId, Tally, TallyCommand, TallyEvent>, @unchecked Sendable {}
 
 final class TallyModel: Model<TallyDomain, DefaultId, Tally, TallyCommand, TallyEffect, TallyEvent>, @unchecked Sendable {
-    /// Every event, in emission order, for the transcript.
-    static let emitted = EventLog()
-
-    override func didReduce(state: Tally, events: [TallyEvent]) {
-        Self.emitted.append(events)
-    }
-
     override func reducer(state: Tally, effect: TallyEffect) -> (Tally, [TallyEvent]) {
         switch effect {
         case .add(let amount):
@@ -68,20 +65,6 @@ extension TallyModel.Interactor {
             Pipe(id: "celebrate", mode: .duplex(), source: commandSource) { (_: Celebrate, _) -> String in
                 "🎉 \(await state.count) reached"
             }
-        }
-    }
-}
-
-/// The events the model emitted and the transcript has not printed yet.
-final class EventLog: Sendable {
-    private let events = Mutex<[any TallyEvent]>([])
-
-    func append(_ new: [any TallyEvent]) { events.withLock { $0.append(contentsOf: new) } }
-
-    func take() -> [any TallyEvent] {
-        events.withLock { events in
-            defer { events = [] }
-            return events
         }
     }
 }

@@ -33,7 +33,7 @@ struct LineParserTests {
         }
         #expect(invocation.target == Located("counter", column: 3))
         #expect(invocation.command == Located("increment", column: 11))
-        #expect(invocation.body == .fields([Argument(name: Located("value", column: 21), value: Located(.int(2, text: "2"), column: 27))]))
+        #expect(invocation.body == .fields([FieldArgument(name: Located("value", column: 21), value: Located(.int(2, text: "2"), column: 27))]))
     }
 
     @Test func everyKindOfValueParses() throws {

@@ -38,7 +38,7 @@ public struct CommandBuilder: Sendable {
     func resolveTarget(_ typed: Located<String>) throws(LineError) -> TargetSchema {
         if let target = catalog.target(named: typed.value) { return target }
         let names = catalog.targets.map(\.name)
-        var message = "unknown target '\(typed.value)'"
+        var message = "unknown target '\(typed.value.clipped)'"
         if let near = Names.suggestion(for: typed.value, among: names) { message += "; did you mean '\(near)'?" }
         message += " Targets: \(names.joined(separator: ", "))"
         throw LineError(column: typed.column, message)
@@ -47,13 +47,13 @@ public struct CommandBuilder: Sendable {
     func resolveCommand(_ typed: Located<String>, in target: TargetSchema) throws(LineError) -> CommandSchema {
         if let command = target.command(named: typed.value) { return command }
         let names = target.commands.map(\.name)
-        var message = "unknown command '\(typed.value)' for \(target.name)"
+        var message = "unknown command '\(typed.value.clipped)' for \(target.name)"
         if let near = Names.suggestion(for: typed.value, among: names) { message += "; did you mean '\(near)'?" }
         message += " Commands: \(names.joined(separator: ", "))"
         throw LineError(column: typed.column, message)
     }
 
-    private func encode(_ arguments: [Argument], for command: CommandSchema, column: Int) throws(LineError) -> Data {
+    private func encode(_ arguments: [FieldArgument], for command: CommandSchema, column: Int) throws(LineError) -> Data {
         guard let fields = command.fields else {
             throw LineError(column: column, "\(command.name) takes its fields as a JSON object: \(command.name) {\"field\": value}")
         }
@@ -61,7 +61,7 @@ public struct CommandBuilder: Sendable {
         var given: Set<String> = []
         for argument in arguments {
             guard let field = command.field(named: argument.name.value) else {
-                var message = "unknown field '\(argument.name.value)' for \(command.name)"
+                var message = "unknown field '\(argument.name.value.clipped)' for \(command.name)"
                 if let near = Names.suggestion(for: argument.name.value, among: fields.map { Names.kebab($0.name) }) {
                     message += "; did you mean '\(near)'?"
                 }
@@ -69,7 +69,7 @@ public struct CommandBuilder: Sendable {
                 throw LineError(column: argument.name.column, message)
             }
             guard given.insert(field.name).inserted else {
-                throw LineError(column: argument.name.column, "field '\(argument.name.value)' is given twice")
+                throw LineError(column: argument.name.column, "field '\(argument.name.value.clipped)' is given twice")
             }
             if case .null = argument.value.value {
                 guard !field.isRequired else {
@@ -91,7 +91,7 @@ public struct CommandBuilder: Sendable {
     /// The JSON value for `value` as a field of `type`, or an error saying what was expected.
     static func json(_ value: Located<ShellValue>, as type: FieldType, field: String) throws(LineError) -> Any {
         func mismatch() -> LineError {
-            LineError(column: value.column, "field '\(field)' expects \(expectation(type)), got \(value.value.written)")
+            LineError(column: value.column, "field '\(field)' expects \(expectation(type)), got \(value.value.shown)")
         }
         switch (type, value.value) {
         case (.int, .int(let number, _)): return number
@@ -103,7 +103,7 @@ public struct CommandBuilder: Sendable {
         case (.string, .bool(let flag)): return "\(flag)"
         case (.choice(_, let cases), .string(let text, _)):
             if let match = cases.first(where: { $0 == text }) ?? cases.first(where: { Names.matches(text, $0) }) { return match }
-            var message = "field '\(field)' expects one of \(cases.joined(separator: ", ")), got \(value.value.written)"
+            var message = "field '\(field)' expects one of \(cases.joined(separator: ", ")), got \(value.value.shown)"
             if let near = Names.suggestion(for: text, among: cases) { message += "; did you mean '\(near)'?" }
             throw LineError(column: value.column, message)
         case (.list(let element), .list(let items)):

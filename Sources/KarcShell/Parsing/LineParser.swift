@@ -80,7 +80,7 @@ public struct LineParser {
             index += 1
         }
         guard current == "." else {
-            throw LineError(column: targetColumn, "expected TARGET.COMMAND (like counter.increment), got '\(target)'; :help lists the targets")
+            throw LineError(column: targetColumn, "expected TARGET.COMMAND (like counter.increment), got '\(target.clipped)'; :help lists the targets")
         }
         guard !target.isEmpty else { throw LineError(column: targetColumn, "missing target name before '.'") }
         index += 1
@@ -91,7 +91,7 @@ public struct LineParser {
             index += 1
         }
         guard !command.isEmpty else {
-            throw LineError(column: commandColumn, "missing command name after '\(target).'; :help \(target) lists its commands")
+            throw LineError(column: commandColumn, "missing command name after '\(target.clipped).'; :help \(target.clipped) lists its commands")
         }
         skipSpaces()
         if current == "{" {
@@ -100,7 +100,7 @@ public struct LineParser {
             index = characters.count
             return Invocation(target: Located(target, column: targetColumn), command: Located(command, column: commandColumn), body: .json(Located(json, column: start)))
         }
-        var arguments: [Argument] = []
+        var arguments: [FieldArgument] = []
         while true {
             skipSpaces()
             guard let character = current, character != "#" else { break }
@@ -109,7 +109,7 @@ public struct LineParser {
         return Invocation(target: Located(target, column: targetColumn), command: Located(command, column: commandColumn), body: .fields(arguments))
     }
 
-    private mutating func parseArgument() throws(LineError) -> Argument {
+    private mutating func parseArgument() throws(LineError) -> FieldArgument {
         let nameColumn = column
         var name = ""
         while let character = current, character != "=", !character.isWhitespace {
@@ -117,16 +117,16 @@ public struct LineParser {
             index += 1
         }
         guard current == "=" else {
-            throw LineError(column: nameColumn, "expected field=value, got '\(name)'")
+            throw LineError(column: nameColumn, "expected field=value, got '\(name.clipped)'")
         }
         guard !name.isEmpty else { throw LineError(column: nameColumn, "missing field name before '='") }
         index += 1
         let valueColumn = column
         guard let character = current, !character.isWhitespace else {
-            throw LineError(column: valueColumn, "missing value after '\(name)=' (write nil for no value)")
+            throw LineError(column: valueColumn, "missing value after '\(name.clipped)=' (write nil for no value)")
         }
         let value = try parseValue(depth: 0, inList: false)
-        return Argument(name: Located(name, column: nameColumn), value: Located(value, column: valueColumn))
+        return FieldArgument(name: Located(name, column: nameColumn), value: Located(value, column: valueColumn))
     }
 
     private mutating func parseValue(depth: Int, inList: Bool) throws(LineError) -> ShellValue {
@@ -142,7 +142,7 @@ public struct LineParser {
             var text = ""
             while let character = current, !character.isWhitespace, !(inList && (character == "," || character == "]")) {
                 if character == "\"" || character == "[" {
-                    throw LineError(column: column, "unexpected '\(character)' inside the bare word '\(text)'; quote the whole value")
+                    throw LineError(column: column, "unexpected '\(character)' inside the bare word '\(text.clipped)'; quote the whole value")
                 }
                 text.append(character)
                 index += 1
@@ -276,6 +276,12 @@ public struct LineParser {
 }
 
 extension String {
+    /// The string, cut to 40 characters with its length when it is long: user
+    /// text echoed in an error must not flood the screen.
+    var clipped: String {
+        count > 60 ? "\(prefix(40))… (\(count) characters)" : self
+    }
+
     func trimmingTrailingWhitespace() -> String {
         var text = self
         while text.last?.isWhitespace == true { text.removeLast() }

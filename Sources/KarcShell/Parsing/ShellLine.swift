@@ -15,13 +15,13 @@ public struct Invocation: Sendable, Equatable {
     public let body: Body
 
     public enum Body: Sendable, Equatable {
-        case fields([Argument])
+        case fields([FieldArgument])
         case json(Located<String>)
     }
 }
 
 /// `name=value`.
-public struct Argument: Sendable, Equatable {
+public struct FieldArgument: Sendable, Equatable {
     public let name: Located<String>
     public let value: Located<ShellValue>
 }

@@ -10,7 +10,13 @@ public indirect enum ShellValue: Sendable, Equatable {
     /// A `{…}` object, as written (checked as JSON when the command is built).
     case json(String)
 
-    /// How the value was written, for error messages.
+    /// How the value was written, for error messages; long values are cut
+    /// (`"9999…" (100000 characters)`) so one bad value cannot flood the screen.
+    public var shown: String {
+        written.clipped
+    }
+
+    /// How the value was written.
     public var written: String {
         switch self {
         case .int(_, let text), .decimal(_, let text): text

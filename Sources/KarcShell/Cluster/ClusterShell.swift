@@ -1,0 +1,72 @@
+import Synchronization
+import Trellis
+
+/// Puts the shell in front of a Trellis cluster:
+///
+/// ```swift
+/// let cluster = try await Bootstrap { Store(model: Shop()).mutate(on: AddItem.self) { … } }
+/// let status = await KarcShellMain.run(ClusterShell(name: "shop", cluster: cluster))
+/// ```
+///
+/// Each target's commands are the action types it accepts that are
+/// `Decodable`; the others cannot be typed in the shell and are left out.
+public final class ClusterShell: ShellCluster {
+    public let name: String
+    public let cluster: Cluster
+    public let catalog: Catalog
+    private let observation: ClusterObservation
+    /// The last action sent per sequence, to show what a redirect replaced.
+    private let sent = Mutex<[UInt64: any Sendable]>([:])
+
+    public init(name: String, cluster: Cluster) {
+        self.name = name
+        self.cluster = cluster
+        observation = cluster.observe(bufferSize: 100_000)
+        catalog = Catalog(targets: cluster.targets.map { target in
+            TargetSchema(
+                name: target.name, kind: target.kind.rawValue,
+                commands: target.accepts.compactMap { type in
+                    (type as? any (Decodable & Sendable).Type).map(CommandSchema.init)
+                })
+        })
+    }
+
+    public func send(_ command: any Sendable, to target: String) async throws -> (any Sendable)? {
+        try await cluster.send(action: command)
+    }
+
+    public func takeRecords() -> [ShellRecord] {
+        observation.takeAvailable().compactMap { record in
+            switch record {
+            case .sent(let sequence, let action):
+                sent.withLock { sent in
+                    sent[sequence] = action
+                    if sent.count > 1_000 { sent.removeAll() }  // only the latest matter
+                }
+                return nil
+            case .replied:
+                return nil  // the shell prints the reply `send` returned
+            case .redirected(let sequence, let by, let to):
+                let action = sent.withLock { $0[sequence] } ?? "action #\(sequence)"
+                return .redirected(by: by, action: action, to: to)
+            case .failed(let sequence, let error):
+                return sequence == 0 ? .failed(error: error) : nil  // a shell send's error is thrown by `send`
+            case .emitted(let source, let event):
+                return .event(source: source, event: event)
+            case .stateChanged(let source, let old, let new):
+                return .stateChanged(target: source, old: old, new: new)
+            case .lost(let count):
+                return .lost(count: count)
+            }
+        }
+    }
+
+    public func settled(timeout: Duration) async -> Bool {
+        await cluster.settled(timeout: timeout)
+    }
+
+    public func state(of target: String) async -> (any Sendable)? {
+        guard let read = cluster.target(named: target)?.state else { return nil }
+        return await read()
+    }
+}

@@ -1,0 +1,33 @@
+/// What the shell needs from a cluster: its commands, a way to send them,
+/// what happened since the last look, and a way to wait until it is quiet.
+///
+/// ``ClusterShell`` adapts a Trellis `Cluster`; conform your own type to put
+/// the shell in front of something else.
+public protocol ShellCluster: Sendable {
+    /// Names the cluster in the prompt and in `:help`.
+    var name: String { get }
+    /// The targets and their commands.
+    var catalog: Catalog { get }
+    /// Sends `command` (a value of one of `target`'s command types); returns its reply, if any.
+    func send(_ command: any Sendable, to target: String) async throws -> (any Sendable)?
+    /// What happened since the last call (events, state changes, redirects, failures), oldest first.
+    func takeRecords() -> [ShellRecord]
+    /// Waits until the work in flight is done; false if `timeout` passed first.
+    func settled(timeout: Duration) async -> Bool
+    /// The current state of `target`, or nil when it has none.
+    func state(of target: String) async -> (any Sendable)?
+}
+
+/// Something that happened in the cluster, as the shell prints it.
+public enum ShellRecord: Sendable {
+    /// `source` emitted `event`.
+    case event(source: String, event: any Sendable)
+    /// The state of `target` went from `old` to `new`.
+    case stateChanged(target: String, old: any Sendable, new: any Sendable)
+    /// A middleware (`by`) replaced `action` with `to` (an action blocked or postponed).
+    case redirected(by: String, action: any Sendable, to: [any Sendable])
+    /// Work not started by a shell command failed (an emitter, a timer).
+    case failed(error: any Error)
+    /// The shell fell behind and `count` records were dropped.
+    case lost(count: Int)
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// Where the shell writes: standard output, buffered and flushed after each
+/// command, and standard error, which first flushes standard output so the
+/// two stay in order when they go to the same place.
+final class OutputSink {
+    private var buffer: [UInt8] = []
+    private let output: Int32
+    private let errors: Int32
+
+    init(output: Int32 = STDOUT_FILENO, errors: Int32 = STDERR_FILENO) {
+        self.output = output
+        self.errors = errors
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    /// Writes `text` and a newline.
+    func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        buffer.append(10)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    /// Writes `text` as it is (a prompt).
+    func writeRaw(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+    }
+
+    func writeError(_ text: String) {
+        flush()
+        Self.writeAll(Array((text + "\n").utf8), to: errors)
+    }
+
+    func flush() {
+        guard !buffer.isEmpty else { return }
+        Self.writeAll(buffer, to: output)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to fd: Int32) {
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                // `raw` is non-empty inside the loop, so its base address exists.
+                let written = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return  // a closed pipe: nothing more can be shown
+                }
+                offset += written
+            }
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import CustomDump
+import Foundation
+
+/// Writes what the shell has to say, readable or as JSON lines (`--json`,
+/// schema in `docs/shell.md`). The same facts in both forms.
+final class Renderer {
+    enum Mode { case readable, json }
+
+    let mode: Mode
+    let style: Style
+    let sink: OutputSink
+
+    init(mode: Mode, style: Style, sink: OutputSink) {
+        self.mode = mode
+        self.style = style
+        self.sink = sink
+    }
+
+    func echo(_ line: String) {
+        guard mode == .readable else { return }
+        sink.write(style.dim("> ") + line)
+    }
+
+    func reply(target: String, _ value: any Sendable) {
+        switch mode {
+        case .readable:
+            sink.write(style.reply("reply") + "  " + indented(ValueText.dump(value), by: 7))
+        case .json:
+            json(["kind": "reply", "target": target, "type": ValueText.typeName(value), "value": ValueText.json(value)])
+        }
+    }
+
+    func record(_ record: ShellRecord) {
+        switch record {
+        case .event(let source, let event):
+            switch mode {
+            case .readable:
+                sink.write(style.event("event") + "  \(source): " + indented(ValueText.dump(event), by: 9 + source.count))
+            case .json:
+                json(["kind": "event", "source": source, "type": ValueText.typeName(event), "value": ValueText.json(event)])
+            }
+        case .stateChanged(let target, let old, let new):
+            state(target: target, old: old, new: new)
+        case .redirected(let by, let action, let to):
+            let replacement = to.map(ValueText.dump).joined(separator: ", ")
+            switch mode {
+            case .readable:
+                sink.write(style.error("redirected") + "  \(ValueText.dump(action)) by \(by)" + (to.isEmpty ? " (dropped)" : " → \(replacement)"))
+            case .json:
+                json(["kind": "redirect", "by": by, "type": ValueText.typeName(action), "value": ValueText.json(action),
+                      "to": to.map { ["type": ValueText.typeName($0), "value": ValueText.json($0)] }])
+            }
+        case .failed(let error):
+            log("failed: \(error)", kind: "error")
+        case .lost(let count):
+            log("\(count) records lost: the shell fell behind the cluster", kind: "log")
+        }
+    }
+
+    func state(target: String, old: any Sendable, new: any Sendable) {
+        guard let difference = diff(old, new) else { return }  // changed and changed back
+        switch mode {
+        case .readable:
+            sink.write(style.state("state") + "  \(target):")
+            for line in difference.split(separator: "\n", omittingEmptySubsequences: false) {
+                switch line.first {
+                case "+": sink.write("  " + style.added(String(line)))
+                case "-": sink.write("  " + style.removed(String(line)))
+                default: sink.write("  " + line)
+                }
+            }
+        case .json:
+            json(["kind": "state", "target": target, "type": ValueText.typeName(new),
+                  "old": ValueText.json(old), "new": ValueText.json(new), "diff": difference])
+        }
+    }
+
+    /// The current state of a target (`:state`).
+    func snapshot(target: String, _ state: any Sendable) {
+        switch mode {
+        case .readable:
+            sink.write(style.state("state") + "  \(target): " + indented(ValueText.dump(state), by: 9 + target.count))
+        case .json:
+            json(["kind": "snapshot", "target": target, "type": ValueText.typeName(state), "value": ValueText.json(state)])
+        }
+    }
+
+    /// A failed command: where and what.
+    func error(_ message: String, script: String?, line: Int?, column: Int?) {
+        switch mode {
+        case .readable:
+            // `script:line:column: error: message`, as compilers write it, so editors can jump there.
+            var location = ""
+            if let script { location += "\(script):" }
+            if let line { location += "\(line):" }
+            if let column { location += "\(column):" }
+            sink.writeError((location.isEmpty ? "" : location + " ") + style.error("error") + ": " + message)
+        case .json:
+            var object: [String: Any] = ["kind": "error", "message": message]
+            object["script"] = script
+            object["line"] = line
+            object["column"] = column
+            json(object)
+        }
+    }
+
+    /// Shell output that is not a cluster fact (help, state dumps, notices).
+    func log(_ text: String, kind: String = "log") {
+        switch mode {
+        case .readable: sink.write(kind == "error" ? style.error(text) : text)
+        case .json: json(["kind": kind, "message": text])
+        }
+    }
+
+    func timing(_ duration: Duration) {
+        let milliseconds = Double(duration.components.seconds) * 1_000 + Double(duration.components.attoseconds) / 1e15
+        let text = String(format: "%.3f ms", milliseconds)
+        switch mode {
+        case .readable: sink.write(style.dim("time   \(text)"))
+        case .json: json(["kind": "timing", "milliseconds": milliseconds])
+        }
+    }
+
+    private func json(_ object: [String: Any]) {
+        // Every value comes from ValueText.json or is a string, number or array of them.
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else {
+            sink.write(#"{"kind":"error","message":"unencodable output"}"#)
+            return
+        }
+        sink.write(String(decoding: data, as: UTF8.self))
+    }
+
+    private func indented(_ text: String, by width: Int) -> String {
+        guard text.contains("\n") else { return text }
+        let pad = String(repeating: " ", count: width)
+        return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            .map { $0.offset == 0 ? String($0.element) : pad + $0.element }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,18 @@
+/// Which events the shell prints (`:events on|off|only T…|mute T…`).
+enum EventFilter: Equatable {
+    case all
+    case none
+    case only(Set<String>)
+    case mute(Set<String>)
+
+    /// Whether an event of type `typeName` is printed.
+    func shows(_ typeName: String) -> Bool {
+        let key = Names.key(typeName)
+        switch self {
+        case .all: return true
+        case .none: return false
+        case .only(let types): return types.contains(key)
+        case .mute(let types): return !types.contains(key)
+        }
+    }
+}

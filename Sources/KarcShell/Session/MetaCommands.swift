@@ -1,0 +1,213 @@
+import Foundation
+
+extension ShellSession {
+    /// The meta commands, with what `:help` says about each.
+    static let metaCommands: [(name: String, usage: String)] = [
+        ("help", ":help [target[.command]]   targets, commands, fields with types and defaults"),
+        ("state", ":state [target]            the current state of every target, or of one"),
+        ("history", ":history [n]               the commands sent this session, with their outcome"),
+        ("events", ":events on|off|only T…|mute T…   which events are printed"),
+        ("wait", ":wait EVENT [timeout]      wait for an event (a timer's, say)"),
+        ("sleep", ":sleep DURATION            wait (250ms, 2s, 1m), then print what happened"),
+        ("timing", ":timing on|off             print how long each command took"),
+        ("source", ":source FILE               run the commands in FILE"),
+        ("quit", ":quit                      leave the shell (also :exit, :q, Ctrl-D)"),
+    ]
+
+    func meta(_ name: Located<String>, _ arguments: [Located<String>], at location: Location) async -> Outcome {
+        let command = name.value.lowercased()
+        switch command {
+        case "help", "h", "?": return help(arguments, at: location)
+        case "state": return await state(arguments, at: location)
+        case "history": return showHistory(arguments, at: location)
+        case "events": return setEvents(arguments, at: location)
+        case "wait": return await wait(arguments, name: name, at: location)
+        case "sleep": return await sleep(arguments, name: name, at: location)
+        case "timing": return setTiming(arguments, name: name, at: location)
+        case "source": return await source(arguments, name: name, at: location)
+        case "quit", "exit", "q": return .quit
+        default:
+            var message = "unknown meta command ':\(name.value)'"
+            if let near = Names.suggestion(for: command, among: Self.metaCommands.map(\.name)) { message += "; did you mean ':\(near)'?" }
+            message += " Meta commands: " + Self.metaCommands.map { ":\($0.name)" }.joined(separator: ", ")
+            return fail(message, column: name.column, at: location)
+        }
+    }
+
+    private func help(_ arguments: [Located<String>], at location: Location) -> Outcome {
+        guard let topic = arguments.first else {
+            renderer.log("Targets of \(cluster.name) (send with TARGET.COMMAND field=value …):")
+            for target in cluster.catalog.targets {
+                renderer.log("  \(target.name) (\(target.kind)): " + target.commands.map(\.name).joined(separator: ", "))
+            }
+            renderer.log("Meta commands:")
+            for meta in Self.metaCommands { renderer.log("  " + meta.usage) }
+            return .succeeded
+        }
+        let parts = topic.value.split(separator: ".", maxSplits: 1).map(String.init)
+        let target: TargetSchema
+        do {
+            target = try builder.resolveTarget(Located(parts[0], column: topic.column))
+        } catch {
+            return fail(error.message, column: error.column, at: location)
+        }
+        guard parts.count == 2 else {
+            renderer.log("\(target.name) (\(target.kind)):")
+            for command in target.commands { renderer.log("  \(target.name).\(command.synopsis)") }
+            return .succeeded
+        }
+        let command: CommandSchema
+        do {
+            command = try builder.resolveCommand(Located(parts[1], column: topic.column + parts[0].count + 1), in: target)
+        } catch {
+            return fail(error.message, column: error.column, at: location)
+        }
+        renderer.log("\(target.name).\(command.synopsis)")
+        guard let fields = command.fields else {
+            renderer.log("  fields: a JSON object decoded as \(command.typeName)")
+            return .succeeded
+        }
+        for field in fields {
+            var line = "  \(Names.kebab(field.name))  \(field.type)"
+            line += field.isRequired ? "  required" : "  optional" + (field.defaultValue.map { ", default \($0)" } ?? "")
+            if case .choice(_, let cases) = field.type { line += "; one of \(cases.joined(separator: ", "))" }
+            renderer.log(line)
+        }
+        return .succeeded
+    }
+
+    private func state(_ arguments: [Located<String>], at location: Location) async -> Outcome {
+        var targets = cluster.catalog.targets
+        if let name = arguments.first {
+            do {
+                targets = [try builder.resolveTarget(name)]
+            } catch {
+                return fail(error.message, column: error.column, at: location)
+            }
+        }
+        for target in targets {
+            guard let state = await cluster.state(of: target.name) else {
+                if arguments.first != nil { renderer.log("\(target.name) has no state") }
+                continue
+            }
+            renderer.snapshot(target: target.name, state)
+        }
+        return .succeeded
+    }
+
+    private func showHistory(_ arguments: [Located<String>], at location: Location) -> Outcome {
+        var count = history.count
+        if let argument = arguments.first {
+            guard let n = Int(argument.value), n > 0 else {
+                return fail("expected a number of commands (like :history 10), got '\(argument.value)'", column: argument.column, at: location)
+            }
+            count = min(n, history.count)
+        }
+        let first = history.count - count
+        for (index, entry) in history[first...].enumerated() {
+            renderer.log(String(format: "%5d  %@  %@", first + index + 1, entry.outcome == "ok" ? "ok   " : "error", entry.line))
+        }
+        return .succeeded
+    }
+
+    private func setEvents(_ arguments: [Located<String>], at location: Location) -> Outcome {
+        guard let mode = arguments.first else {
+            return fail("expected :events on, off, only TYPE… or mute TYPE…", column: nil, at: location)
+        }
+        let types = Set(arguments.dropFirst().map { Names.key($0.value) })
+        switch mode.value.lowercased() {
+        case "on": events = .all
+        case "off": events = .none
+        case "only", "mute":
+            guard !types.isEmpty else {
+                return fail(":events \(mode.value) needs at least one event type", column: mode.column, at: location)
+            }
+            events = mode.value.lowercased() == "only" ? .only(types) : .mute(types)
+        default:
+            return fail("expected on, off, only or mute after :events, got '\(mode.value)'", column: mode.column, at: location)
+        }
+        return .succeeded
+    }
+
+    private func setTiming(_ arguments: [Located<String>], name: Located<String>, at location: Location) -> Outcome {
+        switch arguments.first?.value.lowercased() {
+        case "on": showTiming = true
+        case "off": showTiming = false
+        default:
+            return fail("expected :timing on or :timing off", column: arguments.first?.column ?? name.column, at: location)
+        }
+        return .succeeded
+    }
+
+    private func duration(_ argument: Located<String>, at location: Location) -> Duration? {
+        if let duration = ShellDuration.parse(argument.value) { return duration }
+        _ = fail("expected \(ShellDuration.expectation), got '\(argument.value)'", column: argument.column, at: location)
+        return nil
+    }
+
+    private func sleep(_ arguments: [Located<String>], name: Located<String>, at location: Location) async -> Outcome {
+        guard let argument = arguments.first else {
+            return fail(":sleep needs \(ShellDuration.expectation)", column: name.column, at: location)
+        }
+        guard let duration = duration(argument, at: location) else { return .failed }
+        try? await Task.sleep(for: duration)
+        _ = await cluster.settled(timeout: options.timeout)
+        printRecords(cluster.takeRecords())
+        return .succeeded
+    }
+
+    private func wait(_ arguments: [Located<String>], name: Located<String>, at location: Location) async -> Outcome {
+        guard let type = arguments.first else {
+            return fail(":wait needs an event type (and optionally a timeout), like :wait ReceivedMessage 5s", column: name.column, at: location)
+        }
+        var timeout = options.timeout
+        if let argument = arguments.dropFirst().first {
+            guard let given = duration(argument, at: location) else { return .failed }
+            timeout = given
+        }
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: timeout)
+        while true {
+            let records = cluster.takeRecords()
+            printRecords(records)
+            let arrived = records.contains { record in
+                if case .event(_, let event) = record { return Names.matches(ValueText.typeName(event), type.value) }
+                return false
+            }
+            if arrived {
+                _ = await cluster.settled(timeout: options.timeout)
+                printRecords(cluster.takeRecords())
+                return .succeeded
+            }
+            if clock.now >= deadline {
+                return fail("timed out after \(ShellDuration.describe(timeout)) waiting for \(type.value)", column: type.column, at: location)
+            }
+            renderer.sink.flush()
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
+    private func source(_ arguments: [Located<String>], name: Located<String>, at location: Location) async -> Outcome {
+        guard let file = arguments.first else {
+            return fail(":source needs a file name", column: name.column, at: location)
+        }
+        guard sourceDepth < 8 else {
+            return fail(":source nests deeper than 8 scripts (does a script source itself?)", column: file.column, at: location)
+        }
+        let text: String
+        do {
+            text = try ScriptRunner.read(file.value)
+        } catch {
+            return fail(error.message, column: file.column, at: location)
+        }
+        sourceDepth += 1
+        defer { sourceDepth -= 1 }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let result = await ScriptRunner(session: self).run(lines: lines, name: file.value)
+        switch result {
+        case .succeeded: return .succeeded
+        case .quit: return .quit
+        case .failed: return .failed
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Runs the lines of a script (a file, standard input, `-e` arguments)
+/// through a session: the first failure stops it, unless `--keep-going`.
+struct ScriptRunner {
+    let session: ShellSession
+
+    struct ReadError: Error {
+        let message: String
+    }
+
+    enum Result: Equatable {
+        /// Every command succeeded.
+        case succeeded
+        /// At least one command failed.
+        case failed
+        /// `:quit` ended it (after `failed` commands, if any).
+        case quit(failed: Bool)
+    }
+
+    func run(lines: some Sequence<String>, name: String?) async -> Result {
+        var failed = false
+        for (index, text) in lines.enumerated() {
+            switch await session.execute(text, at: .init(script: name, line: index + 1)) {
+            case .succeeded: continue
+            case .quit: return .quit(failed: failed)
+            case .failed:
+                failed = true
+                if !session.options.keepGoing { return .failed }
+            }
+        }
+        return failed ? .failed : .succeeded
+    }
+
+    /// The text of a script file, or an error that names it.
+    static func read(_ path: String) throws(ReadError) -> String {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+            throw ReadError(message: exists
+                ? (isDirectory.boolValue ? "\(path) is a directory, not a script" : "cannot read \(path)")
+                : "no such script: \(path)")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// Lines of standard input, read as they arrive.
+struct StandardInputLines: Sequence, IteratorProtocol {
+    mutating func next() -> String? {
+        readLine(strippingNewline: true)
+    }
+}

@@ -1,0 +1,19 @@
+/// How a shell session runs and prints (the `karc` flags).
+public struct ShellOptions: Sendable {
+    /// One JSON object a line instead of the readable form.
+    public var json = false
+    /// Print each command before its output (`> counter.increment`).
+    public var echo = false
+    /// Go on after a failed command (the exit status is still 1).
+    public var keepGoing = false
+    /// How long a command may keep the cluster busy, and the default of `:wait`.
+    public var timeout: Duration = .seconds(5)
+    /// Colour the readable output (the caller decides: a terminal, no `NO_COLOR`).
+    public var color = false
+    /// Leave out the banner and notices; only facts and errors.
+    public var quiet = false
+    /// Where the prompt keeps its history; nil: `$XDG_STATE_HOME/karc/history`; `/dev/null`: nowhere.
+    public var historyFile: String?
+
+    public init() {}
+}

@@ -1,5 +1,0 @@
-import Foundation
-
-func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
-}
