@@ -22,6 +22,7 @@ test: setup
 # (see docs/performance.md).
 bench: setup
 	$(SWIFT) build -c release --product karc-bench -Xswiftc -cross-module-optimization
+	$(SWIFT) build -c release --product karc -Xswiftc -cross-module-optimization
 	.build/release/karc-bench
 
 # ThreadSanitizer run of the Compose tests. KARC_TSAN swaps Compose's locks

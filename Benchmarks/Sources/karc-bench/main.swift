@@ -161,3 +161,9 @@ if wanted("compose.emitter") {
     report("compose.emitter", try await emitterSend(10_000_000), "values/s")
     report("compose.emitter.chain3", try await emitterChain(3_000_000), "values/s")
 }
+if wanted("shell.script.json") {
+    report("shell.script.json", try await shellScriptJSON(100_000), "commands/s")
+}
+if wanted("shell.startup") {
+    report("shell.startup", try await shellStartup(), "ms")
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// The release `karc` binary beside this benchmark (`make bench` builds both).
+func karcBinary() -> URL {
+    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("karc")
+}
+
+/// Runs `karc arguments` with `input` on standard input; returns its standard output's size in lines.
+func runKarc(_ arguments: [String], input: Data) throws -> Int {
+    let process = Process()
+    process.executableURL = karcBinary()
+    process.arguments = arguments
+    let stdin = Pipe(), stdout = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let writer = stdin.fileHandleForWriting
+    let feeding = Thread {
+        writer.write(input)
+        try? writer.close()
+    }
+    feeding.start()
+    let output = stdout.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    precondition(process.terminationStatus == 0, "karc \(arguments) exited with \(process.terminationStatus)")
+    return output.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+}
+
+/// A piped script of `n` `counter.increment` commands with `--json`: commands per second, start-up included.
+func shellScriptJSON(_ n: Int) async throws -> Double {
+    let script = Data(String(repeating: "counter.increment value=1\n", count: n).utf8)
+    return try await rate(operations: n) {
+        let lines = try runKarc(["--json"], input: script)
+        precondition(lines == n, "expected \(n) state lines, got \(lines)")
+    }
+}
+
+/// `karc -e ':quit'` wall time, start to exit, in milliseconds (median).
+func shellStartup() async throws -> Double {
+    let perSecond = try await rate(operations: 1) {
+        _ = try runKarc(["-e", ":quit"], input: Data())
+    }
+    return 1_000 / perSecond
+}
