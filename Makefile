@@ -13,7 +13,8 @@ build: setup
 run: setup
 	$(SWIFT) run karc
 
-test: setup
+test:
+	@./scripts/setup.sh --test
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 

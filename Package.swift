@@ -58,11 +58,17 @@ let package = Package(
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]
         ),
-        // The shell as a library: command catalog, parser, renderers, script runner.
+        // libedit, for the interactive prompt (apt: libedit-dev; scripts/setup.sh installs it).
+        .systemLibrary(name: "CLibedit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        // Terminal settings and signal handlers for the prompt (async-signal-safe C).
+        .target(name: "CKarcTerminal"),
+        // The shell as a library: command catalog, parser, renderers, script runner, prompt.
         .target(
             name: "KarcShell",
             dependencies: [
                 "Trellis",
+                "CLibedit",
+                "CKarcTerminal",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ]
         ),

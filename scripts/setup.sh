@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # Installs what karc needs to build on a fresh Debian/Ubuntu machine.
 # Idempotent: does nothing when everything is already present.
+# With --test, also what the tests need: tmux, which drives the interactive shell.
 set -euo pipefail
+
+for_tests=0
+if [ "${1:-}" = "--test" ]; then for_tests=1; fi
 
 need=()
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 # libedit-dev provides the headers and libedit.pc that the shell's CLibedit target links against.
 if ! pkg-config --exists libedit 2>/dev/null; then need+=(libedit-dev); fi
+if ((for_tests)) && ! command -v tmux >/dev/null 2>&1; then need+=(tmux); fi
 
 if ((${#need[@]})); then
     echo "setup: installing ${need[*]} with apt-get" >&2
@@ -22,3 +27,6 @@ if ! command -v swift >/dev/null 2>&1; then
     exit 1
 fi
 pkg-config --exists libedit || { echo "setup: libedit still missing after install" >&2; exit 1; }
+if ((for_tests)); then
+    command -v tmux >/dev/null 2>&1 || { echo "setup: tmux still missing after install" >&2; exit 1; }
+fi

@@ -14,6 +14,11 @@ struct KarcRun {
         }
     }
 
+    /// The `karc` binary built next to this test bundle.
+    static var binaryPath: String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("karc").path
+    }
+
     /// Runs `karc arguments…` with `input` piped to its standard input.
     static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> KarcRun {
         let buildDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()

@@ -121,7 +121,7 @@ import Testing
 
             """)
         #expect(run.status == 1)
-        #expect(run.stdout.contains("  counter (store): increment, reset\n  tally (model): add, clear, celebrate\n"))
+        #expect(run.stdout.contains("  counter (store): increment, reset, increment-later\n  tally (model): add, clear, celebrate\n"))
         #expect(run.stdout.contains("counter.increment [value=Int, default 1]\n  value  Int  optional, default 1\n"))
         #expect(run.stdout.contains("time   "))
         #expect(run.stdout.contains("    1  ok     counter.increment\n"))

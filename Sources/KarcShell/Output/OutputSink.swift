@@ -31,6 +31,12 @@ final class OutputSink {
         Self.writeAll(Array((text + "\n").utf8), to: errors)
     }
 
+    /// What is buffered, taken instead of written (the prompt prints it above the line).
+    func takeBuffered() -> [UInt8] {
+        defer { buffer.removeAll(keepingCapacity: true) }
+        return buffer
+    }
+
     func flush() {
         guard !buffer.isEmpty else { return }
         Self.writeAll(buffer, to: output)

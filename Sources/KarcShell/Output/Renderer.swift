@@ -9,6 +9,8 @@ final class Renderer {
     let mode: Mode
     let style: Style
     let sink: OutputSink
+    /// At the prompt: the width of the prompt, so an error can point at its column with a caret.
+    var promptWidth: Int?
 
     init(mode: Mode, style: Style, sink: OutputSink) {
         self.mode = mode
@@ -89,6 +91,11 @@ final class Renderer {
     func error(_ message: String, script: String?, line: Int?, column: Int?) {
         switch mode {
         case .readable:
+            if script == nil, line == nil, let promptWidth, let column {
+                sink.write(String(repeating: " ", count: promptWidth + column - 1) + style.error("^"))
+                sink.writeError(style.error("error") + ": " + message)
+                return
+            }
             // `script:line:column: error: message`, as compilers write it, so editors can jump there.
             var location = ""
             if let script { location += "\(script):" }

@@ -1,0 +1,79 @@
+#include "karc_terminal.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+
+static struct termios saved_terminal;
+static volatile sig_atomic_t terminal_saved = 0;
+static volatile sig_atomic_t signal_write_fd = -1;
+
+void karc_save_terminal(void) {
+    if (tcgetattr(STDIN_FILENO, &saved_terminal) == 0) terminal_saved = 1;
+}
+
+void karc_restore_terminal(void) {
+    if (terminal_saved) tcsetattr(STDIN_FILENO, TCSADRAIN, &saved_terminal);
+}
+
+static void forward_signal(int sig) {
+    char byte = sig == SIGINT ? 'i' : sig == SIGTSTP ? 'z' : sig == SIGWINCH ? 'w' : sig == SIGCONT ? 'c' : '?';
+    int saved_errno = errno;
+    if (signal_write_fd >= 0) {
+        ssize_t ignored = write(signal_write_fd, &byte, 1);
+        (void)ignored;
+    }
+    errno = saved_errno;
+}
+
+static void terminate(int sig) {
+    karc_restore_terminal();
+    const char newline = '\n';
+    ssize_t ignored = write(STDOUT_FILENO, &newline, 1);
+    (void)ignored;
+    _exit(128 + sig);
+}
+
+void karc_install_signal_handlers(int write_fd) {
+    signal_write_fd = write_fd;
+    struct sigaction forward;
+    memset(&forward, 0, sizeof forward);
+    forward.sa_handler = forward_signal;
+    sigemptyset(&forward.sa_mask);
+    forward.sa_flags = SA_RESTART;
+    sigaction(SIGINT, &forward, NULL);
+    sigaction(SIGTSTP, &forward, NULL);
+    sigaction(SIGWINCH, &forward, NULL);
+    sigaction(SIGCONT, &forward, NULL);
+    struct sigaction stop;
+    memset(&stop, 0, sizeof stop);
+    stop.sa_handler = terminate;
+    sigemptyset(&stop.sa_mask);
+    sigaction(SIGTERM, &stop, NULL);
+    sigaction(SIGHUP, &stop, NULL);
+}
+
+void karc_suspend(void) {
+    // The line editor's settings, put back once continued: it keeps editing where it was.
+    struct termios editing;
+    int has_editing = tcgetattr(STDIN_FILENO, &editing) == 0;
+    karc_restore_terminal();
+    struct sigaction previous, standard;
+    memset(&standard, 0, sizeof standard);
+    standard.sa_handler = SIG_DFL;
+    sigemptyset(&standard.sa_mask);
+    sigaction(SIGTSTP, &standard, &previous);
+    // raise, not kill, with SIGTSTP unblocked here: the signal must stop the
+    // process from this thread before the handler is put back.
+    sigset_t stop_only, previous_mask;
+    sigemptyset(&stop_only);
+    sigaddset(&stop_only, SIGTSTP);
+    pthread_sigmask(SIG_UNBLOCK, &stop_only, &previous_mask);
+    raise(SIGTSTP);
+    pthread_sigmask(SIG_SETMASK, &previous_mask, NULL);
+    sigaction(SIGTSTP, &previous, NULL);
+    if (has_editing) tcsetattr(STDIN_FILENO, TCSADRAIN, &editing);
+}

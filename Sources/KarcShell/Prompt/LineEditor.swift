@@ -1,0 +1,342 @@
+@preconcurrency import CLibedit
+import CKarcTerminal
+import Foundation
+import Synchronization
+
+/// libedit on a thread of its own: the only thread that talks to libedit
+/// and, while the prompt is shown, to the terminal.
+///
+/// It runs libedit unbuffered (one character per `el_gets`) and `poll`s
+/// standard input, a wake pipe (messages from the shell) and a signal pipe
+/// (SIGINT, SIGTSTP, SIGWINCH, SIGCONT, written by C handlers). So output
+/// that arrives while the user types is printed above the prompt, and the
+/// prompt and the half-typed line are redrawn intact.
+///
+/// The shell's task talks to it through two locked mailboxes: `inbox`
+/// (lines typed, end of input) and `outbox` (text to print, resume, stop).
+final class LineEditor: Sendable {
+    enum Input: Equatable {
+        case line(String)
+        case endOfInput
+    }
+
+    private struct Outbox {
+        var output: [[UInt8]] = []
+        var resume = false
+        var stop = false
+    }
+
+    private let inbox = Mutex<[Input]>([])
+    private let outbox = Mutex(Outbox())
+    private let wake: (read: Int32, write: Int32)
+    private let signals: (read: Int32, write: Int32)
+    private let finished = Mutex(false)
+    private let configuration: Configuration
+
+    struct Configuration: Sendable {
+        var prompt: String
+        var completer: Completer
+        /// nil: no history file.
+        var historyPath: String?
+    }
+
+    init(_ configuration: Configuration) {
+        self.configuration = configuration
+        wake = Self.makePipe()
+        signals = Self.makePipe()
+    }
+
+    private static func makePipe() -> (read: Int32, write: Int32) {
+        var fds: [Int32] = [-1, -1]
+        // A pipe can only fail when the process is out of descriptors; the
+        // prompt then sees no wake-ups, and the shell still reads lines.
+        _ = pipe(&fds)
+        _ = fcntl(fds[0], F_SETFL, O_NONBLOCK)
+        _ = fcntl(fds[1], F_SETFL, O_NONBLOCK)
+        return (fds[0], fds[1])
+    }
+
+    func start() {
+        let thread = Thread { [self] in
+            run()
+            finished.withLock { $0 = true }
+        }
+        thread.name = "karc-line-editor"
+        thread.start()
+    }
+
+    /// The next line typed (or the end of input), if one is waiting.
+    func take() -> Input? {
+        inbox.withLock { inbox in inbox.isEmpty ? nil : inbox.removeFirst() }
+    }
+
+    /// Prints `bytes` above the prompt (or as they are, while a command runs).
+    func print(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        outbox.withLock { $0.output.append(bytes) }
+        poke()
+    }
+
+    /// Shows the prompt again after the shell ran a line.
+    func resume() {
+        outbox.withLock { $0.resume = true }
+        poke()
+    }
+
+    /// Restores the terminal and ends the thread; returns when it has.
+    func stop() async {
+        outbox.withLock { $0.stop = true }
+        poke()
+        while !finished.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(2)) }
+    }
+
+    private func poke() {
+        var byte: UInt8 = 1
+        _ = write(wake.write, &byte, 1)
+    }
+
+    // MARK: - The editor thread
+
+    private func run() {
+        setlocale(LC_ALL, "")
+        karc_save_terminal()
+        karc_install_signal_handlers(signals.write)
+        defer { karc_restore_terminal() }
+        guard let el = el_init("karc", stdin, stdout, stderr) else { return }
+        let context = EditorContext(configuration)
+        let history = history_init()
+        defer {
+            el_end(el)
+            if let history { history_end(history) }
+        }
+        configure(el, history: history, context: context)
+        var isReading = true
+        _ = karc_el_set_unbuffered(el, 1)  // shows the prompt
+        while true {
+            var fds = [
+                pollfd(fd: STDIN_FILENO, events: Int16(isReading ? POLLIN : 0), revents: 0),
+                pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: signals.read, events: Int16(POLLIN), revents: 0),
+            ]
+            guard poll(&fds, 3, -1) >= 0 || errno == EINTR else { return }
+            if fds[2].revents != 0 {
+                for signal in drain(signals.read) {
+                    handle(signal: signal, el: el, isReading: isReading, context: context)
+                }
+            }
+            if fds[1].revents != 0 {
+                drain(wake.read).forEach { _ in }
+                let messages = outbox.withLock { box in
+                    defer { box = Outbox(stop: box.stop) }
+                    return box
+                }
+                for bytes in messages.output { printAbove(bytes, el: el, isReading: isReading) }
+                if messages.stop { return }
+                if messages.resume, !isReading {
+                    isReading = true
+                    _ = karc_el_set_unbuffered(el, 1)  // re-enters edit mode and draws the prompt
+                }
+            }
+            if isReading, fds[0].revents != 0 {
+                switch readCharacter(el, history: history, context: context) {
+                case .pending: break
+                case .line(let text):
+                    _ = karc_el_set_unbuffered(el, 0)  // the terminal back in its normal mode while the command runs
+                    isReading = false
+                    inbox.withLock { $0.append(.line(text)) }
+                case .endOfInput:
+                    _ = karc_el_set_unbuffered(el, 0)
+                    inbox.withLock { $0.append(.endOfInput) }
+                    isReading = false
+                }
+            }
+        }
+    }
+
+    private enum Read { case pending, line(String), endOfInput }
+
+    private func readCharacter(_ el: OpaquePointer, history: OpaquePointer?, context: EditorContext) -> Read {
+        var count: Int32 = 0
+        let raw = el_gets(el, &count)
+        if raw == nil, count <= 0 {
+            // Ctrl-D on an empty line (or a read error): the end of input.
+            if count == 0 || errno != EINTR && errno != EAGAIN { return .endOfInput }
+            return .pending
+        }
+        guard let raw, count > 0 else { return .pending }
+        // Only the first `count` characters are the line: in unbuffered mode
+        // libedit does not end the buffer where the line ends.
+        let text = String(String.UnicodeScalarView(String(cString: raw).unicodeScalars.prefix(Int(count))))
+        // Unbuffered, libedit reports Ctrl-D on an empty line as a line holding a lone ^D.
+        if text == "\u{4}" { return .endOfInput }
+        guard text.hasSuffix("\n") else {
+            context.updateHint(for: text, el: el)
+            return .pending
+        }
+        context.updateHint(for: "", el: el, redraw: false)
+        let line = String(text.dropLast())
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        if let history, !trimmed.isEmpty {
+            _ = karc_history_enter(history, trimmed)
+            context.save(history)
+        }
+        return .line(line)
+    }
+
+    private func handle(signal: UInt8, el: OpaquePointer, isReading: Bool, context: EditorContext) {
+        switch signal {
+        case UInt8(ascii: "i"):  // Ctrl-C: clear the line, never quit
+            guard isReading else { return }
+            let info = el_line(el).pointee
+            let length = Int32(info.lastchar - info.buffer)
+            _ = el_cursor(el, length)
+            el_deletestr(el, length)
+            context.updateHint(for: "", el: el, redraw: false)
+            writeOut("^C\r\n")
+            _ = karc_el_refresh(el)
+        case UInt8(ascii: "z"):  // Ctrl-Z: suspend with the terminal restored; `fg` redraws
+            if isReading { writeOut("\r\n") }
+            karc_suspend()
+            if isReading { redraw(el) }
+        case UInt8(ascii: "w"):  // the window changed size
+            el_resize(el)
+            if isReading { redraw(el) }
+        case UInt8(ascii: "c"):
+            if isReading { redraw(el) }
+        default:
+            break
+        }
+    }
+
+    /// Prints output over the prompt line, then draws the prompt and the line again.
+    private func printAbove(_ bytes: [UInt8], el: OpaquePointer, isReading: Bool) {
+        if isReading { writeOut("\r\u{1B}[K") }  // over the prompt line
+        var output = bytes
+        if isReading {
+            // The terminal is in edit mode: newlines need their carriage returns.
+            output = bytes.flatMap { $0 == 10 ? [13, 10] : [$0] }
+        }
+        output.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                // `raw` is non-empty inside the loop, so its base address exists.
+                let written = write(STDOUT_FILENO, raw.baseAddress! + offset, raw.count - offset)
+                if written <= 0 { if errno == EINTR || errno == EAGAIN { continue } else { return } }
+                offset += written
+            }
+        }
+        if isReading { _ = karc_el_refresh(el) }
+    }
+
+    /// Draws the prompt and the line anew from the start of the prompt's row
+    /// (EL_REFRESH draws from wherever the cursor is).
+    private func redraw(_ el: OpaquePointer) {
+        writeOut("\r\u{1B}[K")
+        _ = karc_el_refresh(el)
+    }
+
+    private func writeOut(_ text: String) {
+        _ = text.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
+    }
+
+    private func drain(_ fd: Int32) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while true {
+            let count = read(fd, &buffer, buffer.count)
+            guard count > 0 else { return bytes }
+            bytes.append(contentsOf: buffer[..<count])
+        }
+    }
+
+    private func configure(_ el: OpaquePointer, history: OpaquePointer?, context: EditorContext) {
+        _ = karc_el_set_editor(el, "emacs")
+        _ = karc_el_set_clientdata(el, Unmanaged.passUnretained(context).toOpaque())
+        _ = karc_el_set_prompt(el) { el in
+            EditorContext.of(el)?.promptText
+        }
+        _ = karc_el_set_rprompt(el) { el in
+            EditorContext.of(el)?.hintText
+        }
+        _ = karc_el_addfn(el, "karc-complete", "Complete targets, commands, fields and values") { el, _ in
+            guard let el, let context = EditorContext.of(el) else { return UInt8(CC_ERROR) }
+            return context.complete(el)
+        }
+        _ = karc_el_bind(el, "^I", "karc-complete")
+        if let history {
+            _ = karc_history_setsize(history, 1_000)
+            _ = karc_history_setunique(history, 1)
+            _ = karc_el_set_history(el, history)
+            context.load(history)
+        }
+    }
+}
+
+/// The editor thread's state that libedit's callbacks reach through `EL_CLIENTDATA`.
+final class EditorContext {
+    let completer: Completer
+    let historyPath: String?
+    /// C strings handed to libedit: they must stay valid until replaced.
+    let promptText: UnsafeMutablePointer<CChar>
+    private(set) var hintText: UnsafeMutablePointer<CChar>
+    private var hint = ""
+
+    init(_ configuration: LineEditor.Configuration) {
+        completer = configuration.completer
+        historyPath = configuration.historyPath
+        promptText = strdup(configuration.prompt)
+        hintText = strdup("")
+    }
+
+    deinit {
+        free(promptText)
+        free(hintText)
+    }
+
+    static func of(_ el: OpaquePointer?) -> EditorContext? {
+        guard let el, let data = karc_el_get_clientdata(el) else { return nil }
+        return Unmanaged<EditorContext>.fromOpaque(data).takeUnretainedValue()
+    }
+
+    /// Shows the fields of a complete command on the right, like redis-cli's hints.
+    func updateHint(for line: String, el: OpaquePointer, redraw: Bool = true) {
+        let new = completer.hint(for: line) ?? ""
+        guard new != hint else { return }
+        hint = new
+        free(hintText)
+        hintText = strdup(new)
+        guard redraw else { return }
+        _ = "\r\u{1B}[K".withCString { write(STDOUT_FILENO, $0, strlen($0)) }
+        _ = karc_el_refresh(el)
+    }
+
+    func complete(_ el: OpaquePointer) -> UInt8 {
+        let info = el_line(el).pointee
+        let length = info.cursor - info.buffer
+        let typed = String(decoding: UnsafeRawBufferPointer(start: info.buffer, count: length), as: UTF8.self)
+        let completion = completer.complete(typed)
+        if !completion.insert.isEmpty {
+            _ = el_insertstr(el, completion.insert)
+        }
+        if completion.candidates.count > 1, completion.insert.isEmpty {
+            let list = "\r\n" + completion.candidates.joined(separator: "  ") + "\r\n"
+            _ = list.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
+            return UInt8(CC_REDISPLAY)
+        }
+        return UInt8(completion.insert.isEmpty ? CC_REFRESH_BEEP : CC_REFRESH)
+    }
+
+    func load(_ history: OpaquePointer) {
+        guard let historyPath else { return }
+        _ = karc_history_load(history, historyPath)
+    }
+
+    /// Saves the history (mode 0600, in a directory made 0700 if needed).
+    func save(_ history: OpaquePointer) {
+        guard let historyPath else { return }
+        let directory = (historyPath as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        _ = karc_history_save(history, historyPath)
+        _ = chmod(historyPath, 0o600)
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// The interactive loop: libedit's prompt (``LineEditor``) on its own
+/// thread, the session here. While the user types, this loop looks for
+/// records every few milliseconds and hands them to the editor, which prints
+/// them above the prompt. A failed command does not end the session.
+struct Prompt {
+    let session: ShellSession
+
+    /// `--history-file`, else `$XDG_STATE_HOME/karc/history` (or
+    /// `~/.local/state/karc/history`); `/dev/null` keeps none.
+    static func historyPath(option: String?, environment: [String: String]) -> String? {
+        if let option { return option == "/dev/null" ? nil : option }
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return "\(state)/karc/history" }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return "\(home)/.local/state/karc/history"
+    }
+
+    func run() async -> ScriptRunner.Result {
+        let sink = session.renderer.sink
+        if !session.options.quiet {
+            sink.write("karc shell on \(session.cluster.name): :help lists the targets and commands; Tab completes; Ctrl-D leaves")
+            sink.flush()
+        }
+        let editor = LineEditor(.init(
+            prompt: "\(session.cluster.name)> ",
+            completer: Completer(catalog: session.cluster.catalog),
+            historyPath: Self.historyPath(option: session.options.historyFile, environment: ProcessInfo.processInfo.environment)))
+        session.renderer.promptWidth = session.cluster.name.count + 2
+        editor.start()
+        while true {
+            switch editor.take() {
+            case .line(let line)?:
+                let outcome = await session.execute(line, at: .init(script: nil, line: nil))
+                if outcome == .quit {
+                    await editor.stop()
+                    return .succeeded
+                }
+                editor.resume()
+            case .endOfInput?:
+                await editor.stop()
+                sink.write("")
+                sink.flush()
+                return .succeeded
+            case nil:
+                let records = session.cluster.takeRecords()
+                if !records.isEmpty {
+                    session.printRecords(records)
+                    editor.print(sink.takeBuffered())
+                }
+                try? await Task.sleep(for: .milliseconds(10))
+            }
+        }
+    }
+}

@@ -1,0 +1,48 @@
+@testable import KarcShell
+import Testing
+
+@Suite("Completion and hints at the prompt")
+struct CompleterTests {
+    let completer = Completer(catalog: Catalog(targets: [
+        TargetSchema(name: "counter", kind: "store", commands: [CommandSchema(Increment.self), CommandSchema(Reset.self)]),
+        TargetSchema(name: "identity", kind: "store", commands: [CommandSchema(RegisterUser.self)]),
+    ]))
+
+    @Test func targetsCompleteWithTheirDot() {
+        #expect(completer.complete("cou") == .init(insert: "nter.", candidates: []))
+        #expect(completer.complete("") == .init(insert: "", candidates: ["counter", "identity"]))
+        #expect(completer.complete("x") == .init(insert: "", candidates: []))
+    }
+
+    @Test func commandsCompleteWithASpace() {
+        #expect(completer.complete("counter.i") == .init(insert: "ncrement ", candidates: []))
+        #expect(completer.complete("counter.") == .init(insert: "", candidates: ["counter.increment", "counter.reset"]))
+    }
+
+    @Test func fieldsCompleteWithTheirEqualsSignAndSkipThoseGiven() {
+        #expect(completer.complete("identity.register-user user-e") == .init(insert: "mail=", candidates: []))
+        #expect(completer.complete("identity.register-user user-email=a user-") == .init(insert: "password=", candidates: []))
+        #expect(completer.complete("identity.register-user u").candidates == ["user-email", "user-password"])
+        #expect(completer.complete("identity.register-user u").insert == "ser-")
+    }
+
+    @Test func choicesAndBooleansComplete() {
+        #expect(completer.complete("identity.register-user mood=g") == .init(insert: "rumpy ", candidates: []))
+        #expect(completer.complete("identity.register-user is-admin=t") == .init(insert: "rue ", candidates: []))
+        #expect(completer.complete("identity.register-user age=1") == .init(insert: "", candidates: []))
+    }
+
+    @Test func metaCommandsComplete() {
+        #expect(completer.complete(":he") == .init(insert: "lp ", candidates: []))
+        #expect(completer.complete(":s").candidates == [":state", ":sleep", ":source"])
+    }
+
+    @Test func aCompleteCommandHintsItsFields() {
+        #expect(completer.hint(for: "counter.increment") == "[value=Int, default 1]")
+        #expect(completer.hint(for: "counter.increment ") == "[value=Int, default 1]")
+        #expect(completer.hint(for: "counter.increment value=2") == nil)
+        #expect(completer.hint(for: "counter.reset") == nil)
+        #expect(completer.hint(for: "counter.incr") == nil)
+        #expect(completer.hint(for: "identity.register-user")?.hasPrefix("user-email=String user-password=String [age=Int]") == true)
+    }
+}
