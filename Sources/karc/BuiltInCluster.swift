@@ -52,7 +52,7 @@ func builtInCluster() async throws -> Cluster {
             }
             .with(model: Counter())
             .named("counter")
-        TallyModel.service(.init(environ: Environ()), commands: [Add.self, Clear.self, Celebrate.self])
+        TallyModel.service(.init(environ: Environ()), commands: [Add.self, Clear.self, Celebrate.self, AddSlowly.self, Check.self])
             .named("tally")
     }
 }

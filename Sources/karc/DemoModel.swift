@@ -18,6 +18,30 @@ struct Add: TallyCommand, Codable {
 struct Clear: TallyCommand, Codable {}
 struct Celebrate: TallyCommand, Codable {}
 
+/// `tally.add-slowly [amount=Int, default 1] [seconds=Double, default 1]`: a simplex
+/// command whose work goes on after the send returns; the shell waits for it.
+struct AddSlowly: TallyCommand, Codable {
+    var amount: Int
+    var seconds: Double
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        amount = try container.decodeIfPresent(Int.self, forKey: .amount) ?? 1
+        seconds = try container.decodeIfPresent(Double.self, forKey: .seconds) ?? 1
+    }
+}
+
+/// `tally.check minimum=Int`: replies `.success(count)`, or `.failure` below the minimum.
+struct Check: TallyCommand, Codable {
+    var minimum: Int
+}
+
+struct BelowMinimum: Error, CustomStringConvertible {
+    let count: Int
+    let minimum: Int
+    var description: String { "the tally is \(count), below \(minimum)" }
+}
+
 enum TallyEffect: Sendable { case add(Int), clear }
 
 protocol TallyEvent: Sendable {}
@@ -56,6 +80,14 @@ extension TallyModel.Interactor {
             // Duplex, like every command here: its events are emitted before the reply.
             Pipe(id: "clear", mode: .duplex(), source: commandSource) { (_: Clear, _) in
                 _ = try await sendEffects(.clear)
+            }
+            Pipe(id: "check", mode: .duplex(), source: commandSource) { (check: Check, _) -> Result<Int, BelowMinimum> in
+                let count = await state.count
+                return count >= check.minimum ? .success(count) : .failure(BelowMinimum(count: count, minimum: check.minimum))
+            }
+            Pipe(id: "add-slowly", mode: .simplex(), source: commandSource) { (add: AddSlowly, _) in
+                try await Task.sleep(for: .seconds(max(0, min(add.seconds, 86_400))))
+                _ = try await sendEffects(.add(add.amount))
             }
         }
     }

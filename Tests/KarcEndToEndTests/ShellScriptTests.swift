@@ -121,7 +121,7 @@ import Testing
 
             """)
         #expect(run.status == 1)
-        #expect(run.stdout.contains("  counter (store): increment, reset, increment-later\n  tally (model): add, clear, celebrate\n"))
+        #expect(run.stdout.contains("  counter (store): increment, reset, increment-later\n  tally (model): add, clear, celebrate, add-slowly, check\n"))
         #expect(run.stdout.contains("counter.increment [value=Int, default 1]\n  value  Int  optional, default 1\n"))
         #expect(run.stdout.contains("time   "))
         #expect(run.stdout.contains("    1  ok     counter.increment\n"))
@@ -133,6 +133,26 @@ import Testing
         let run = try KarcRun.run([], input: ":events mute Added\ntally.add\n:events on\ntally.add\n")
         #expect(run.status == 0)
         #expect(run.stdout.components(separatedBy: "event  tally: Added").count == 2, "only the second add shows its event")
+    }
+
+    @Test func theShellWaitsForWorkThatGoesOnAfterTheSend() throws {
+        let run = try KarcRun.run([], input: "tally.add-slowly amount=4 seconds=0.2\ntally.check minimum=4\n")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("event  tally: Added(count: 4)"))
+        #expect(run.stdout.contains("reply  Result.success(4)"), "\(run.stdout)")
+    }
+
+    @Test func workOutlastingTheTimeoutFailsTheCommand() throws {
+        let run = try KarcRun.run(["--timeout", "100ms"], input: "tally.add-slowly seconds=3\ncounter.increment\n")
+        #expect(run.status == 1)
+        #expect(run.stderr == "<stdin>:1:7: error: the cluster was still busy 100ms after tally.add-slowly (raise --timeout, or use :wait for timers)\n")
+    }
+
+    @Test func aFailureReplyFailsTheCommand() throws {
+        let run = try KarcRun.run(["--json"], input: "tally.check minimum=1\n")
+        #expect(run.status == 1)
+        #expect(run.jsonLines.first?["message"] as? String == "tally.check replied with a failure: the tally is 0, below 1")
+        #expect(run.jsonLines.first?["column"] as? Int == 7)
     }
 
     @Test func waitingForAnEventThatNeverComesTimesOut() throws {
