@@ -72,6 +72,8 @@ let package = Package(
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ]
         ),
+        // The demo cluster `karc` runs: every part of the library at work.
+        .target(name: "KarcDemo", dependencies: ["Karc", "Trellis", "AsyncDispatcher", "Compose"]),
         .executableTarget(
             name: "karc",
             dependencies: [
@@ -102,6 +104,7 @@ let package = Package(
         ),
         .testTarget(name: "AsyncDispatcherTests", dependencies: ["AsyncDispatcher"]),
         .testTarget(name: "KarcShellTests", dependencies: ["KarcShell", "TestSupport"]),
+        .testTarget(name: "KarcDemoTests", dependencies: ["KarcDemo", "KarcShell", "Trellis", "TestSupport"]),
         .testTarget(
             name: "ComposeTests",
             dependencies: [

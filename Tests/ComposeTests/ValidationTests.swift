@@ -26,7 +26,9 @@ struct ValidationTests {
         #expect(rule.validate("éééééééé"), "characters, not bytes")
         #expect(!rule.validate("123456789"))
         #expect(Rule<String>.length(3...).validate(String(repeating: "x", count: 10_000)))
-        #expect(Rule<String>.length(3...).requirement == "must be at least 3 long")
+        #expect(Rule<String>.length(3...).requirement == "must be at least 3 characters long")
+        #expect(Rule<[Int]>.length(1...2).requirement == "must have 1 to 2 elements")
+        #expect(Rule<[Int]>.length(1...).validate([1]))
     }
 
     @Test func equalComparesWithTheOtherValue() {
@@ -88,7 +90,7 @@ struct ValidationTests {
         }
         #expect(validation.errors == [
             "email must be an email address like name@example.com",
-            "password must be at least 6 long",
+            "password must be at least 6 characters long",
         ])
     }
 

@@ -32,17 +32,26 @@ extension Rule where Value: Collection {
         Rule("nonEmpty", "must not be empty") { !$0.isEmpty }
     }
 
-    /// The value's length (`count`; characters for a string) lies in `range`.
+    /// The value's length (`count`) lies in `range`.
     public static func length(_ range: ClosedRange<Int>) -> Rule {
-        let requirement = range.upperBound == Int.max
-            ? "must be at least \(range.lowerBound) long"
-            : "must be \(range.lowerBound) to \(range.upperBound) long"
-        return Rule("length(\(range))", requirement) { range.contains($0.count) }
+        Rule("length(\(range))", "must have \(range.lowerBound) to \(range.upperBound) elements") { range.contains($0.count) }
     }
 
-    /// The value is at least `range.lowerBound` long.
+    /// The value has at least `range.lowerBound` elements.
     public static func length(_ range: PartialRangeFrom<Int>) -> Rule {
-        length(range.lowerBound ... Int.max)
+        Rule("length(\(range.lowerBound)...)", "must have at least \(range.lowerBound) elements") { range.contains($0.count) }
+    }
+}
+
+extension Rule where Value == String {
+    /// The string's length in characters lies in `range`.
+    public static func length(_ range: ClosedRange<Int>) -> Rule {
+        Rule("length(\(range))", "must be \(range.lowerBound) to \(range.upperBound) characters long") { range.contains($0.count) }
+    }
+
+    /// The string is at least `range.lowerBound` characters long.
+    public static func length(_ range: PartialRangeFrom<Int>) -> Rule {
+        Rule("length(\(range.lowerBound)...)", "must be at least \(range.lowerBound) characters long") { range.contains($0.count) }
     }
 }
 

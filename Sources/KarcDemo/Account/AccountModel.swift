@@ -1,0 +1,94 @@
+import Compose
+import Foundation
+import Karc
+
+public final class AccountDomain: Domain<String, AccountState, AccountCommand, AccountEvent>, @unchecked Sendable {}
+
+/// `account`: the Karc model of the seed's README. While an account exists,
+/// its `messaging` pipeline is active: six pipes take outgoing messages, and
+/// a periodic swap exchanges them with the message server every tick.
+public final class AccountModel: Model<AccountDomain, String, AccountState, AccountCommand, AccountEffect, AccountEvent>, @unchecked Sendable {
+    override public func reducer(state: AccountState, effect: AccountEffect) -> (AccountState, [AccountEvent]) {
+        var state = state
+        switch effect {
+        case .updatingAccount(let account):
+            guard state.account != account else { return (state, []) }
+            state.account = account
+            return (state, [UpdatedAccount(account: account)])
+        case .deletingAccount:
+            guard let account = state.account else { return (state, []) }
+            state.account = nil
+            return (state, [DeletedAccount(account: account)])
+        case .receiving(let text):
+            return (state, [ReceivedMessage(text: text)])
+        }
+    }
+
+    @ScopesBuilder
+    override public func scopes(_ state: AccountState, _ i: Interactor) -> [Scope] {
+        Injector<AccountStorage>()
+        Injector<MessageServer>()
+        i.main
+        if state.account != nil {
+            i.messaging
+        }
+    }
+}
+
+extension AccountModel.Interactor {
+    func main() -> Pipeline {
+        @Inject<AccountStorage, DefaultId>(environ) var storage
+        return Pipeline {
+            // Restores the account saved by an earlier run.
+            Pipe(id: "bootstrap", policy: .finite(count: 1)) { _, _ in
+                if let account = try storage.read() { try await sendEffects(.updatingAccount(account)) }
+            }
+            Pipe(id: "register", mode: .duplex(), source: commandSource) { (register: AccountCommands.Register, _) -> Result<Account, AccountError> in
+                let validation = Validation {
+                    Field(register.userEmail, named: "user-email", rules: .nonEmpty, .email)
+                    Field(register.userPassword, named: "user-password", rules: .length(6...))
+                }
+                guard validation.isValid else { return .failure(.invalid(validation.errors)) }
+                if let existing = await state.account { return .failure(.alreadyRegistered(email: existing.email)) }
+                let account = Account(email: register.userEmail)
+                try storage.save(account)
+                try await sendEffects(.updatingAccount(account))
+                return .success(account)
+            }
+            Pipe(id: "unregister", mode: .duplex(), source: commandSource) { (_: AccountCommands.Unregister, _) in
+                guard await state.account != nil else { throw AccountNotRegistered() }
+                try storage.delete()
+                try await sendEffects(.deletingAccount)
+            }
+        }
+    }
+
+    func messaging() -> Pipeline {
+        @Inject<MessageServer, DefaultId>(environ) var server
+        let tick: Duration = environ.getConfig(key: DemoCluster.tickKey) ?? .seconds(1)
+        let outbox = Outbox()
+        return Pipeline(end: { _, _ in await outbox.close() }) {
+            // Six pipes: at most six messages wait for the next swap.
+            for slot in 1...6 {
+                Pipe(id: "dispatch-outgoing-message-\(slot)", mode: .duplex(), source: commandSource) {
+                    (command: AccountCommands.DispatchOutgoingMessage, _) -> String in
+                    try await outbox.post(EncryptedMessage(encrypting: command.message))
+                    return "sent: \(command.message)"
+                }
+            }
+            // Every tick: the waiting messages out, the replies to the last swap's in.
+            Pipe(id: "swap-messages", policy: .infinite) { _, _ in
+                try await Task.sleep(for: tick)
+                guard let account = await state.account else { return }
+                let batch = await outbox.take()
+                let replies = await server.swap(batch.map(\.message), for: account)
+                for entry in batch { entry.sent.resume() }
+                for reply in replies { try await sendEffects(.receiving(reply.decrypted)) }
+            }
+        }
+    }
+}
+
+public struct AccountNotRegistered: Error, CustomStringConvertible {
+    public var description: String { "no account is registered: account.register user-email=… user-password=…" }
+}

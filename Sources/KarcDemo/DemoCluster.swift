@@ -1,0 +1,58 @@
+import Karc
+import Trellis
+
+/// The cluster `karc` runs by default: a Flux dispatcher (`counter`), two
+/// Trellis stores (`identity`, `articles`) with a classic middleware, and a
+/// Karc model (`account`) with a live messaging pipeline.
+public enum DemoCluster {
+    public struct Options: Sendable {
+        /// How often the messaging pipeline swaps messages with the server.
+        public var tick: Duration = .seconds(1)
+        /// Where the account is persisted; nil: the XDG data directory (`$XDG_DATA_HOME/karc`).
+        public var stateDirectory: String?
+        /// Ignore what earlier runs persisted.
+        public var fresh = false
+        /// The id of the account model: Karc models are set up once per id per process.
+        public var instance = "demo"
+
+        public init() {}
+    }
+
+    /// The `Environ` config key of the swap interval.
+    static let tickKey = "demo.tick"
+
+    public static func make(_ options: Options = Options()) async throws -> Cluster {
+        let identity = IdentityModel()
+        let storage = AccountStorage(directory: options.stateDirectory, fresh: options.fresh)
+        let environ = Environ()
+            .setConfig(key: tickKey, value: options.tick)
+            .register(acquire: { _ in storage }, release: { _ in })
+            .register(acquire: { _ in MessageServer() }, release: { _ in })
+        return try await Bootstrap {
+            CounterStore().service(actions: [
+                CounterStore.Increment.self, CounterStore.IncrementByThree.self, CounterStore.Reset.self,
+            ])
+            .named("counter")
+
+            Store(model: IdentityModel.self)
+                .mutate(on: IdentityModel.Login.self) { model, login, _ in try model.login(login) }
+                .mutate(on: IdentityModel.Logout.self) { model, _, _ in model.logout() }
+                .mutate(on: SignInRequired.self) { _, _, _ in }
+                .with(model: identity)
+                .named("identity")
+
+            Store(model: Articles.self)
+                .mutate(on: Articles.Add.self) { articles, add, _ in try articles.add(add) }
+                .mutate(on: Articles.Like.self) { articles, like, _ in try articles.like(like) }
+                .mutate(on: Articles.Remove.self) { articles, remove, _ in try articles.remove(remove) }
+                .with(model: Articles())
+                .named("articles")
+                .middleware(Gatekeeper(identity: identity))
+
+            AccountModel.service(.init(environ: environ, id: options.instance), commands: [
+                AccountCommands.Register.self, AccountCommands.Unregister.self, AccountCommands.DispatchOutgoingMessage.self,
+            ])
+            .named("account")
+        }
+    }
+}

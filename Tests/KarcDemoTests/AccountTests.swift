@@ -1,0 +1,102 @@
+import Foundation
+import KarcDemo
+import TestSupport
+import Testing
+import Trellis
+
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct AccountTests {
+    let directory = NSTemporaryDirectory() + "karc-demo-\(UUID().uuidString)"
+
+    func cluster(fresh: Bool = false) async throws -> Cluster {
+        var options = DemoCluster.Options()
+        options.tick = .milliseconds(50)
+        options.stateDirectory = directory
+        options.fresh = fresh
+        options.instance = UUID().uuidString
+        return try await DemoCluster.make(options)
+    }
+
+    func account(_ cluster: Cluster) async throws -> Account? {
+        let read = try #require(cluster.target(named: "account")?.state)
+        return try #require(await read() as? AccountState).account
+    }
+
+    @Test func registerRepliesWithTheAccountAndASecondRegisterWithAFailure() async throws {
+        let cluster = try await cluster()
+        let first = try await cluster.send(action: AccountCommands.Register(userEmail: "jill@example.com", userPassword: "s3cret!"))
+        #expect((first as? Result<Account, AccountError>) == .success(Account(email: "jill@example.com")))
+        let second = try await cluster.send(action: AccountCommands.Register(userEmail: "chris@example.com", userPassword: "s3cret!"))
+        #expect((second as? Result<Account, AccountError>) == .failure(.alreadyRegistered(email: "jill@example.com")))
+        let invalid = try await cluster.send(action: AccountCommands.Register(userEmail: "x", userPassword: "1"))
+        #expect((invalid as? Result<Account, AccountError>) == .failure(.invalid([
+            "user-email must be an email address like name@example.com", "user-password must be at least 6 characters long",
+        ])))
+        await cluster.shutDown()
+    }
+
+    @Test func messagesGoOutOnATickAndRepliesComeBackLater() async throws {
+        let cluster = try await cluster(fresh: true)
+        let observation = cluster.observe()
+        _ = try await cluster.send(action: AccountCommands.Register(userEmail: "jill@example.com", userPassword: "s3cret!"))
+        let reply = try await cluster.send(action: AccountCommands.DispatchOutgoingMessage(message: "hello"))
+        #expect(reply as? String == "sent: hello")
+        let received = Recorder<String>()
+        #expect(await eventually {
+            for record in observation.takeAvailable() {
+                if case .emitted(_, let event as ReceivedMessage) = record { received.record(event.text) }
+            }
+            return received.count > 0
+        })
+        #expect(received.values == ["re: hello (to jill@example.com)"])
+        await cluster.shutDown()
+    }
+
+    @Test func aSeventhWaitingMessageIsRefused() async throws {
+        var options = DemoCluster.Options()
+        options.tick = .seconds(2)
+        options.stateDirectory = directory
+        options.fresh = true
+        options.instance = UUID().uuidString
+        let cluster = try await DemoCluster.make(options)
+        _ = try await cluster.send(action: AccountCommands.Register(userEmail: "jill@example.com", userPassword: "s3cret!"))
+        let outcomes = await withTaskGroup(of: Bool.self) { group in
+            for index in 1...7 {
+                group.addTask {
+                    (try? await cluster.send(action: AccountCommands.DispatchOutgoingMessage(message: "m\(index)"))) != nil
+                }
+            }
+            return await group.reduce(into: [Bool]()) { $0.append($1) }
+        }
+        #expect(outcomes.filter { $0 }.count == 6)
+        #expect(outcomes.filter { !$0 }.count == 1)
+        await cluster.shutDown()
+    }
+
+    @Test func theAccountIsPersistedAndRestoredUnlessFresh() async throws {
+        let first = try await cluster()
+        _ = try await first.send(action: AccountCommands.Register(userEmail: "jill@example.com", userPassword: "s3cret!"))
+        await first.shutDown()
+
+        let second = try await cluster()
+        #expect(await eventually { (try? await account(second)) == Account(email: "jill@example.com") })
+        await second.shutDown()
+
+        let fresh = try await cluster(fresh: true)
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(try await account(fresh) == nil)
+        await fresh.shutDown()
+    }
+
+    @Test func unregisterStopsMessaging() async throws {
+        let cluster = try await cluster(fresh: true)
+        _ = try await cluster.send(action: AccountCommands.Register(userEmail: "jill@example.com", userPassword: "s3cret!"))
+        try await cluster.send(action: AccountCommands.Unregister())
+        #expect(try await account(cluster) == nil)
+        await #expect(throws: (any Error).self) {
+            try await cluster.send(action: AccountCommands.DispatchOutgoingMessage(message: "late"))
+        }
+        await #expect(throws: AccountNotRegistered.self) { try await cluster.send(action: AccountCommands.Unregister()) }
+        await cluster.shutDown()
+    }
+}

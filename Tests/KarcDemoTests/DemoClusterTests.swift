@@ -1,0 +1,81 @@
+import Foundation
+import KarcDemo
+import Testing
+import Trellis
+
+extension DemoCluster.Options {
+    /// A cluster of its own: its own account model id, nothing persisted.
+    static var isolated: Self {
+        var options = Self()
+        options.instance = UUID().uuidString
+        options.stateDirectory = NSTemporaryDirectory() + "karc-demo-\(UUID().uuidString)"
+        options.fresh = true
+        return options
+    }
+}
+
+@Suite(.timeLimit(.minutes(1)))
+struct DemoClusterTests {
+    func state<S>(_ cluster: Cluster, _ target: String, as type: S.Type) async throws -> S {
+        let read = try #require(cluster.target(named: target)?.state)
+        return try #require(await read() as? S)
+    }
+
+    @Test func theDemoHasItsTargetsWithTheirCommands() async throws {
+        let cluster = try await DemoCluster.make(.isolated)
+        defer { Task { await cluster.shutDown() } }
+        #expect(cluster.targets.map(\.name) == ["counter", "identity", "articles", "account"])
+        #expect(cluster.targets.map(\.kind) == [.dispatcher, .store, .store, .model])
+    }
+
+    @Test func theCounterIncrementsComposesAndResets() async throws {
+        let cluster = try await DemoCluster.make(.isolated)
+        defer { Task { await cluster.shutDown() } }
+        try await cluster.send(action: CounterStore.Increment(value: 2))
+        try await cluster.send(action: CounterStore.IncrementByThree())
+        #expect(try await state(cluster, "counter", as: CounterStore.State.self).count == 5)
+        try await cluster.send(action: CounterStore.Reset())
+        #expect(try await state(cluster, "counter", as: CounterStore.State.self).count == 0)
+    }
+
+    @Test func aBadLoginIsRejectedWithTheRulesMessagesAndChangesNothing() async throws {
+        let cluster = try await DemoCluster.make(.isolated)
+        defer { Task { await cluster.shutDown() } }
+        await #expect(throws: InvalidInput.self) {
+            try await cluster.send(action: IdentityModel.Login(email: "jill", password: "123"))
+        }
+        do {
+            try await cluster.send(action: IdentityModel.Login(email: "jill", password: "123"))
+        } catch {
+            #expect("\(error)" == "email must be an email address like name@example.com; password must be at least 6 characters long")
+        }
+        #expect(try await state(cluster, "identity", as: IdentityModel.State.self).user == nil)
+        try await cluster.send(action: IdentityModel.Login(email: "jill@example.com", password: "s3cret!"))
+        #expect(try await state(cluster, "identity", as: IdentityModel.State.self).user?.email == "jill@example.com")
+    }
+
+    @Test func articleActionsAreBlockedUntilSomeoneSignsIn() async throws {
+        let cluster = try await DemoCluster.make(.isolated)
+        defer { Task { await cluster.shutDown() } }
+        let observation = cluster.observe()
+        try await cluster.send(action: Articles.Add(title: "Hello"))
+        #expect(try await state(cluster, "articles", as: Articles.self).items.isEmpty)
+        await cluster.settled()
+        let redirects = observation.takeAvailable().compactMap { record -> String? in
+            if case .redirected(_, let by, let to) = record { return "\(by) → \(to)" }
+            return nil
+        }
+        #expect(redirects.count == 1)
+        #expect(redirects.first?.hasPrefix("Gatekeeper → [SignInRequired(sign in first") == true, "\(redirects)")
+
+        try await cluster.send(action: IdentityModel.Login(email: "jill@example.com", password: "s3cret!"))
+        try await cluster.send(action: Articles.Add(title: "Hello"))
+        try await cluster.send(action: Articles.Add(title: "World"))
+        try await cluster.send(action: Articles.Like(id: 2))
+        try await cluster.send(action: Articles.Remove(id: 1))
+        let articles = try await state(cluster, "articles", as: Articles.self)
+        #expect(articles.items == [Articles.Article(id: 2, title: "World", likes: 1)])
+        await #expect(throws: NoSuchArticle.self) { try await cluster.send(action: Articles.Like(id: 9)) }
+        await #expect(throws: InvalidInput.self) { try await cluster.send(action: Articles.Add(title: "")) }
+    }
+}
