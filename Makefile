@@ -2,7 +2,7 @@
 # machine needs nothing but Swift and apt-get.
 SWIFT ?= swift
 
-.PHONY: setup build run test bench tsan clean
+.PHONY: setup build run demo test bench tsan clean
 
 setup:
 	@./scripts/setup.sh
@@ -12,6 +12,10 @@ build: setup
 
 run: setup
 	$(SWIFT) run karc
+
+# The tour of the demo cluster, narrated (--echo), in a state directory of its own.
+demo: setup
+	$(SWIFT) run karc --echo --fresh --state-dir .build/demo-state scripts/demo/tour.karc
 
 test:
 	@./scripts/setup.sh --test

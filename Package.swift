@@ -77,8 +77,7 @@ let package = Package(
         .executableTarget(
             name: "karc",
             dependencies: [
-                "Karc",
-                "Trellis",
+                "KarcDemo",
                 "KarcShell",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -38,9 +38,14 @@ where Domain: Karc.Domain<Id, State, Command, Event>, Id: Hashable & Sendable,
     /// The model's domain (also found with `Domain.get(id:)`).
     public let domain: Domain
 
+    /// The `uid` of the model with `id`: the type name, with the id unless it is the default one.
+    public static func uid(id: Id) -> String {
+        id is DefaultId ? "\(Self.self)" : "\(Self.self)(\(id))"
+    }
+
     /// Creates the model and its domain; called by ``setUp(_:)``, not directly.
     public required init(config: Config) {
-        uid = config.id is DefaultId ? "\(Self.self)" : "\(Self.self)(\(config.id))"
+        uid = Self.uid(id: config.id)
         environ = config.environ
         id = config.id
         domain = Domain(id: config.id, state: config.state)

@@ -14,6 +14,8 @@ import KarcAsync
 /// ```
 public struct ModelService<Command: Sendable, State: Sendable>: PrimitiveService {
     let modelType: String
+    /// The model's `uid`, under which it reports its events and changes.
+    let modelUid: String
     let commands: [Any.Type]
     let setUp: @Sendable () async throws -> Void
     let tearDown: @Sendable () async -> Void
@@ -23,7 +25,7 @@ public struct ModelService<Command: Sendable, State: Sendable>: PrimitiveService
     func build(_ context: BuildContext) async throws -> ServiceNode {
         let cluster = context.cluster
         let name = cluster.register(name: context.name ?? modelType, kind: .model, accepts: commands) { await state() }
-        let monitor = TargetMonitor(hub: cluster.hub, modelUid: modelType, target: name)
+        let monitor = TargetMonitor(hub: cluster.hub, modelUid: modelUid, target: name)
         try await ModelMount.$current.withValue(ModelMount(activity: cluster.activity, monitor: monitor)) {
             try await setUp()
         }
@@ -45,6 +47,7 @@ extension Model {
         let id = config.id
         return ModelService(
             modelType: "\(Self.self)",
+            modelUid: uid(id: id),
             commands: commands ?? [Command.self],
             setUp: { try await setUp(config) },
             tearDown: { await tearDown(id: id) },

@@ -1,19 +1,23 @@
 import ArgumentParser
 import Foundation
+import KarcDemo
 import KarcShell
 
-/// `karc`: the shell in front of a live cluster (for now the built-in one).
+/// `karc`: the shell in front of the live demo cluster.
 @main
 struct KarcCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "karc",
         abstract: "Drive a live karc cluster: send typed commands, see replies, events and state diffs.",
         discussion: """
-            With no FILE and no -e, reads commands from standard input: a prompt on a \
-            terminal, a script otherwise. Commands are TARGET.COMMAND field=value …; \
-            :help lists the targets. Exit status: 0 when every command succeeded, 1 otherwise.
+            Runs the demo cluster: counter (a Flux dispatcher), identity and articles \
+            (Trellis stores, articles guarded by a middleware), account (a Karc model \
+            whose messages are answered a tick later). With no FILE and no -e, reads \
+            commands from standard input: a prompt on a terminal, a script otherwise. \
+            Commands are TARGET.COMMAND field=value …; :help lists them. Exit status: \
+            0 when every command succeeded, 1 otherwise.
             """,
-        version: "karc 0.2.0"
+        version: "karc 0.3.0"
     )
 
     @Argument(help: "A script to run (- for standard input).")
@@ -43,6 +47,15 @@ struct KarcCommand: AsyncParsableCommand {
     @Flag(help: "Leave out the banner and notices.")
     var quiet = false
 
+    @Option(help: ArgumentHelp("How often the account's messages are swapped with the server.", valueName: "DURATION"))
+    var tick: ShellTimeout = ShellTimeout(duration: .seconds(1))
+
+    @Option(help: ArgumentHelp("Where the demo persists the account (default: $XDG_DATA_HOME/karc).", valueName: "PATH"))
+    var stateDir: String?
+
+    @Flag(help: "Ignore what earlier runs persisted.")
+    var fresh = false
+
     func run() async throws {
         var options = ShellOptions()
         options.json = json
@@ -52,14 +65,18 @@ struct KarcCommand: AsyncParsableCommand {
         options.quiet = quiet
         options.historyFile = historyFile
         options.color = !noColor && ProcessInfo.processInfo.environment["NO_COLOR"] == nil && isatty(STDOUT_FILENO) == 1
-        let cluster = try await builtInCluster()
-        let status = await Shell.run(ClusterShell(name: "karc", cluster: cluster), options: options, commands: commands, script: file)
+        var demo = DemoCluster.Options()
+        demo.tick = tick.duration
+        demo.stateDirectory = stateDir
+        demo.fresh = fresh
+        let cluster = try await DemoCluster.make(demo)
+        let status = await Shell.run(ClusterShell(name: "demo", cluster: cluster), options: options, commands: commands, script: file)
         await cluster.shutDown()
         if status != 0 { throw ExitCode(status) }
     }
 }
 
-/// A `--timeout` value: `250ms`, `5s`, `1m`.
+/// A `--timeout` or `--tick` value: `250ms`, `5s`, `1m`.
 struct ShellTimeout: ExpressibleByArgument {
     let duration: Duration
 
@@ -72,7 +89,7 @@ struct ShellTimeout: ExpressibleByArgument {
         self.duration = duration
     }
 
-    var defaultValueDescription: String { "5s" }
+    var defaultValueDescription: String { ShellDuration.describe(duration) }
 }
 
 

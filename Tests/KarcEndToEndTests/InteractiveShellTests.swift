@@ -13,7 +13,7 @@ struct InteractiveShellTests {
         tmux.send(text: "export XDG_STATE_HOME=\(stateHome) NO_COLOR=1 PS1='$ '", enter: true)
         tmux.send(text: "clear", enter: true)
         tmux.send(text: "\(KarcRun.binaryPath) --quiet \(arguments); echo EXIT=$?", enter: true)
-        #expect(tmux.waitFor { $0.contains("karc>") }, "no prompt:\n\(tmux.capture())")
+        #expect(tmux.waitFor { $0.contains("demo>") }, "no prompt:\n\(tmux.capture())")
     }
 
     @Test func tabCompletesTargetsCommandsAndFieldsAndAHintShowsTheFields() throws {
@@ -22,18 +22,18 @@ struct InteractiveShellTests {
         try startKarc(tmux)
         tmux.send(text: "cou")
         tmux.send(keys: "Tab")
-        #expect(tmux.waitFor { $0.contains("karc> counter.") })
+        #expect(tmux.waitFor { $0.contains("demo> counter.") })
         tmux.send(text: "inc")
         tmux.send(keys: "Tab")
-        #expect(tmux.waitFor { $0.contains("karc> counter.increment") })
-        tmux.send(keys: "Tab")  // increment / increment-later: both listed
-        #expect(tmux.waitFor { $0.contains("counter.increment  counter.increment-later") }, "\(tmux.capture())")
+        #expect(tmux.waitFor { $0.contains("demo> counter.increment") })
+        tmux.send(keys: "Tab")  // increment / increment-by-three: both listed
+        #expect(tmux.waitFor { $0.contains("counter.increment  counter.increment-by-three") }, "\(tmux.capture())")
         tmux.send(text: " ")
         #expect(tmux.waitFor { $0.contains("[value=Int, default 1]") }, "hint missing:\n\(tmux.capture())")
         tmux.send(text: "va")
         tmux.send(keys: "Tab")
         tmux.send(text: "5", enter: true)
-        #expect(tmux.waitFor { $0.contains("+ Counter(count: 5)") }, "\(tmux.capture())")
+        #expect(tmux.waitFor { $0.contains("+ CounterStore.State(count: 5)") }, "\(tmux.capture())")
         tmux.send(keys: "C-d")
         #expect(tmux.waitFor { $0.contains("EXIT=0") })
     }
@@ -43,7 +43,7 @@ struct InteractiveShellTests {
         defer { tmux.kill() }
         try startKarc(tmux)
         tmux.send(text: "  counter.increment value=7  ", enter: true)
-        #expect(tmux.waitFor { $0.contains("+ Counter(count: 7)") })
+        #expect(tmux.waitFor { $0.contains("+ CounterStore.State(count: 7)") })
         tmux.send(keys: "C-d")
         #expect(tmux.waitFor { $0.contains("EXIT=0") })
         let path = stateHome + "/karc/history"
@@ -52,11 +52,11 @@ struct InteractiveShellTests {
 
         tmux.send(text: "clear", enter: true)
         tmux.send(text: "\(KarcRun.binaryPath) --quiet; echo EXIT=$?", enter: true)
-        #expect(tmux.waitFor { $0.contains("karc>") })
+        #expect(tmux.waitFor { $0.contains("demo>") })
         tmux.send(keys: "Up")
-        #expect(tmux.waitFor { $0.contains("karc> counter.increment value=7") }, "the trimmed line comes back:\n\(tmux.capture())")
+        #expect(tmux.waitFor { $0.contains("demo> counter.increment value=7") }, "the trimmed line comes back:\n\(tmux.capture())")
         tmux.send(keys: "Enter")
-        #expect(tmux.waitFor { $0.contains("+ Counter(count: 7)") })
+        #expect(tmux.waitFor { $0.contains("+ CounterStore.State(count: 7)") })
         tmux.send(keys: "C-d")
         #expect(tmux.waitFor { $0.contains("EXIT=0") })
     }
@@ -65,12 +65,14 @@ struct InteractiveShellTests {
         let tmux = Tmux()
         defer { tmux.kill() }
         try startKarc(tmux)
-        tmux.send(text: "tally.add amount=")
+        tmux.send(text: "articles.add title=")
+        // A person presses Ctrl-C after seeing the line; the terminal drops input not yet read.
+        #expect(tmux.waitFor { $0.contains("demo> articles.add title=") })
         tmux.send(keys: "C-c")
-        #expect(tmux.waitFor { $0.contains("tally.add amount=^C") })
+        #expect(tmux.waitFor { $0.contains("articles.add title=^C") })
         tmux.send(text: "counter.increment", enter: true)
-        #expect(tmux.waitFor { $0.contains("+ Counter(count: 1)") }, "\(tmux.capture())")
-        #expect(!tmux.capture().contains("tally.add amount=counter"))
+        #expect(tmux.waitFor { $0.contains("+ CounterStore.State(count: 1)") }, "\(tmux.capture())")
+        #expect(!tmux.capture().contains("title=counter"))
         tmux.send(keys: "C-d")
         #expect(tmux.waitFor { $0.contains("EXIT=0") })
     }
@@ -78,14 +80,17 @@ struct InteractiveShellTests {
     @Test func anEventArrivingMidLineIsPrintedAboveAndTheLineStaysIntact() throws {
         let tmux = Tmux()
         defer { tmux.kill() }
-        try startKarc(tmux)
-        tmux.send(text: "counter.increment-later value=3 seconds=0.5", enter: true)
-        tmux.send(text: "tally.add amo")
-        #expect(tmux.waitFor { $0.contains("+ Counter(count: 3)") }, "\(tmux.capture())")
+        try startKarc(tmux, arguments: "--tick 400ms --fresh")
+        tmux.send(text: "account.register user-email=jill@example.com user-password=s3cret!", enter: true)
+        #expect(tmux.waitFor { $0.contains("event  account: UpdatedAccount") })
+        tmux.send(text: "account.dispatch-outgoing-message message=hi", enter: true)
+        #expect(tmux.waitFor { $0.contains("reply  \"sent: hi\"") }, "\(tmux.capture())")
+        tmux.send(text: "counter.incr")
+        #expect(tmux.waitFor { $0.contains("ReceivedMessage(text: \"re: hi (to jill@example.com)\")") }, "\(tmux.capture())")
         let lines = tmux.capture().split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-        #expect(lines.last { !$0.isEmpty }?.hasPrefix("karc> tally.add amo") == true, "\(lines)")
-        tmux.send(text: "unt=2", enter: true)
-        #expect(tmux.waitFor { $0.contains("event  tally: Added(count: 2)") }, "the half-typed line was kept:\n\(tmux.capture())")
+        #expect(lines.last { !$0.isEmpty }?.hasPrefix("demo> counter.incr") == true, "\(lines)")
+        tmux.send(text: "ement", enter: true)
+        #expect(tmux.waitFor { $0.contains("+ CounterStore.State(count: 1)") }, "the half-typed line was kept:\n\(tmux.capture())")
         tmux.send(keys: "C-d")
         #expect(tmux.waitFor { $0.contains("EXIT=0") })
     }
@@ -95,12 +100,13 @@ struct InteractiveShellTests {
         defer { tmux.kill() }
         try startKarc(tmux)
         tmux.send(text: "counter.incr")
+        #expect(tmux.waitFor { $0.contains("demo> counter.incr") })
         tmux.send(keys: "C-z")
         #expect(tmux.waitFor { $0.contains("Stopped") }, "\(tmux.capture())")
         tmux.send(text: "fg", enter: true)
-        #expect(tmux.waitFor { $0.contains("karc> counter.incr") })
+        #expect(tmux.waitFor { $0.contains("demo> counter.incr") })
         tmux.send(text: "ement", enter: true)
-        #expect(tmux.waitFor { $0.contains("+ Counter(count: 1)") }, "\(tmux.capture())")
+        #expect(tmux.waitFor { $0.contains("+ CounterStore.State(count: 1)") }, "\(tmux.capture())")
         tmux.send(keys: "C-d")
         // bash ran `echo EXIT=$?` when the job stopped; after `fg` the job's own status tells.
         #expect(tmux.waitFor { pane in
@@ -117,7 +123,7 @@ struct InteractiveShellTests {
         try startKarc(tmux)
         tmux.send(text: "counter.increment value=héllo")
         Tmux.run(["tmux", "resize-window", "-t", tmux.name, "-x", "80", "-y", "20"])
-        #expect(tmux.waitFor { $0.contains("karc> counter.increment value=héllo") }, "\(tmux.capture())")
+        #expect(tmux.waitFor { $0.contains("demo> counter.increment value=héllo") }, "\(tmux.capture())")
         tmux.send(keys: "Enter")
         #expect(tmux.waitFor { $0.contains(#"error: field 'value' expects Int, got "héllo""#) }, "\(tmux.capture())")
         tmux.send(keys: "C-d")
@@ -130,7 +136,7 @@ struct InteractiveShellTests {
         try tmux.start()
         let before = stateHome + ".stty-before", after = stateHome + ".stty-after"
         tmux.send(text: "stty -g > \(before); \(KarcRun.binaryPath) --quiet --history-file /dev/null; echo EXIT=$?; stty -g > \(after)", enter: true)
-        #expect(tmux.waitFor { $0.contains("karc>") })
+        #expect(tmux.waitFor { $0.contains("demo>") })
         tmux.send(text: "counter.oops", enter: true)
         #expect(tmux.waitFor { $0.contains("error: unknown command 'oops'") })
         tmux.send(keys: "C-d")
@@ -145,11 +151,11 @@ struct InteractiveShellTests {
         defer { tmux.kill() }
         try tmux.start()
         let before = stateHome + ".term-before", after = stateHome + ".term-after"
-        tmux.send(text: "stty -g > \(before); \(KarcRun.binaryPath) --quiet --history-file /dev/null --timeout 7s; echo EXIT=$?; stty -g > \(after)", enter: true)
-        #expect(tmux.waitFor { $0.contains("karc>") })
+        tmux.send(text: "stty -g > \(before); \(KarcRun.binaryPath) --quiet --history-file /dev/null --timeout 7s --fresh; echo EXIT=$?; stty -g > \(after)", enter: true)
+        #expect(tmux.waitFor { $0.contains("demo>") })
         tmux.send(text: "counter.inc")
-        #expect(tmux.waitFor { $0.contains("karc> counter.inc") })
-        Tmux.run(["pkill", "-TERM", "-f", "karc --quiet --history-file /dev/null --timeout 7s"])
+        #expect(tmux.waitFor { $0.contains("demo> counter.inc") })
+        Tmux.run(["pkill", "-TERM", "-f", "karc --quiet --history-file /dev/null --timeout 7s --fresh"])
         #expect(tmux.waitFor { $0.contains("EXIT=143") }, "\(tmux.capture())")
         #expect(tmux.waitFor { _ in FileManager.default.fileExists(atPath: after) })
         let settings = try [before, after].map { try String(contentsOfFile: $0, encoding: .utf8) }

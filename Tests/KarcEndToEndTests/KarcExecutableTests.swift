@@ -34,6 +34,10 @@ struct KarcRun {
         process.standardError = err
         process.standardInput = stdin
         var env = ProcessInfo.processInfo.environment
+        // Nothing a test run persists reaches the user's own data.
+        let scratch = NSTemporaryDirectory() + "karc-run-\(UUID().uuidString)"
+        env["XDG_DATA_HOME"] = scratch + "/data"
+        env["XDG_STATE_HOME"] = scratch + "/state"
         env.merge(environment) { $1 }
         process.environment = env
         try process.run()
@@ -82,7 +86,7 @@ struct MissingBinary: Error, CustomStringConvertible {
         #expect(help.stdout.contains("USAGE: karc [<file>] [-e <CMD> ...] [--json] [--echo] [--keep-going] [--timeout <DURATION>]"))
         let version = try KarcRun.run(["--version"])
         #expect(version.status == 0)
-        #expect(version.stdout == "karc 0.2.0\n")
+        #expect(version.stdout == "karc 0.3.0\n")
     }
 
     @Test func anUnknownArgumentIsRefusedWithWhatIsAccepted() throws {

@@ -26,7 +26,7 @@ import Testing
     /// The README's session transcript is what `karc --echo` prints for its commands.
     @Test func theReadmeTranscriptIsWhatTheBinaryPrints() throws {
         let readme = try readme
-        let start = try #require(readme.range(of: "```\n> counter.increment"))
+        let start = try #require(readme.range(of: "```\n> counter.increment-by-three"))
         let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
         let transcript = String(readme[readme.index(start.lowerBound, offsetBy: 4)..<end.lowerBound])
         let commands = transcript.split(separator: "\n").filter { $0.hasPrefix("> ") }.map { $0.dropFirst(2) }

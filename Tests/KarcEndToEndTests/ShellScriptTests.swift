@@ -1,16 +1,18 @@
 import Foundation
 import Testing
 
-/// The shell on piped scripts, `-e` commands and script files: the readable
-/// transcript, the same facts as JSON lines, and failures with their place.
+/// The shell on piped scripts, `-e` commands and script files, against the
+/// demo cluster: the readable transcript, the same facts as JSON lines, and
+/// failures with their place.
 @Suite(.timeLimit(.minutes(1))) struct ShellScriptTests {
+    static let register = "account.register user-email=jill@example.com user-password=s3cret!"
+
     @Test func aScriptPrintsRepliesEventsAndStateDiffsInOrder() throws {
         let run = try KarcRun.run(["--echo"], input: """
             # a comment, then commands
             counter.increment value=41
-            counter.increment
-            tally.add amount=3
-            tally.celebrate
+            counter.increment-by-three
+            \(Self.register)
             :state counter
 
             """)
@@ -20,46 +22,63 @@ import Testing
             > # a comment, then commands
             > counter.increment value=41
             state  counter:
-              - Counter(count: 0)
-              + Counter(count: 41)
-            > counter.increment
+              - CounterStore.State(count: 0)
+              + CounterStore.State(count: 41)
+            > counter.increment-by-three
             state  counter:
-              - Counter(count: 41)
-              + Counter(count: 42)
-            > tally.add amount=3
-            reply  3
-            event  tally: Added(count: 3)
-            state  tally:
-              - Tally(count: 0)
-              + Tally(count: 3)
-            > tally.celebrate
-            reply  "🎉 3 reached"
+              - CounterStore.State(count: 41)
+              + CounterStore.State(count: 44)
+            > \(Self.register)
+            reply  Result.success(
+                     Account(email: "jill@example.com")
+                   )
+            event  account: UpdatedAccount(
+                              account: Account(email: "jill@example.com")
+                            )
+            state  account:
+              - AccountState(account: nil)
+              + AccountState(
+              +   account: Account(email: "jill@example.com")
+              + )
             > :state counter
-            state  counter: Counter(count: 42)
+            state  counter: CounterStore.State(count: 44)
 
             """)
     }
 
-    @Test func theSameScriptAsJSONLines() throws {
-        let run = try KarcRun.run(["--json"], input: "counter.increment value=2\ntally.add\n:state tally\n")
+    @Test func theSameFactsAsJSONLines() throws {
+        let run = try KarcRun.run(["--json"], input: "counter.increment value=2\n\(Self.register)\n:state account\n")
         #expect(run.status == 0)
         let lines = run.jsonLines
-        #expect(lines.count == 5)
-        #expect(lines[0]["kind"] as? String == "state")
+        #expect(lines.map { $0["kind"] as? String } == ["state", "reply", "event", "state", "snapshot"])
         #expect(lines[0]["target"] as? String == "counter")
-        #expect(lines[0]["type"] as? String == "Counter")
+        #expect(lines[0]["type"] as? String == "CounterStore.State")
         #expect((lines[0]["old"] as? [String: Int]) == ["count": 0])
         #expect((lines[0]["new"] as? [String: Int]) == ["count": 2])
-        #expect(lines[0]["diff"] as? String == "- Counter(count: 0)\n+ Counter(count: 2)")
-        #expect(lines[1]["kind"] as? String == "reply")
-        #expect(lines[1]["value"] as? Int == 1)
-        #expect(lines[2]["kind"] as? String == "event")
-        #expect(lines[2]["source"] as? String == "tally")
-        #expect(lines[2]["type"] as? String == "Added")
-        #expect((lines[2]["value"] as? [String: Int]) == ["count": 1])
-        #expect(lines[3]["kind"] as? String == "state")
-        #expect(lines[4]["kind"] as? String == "snapshot")
-        #expect((lines[4]["value"] as? [String: Int]) == ["count": 1])
+        #expect(lines[0]["diff"] as? String == "- CounterStore.State(count: 0)\n+ CounterStore.State(count: 2)")
+        #expect(lines[1]["type"] as? String == "Result<Account, AccountError>")
+        #expect((lines[1]["value"] as? [String: [String: String]]) == ["success": ["email": "jill@example.com"]])
+        #expect(lines[2]["source"] as? String == "account")
+        #expect(lines[2]["type"] as? String == "UpdatedAccount")
+        #expect((lines[2]["value"] as? [String: [String: String]]) == ["account": ["email": "jill@example.com"]])
+        #expect((lines[4]["value"] as? [String: [String: String]]) == ["account": ["email": "jill@example.com"]])
+    }
+
+    @Test func aBlockedArticleActionSaysByWhomAndWhy() throws {
+        let run = try KarcRun.run([], input: "articles.add title=Hello\n")
+        #expect(run.status == 0)
+        #expect(run.stdout == #"redirected  Articles.Add(title: "Hello") by Gatekeeper → SignInRequired(reason: "sign in first: identity.login email=… password=…")"# + "\n")
+        let json = try KarcRun.run(["--json"], input: "articles.add title=Hello\n").jsonLines
+        #expect(json.first?["kind"] as? String == "redirect")
+        #expect(json.first?["by"] as? String == "Gatekeeper")
+        #expect(json.first?["type"] as? String == "Articles.Add")
+    }
+
+    @Test func aRejectedLoginNamesTheFieldsAndChangesNothing() throws {
+        let run = try KarcRun.run(["--keep-going"], input: "identity.login email=jill password=123\n:state identity\n")
+        #expect(run.status == 1)
+        #expect(run.stderr == "<stdin>:1:10: error: identity.login failed: email must be an email address like name@example.com; password must be at least 6 characters long\n")
+        #expect(run.stdout == "state  identity: IdentityModel.State(user: nil)\n")
     }
 
     @Test func theFirstFailureStopsTheScriptWithItsLineAndColumn() throws {
@@ -70,14 +89,15 @@ import Testing
     }
 
     @Test func failuresAsJSONCarryLineColumnAndMessage() throws {
-        let run = try KarcRun.run(["--json", "--keep-going"], input: "countr.increment\ncounter.increment value=two\ntally.celebrate\ncounter.increment\n")
+        let run = try KarcRun.run(["--json", "--keep-going"], input: "countr.increment\ncounter.increment value=two\naccount.unregister\n\(Self.register)\n\(Self.register)\ncounter.increment\n")
         #expect(run.status == 1, "--keep-going still fails the run")
         let errors = run.jsonLines.filter { $0["kind"] as? String == "error" }
-        #expect(errors.map { $0["line"] as? Int } == [1, 2, 3])
-        #expect(errors.map { $0["column"] as? Int } == [1, 25, 7])
-        #expect(errors[0]["message"] as? String == "unknown target 'countr'; did you mean 'counter'? Targets: counter, tally")
+        #expect(errors.map { $0["line"] as? Int } == [1, 2, 3, 5])
+        #expect(errors.map { $0["column"] as? Int } == [1, 25, 9, 9])
+        #expect(errors[0]["message"] as? String == "unknown target 'countr'; did you mean 'counter'? Targets: counter, identity, articles, account")
         #expect(errors[1]["message"] as? String == #"field 'value' expects Int, got "two""#)
-        #expect((errors[2]["message"] as? String)?.hasPrefix("tally.celebrate failed: ") == true)
+        #expect(errors[2]["message"] as? String == "account.unregister failed: no account is registered: account.register user-email=… user-password=…")
+        #expect(errors[3]["message"] as? String == "account.register replied with a failure: an account is already registered (jill@example.com); unregister first")
         #expect(run.jsonLines.last?["kind"] as? String == "state", "the last command still ran")
     }
 
@@ -85,13 +105,13 @@ import Testing
         let run = try KarcRun.run(["--keep-going"], input: "nonsense\ncounter.increment\n")
         #expect(run.status == 1)
         #expect(run.stderr.hasPrefix("<stdin>:1:1: error: expected TARGET.COMMAND"))
-        #expect(run.stdout.contains("+ Counter(count: 1)"))
+        #expect(run.stdout.contains("+ CounterStore.State(count: 1)"))
     }
 
     @Test func dashECommandsRunInOrderAndQuitStops() throws {
         let run = try KarcRun.run(["-e", "counter.increment value=5", "-e", ":quit", "-e", "counter.increment"])
         #expect(run.status == 0)
-        #expect(run.stdout == "state  counter:\n  - Counter(count: 0)\n  + Counter(count: 5)\n")
+        #expect(run.stdout == "state  counter:\n  - CounterStore.State(count: 0)\n  + CounterStore.State(count: 5)\n")
         let failing = try KarcRun.run(["-e", "counter.reset now=1"])
         #expect(failing.status == 1)
         #expect(failing.stderr == "-e:1:15: error: unknown field 'now' for reset (it takes no fields)\n")
@@ -121,7 +141,13 @@ import Testing
 
             """)
         #expect(run.status == 1)
-        #expect(run.stdout.contains("  counter (store): increment, reset, increment-later\n  tally (model): add, clear, celebrate, add-slowly, check\n"))
+        #expect(run.stdout.contains("""
+              counter (dispatcher): increment, increment-by-three, reset
+              identity (store): login, logout
+              articles (store): add, like, remove
+              account (model): register, unregister, dispatch-outgoing-message
+
+            """))
         #expect(run.stdout.contains("counter.increment [value=Int, default 1]\n  value  Int  optional, default 1\n"))
         #expect(run.stdout.contains("time   "))
         #expect(run.stdout.contains("    1  ok     counter.increment\n"))
@@ -130,35 +156,39 @@ import Testing
     }
 
     @Test func eventsCanBeMutedAndShownAgain() throws {
-        let run = try KarcRun.run([], input: ":events mute Added\ntally.add\n:events on\ntally.add\n")
+        let run = try KarcRun.run([], input: ":events mute UpdatedAccount\n\(Self.register)\n:events on\naccount.unregister\n")
         #expect(run.status == 0)
-        #expect(run.stdout.components(separatedBy: "event  tally: Added").count == 2, "only the second add shows its event")
+        #expect(!run.stdout.contains("event  account: UpdatedAccount"))
+        #expect(run.stdout.contains("event  account: DeletedAccount"))
     }
 
-    @Test func theShellWaitsForWorkThatGoesOnAfterTheSend() throws {
-        let run = try KarcRun.run([], input: "tally.add-slowly amount=4 seconds=0.2\ntally.check minimum=4\n")
+    @Test func liveMessagesArriveWhileTheScriptWaits() throws {
+        let run = try KarcRun.run(["--json", "--tick", "200ms"], input: "\(Self.register)\naccount.dispatch-outgoing-message message=hi\n:wait ReceivedMessage 3s\n")
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("event  tally: Added(count: 4)"))
-        #expect(run.stdout.contains("reply  Result.success(4)"), "\(run.stdout)")
+        let received = run.jsonLines.filter { $0["type"] as? String == "ReceivedMessage" }
+        #expect((received.first?["value"] as? [String: String]) == ["text": "re: hi (to jill@example.com)"])
     }
 
-    @Test func workOutlastingTheTimeoutFailsTheCommand() throws {
-        let run = try KarcRun.run(["--timeout", "100ms"], input: "tally.add-slowly seconds=3\ncounter.increment\n")
-        #expect(run.status == 1)
-        #expect(run.stderr == "<stdin>:1:7: error: the cluster was still busy 100ms after tally.add-slowly (raise --timeout, or use :wait for timers)\n")
+    @Test func theAccountIsRestoredOnTheNextRunUnlessFresh() throws {
+        let directory = NSTemporaryDirectory() + "karc-state-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(try KarcRun.run(["--state-dir", directory], input: "\(Self.register)\n").status == 0)
+        let again = try KarcRun.run(["--state-dir", directory], input: ":state account\n")
+        #expect(again.stdout.contains(#"account: Account(email: "jill@example.com")"#), "\(again.stdout)")
+        let fresh = try KarcRun.run(["--state-dir", directory, "--fresh"], input: ":state account\n")
+        #expect(fresh.stdout == "state  account: AccountState(account: nil)\n")
     }
 
-    @Test func aFailureReplyFailsTheCommand() throws {
-        let run = try KarcRun.run(["--json"], input: "tally.check minimum=1\n")
+    @Test func aCommandOutlastingTheTimeoutFails() throws {
+        let run = try KarcRun.run(["--tick", "5s", "--timeout", "200ms"], input: "\(Self.register)\naccount.dispatch-outgoing-message message=slow\n")
         #expect(run.status == 1)
-        #expect(run.jsonLines.first?["message"] as? String == "tally.check replied with a failure: the tally is 0, below 1")
-        #expect(run.jsonLines.first?["column"] as? Int == 7)
+        #expect(run.stderr == "<stdin>:2:9: error: the cluster was still busy 200ms after account.dispatch-outgoing-message (raise --timeout, or use :wait for timers)\n")
     }
 
     @Test func waitingForAnEventThatNeverComesTimesOut() throws {
-        let run = try KarcRun.run([], input: ":wait Added 100ms\n")
+        let run = try KarcRun.run([], input: ":wait ReceivedMessage 100ms\n")
         #expect(run.status == 1)
-        #expect(run.stderr == "<stdin>:1:7: error: timed out after 100ms waiting for Added\n")
+        #expect(run.stderr == "<stdin>:1:7: error: timed out after 100ms waiting for ReceivedMessage\n")
     }
 
     @Test func hostileInputGetsErrorsNotCrashes() throws {

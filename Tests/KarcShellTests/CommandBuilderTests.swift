@@ -69,7 +69,7 @@ struct CommandBuilderTests {
         ("counter.increment value=2.5", 25, "field 'value' expects Int, got 2.5"),
         ("counter.increment value=1 value=2", 27, "field 'value' is given twice"),
         ("counter.reset now=1", 15, "unknown field 'now' for reset (it takes no fields)"),
-        ("identity.register-user user-email=a", 10, "register-user: missing required field user-password=String"),
+        ("identity.register-user user-email=a", 10, "identity.register-user: missing required field user-password=String"),
         ("identity.register-user", 10, "missing required fields user-email=String user-password=String"),
         ("identity.register-user user-email=nil user-password=x", 35, "field 'user-email' is required (String); it cannot be nil"),
         ("identity.register-user user-email=a user-password=b mood=grumy", 58, "field 'mood' expects one of happy, grumpy, got \"grumy\"; did you mean 'grumpy'?"),
@@ -81,7 +81,7 @@ struct CommandBuilderTests {
         (#"identity.register-user {"userEmail": 5}"#, 10, "field 'user-email' expects String"),
         (#"identity.register-user {"userEmail": "#, 24, "not a valid JSON object"),
         (#"identity.strict {"code": "toolong"}"#, 10, "identity.strict rejected the input: Invalid()"),
-        ("identity.strict code=abc", 10, #"strict takes its fields as a JSON object: strict {"field": value}"#),
+        ("identity.strict code=abc", 10, #"identity.strict takes its fields as a JSON object: identity.strict {"field": value}"#),
     ])
     func badCommandsSayWhatIsWrongWhereAndWhatIsAccepted(_ line: String, _ column: Int, _ message: String) {
         let error = failure(line)

@@ -32,6 +32,11 @@ enum Names {
         key(typed) == key(name)
     }
 
+    /// Whether `typed` names the type `typeName` (`Articles.Add`), in full or by its last part (`Add`).
+    static func namesType(_ typed: some StringProtocol, _ typeName: String) -> Bool {
+        matches(typed, typeName) || typeName.split(separator: ".").last.map { matches(typed, String($0)) } == true
+    }
+
     /// The candidate closest to `typed`, if it is close enough to be a likely typo.
     static func suggestion(for typed: String, among candidates: [String]) -> String? {
         let target = key(typed)

@@ -1,5 +1,6 @@
 import CustomDump
 import Foundation
+import Synchronization
 
 /// How the shell writes values: custom-dump text for people, JSON for tools.
 enum ValueText {
@@ -8,13 +9,47 @@ enum ValueText {
         String(customDumping: value)
     }
 
-    /// The name of the value's type, without module prefixes.
+    /// The name of the value's type, with its enclosing types and without
+    /// module prefixes: `CounterStore.State`, `Result<Account, AccountError>`.
     static func typeName(_ value: Any) -> String {
-        String(describing: type(of: value))
+        let type = type(of: value)
+        let key = ObjectIdentifier(type)
+        if let cached = typeNames.withLock({ $0[key] }) { return cached }
+        let name = withoutModules(String(reflecting: type))
+        typeNames.withLock { $0[key] = name }
+        return name
     }
 
-    /// The value as a JSON-compatible object when it is `Encodable`, else its dump.
+    private static let typeNames = Mutex<[ObjectIdentifier: String]>([:])
+
+    /// Drops the first component (the module) of every dotted name.
+    static func withoutModules(_ name: String) -> String {
+        var result = ""
+        var token = ""
+        func flush() {
+            let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+            result += parts.count > 1 ? parts.dropFirst().joined(separator: ".") : token
+            token = ""
+        }
+        for character in name {
+            if character.isLetter || character.isNumber || character == "_" || character == "." {
+                token.append(character)
+            } else {
+                flush()
+                result.append(character)
+            }
+        }
+        flush()
+        return result
+    }
+
+    /// The value as a JSON-compatible object when it is `Encodable`, else its
+    /// dump; a `Result` as `{"success": …}` or `{"failure": "…"}`.
     static func json(_ value: Any) -> Any {
+        if let result = value as? any FailableReply {
+            if let failure = result.failure { return ["failure": "\(failure)"] }
+            return ["success": result.success.map(json) ?? NSNull()]
+        }
         if let encodable = value as? any Encodable,
            let data = try? encoder.encode(encodable),
            let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) {
@@ -38,9 +73,15 @@ enum ValueText {
 /// A reply that may be a failure: `Result`.
 protocol FailableReply {
     var failure: (any Error)? { get }
+    var success: Any? { get }
 }
 
 extension Result: FailableReply {
+    var success: Any? {
+        if case .success(let value) = self { return value }
+        return nil
+    }
+
     var failure: (any Error)? {
         if case .failure(let error) = self { return error }
         return nil

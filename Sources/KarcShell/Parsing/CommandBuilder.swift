@@ -23,7 +23,7 @@ public struct CommandBuilder: Sendable {
                 throw LineError(column: text.column, "not a valid JSON object: \(text.value.prefix(60))")
             }
         case .fields(let arguments):
-            json = try encode(arguments, for: command, column: invocation.command.column)
+            json = try encode(arguments, for: command, of: target, column: invocation.command.column)
         }
         do {
             let value = try JSONDecoder().decode(command.type, from: json)
@@ -53,9 +53,9 @@ public struct CommandBuilder: Sendable {
         throw LineError(column: typed.column, message)
     }
 
-    private func encode(_ arguments: [FieldArgument], for command: CommandSchema, column: Int) throws(LineError) -> Data {
+    private func encode(_ arguments: [FieldArgument], for command: CommandSchema, of target: TargetSchema, column: Int) throws(LineError) -> Data {
         guard let fields = command.fields else {
-            throw LineError(column: column, "\(command.name) takes its fields as a JSON object: \(command.name) {\"field\": value}")
+            throw LineError(column: column, "\(target.name).\(command.name) takes its fields as a JSON object: \(target.name).\(command.name) {\"field\": value}")
         }
         var object: [String: Any] = [:]
         var given: Set<String> = []
@@ -82,7 +82,7 @@ public struct CommandBuilder: Sendable {
         let missing = fields.filter { $0.isRequired && !given.contains($0.name) }
         if !missing.isEmpty {
             let list = missing.map { "\(Names.kebab($0.name))=\($0.type)" }.joined(separator: " ")
-            throw LineError(column: column, "\(command.name): missing required field\(missing.count == 1 ? "" : "s") \(list)")
+            throw LineError(column: column, "\(target.name).\(command.name): missing required field\(missing.count == 1 ? "" : "s") \(list)")
         }
         // Every value put in `object` came from `json(_:as:field:)`: strings, numbers, booleans, arrays, dictionaries.
         return (try? JSONSerialization.data(withJSONObject: object)) ?? Data("{}".utf8)

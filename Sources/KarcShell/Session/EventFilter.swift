@@ -7,12 +7,11 @@ enum EventFilter: Equatable {
 
     /// Whether an event of type `typeName` is printed.
     func shows(_ typeName: String) -> Bool {
-        let key = Names.key(typeName)
         switch self {
         case .all: return true
         case .none: return false
-        case .only(let types): return types.contains(key)
-        case .mute(let types): return !types.contains(key)
+        case .only(let types): return types.contains { Names.namesType($0, typeName) }
+        case .mute(let types): return !types.contains { Names.namesType($0, typeName) }
         }
     }
 }

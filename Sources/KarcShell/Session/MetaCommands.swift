@@ -171,7 +171,7 @@ extension ShellSession {
             let records = cluster.takeRecords()
             printRecords(records)
             let arrived = records.contains { record in
-                if case .event(_, let event) = record { return Names.matches(ValueText.typeName(event), type.value) }
+                if case .event(_, let event) = record { return Names.namesType(type.value, ValueText.typeName(event)) }
                 return false
             }
             if arrived {
@@ -194,16 +194,22 @@ extension ShellSession {
         guard sourceDepth < 8 else {
             return fail(":source nests deeper than 8 scripts (does a script source itself?)", column: file.column, at: location)
         }
+        // A relative path is relative to the script that sources it.
+        var path = file.value
+        if !path.hasPrefix("/"), let script = location.script, script.contains("/") {
+            path = (script as NSString).deletingLastPathComponent + "/" + path
+        }
         let text: String
         do {
-            text = try ScriptRunner.read(file.value)
+            text = try ScriptRunner.read(path)
         } catch {
             return fail(error.message, column: file.column, at: location)
         }
         sourceDepth += 1
         defer { sourceDepth -= 1 }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let result = await ScriptRunner(session: self).run(lines: lines, name: file.value)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        let result = await ScriptRunner(session: self).run(lines: lines, name: path)
         switch result {
         case .succeeded: return .succeeded
         case .quit: return .quit

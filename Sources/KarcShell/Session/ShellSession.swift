@@ -72,12 +72,17 @@ final class ShellSession {
         var outcome = Outcome.succeeded
         var reply: (any Sendable)?
         var thrown: (any Error)?
-        do {
-            reply = try await cluster.send(built.value, to: built.target.name)
-        } catch {
+        var settled = false
+        switch await Self.send(built.value, to: built.target.name, through: cluster, timeout: options.timeout) {
+        case .replied(let value):
+            reply = value
+            settled = await cluster.settled(timeout: options.timeout - (clock.now - start))
+        case .threw(let error):
             thrown = error
+            settled = await cluster.settled(timeout: options.timeout - (clock.now - start))
+        case .timedOut:
+            break
         }
-        let settled = await cluster.settled(timeout: options.timeout)
         let elapsed = clock.now - start
         if let reply, !(reply is Void) {
             if let failure = ValueText.failure(in: reply) {
@@ -96,6 +101,37 @@ final class ShellSession {
         if showTiming { renderer.timing(elapsed) }
         history.append((text, outcome == .succeeded ? "ok" : "error"))
         return outcome
+    }
+
+    private enum SendOutcome: Sendable {
+        case replied((any Sendable)?)
+        case threw(any Error)
+        case timedOut
+    }
+
+    /// Sends, waiting at most `timeout` for the reply: a command that never
+    /// answers must not hang a script. After a timeout the send goes on in
+    /// the background; what it does later is printed with the next command.
+    private static func send(
+        _ command: any Sendable, to target: String, through cluster: any ShellCluster, timeout: Duration
+    ) async -> SendOutcome {
+        let sending = Task { () -> SendOutcome in
+            do {
+                return .replied(try await cluster.send(command, to: target))
+            } catch {
+                return .threw(error)
+            }
+        }
+        return await withTaskGroup(of: SendOutcome.self) { group in
+            group.addTask { await sending.value }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                return .timedOut
+            }
+            let first = await group.next() ?? .timedOut
+            group.cancelAll()
+            return first
+        }
     }
 
     /// Prints records: events, redirects and failures in order, then one diff per changed target.
