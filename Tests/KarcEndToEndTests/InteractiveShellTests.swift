@@ -10,7 +10,7 @@ struct InteractiveShellTests {
 
     func startKarc(_ tmux: Tmux, arguments: String = "") throws {
         try tmux.start()
-        tmux.send(text: "export XDG_STATE_HOME=\(stateHome) NO_COLOR=1 PS1='$ '", enter: true)
+        tmux.send(text: "export XDG_STATE_HOME=\(stateHome) XDG_DATA_HOME=\(stateHome)/data NO_COLOR=1 PS1='$ '", enter: true)
         tmux.send(text: "clear", enter: true)
         tmux.send(text: "\(KarcRun.binaryPath) --quiet \(arguments); echo EXIT=$?", enter: true)
         #expect(tmux.waitFor { $0.contains("demo>") }, "no prompt:\n\(tmux.capture())")

@@ -31,7 +31,7 @@ func runKarc(_ arguments: [String], input: Data) throws -> Int {
 func shellScriptJSON(_ n: Int) async throws -> Double {
     let script = Data(String(repeating: "counter.increment value=1\n", count: n).utf8)
     return try await rate(operations: n) {
-        let lines = try runKarc(["--json"], input: script)
+        let lines = try runKarc(["--json", "--fresh", "--state-dir", NSTemporaryDirectory() + "karc-bench-state"], input: script)
         precondition(lines == n, "expected \(n) state lines, got \(lines)")
     }
 }
@@ -39,7 +39,7 @@ func shellScriptJSON(_ n: Int) async throws -> Double {
 /// `karc -e ':quit'` wall time, start to exit, in milliseconds (median).
 func shellStartup() async throws -> Double {
     let perSecond = try await rate(operations: 1) {
-        _ = try runKarc(["-e", ":quit"], input: Data())
+        _ = try runKarc(["-e", ":quit", "--fresh", "--state-dir", NSTemporaryDirectory() + "karc-bench-state"], input: Data())
     }
     return 1_000 / perSecond
 }
