@@ -102,7 +102,10 @@ let package = Package(
             ]
         ),
         .testTarget(name: "AsyncDispatcherTests", dependencies: ["AsyncDispatcher"]),
-        .testTarget(name: "KarcShellTests", dependencies: ["KarcShell", "TestSupport"]),
+        .testTarget(
+            name: "KarcShellTests",
+            dependencies: ["KarcShell", "TestSupport", .product(name: "CustomDump", package: "swift-custom-dump")]
+        ),
         .testTarget(name: "KarcDemoTests", dependencies: ["KarcDemo", "KarcShell", "Trellis", "TestSupport"]),
         .testTarget(
             name: "ComposeTests",

@@ -60,7 +60,7 @@ final class Renderer {
     }
 
     func state(target: String, old: any Sendable, new: any Sendable) {
-        guard let difference = diff(old, new) else { return }  // changed and changed back
+        guard let difference = Self.difference(old, new) else { return }  // changed and changed back
         switch mode {
         case .readable:
             sink.write(style.state("state") + "  \(target):")
@@ -75,6 +75,20 @@ final class Renderer {
             json(["kind": "state", "target": target, "type": ValueText.typeName(new),
                   "old": ValueText.json(old), "new": ValueText.json(new), "diff": difference])
         }
+    }
+
+    /// custom-dump's diff of two states. When both print on one line, the
+    /// diff is the two lines, as custom-dump would write it; building that
+    /// directly skips its structural diff, several times the cost of a dump
+    /// (type names go through regular expressions on Linux).
+    static func difference(_ old: Any, _ new: Any) -> String? {
+        let before = ValueText.dump(old)
+        let after = ValueText.dump(new)
+        guard before != after else { return nil }
+        if !before.contains("\n"), !after.contains("\n") {
+            return "- \(before)\n+ \(after)"
+        }
+        return diff(old, new)
     }
 
     /// The current state of a target (`:state`).
@@ -129,12 +143,7 @@ final class Renderer {
     }
 
     private func json(_ object: [String: Any]) {
-        // Every value comes from ValueText.json or is a string, number or array of them.
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]) else {
-            sink.write(#"{"kind":"error","message":"unencodable output"}"#)
-            return
-        }
-        sink.write(String(decoding: data, as: UTF8.self))
+        sink.write(JSONLine.write(object))
     }
 
     private func indented(_ text: String, by width: Int) -> String {

@@ -43,24 +43,22 @@ enum ValueText {
         return result
     }
 
-    /// The value as a JSON-compatible object when it is `Encodable`, else its
-    /// dump; a `Result` as `{"success": …}` or `{"failure": "…"}`.
+    /// The value as JSON when it is `Encodable` (a ``RawJSON``), else its
+    /// dump (a string); a `Result` as `{"success": …}` or `{"failure": "…"}`.
     static func json(_ value: Any) -> Any {
         if let result = value as? any FailableReply {
             if let failure = result.failure { return ["failure": "\(failure)"] }
             return ["success": result.success.map(json) ?? NSNull()]
         }
-        if let encodable = value as? any Encodable,
-           let data = try? encoder.encode(encodable),
-           let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) {
-            return object
+        if let encodable = value as? any Encodable, let data = try? encoder.encode(encodable) {
+            return RawJSON(text: String(decoding: data, as: UTF8.self))
         }
         return dump(value)
     }
 
     private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }()
 
@@ -68,6 +66,11 @@ enum ValueText {
     static func failure(in reply: Any) -> (any Error)? {
         (reply as? any FailableReply)?.failure
     }
+}
+
+/// JSON text, written into a JSON line as it is.
+struct RawJSON {
+    let text: String
 }
 
 /// A reply that may be a failure: `Result`.

@@ -1,0 +1,37 @@
+import CustomDump
+import Foundation
+@testable import KarcShell
+import Testing
+
+@Suite("Output: JSON lines and state diffs")
+struct OutputTests {
+    @Test func jsonLinesAreValidJSONWithSortedKeys() throws {
+        let line = JSONLine.write([
+            "kind": "event", "text": "quote \" backslash \\ newline \n tab \t bell \u{7} é 😀 /",
+            "int": 42, "double": 1.5, "flag": true, "none": NSNull(), "list": [1, "two", false] as [Any],
+            "nested": ["b": 2, "a": [RawJSON(text: #"{"x":[1,2]}"#)] as [Any]] as [String: Any],
+        ])
+        #expect(line.hasPrefix(#"{"double":1.5,"flag":true,"int":42,"kind":"event","list":[1,"two",false],"nested":{"a":[{"x":[1,2]}],"b":2},"none":null,"text":""#))
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(parsed["text"] as? String == "quote \" backslash \\ newline \n tab \t bell \u{7} é 😀 /")
+        #expect(!line.contains("\n"))
+    }
+
+    struct Counter: Equatable { var count: Int }
+    struct Profile: Equatable { var name: String; var tags: [String] }
+
+    @Test func stateDiffsAreCustomDumpsDiffs() {
+        let pairs: [(Any, Any)] = [
+            (Counter(count: 0), Counter(count: 1)),
+            (1, 2),
+            ("a", "b"),
+            (Optional<Int>.none as Any, Optional(3) as Any),
+            (Profile(name: "Jill", tags: []), Profile(name: "Jill", tags: ["x"])),
+            (Profile(name: "Jill", tags: ["a", "b"]), Profile(name: "Chris", tags: ["a", "b"])),
+        ]
+        for (old, new) in pairs {
+            #expect(Renderer.difference(old, new) == diff(old, new), "\(old) → \(new)")
+        }
+        #expect(Renderer.difference(Counter(count: 1), Counter(count: 1)) == nil)
+    }
+}
