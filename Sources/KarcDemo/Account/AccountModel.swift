@@ -2,6 +2,7 @@ import Compose
 import Foundation
 import Karc
 
+// @unchecked as Karc's base classes require (docs/porting.md): neither subclass adds stored state.
 public final class AccountDomain: Domain<String, AccountState, AccountCommand, AccountEvent>, @unchecked Sendable {}
 
 /// `account`: the Karc model of the seed's README. While an account exists,
