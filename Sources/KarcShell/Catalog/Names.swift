@@ -47,6 +47,11 @@ enum Names {
         return candidates.first { key($0).hasPrefix(target) && !target.isEmpty }
     }
 
+    /// `; did you mean 'x'?` when a candidate is close to `typed`, else nothing.
+    static func didYouMean(_ typed: String, among candidates: [String], prefix: String = "") -> String {
+        suggestion(for: typed, among: candidates).map { "; did you mean '\(prefix)\($0)'?" } ?? ""
+    }
+
     /// Levenshtein distance, with a transposition counting as one edit.
     static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)

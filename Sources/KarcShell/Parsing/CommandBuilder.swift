@@ -38,19 +38,15 @@ public struct CommandBuilder: Sendable {
     func resolveTarget(_ typed: Located<String>) throws(LineError) -> TargetSchema {
         if let target = catalog.target(named: typed.value) { return target }
         let names = catalog.targets.map(\.name)
-        var message = "unknown target '\(typed.value.clipped)'"
-        if let near = Names.suggestion(for: typed.value, among: names) { message += "; did you mean '\(near)'?" }
-        message += " Targets: \(names.joined(separator: ", "))"
-        throw LineError(column: typed.column, message)
+        throw LineError(column: typed.column, "unknown target '\(typed.value.clipped)'"
+            + Names.didYouMean(typed.value, among: names) + " Targets: \(names.joined(separator: ", "))")
     }
 
     func resolveCommand(_ typed: Located<String>, in target: TargetSchema) throws(LineError) -> CommandSchema {
         if let command = target.command(named: typed.value) { return command }
         let names = target.commands.map(\.name)
-        var message = "unknown command '\(typed.value.clipped)' for \(target.name)"
-        if let near = Names.suggestion(for: typed.value, among: names) { message += "; did you mean '\(near)'?" }
-        message += " Commands: \(names.joined(separator: ", "))"
-        throw LineError(column: typed.column, message)
+        throw LineError(column: typed.column, "unknown command '\(typed.value.clipped)' for \(target.name)"
+            + Names.didYouMean(typed.value, among: names) + " Commands: \(names.joined(separator: ", "))")
     }
 
     private func encode(_ arguments: [FieldArgument], for command: CommandSchema, of target: TargetSchema, column: Int) throws(LineError) -> Data {
@@ -61,11 +57,10 @@ public struct CommandBuilder: Sendable {
         var given: Set<String> = []
         for argument in arguments {
             guard let field = command.field(named: argument.name.value) else {
+                let names = fields.map { Names.kebab($0.name) }
                 var message = "unknown field '\(argument.name.value.clipped)' for \(command.name)"
-                if let near = Names.suggestion(for: argument.name.value, among: fields.map { Names.kebab($0.name) }) {
-                    message += "; did you mean '\(near)'?"
-                }
-                message += fields.isEmpty ? " (it takes no fields)" : " Fields: \(fields.map { Names.kebab($0.name) }.joined(separator: ", "))"
+                    + Names.didYouMean(argument.name.value, among: names)
+                message += fields.isEmpty ? " (it takes no fields)" : " Fields: \(names.joined(separator: ", "))"
                 throw LineError(column: argument.name.column, message)
             }
             guard given.insert(field.name).inserted else {
@@ -103,9 +98,8 @@ public struct CommandBuilder: Sendable {
         case (.string, .bool(let flag)): return "\(flag)"
         case (.choice(_, let cases), .string(let text, _)):
             if let match = cases.first(where: { $0 == text }) ?? cases.first(where: { Names.matches(text, $0) }) { return match }
-            var message = "field '\(field)' expects one of \(cases.joined(separator: ", ")), got \(value.value.shown)"
-            if let near = Names.suggestion(for: text, among: cases) { message += "; did you mean '\(near)'?" }
-            throw LineError(column: value.column, message)
+            throw LineError(column: value.column, "field '\(field)' expects one of \(cases.joined(separator: ", ")), got \(value.value.shown)"
+                + Names.didYouMean(text, among: cases))
         case (.list(let element), .list(let items)):
             var array: [Any] = []
             for item in items { array.append(try json(item, as: element, field: field)) }

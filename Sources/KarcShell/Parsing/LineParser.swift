@@ -64,8 +64,13 @@ public struct LineParser {
 
     /// Characters up to the next space.
     private mutating func word() -> String {
+        take { !$0.isWhitespace }
+    }
+
+    /// The characters from here on while `isIncluded` holds.
+    private mutating func take(while isIncluded: (Character) -> Bool) -> String {
         var text = ""
-        while let character = current, !character.isWhitespace {
+        while let character = current, isIncluded(character) {
             text.append(character)
             index += 1
         }
@@ -74,22 +79,14 @@ public struct LineParser {
 
     private mutating func parseInvocation() throws(LineError) -> Invocation {
         let targetColumn = column
-        var target = ""
-        while let character = current, character != ".", !character.isWhitespace {
-            target.append(character)
-            index += 1
-        }
+        let target = take { $0 != "." && !$0.isWhitespace }
         guard current == "." else {
             throw LineError(column: targetColumn, "expected TARGET.COMMAND (like counter.increment), got '\(target.clipped)'; :help lists the targets")
         }
         guard !target.isEmpty else { throw LineError(column: targetColumn, "missing target name before '.'") }
         index += 1
         let commandColumn = column
-        var command = ""
-        while let character = current, !character.isWhitespace, character != "{" {
-            command.append(character)
-            index += 1
-        }
+        let command = take { !$0.isWhitespace && $0 != "{" }
         guard !command.isEmpty else {
             throw LineError(column: commandColumn, "missing command name after '\(target.clipped).'; :help \(target.clipped) lists its commands")
         }
@@ -111,11 +108,7 @@ public struct LineParser {
 
     private mutating func parseArgument() throws(LineError) -> FieldArgument {
         let nameColumn = column
-        var name = ""
-        while let character = current, character != "=", !character.isWhitespace {
-            name.append(character)
-            index += 1
-        }
+        let name = take { $0 != "=" && !$0.isWhitespace }
         guard current == "=" else {
             throw LineError(column: nameColumn, "expected field=value, got '\(name.clipped)'")
         }

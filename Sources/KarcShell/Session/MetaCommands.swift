@@ -27,9 +27,9 @@ extension ShellSession {
         case "source": return await source(arguments, name: name, at: location)
         case "quit", "exit", "q": return .quit
         default:
-            var message = "unknown meta command ':\(name.value)'"
-            if let near = Names.suggestion(for: command, among: Self.metaCommands.map(\.name)) { message += "; did you mean ':\(near)'?" }
-            message += " Meta commands: " + Self.metaCommands.map { ":\($0.name)" }.joined(separator: ", ")
+            let names = Self.metaCommands.map(\.name)
+            let message = "unknown meta command ':\(name.value)'" + Names.didYouMean(command, among: names, prefix: ":")
+                + " Meta commands: " + names.map { ":\($0)" }.joined(separator: ", ")
             return fail(message, column: name.column, at: location)
         }
     }
