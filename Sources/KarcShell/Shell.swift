@@ -34,10 +34,7 @@ public enum Shell {
         let result: ScriptRunner.Result
         if let script, script != "-" {
             do {
-                let text = try ScriptRunner.read(script)
-                var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-                if lines.last == "" { lines.removeLast() }
-                result = await runner.run(lines: lines, name: script)
+                result = await runner.run(lines: ScriptRunner.lines(of: try ScriptRunner.read(script)), name: script)
             } catch {
                 session.renderer.error(error.message, script: nil, line: nil, column: nil)
                 return 1

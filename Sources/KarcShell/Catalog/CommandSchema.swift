@@ -25,13 +25,17 @@ public struct CommandSchema: Sendable {
 
     /// `increment [value: Int = 1]`: the command with its fields, as `:help` and hints show it.
     public var synopsis: String {
-        guard let fields else { return "\(name) {json}" }
-        let parts = fields.map { field -> String in
+        fieldsSynopsis.isEmpty ? name : "\(name) \(fieldsSynopsis)"
+    }
+
+    /// `[value=Int, default 1]`: the fields alone (the prompt's hint); `{json}` for an unprobed type.
+    public var fieldsSynopsis: String {
+        guard let fields else { return "{json}" }
+        return fields.map { field -> String in
             let written = "\(Names.kebab(field.name))=\(field.type)"
             if field.isRequired { return written }
             return "[\(written)" + (field.defaultValue.map { ", default \($0)" } ?? "") + "]"
-        }
-        return ([name] + parts).joined(separator: " ")
+        }.joined(separator: " ")
     }
 
     private static func fields(of type: any (Decodable & Sendable).Type) -> [FieldSchema]? {

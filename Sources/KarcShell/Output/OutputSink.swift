@@ -43,14 +43,15 @@ final class OutputSink {
         buffer.removeAll(keepingCapacity: true)
     }
 
-    private static func writeAll(_ bytes: [UInt8], to fd: Int32) {
+    /// Writes every byte to `fd`, retrying interrupted writes; gives up on a closed pipe.
+    static func writeAll(_ bytes: [UInt8], to fd: Int32) {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
                 // `raw` is non-empty inside the loop, so its base address exists.
                 let written = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
                 if written < 0 {
-                    if errno == EINTR { continue }
+                    if errno == EINTR || errno == EAGAIN { continue }
                     return  // a closed pipe: nothing more can be shown
                 }
                 offset += written

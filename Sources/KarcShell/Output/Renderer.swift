@@ -82,13 +82,12 @@ final class Renderer {
     /// directly skips its structural diff, several times the cost of a dump
     /// (type names go through regular expressions on Linux).
     static func difference(_ old: Any, _ new: Any) -> String? {
+        // A multi-line state goes to custom-dump's diff after one dump, not two.
         let before = ValueText.dump(old)
+        guard !before.contains("\n") else { return diff(old, new) }
         let after = ValueText.dump(new)
-        guard before != after else { return nil }
-        if !before.contains("\n"), !after.contains("\n") {
-            return "- \(before)\n+ \(after)"
-        }
-        return diff(old, new)
+        guard !after.contains("\n") else { return diff(old, new) }
+        return before == after ? nil : "- \(before)\n+ \(after)"
     }
 
     /// The current state of a target (`:state`).

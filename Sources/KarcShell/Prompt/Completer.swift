@@ -57,13 +57,7 @@ struct Completer: Sendable {
               let target = catalog.target(named: head[..<dot]),
               let command = target.command(named: head[head.index(after: dot)...])
         else { return nil }
-        guard let fields = command.fields else { return "{json}" }
-        guard !fields.isEmpty else { return nil }
-        return fields.map { field in
-            let written = "\(Names.kebab(field.name))=\(field.type)"
-            if field.isRequired { return written }
-            return "[\(written)" + (field.defaultValue.map { ", default \($0)" } ?? "") + "]"
-        }.joined(separator: " ")
+        return command.fieldsSynopsis.isEmpty ? nil : command.fieldsSynopsis
     }
 
     private func finish(_ typed: String, among names: [String], suffix: String) -> Completion {

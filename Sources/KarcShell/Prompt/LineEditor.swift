@@ -192,17 +192,17 @@ final class LineEditor: Sendable {
             _ = el_cursor(el, length)
             el_deletestr(el, length)
             context.updateHint(for: "", el: el, redraw: false)
-            writeOut("^C\r\n")
+            writeToTerminal("^C\r\n")
             _ = karc_el_refresh(el)
         case UInt8(ascii: "z"):  // Ctrl-Z: suspend with the terminal restored; `fg` redraws
-            if isReading { writeOut("\r\n") }
+            if isReading { writeToTerminal("\r\n") }
             karc_suspend()
-            if isReading { redraw(el) }
+            if isReading { redrawPrompt(el) }
         case UInt8(ascii: "w"):  // the window changed size
             el_resize(el)
-            if isReading { redraw(el) }
+            if isReading { redrawPrompt(el) }
         case UInt8(ascii: "c"):
-            if isReading { redraw(el) }
+            if isReading { redrawPrompt(el) }
         default:
             break
         }
@@ -210,34 +210,16 @@ final class LineEditor: Sendable {
 
     /// Prints output over the prompt line, then draws the prompt and the line again.
     private func printAbove(_ bytes: [UInt8], el: OpaquePointer, isReading: Bool) {
-        if isReading { writeOut("\r\u{1B}[K") }  // over the prompt line
+        if isReading { writeToTerminal("\r\u{1B}[K") }  // over the prompt line
         var output = bytes
         if isReading {
             // The terminal is in edit mode: newlines need their carriage returns.
             output = bytes.flatMap { $0 == 10 ? [13, 10] : [$0] }
         }
-        output.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                // `raw` is non-empty inside the loop, so its base address exists.
-                let written = write(STDOUT_FILENO, raw.baseAddress! + offset, raw.count - offset)
-                if written <= 0 { if errno == EINTR || errno == EAGAIN { continue } else { return } }
-                offset += written
-            }
-        }
+        OutputSink.writeAll(output, to: STDOUT_FILENO)
         if isReading { _ = karc_el_refresh(el) }
     }
 
-    /// Draws the prompt and the line anew from the start of the prompt's row
-    /// (EL_REFRESH draws from wherever the cursor is).
-    private func redraw(_ el: OpaquePointer) {
-        writeOut("\r\u{1B}[K")
-        _ = karc_el_refresh(el)
-    }
-
-    private func writeOut(_ text: String) {
-        _ = text.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
-    }
 
     private func drain(_ fd: Int32) -> [UInt8] {
         var bytes: [UInt8] = []
@@ -306,8 +288,7 @@ final class EditorContext {
         free(hintText)
         hintText = strdup(new)
         guard redraw else { return }
-        _ = "\r\u{1B}[K".withCString { write(STDOUT_FILENO, $0, strlen($0)) }
-        _ = karc_el_refresh(el)
+        redrawPrompt(el)
     }
 
     func complete(_ el: OpaquePointer) -> UInt8 {
@@ -319,8 +300,7 @@ final class EditorContext {
             _ = el_insertstr(el, completion.insert)
         }
         if completion.candidates.count > 1, completion.insert.isEmpty {
-            let list = "\r\n" + completion.candidates.joined(separator: "  ") + "\r\n"
-            _ = list.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
+            writeToTerminal("\r\n" + completion.candidates.joined(separator: "  ") + "\r\n")
             return UInt8(CC_REDISPLAY)
         }
         return UInt8(completion.insert.isEmpty ? CC_REFRESH_BEEP : CC_REFRESH)
@@ -339,4 +319,16 @@ final class EditorContext {
         _ = karc_history_save(history, historyPath)
         _ = chmod(historyPath, 0o600)
     }
+}
+
+/// Writes to the terminal directly (the editor thread's output beside libedit's).
+private func writeToTerminal(_ text: String) {
+    OutputSink.writeAll(Array(text.utf8), to: STDOUT_FILENO)
+}
+
+/// Draws the prompt and the line anew from the start of the prompt's row
+/// (EL_REFRESH draws from wherever the cursor is).
+private func redrawPrompt(_ el: OpaquePointer) {
+    writeToTerminal("\r\u{1B}[K")
+    _ = karc_el_refresh(el)
 }

@@ -207,9 +207,7 @@ extension ShellSession {
         }
         sourceDepth += 1
         defer { sourceDepth -= 1 }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if lines.last == "" { lines.removeLast() }
-        let result = await ScriptRunner(session: self).run(lines: lines, name: path)
+        let result = await ScriptRunner(session: self).run(lines: ScriptRunner.lines(of: text), name: path)
         switch result {
         case .succeeded: return .succeeded
         case .quit: return .quit

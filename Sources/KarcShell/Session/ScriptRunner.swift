@@ -32,6 +32,13 @@ struct ScriptRunner {
         return failed ? .failed : .succeeded
     }
 
+    /// The lines of a script's text (a final newline does not make an empty last line).
+    static func lines(of text: String) -> [String] {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
     /// The text of a script file, or an error that names it.
     static func read(_ path: String) throws(ReadError) -> String {
         guard let data = FileManager.default.contents(atPath: path) else {

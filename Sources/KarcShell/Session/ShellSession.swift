@@ -72,17 +72,13 @@ final class ShellSession {
         var outcome = Outcome.succeeded
         var reply: (any Sendable)?
         var thrown: (any Error)?
-        var settled = false
+        var answered = true
         switch await Self.send(built.value, to: built.target.name, through: cluster, timeout: options.timeout) {
-        case .replied(let value):
-            reply = value
-            settled = await cluster.settled(timeout: options.timeout - (clock.now - start))
-        case .threw(let error):
-            thrown = error
-            settled = await cluster.settled(timeout: options.timeout - (clock.now - start))
-        case .timedOut:
-            break
+        case .replied(let value): reply = value
+        case .threw(let error): thrown = error
+        case .timedOut: answered = false
         }
+        let settled = answered ? await cluster.settled(timeout: options.timeout - (clock.now - start)) : false
         let elapsed = clock.now - start
         if let reply, !(reply is Void) {
             if let failure = ValueText.failure(in: reply) {
