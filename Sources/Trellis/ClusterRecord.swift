@@ -4,9 +4,9 @@ public enum ClusterRecord: Sendable {
     case sent(sequence: UInt64, action: any Sendable)
     /// The answer to the send `sequence` (a model's duplex reply, say); only when there is one.
     case replied(sequence: UInt64, reply: any Sendable)
-    /// A middleware (`by`, its type name) replaced the action `sequence` with
-    /// the actions `to`, which follow as sends of their own.
-    case redirected(sequence: UInt64, by: String, to: [any Sendable])
+    /// A middleware (`by`, its type name) replaced `action`, the send
+    /// `sequence`, with the actions `to`, which follow as sends of their own.
+    case redirected(sequence: UInt64, action: any Sendable, by: String, to: [any Sendable])
     /// The send `sequence` failed; sequence 0 when an emitter's sequence itself threw.
     case failed(sequence: UInt64, error: any Error)
     /// A model emitted an event; `source` names the target (or submodel).

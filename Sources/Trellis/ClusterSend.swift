@@ -53,7 +53,7 @@ extension Cluster {
         }
         if let redirect {
             remember(sequence, action, .redirected(by: redirect.by, to: redirect.to))
-            hub.publish(.redirected(sequence: sequence, by: redirect.by, to: redirect.to))
+            hub.publish(.redirected(sequence: sequence, action: action, by: redirect.by, to: redirect.to))
             for next in redirect.to { _ = try await process(next, through: nil, redirected: true) }
             return nil
         }

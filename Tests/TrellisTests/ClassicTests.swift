@@ -37,7 +37,7 @@ struct ClassicMiddlewareTests {
         #expect(outcomes.last == "noop handled")
         var redirected: [String] = []
         for await record in observation {
-            if case .redirected(let sequence, let by, let to) = record { redirected.append("\(sequence) \(by) \(to)") }
+            if case .redirected(let sequence, _, let by, let to) = record { redirected.append("\(sequence) \(by) \(to)") }
             if case .sent(2, _) = record { break }
         }
         #expect(redirected == ["1 LoggingMiddleware [TrellisTests.UserAction.noop]"])

@@ -1,4 +1,3 @@
-import Synchronization
 import Trellis
 
 /// Puts the shell in front of a Trellis cluster:
@@ -15,8 +14,6 @@ public final class ClusterShell: ShellCluster {
     public let cluster: Cluster
     public let catalog: Catalog
     private let observation: ClusterObservation
-    /// The last action sent per sequence, to show what a redirect replaced.
-    private let sent = Mutex<[UInt64: any Sendable]>([:])
 
     public init(name: String, cluster: Cluster) {
         self.name = name
@@ -38,16 +35,9 @@ public final class ClusterShell: ShellCluster {
     public func takeRecords() -> [ShellRecord] {
         observation.takeAvailable().compactMap { record in
             switch record {
-            case .sent(let sequence, let action):
-                sent.withLock { sent in
-                    sent[sequence] = action
-                    if sent.count > 1_000 { sent.removeAll() }  // only the latest matter
-                }
-                return nil
-            case .replied:
-                return nil  // the shell prints the reply `send` returned
-            case .redirected(let sequence, let by, let to):
-                let action = sent.withLock { $0[sequence] } ?? "action #\(sequence)"
+            case .sent, .replied:
+                return nil  // the shell prints the command it sent and the reply `send` returned
+            case .redirected(_, let action, let by, let to):
                 return .redirected(by: by, action: action, to: to)
             case .failed(let sequence, let error):
                 return sequence == 0 ? .failed(error: error) : nil  // a shell send's error is thrown by `send`
