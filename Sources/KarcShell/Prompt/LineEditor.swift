@@ -125,7 +125,7 @@ final class LineEditor: Sendable {
                 }
             }
             if fds[1].revents != 0 {
-                drain(wake.read).forEach { _ in }
+                _ = drain(wake.read)  // the wake-ups themselves carry nothing
                 let messages = outbox.withLock { box in
                     defer { box = Outbox(stop: box.stop) }
                     return box
