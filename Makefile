@@ -17,10 +17,12 @@ run: setup
 demo: setup
 	$(SWIFT) run karc --echo --fresh --state-dir .build/demo-state scripts/demo/tour.karc
 
+# The suite takes about 2 minutes; a test that hangs fails the run after 20
+# instead of holding CI to its own limit (the output shows which one hung).
 test:
 	@./scripts/setup.sh --test
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	timeout --kill-after=30s 20m $(SWIFT) test --skip-build
 
 # Cross-module optimization lets the generic gate and model code specialize for
 # the benchmark's types, as it would in an application built with it

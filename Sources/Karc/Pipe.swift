@@ -86,7 +86,14 @@ public struct Pipe: Sendable {
         self.recoverFromError = recoverFromError
         let failures = PipeFailurePolicy(pipeId: id, recoverFromError: recoverFromError)
         self.prepare = { context in
-            PreparedPipe { try await PipeFlows.runPolicy(policy, track: track, failures: failures, context: context) }
+            // A finite pipe is work in flight from its activation until its last run
+            // (retries included), so a cluster settles only after, say, a bootstrap
+            // pipe restored its state. An infinite one never ends: it is not counted.
+            let hold = policy == .infinite ? nil : context.activity.map(ActivityHold.init)
+            return PreparedPipe {
+                defer { hold?.release() }
+                try await PipeFlows.runPolicy(policy, track: track, failures: failures, context: context)
+            }
         }
     }
 

@@ -59,3 +59,24 @@ package final class ActivityGauge: Sendable {
         }
     }
 }
+
+/// One unit of work counted in a gauge until ``release()`` is called or the
+/// hold is dropped, whichever comes first: work that is prepared but never
+/// run (its pipeline stopped first) cannot keep the gauge above zero.
+package final class ActivityHold: Sendable {
+    private let gauge: Mutex<ActivityGauge?>
+
+    package init(_ gauge: ActivityGauge) {
+        gauge.enter()
+        self.gauge = Mutex(gauge)
+    }
+
+    package func release() {
+        gauge.withLock { held in
+            defer { held = nil }
+            return held
+        }?.leave()
+    }
+
+    deinit { release() }
+}

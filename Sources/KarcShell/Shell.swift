@@ -20,6 +20,9 @@ public enum Shell {
         let session = ShellSession(cluster: cluster, options: options, sink: sink)
         defer { sink.flush() }
         let runner = ScriptRunner(session: session)
+        // Start-up work (a bootstrap pipe restoring saved state, say) finishes
+        // before the first command, so the first command sees its result.
+        _ = await cluster.settled(timeout: options.timeout)
         var failed = false
         if !commands.isEmpty {
             switch await runner.run(lines: commands, name: "-e") {

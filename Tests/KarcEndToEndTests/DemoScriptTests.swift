@@ -5,24 +5,24 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct DemoScriptTests {
     let demo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../scripts/demo").standardized.path
 
-    func run(_ script: String, _ extra: [String] = []) throws -> KarcRun {
-        try KarcRun.run(["--json", "--fresh", "--tick", "200ms"] + extra + ["\(demo)/\(script)"])
+    func run(_ script: String, _ extra: [String] = []) async throws -> KarcRun {
+        try await KarcRun.run(["--json", "--fresh", "--tick", "200ms"] + extra + ["\(demo)/\(script)"])
     }
 
     func kinds(_ run: KarcRun, _ kind: String) -> [[String: Any]] {
         run.jsonLines.filter { $0["kind"] as? String == kind }
     }
 
-    @Test func counter() throws {
-        let run = try run("counter.karc")
+    @Test func counter() async throws {
+        let run = try await run("counter.karc")
         #expect(run.status == 0, "\(run.stderr)")
         let counts = kinds(run, "state").compactMap { ($0["new"] as? [String: Int])?["count"] }
         #expect(counts == [1, 6, 9, 0])
         #expect((kinds(run, "snapshot").first?["value"] as? [String: Int]) == ["count": 9])
     }
 
-    @Test func identityAndArticles() throws {
-        let run = try run("identity-articles.karc")
+    @Test func identityAndArticles() async throws {
+        let run = try await run("identity-articles.karc")
         #expect(run.status == 0, "\(run.stderr)")
         let redirects = kinds(run, "redirect")
         #expect(redirects.map { $0["type"] as? String } == ["Articles.Add", "Articles.Like"])
@@ -34,8 +34,8 @@ import Testing
         #expect(items.first?["likes"] as? Int == 1)
     }
 
-    @Test func accountAndLiveMessaging() throws {
-        let run = try run("account-messaging.karc")
+    @Test func accountAndLiveMessaging() async throws {
+        let run = try await run("account-messaging.karc")
         #expect(run.status == 0, "\(run.stderr)")
         let events = kinds(run, "event").compactMap { $0["type"] as? String }
         #expect(events == ["UpdatedAccount", "ReceivedMessage", "ReceivedMessage", "DeletedAccount"], "nothing arrives after unregister")
@@ -44,8 +44,8 @@ import Testing
         #expect((kinds(run, "reply").first?["value"] as? [String: [String: String]]) == ["success": ["email": "jill@example.com"]])
     }
 
-    @Test func everyKindOfError() throws {
-        let run = try run("errors.karc", ["--keep-going"])
+    @Test func everyKindOfError() async throws {
+        let run = try await run("errors.karc", ["--keep-going"])
         #expect(run.status == 1)
         let errors = kinds(run, "error")
         #expect(errors.map { $0["line"] as? Int } == [3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14])
@@ -55,8 +55,8 @@ import Testing
         #expect(messages[5] == "identity.login failed: email must be an email address like name@example.com; password must be at least 6 characters long")
     }
 
-    @Test func theTourRunsEverything() throws {
-        let run = try run("tour.karc")
+    @Test func theTourRunsEverything() async throws {
+        let run = try await run("tour.karc")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(kinds(run, "redirect").count == 2)
         #expect(kinds(run, "event").count == 4)

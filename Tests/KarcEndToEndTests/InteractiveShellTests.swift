@@ -8,224 +8,234 @@ import Testing
 struct InteractiveShellTests {
     let stateHome = NSTemporaryDirectory() + "karc-tmux-\(UUID().uuidString)"
 
-    func startKarc(_ tmux: Tmux, arguments: String = "") throws {
-        try tmux.start()
-        tmux.send(text: "export XDG_STATE_HOME=\(stateHome) XDG_DATA_HOME=\(stateHome)/data NO_COLOR=1 PS1='$ '", enter: true)
-        tmux.send(text: "clear", enter: true)
-        tmux.send(text: "\(KarcRun.binaryPath) --quiet \(arguments); echo EXIT=$?", enter: true)
-        #expect(tmux.waitFor { $0.contains("demo>") }, "no prompt:\n\(tmux.capture())")
+    func startKarc(_ tmux: Tmux, arguments: String = "") async throws {
+        try await tmux.start()
+        await tmux.send(text: "export XDG_STATE_HOME=\(stateHome) XDG_DATA_HOME=\(stateHome)/data NO_COLOR=1 PS1='$ '", enter: true)
+        await tmux.send(text: "clear", enter: true)
+        await tmux.send(text: "\(KarcRun.binaryPath) --quiet \(arguments); echo EXIT=$?", enter: true)
+        await tmux.expect("no prompt") { $0.contains("demo>") }
     }
 
-    @Test func tabCompletesTargetsCommandsAndFieldsAndAHintShowsTheFields() throws {
-        let tmux = Tmux()
-        defer { tmux.kill() }
-        try startKarc(tmux)
-        tmux.send(text: "cou")
-        tmux.send(keys: "Tab")
-        #expect(tmux.waitFor { $0.contains("demo> counter.") })
-        tmux.send(text: "inc")
-        tmux.send(keys: "Tab")
-        #expect(tmux.waitFor { $0.contains("demo> counter.increment") })
-        tmux.send(keys: "Tab")  // increment / increment-by-three: both listed
-        #expect(tmux.waitFor { $0.contains("counter.increment  counter.increment-by-three") }, "\(tmux.capture())")
-        tmux.send(text: " ")
-        #expect(tmux.waitFor { $0.contains("[value=Int, default 1]") }, "hint missing:\n\(tmux.capture())")
-        tmux.send(text: "va")
-        tmux.send(keys: "Tab")
-        tmux.send(text: "5", enter: true)
-        #expect(tmux.waitFor { $0.contains("+ CounterStore.State(count: 5)") }, "\(tmux.capture())")
-        tmux.send(keys: "C-d")
-        #expect(tmux.waitFor { $0.contains("EXIT=0") })
+    @Test func tabCompletesTargetsCommandsAndFieldsAndAHintShowsTheFields() async throws {
+        try await Tmux.session { tmux in
+            try await startKarc(tmux)
+            await tmux.send(text: "cou")
+            await tmux.send(keys: "Tab")
+            await tmux.expect { $0.contains("demo> counter.") }
+            await tmux.send(text: "inc")
+            await tmux.send(keys: "Tab")
+            await tmux.expect { $0.contains("demo> counter.increment") }
+            await tmux.send(keys: "Tab")  // increment / increment-by-three: both listed
+            await tmux.expect { $0.contains("counter.increment  counter.increment-by-three") }
+            await tmux.send(text: " ")
+            await tmux.expect("hint missing") { $0.contains("[value=Int, default 1]") }
+            await tmux.send(text: "va")
+            await tmux.send(keys: "Tab")
+            await tmux.send(text: "5", enter: true)
+            await tmux.expect { $0.contains("+ CounterStore.State(count: 5)") }
+            await tmux.send(keys: "C-d")
+            await tmux.expect { $0.contains("EXIT=0") }
+        }
     }
 
-    @Test func historyIsKeptAcrossRunsInAPrivateFile() throws {
-        let tmux = Tmux()
-        defer { tmux.kill() }
-        try startKarc(tmux)
-        tmux.send(text: "  counter.increment value=7  ", enter: true)
-        #expect(tmux.waitFor { $0.contains("+ CounterStore.State(count: 7)") })
-        tmux.send(keys: "C-d")
-        #expect(tmux.waitFor { $0.contains("EXIT=0") })
-        let path = stateHome + "/karc/history"
-        let attributes = try FileManager.default.attributesOfItem(atPath: path)
-        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+    @Test func historyIsKeptAcrossRunsInAPrivateFile() async throws {
+        try await Tmux.session { tmux in
+            try await startKarc(tmux)
+            await tmux.send(text: "  counter.increment value=7  ", enter: true)
+            await tmux.expect { $0.contains("+ CounterStore.State(count: 7)") }
+            await tmux.send(keys: "C-d")
+            await tmux.expect { $0.contains("EXIT=0") }
+            let path = stateHome + "/karc/history"
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            #expect((attributes[.posixPermissions] as? Int) == 0o600)
 
-        tmux.send(text: "clear", enter: true)
-        tmux.send(text: "\(KarcRun.binaryPath) --quiet; echo EXIT=$?", enter: true)
-        #expect(tmux.waitFor { $0.contains("demo>") })
-        tmux.send(keys: "Up")
-        #expect(tmux.waitFor { $0.contains("demo> counter.increment value=7") }, "the trimmed line comes back:\n\(tmux.capture())")
-        tmux.send(keys: "Enter")
-        #expect(tmux.waitFor { $0.contains("+ CounterStore.State(count: 7)") })
-        tmux.send(keys: "C-d")
-        #expect(tmux.waitFor { $0.contains("EXIT=0") })
+            await tmux.send(text: "clear", enter: true)
+            await tmux.send(text: "\(KarcRun.binaryPath) --quiet; echo EXIT=$?", enter: true)
+            await tmux.expect { $0.contains("demo>") }
+            await tmux.send(keys: "Up")
+            await tmux.expect("the trimmed line comes back") { $0.contains("demo> counter.increment value=7") }
+            await tmux.send(keys: "Enter")
+            await tmux.expect { $0.contains("+ CounterStore.State(count: 7)") }
+            await tmux.send(keys: "C-d")
+            await tmux.expect { $0.contains("EXIT=0") }
+        }
     }
 
-    @Test func ctrlCClearsTheLineAndTheShellGoesOn() throws {
-        let tmux = Tmux()
-        defer { tmux.kill() }
-        try startKarc(tmux)
-        tmux.send(text: "articles.add title=")
-        // A person presses Ctrl-C after seeing the line; the terminal drops input not yet read.
-        #expect(tmux.waitFor { $0.contains("demo> articles.add title=") })
-        tmux.send(keys: "C-c")
-        #expect(tmux.waitFor { $0.contains("articles.add title=^C") })
-        tmux.send(text: "counter.increment", enter: true)
-        #expect(tmux.waitFor { $0.contains("+ CounterStore.State(count: 1)") }, "\(tmux.capture())")
-        #expect(!tmux.capture().contains("title=counter"))
-        tmux.send(keys: "C-d")
-        #expect(tmux.waitFor { $0.contains("EXIT=0") })
+    @Test func ctrlCClearsTheLineAndTheShellGoesOn() async throws {
+        try await Tmux.session { tmux in
+            try await startKarc(tmux)
+            await tmux.send(text: "articles.add title=")
+            // A person presses Ctrl-C after seeing the line; the terminal drops input not yet read.
+            await tmux.expect { $0.contains("demo> articles.add title=") }
+            await tmux.send(keys: "C-c")
+            await tmux.expect { $0.contains("articles.add title=^C") }
+            await tmux.send(text: "counter.increment", enter: true)
+            await tmux.expect { $0.contains("+ CounterStore.State(count: 1)") }
+            let pane = await tmux.capture()
+            #expect(!pane.contains("title=counter"))
+            await tmux.send(keys: "C-d")
+            await tmux.expect { $0.contains("EXIT=0") }
+        }
     }
 
-    @Test func anEventArrivingMidLineIsPrintedAboveAndTheLineStaysIntact() throws {
-        let tmux = Tmux()
-        defer { tmux.kill() }
-        try startKarc(tmux, arguments: "--tick 400ms --fresh")
-        tmux.send(text: "account.register user-email=jill@example.com user-password=s3cret!", enter: true)
-        #expect(tmux.waitFor { $0.contains("event  account: UpdatedAccount") })
-        tmux.send(text: "account.dispatch-outgoing-message message=hi", enter: true)
-        #expect(tmux.waitFor { $0.contains("reply  \"sent: hi\"") }, "\(tmux.capture())")
-        tmux.send(text: "counter.incr")
-        #expect(tmux.waitFor { $0.contains("ReceivedMessage(text: \"re: hi (to jill@example.com)\")") }, "\(tmux.capture())")
-        let lines = tmux.capture().split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-        #expect(lines.last { !$0.isEmpty }?.hasPrefix("demo> counter.incr") == true, "\(lines)")
-        tmux.send(text: "ement", enter: true)
-        #expect(tmux.waitFor { $0.contains("+ CounterStore.State(count: 1)") }, "the half-typed line was kept:\n\(tmux.capture())")
-        tmux.send(keys: "C-d")
-        #expect(tmux.waitFor { $0.contains("EXIT=0") })
+    @Test func anEventArrivingMidLineIsPrintedAboveAndTheLineStaysIntact() async throws {
+        try await Tmux.session { tmux in
+            try await startKarc(tmux, arguments: "--tick 400ms --fresh")
+            await tmux.send(text: "account.register user-email=jill@example.com user-password=s3cret!", enter: true)
+            await tmux.expect { $0.contains("event  account: UpdatedAccount") }
+            await tmux.send(text: "account.dispatch-outgoing-message message=hi", enter: true)
+            await tmux.expect { $0.contains("reply  \"sent: hi\"") }
+            await tmux.send(text: "counter.incr")
+            await tmux.expect { $0.contains("ReceivedMessage(text: \"re: hi (to jill@example.com)\")") }
+            let pane = await tmux.capture()
+            let lastLine = pane.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.last { !$0.isEmpty }
+            #expect(lastLine?.hasPrefix("demo> counter.incr") == true, "\(pane)")
+            await tmux.send(text: "ement", enter: true)
+            await tmux.expect("the half-typed line was kept") { $0.contains("+ CounterStore.State(count: 1)") }
+            await tmux.send(keys: "C-d")
+            await tmux.expect { $0.contains("EXIT=0") }
+        }
     }
 
-    @Test func ctrlZSuspendsAndFgResumesWithTheLineIntact() throws {
-        let tmux = Tmux()
-        defer { tmux.kill() }
-        try startKarc(tmux)
-        tmux.send(text: "counter.incr")
-        #expect(tmux.waitFor { $0.contains("demo> counter.incr") })
-        tmux.send(keys: "C-z")
-        #expect(tmux.waitFor { $0.contains("Stopped") }, "\(tmux.capture())")
-        tmux.send(text: "fg", enter: true)
-        #expect(tmux.waitFor { $0.contains("demo> counter.incr") })
-        tmux.send(text: "ement", enter: true)
-        #expect(tmux.waitFor { $0.contains("+ CounterStore.State(count: 1)") }, "\(tmux.capture())")
-        tmux.send(keys: "C-d")
-        // bash ran `echo EXIT=$?` when the job stopped; after `fg` the job's own status tells.
-        #expect(tmux.waitFor { pane in
-            pane.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?
-                .trimmingCharacters(in: .whitespaces) == "$"
-        }, "bash's prompt is back:\n\(tmux.capture())")
-        tmux.send(text: "echo DONE=$?", enter: true)
-        #expect(tmux.waitFor { $0.contains("DONE=0") }, "\(tmux.capture())")
+    @Test func ctrlZSuspendsAndFgResumesWithTheLineIntact() async throws {
+        try await Tmux.session { tmux in
+            try await startKarc(tmux)
+            await tmux.send(text: "counter.incr")
+            await tmux.expect { $0.contains("demo> counter.incr") }
+            await tmux.send(keys: "C-z")
+            await tmux.expect { $0.contains("Stopped") }
+            await tmux.send(text: "fg", enter: true)
+            await tmux.expect { $0.contains("demo> counter.incr") }
+            await tmux.send(text: "ement", enter: true)
+            await tmux.expect { $0.contains("+ CounterStore.State(count: 1)") }
+            await tmux.send(keys: "C-d")
+            // bash ran `echo EXIT=$?` when the job stopped; after `fg` the job's own status tells.
+            await tmux.expect("bash's prompt is back") { pane in
+                pane.split(separator: "\n").last { !$0.trimmingCharacters(in: .whitespaces).isEmpty }?
+                    .trimmingCharacters(in: .whitespaces) == "$"
+            }
+            await tmux.send(text: "echo DONE=$?", enter: true)
+            await tmux.expect { $0.contains("DONE=0") }
+        }
     }
 
-    @Test func utf8InputAndAWindowResizeKeepTheLine() throws {
-        let tmux = Tmux()
-        defer { tmux.kill() }
-        try startKarc(tmux)
-        tmux.send(text: "counter.increment value=héllo")
-        Tmux.run(["tmux", "resize-window", "-t", tmux.name, "-x", "80", "-y", "20"])
-        #expect(tmux.waitFor { $0.contains("demo> counter.increment value=héllo") }, "\(tmux.capture())")
-        tmux.send(keys: "Enter")
-        #expect(tmux.waitFor { $0.contains(#"error: field 'value' expects Int, got "héllo""#) }, "\(tmux.capture())")
-        tmux.send(keys: "C-d")
-        #expect(tmux.waitFor { $0.contains("EXIT=0") })
+    @Test func utf8InputAndAWindowResizeKeepTheLine() async throws {
+        try await Tmux.session { tmux in
+            try await startKarc(tmux)
+            await tmux.send(text: "counter.increment value=héllo")
+            await Tmux.run(["tmux", "resize-window", "-t", tmux.name, "-x", "80", "-y", "20"])
+            await tmux.expect { $0.contains("demo> counter.increment value=héllo") }
+            await tmux.send(keys: "Enter")
+            await tmux.expect { $0.contains(#"error: field 'value' expects Int, got "héllo""#) }
+            await tmux.send(keys: "C-d")
+            await tmux.expect { $0.contains("EXIT=0") }
+        }
     }
 
-    @Test func ctrlDLeavesWithStatusZeroAndTheTerminalAsItWas() throws {
-        let tmux = Tmux()
-        defer { tmux.kill() }
-        try tmux.start()
-        let before = stateHome + ".stty-before", after = stateHome + ".stty-after"
-        tmux.send(text: "stty -g > \(before); \(KarcRun.binaryPath) --quiet --history-file /dev/null; echo EXIT=$?; stty -g > \(after)", enter: true)
-        #expect(tmux.waitFor { $0.contains("demo>") })
-        tmux.send(text: "counter.oops", enter: true)
-        #expect(tmux.waitFor { $0.contains("error: unknown command 'oops'") })
-        tmux.send(keys: "C-d")
-        #expect(tmux.waitFor { $0.contains("EXIT=0") })
-        #expect(tmux.waitFor { _ in FileManager.default.fileExists(atPath: after) })
-        let settings = try [before, after].map { try String(contentsOfFile: $0, encoding: .utf8) }
-        #expect(settings[0] == settings[1], "stty -g differs after karc")
+    @Test func ctrlDLeavesWithStatusZeroAndTheTerminalAsItWas() async throws {
+        try await Tmux.session { tmux in
+            try await tmux.start()
+            let before = stateHome + ".stty-before", after = stateHome + ".stty-after"
+            await tmux.send(text: "stty -g > \(before); \(KarcRun.binaryPath) --quiet --history-file /dev/null; echo EXIT=$?; stty -g > \(after)", enter: true)
+            await tmux.expect { $0.contains("demo>") }
+            await tmux.send(text: "counter.oops", enter: true)
+            await tmux.expect { $0.contains("error: unknown command 'oops'") }
+            await tmux.send(keys: "C-d")
+            await tmux.expect { $0.contains("EXIT=0") }
+            await tmux.expect { _ in FileManager.default.fileExists(atPath: after) }
+            let settings = try [before, after].map { try String(contentsOfFile: $0, encoding: .utf8) }
+            #expect(settings[0] == settings[1], "stty -g differs after karc")
+        }
     }
 
-    @Test func sigtermRestoresTheTerminal() throws {
-        let tmux = Tmux()
-        defer { tmux.kill() }
-        try tmux.start()
-        let before = stateHome + ".term-before", after = stateHome + ".term-after"
-        tmux.send(text: "stty -g > \(before); \(KarcRun.binaryPath) --quiet --history-file /dev/null --timeout 7s --fresh; echo EXIT=$?; stty -g > \(after)", enter: true)
-        #expect(tmux.waitFor { $0.contains("demo>") })
-        tmux.send(text: "counter.inc")
-        #expect(tmux.waitFor { $0.contains("demo> counter.inc") })
-        Tmux.run(["pkill", "-TERM", "-f", "karc --quiet --history-file /dev/null --timeout 7s --fresh"])
-        #expect(tmux.waitFor { $0.contains("EXIT=143") }, "\(tmux.capture())")
-        #expect(tmux.waitFor { _ in FileManager.default.fileExists(atPath: after) })
-        let settings = try [before, after].map { try String(contentsOfFile: $0, encoding: .utf8) }
-        #expect(settings[0] == settings[1], "stty -g differs after SIGTERM")
+    @Test func sigtermRestoresTheTerminal() async throws {
+        try await Tmux.session { tmux in
+            try await tmux.start()
+            let before = stateHome + ".term-before", after = stateHome + ".term-after"
+            await tmux.send(text: "stty -g > \(before); \(KarcRun.binaryPath) --quiet --history-file /dev/null --timeout 7s --fresh; echo EXIT=$?; stty -g > \(after)", enter: true)
+            await tmux.expect { $0.contains("demo>") }
+            await tmux.send(text: "counter.inc")
+            await tmux.expect { $0.contains("demo> counter.inc") }
+            await Tmux.run(["pkill", "-TERM", "-f", "karc --quiet --history-file /dev/null --timeout 7s --fresh"])
+            await tmux.expect { $0.contains("EXIT=143") }
+            await tmux.expect { _ in FileManager.default.fileExists(atPath: after) }
+            let settings = try [before, after].map { try String(contentsOfFile: $0, encoding: .utf8) }
+            #expect(settings[0] == settings[1], "stty -g differs after SIGTERM")
+        }
     }
 }
 
-/// A tmux session running bash, 100×30.
+/// A tmux session running bash, 100×30. Every call awaits: the tmux client
+/// runs and the pane is polled without holding a thread of the cooperative pool.
 final class Tmux: Sendable {
     let name = "karc-test-\(UUID().uuidString.prefix(8))"
 
+    /// Whether a `tmux` is on PATH; looked up without starting a process.
     static var isAvailable: Bool {
-        run(["bash", "-c", "command -v tmux"]) == 0
+        (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
+            FileManager.default.isExecutableFile(atPath: "\($0)/tmux")
+        }
     }
 
-    func start() throws {
-        let status = Self.run(["tmux", "new-session", "-d", "-s", name, "-x", "100", "-y", "30", "bash --norc --noprofile"])
+    /// Runs `body` in a new session, which is killed afterwards whatever `body` does.
+    static func session(_ body: (Tmux) async throws -> Void) async throws {
+        let tmux = Tmux()
+        do {
+            try await body(tmux)
+        } catch {
+            await tmux.kill()
+            throw error
+        }
+        await tmux.kill()
+    }
+
+    func start() async throws {
+        let status = await Self.run(["tmux", "new-session", "-d", "-s", name, "-x", "100", "-y", "30", "bash --norc --noprofile"])
         guard status == 0 else { throw TmuxError(message: "tmux new-session failed with \(status)") }
-        _ = waitFor { !$0.isEmpty }
+        _ = await waitFor { !$0.isEmpty }
     }
 
-    func send(text: String, enter: Bool = false) {
-        Self.run(["tmux", "send-keys", "-t", name, "-l", text])
-        if enter { send(keys: "Enter") }
+    func send(text: String, enter: Bool = false) async {
+        await Self.run(["tmux", "send-keys", "-t", name, "-l", text])
+        if enter { await send(keys: "Enter") }
     }
 
-    func send(keys: String) {
-        Self.run(["tmux", "send-keys", "-t", name, keys])
+    func send(keys: String) async {
+        await Self.run(["tmux", "send-keys", "-t", name, keys])
     }
 
-    func capture() -> String {
-        Self.output(["tmux", "capture-pane", "-p", "-t", name])
+    func capture() async -> String {
+        let output = try? await ChildProcess.run(["tmux", "capture-pane", "-p", "-t", name])
+        return output.map { String(decoding: $0.stdout, as: UTF8.self) } ?? ""
+    }
+
+    /// Polls the pane for up to 10 s; records an issue showing the pane if `condition` never holds.
+    func expect(
+        _ comment: String = "the pane never matched", sourceLocation: SourceLocation = #_sourceLocation,
+        _ condition: (String) -> Bool
+    ) async {
+        if await waitFor(condition) { return }
+        Issue.record("\(comment):\n\(await capture())", sourceLocation: sourceLocation)
     }
 
     /// Polls the pane for up to 10 s; true as soon as `condition` holds.
-    func waitFor(_ condition: (String) -> Bool) -> Bool {
-        for _ in 0..<500 {
-            if condition(capture()) { return true }
-            usleep(20_000)
+    func waitFor(_ condition: (String) -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+        while ContinuousClock.now < deadline {
+            if condition(await capture()) { return true }
+            try? await Task.sleep(for: .milliseconds(20))
         }
-        return condition(capture())
+        return condition(await capture())
     }
 
-    func kill() {
-        Self.run(["tmux", "kill-session", "-t", name])
+    func kill() async {
+        await Self.run(["tmux", "kill-session", "-t", name])
     }
 
+    /// Runs a command with its output thrown away; its exit status, or -1 when it cannot start.
     @discardableResult
-    static func run(_ arguments: [String]) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return -1 }
-        process.waitUntilExit()
-        return process.terminationStatus
-    }
-
-    static func output(_ arguments: [String]) -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return "" }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+    static func run(_ arguments: [String]) async -> Int32 {
+        (try? await ChildProcess.run(arguments, capture: false))?.status ?? -1
     }
 }
 

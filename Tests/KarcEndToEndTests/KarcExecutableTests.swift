@@ -20,58 +20,23 @@ struct KarcRun {
     }
 
     /// Runs `karc arguments…` with `input` piped to its standard input.
-    static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) throws -> KarcRun {
-        let buildDirectory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let binary = buildDirectory.appendingPathComponent("karc")
-        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            throw MissingBinary(path: binary.path)
+    static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) async throws -> KarcRun {
+        guard FileManager.default.isExecutableFile(atPath: binaryPath) else {
+            throw MissingBinary(path: binaryPath)
         }
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe(), stdin = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = stdin
         var env = ProcessInfo.processInfo.environment
         // Nothing a test run persists reaches the user's own data.
         let scratch = NSTemporaryDirectory() + "karc-run-\(UUID().uuidString)"
         env["XDG_DATA_HOME"] = scratch + "/data"
         env["XDG_STATE_HOME"] = scratch + "/state"
         env.merge(environment) { $1 }
-        process.environment = env
-        try process.run()
-        // Feed and drain concurrently: a big input or output must not fill a pipe and stall both sides.
-        let writer = stdin.fileHandleForWriting
-        let feeding = Thread {
-            writer.write(Data(input.utf8))
-            try? writer.close()
-        }
-        feeding.start()
-        let errors = Captured()
-        let draining = Thread { errors.data = err.fileHandleForReading.readDataToEndOfFile() }
-        draining.start()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !errors.isDone { usleep(1_000) }
-        let stderr = errors.data
+        let output = try await ChildProcess.run([binaryPath] + arguments, environment: env, input: input)
         return KarcRun(
-            status: process.terminationStatus,
-            stdout: String(decoding: stdout, as: UTF8.self),
-            stderr: String(decoding: stderr, as: UTF8.self)
+            status: output.status,
+            stdout: String(decoding: output.stdout, as: UTF8.self),
+            stderr: String(decoding: output.stderr, as: UTF8.self)
         )
     }
-}
-
-/// Standard error, read on another thread.
-final class Captured: @unchecked Sendable {  // `data` is written once by the reading thread, then only read after `isDone`.
-    private let lock = NSLock()
-    private var stored: Data?
-    var data: Data {
-        get { lock.withLock { stored ?? Data() } }
-        set { lock.withLock { stored = newValue } }
-    }
-    var isDone: Bool { lock.withLock { stored != nil } }
 }
 
 struct MissingBinary: Error, CustomStringConvertible {
@@ -80,31 +45,31 @@ struct MissingBinary: Error, CustomStringConvertible {
 }
 
 @Suite(.timeLimit(.minutes(1))) struct KarcExecutableTests {
-    @Test func helpAndVersion() throws {
-        let help = try KarcRun.run(["--help"])
+    @Test func helpAndVersion() async throws {
+        let help = try await KarcRun.run(["--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("USAGE: karc [<file>] [-e <CMD> ...] [--json] [--echo] [--keep-going] [--timeout <DURATION>]"))
-        let version = try KarcRun.run(["--version"])
+        let version = try await KarcRun.run(["--version"])
         #expect(version.status == 0)
         #expect(version.stdout == "karc 0.3.0\n")
     }
 
-    @Test func anUnknownArgumentIsRefusedWithWhatIsAccepted() throws {
-        let run = try KarcRun.run(["--frobnicate"])
+    @Test func anUnknownArgumentIsRefusedWithWhatIsAccepted() async throws {
+        let run = try await KarcRun.run(["--frobnicate"])
         #expect(run.status == 64)
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.contains("Unknown option '--frobnicate'"))
         #expect(run.stderr.contains("Usage: karc"))
     }
 
-    @Test func aBadTimeoutIsRefused() throws {
-        let run = try KarcRun.run(["--timeout", "soon", "-e", ":quit"])
+    @Test func aBadTimeoutIsRefused() async throws {
+        let run = try await KarcRun.run(["--timeout", "soon", "-e", ":quit"])
         #expect(run.status == 64)
         #expect(run.stderr.contains("--timeout"))
     }
 
-    @Test func completionScriptsComeFromTheArgumentParser() throws {
-        let run = try KarcRun.run(["--generate-completion-script", "bash"])
+    @Test func completionScriptsComeFromTheArgumentParser() async throws {
+        let run = try await KarcRun.run(["--generate-completion-script", "bash"])
         #expect(run.status == 0)
         #expect(run.stdout.contains("_karc"))
     }

@@ -6,7 +6,7 @@ import Testing
         #expect(try await countToThree() == [2, 3])
     }
 
-    @Test func theReadmeShowsExactlyTheCodeThatIsTested() throws {
+    @Test func theReadmeShowsExactlyTheCodeThatIsTested() async throws {
         let here = URL(fileURLWithPath: #filePath)
         let source = try String(contentsOf: here.deletingLastPathComponent().appendingPathComponent("ReadmeExample.swift"), encoding: .utf8)
         let readme = try String(

@@ -15,7 +15,7 @@ import Testing
         #expect(try await runShop(commands: ["cart.add-item"]) == 1, "a missing field fails the run")
     }
 
-    @Test func theReadmeShowsExactlyTheShellExampleThatIsTested() throws {
+    @Test func theReadmeShowsExactlyTheShellExampleThatIsTested() async throws {
         let source = try String(contentsOf: here.appendingPathComponent("ShellReadmeExample.swift"), encoding: .utf8)
         let begin = try #require(source.range(of: "// README-SHELL-BEGIN\n"))
         let end = try #require(source.range(of: "// README-SHELL-END"))
@@ -24,13 +24,13 @@ import Testing
     }
 
     /// The README's session transcript is what `karc --echo` prints for its commands.
-    @Test func theReadmeTranscriptIsWhatTheBinaryPrints() throws {
+    @Test func theReadmeTranscriptIsWhatTheBinaryPrints() async throws {
         let readme = try readme
         let start = try #require(readme.range(of: "```\n> counter.increment-by-three"))
         let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
         let transcript = String(readme[readme.index(start.lowerBound, offsetBy: 4)..<end.lowerBound])
         let commands = transcript.split(separator: "\n").filter { $0.hasPrefix("> ") }.map { $0.dropFirst(2) }
-        let run = try KarcRun.run(["--echo"], input: commands.joined(separator: "\n") + "\n")
+        let run = try await KarcRun.run(["--echo"], input: commands.joined(separator: "\n") + "\n")
         #expect(run.status == 0)
         #expect(run.stdout == transcript)
     }

@@ -7,8 +7,8 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct ShellScriptTests {
     static let register = "account.register user-email=jill@example.com user-password=s3cret!"
 
-    @Test func aScriptPrintsRepliesEventsAndStateDiffsInOrder() throws {
-        let run = try KarcRun.run(["--echo"], input: """
+    @Test func aScriptPrintsRepliesEventsAndStateDiffsInOrder() async throws {
+        let run = try await KarcRun.run(["--echo"], input: """
             # a comment, then commands
             counter.increment value=41
             counter.increment-by-three
@@ -46,8 +46,8 @@ import Testing
             """)
     }
 
-    @Test func theSameFactsAsJSONLines() throws {
-        let run = try KarcRun.run(["--json"], input: "counter.increment value=2\n\(Self.register)\n:state account\n")
+    @Test func theSameFactsAsJSONLines() async throws {
+        let run = try await KarcRun.run(["--json"], input: "counter.increment value=2\n\(Self.register)\n:state account\n")
         #expect(run.status == 0)
         let lines = run.jsonLines
         #expect(lines.map { $0["kind"] as? String } == ["state", "reply", "event", "state", "snapshot"])
@@ -64,32 +64,32 @@ import Testing
         #expect((lines[4]["value"] as? [String: [String: String]]) == ["account": ["email": "jill@example.com"]])
     }
 
-    @Test func aBlockedArticleActionSaysByWhomAndWhy() throws {
-        let run = try KarcRun.run([], input: "articles.add title=Hello\n")
+    @Test func aBlockedArticleActionSaysByWhomAndWhy() async throws {
+        let run = try await KarcRun.run([], input: "articles.add title=Hello\n")
         #expect(run.status == 0)
         #expect(run.stdout == #"redirected  Articles.Add(title: "Hello") by Gatekeeper → SignInRequired(reason: "sign in first: identity.login email=… password=…")"# + "\n")
-        let json = try KarcRun.run(["--json"], input: "articles.add title=Hello\n").jsonLines
+        let json = try await KarcRun.run(["--json"], input: "articles.add title=Hello\n").jsonLines
         #expect(json.first?["kind"] as? String == "redirect")
         #expect(json.first?["by"] as? String == "Gatekeeper")
         #expect(json.first?["type"] as? String == "Articles.Add")
     }
 
-    @Test func aRejectedLoginNamesTheFieldsAndChangesNothing() throws {
-        let run = try KarcRun.run(["--keep-going"], input: "identity.login email=jill password=123\n:state identity\n")
+    @Test func aRejectedLoginNamesTheFieldsAndChangesNothing() async throws {
+        let run = try await KarcRun.run(["--keep-going"], input: "identity.login email=jill password=123\n:state identity\n")
         #expect(run.status == 1)
         #expect(run.stderr == "<stdin>:1:10: error: identity.login failed: email must be an email address like name@example.com; password must be at least 6 characters long\n")
         #expect(run.stdout == "state  identity: IdentityModel.State(user: nil)\n")
     }
 
-    @Test func theFirstFailureStopsTheScriptWithItsLineAndColumn() throws {
-        let run = try KarcRun.run([], input: "counter.increment\ncounter.increment valeu=2\ncounter.increment\n")
+    @Test func theFirstFailureStopsTheScriptWithItsLineAndColumn() async throws {
+        let run = try await KarcRun.run([], input: "counter.increment\ncounter.increment valeu=2\ncounter.increment\n")
         #expect(run.status == 1)
         #expect(run.stderr == "<stdin>:2:19: error: unknown field 'valeu' for increment; did you mean 'value'? Fields: value\n")
         #expect(run.stdout.components(separatedBy: "state  counter:").count == 2, "the third line never ran")
     }
 
-    @Test func failuresAsJSONCarryLineColumnAndMessage() throws {
-        let run = try KarcRun.run(["--json", "--keep-going"], input: "countr.increment\ncounter.increment value=two\naccount.unregister\n\(Self.register)\n\(Self.register)\ncounter.increment\n")
+    @Test func failuresAsJSONCarryLineColumnAndMessage() async throws {
+        let run = try await KarcRun.run(["--json", "--keep-going"], input: "countr.increment\ncounter.increment value=two\naccount.unregister\n\(Self.register)\n\(Self.register)\ncounter.increment\n")
         #expect(run.status == 1, "--keep-going still fails the run")
         let errors = run.jsonLines.filter { $0["kind"] as? String == "error" }
         #expect(errors.map { $0["line"] as? Int } == [1, 2, 3, 5])
@@ -101,36 +101,36 @@ import Testing
         #expect(run.jsonLines.last?["kind"] as? String == "state", "the last command still ran")
     }
 
-    @Test func keepGoingRunsEverythingAndStillFails() throws {
-        let run = try KarcRun.run(["--keep-going"], input: "nonsense\ncounter.increment\n")
+    @Test func keepGoingRunsEverythingAndStillFails() async throws {
+        let run = try await KarcRun.run(["--keep-going"], input: "nonsense\ncounter.increment\n")
         #expect(run.status == 1)
         #expect(run.stderr.hasPrefix("<stdin>:1:1: error: expected TARGET.COMMAND"))
         #expect(run.stdout.contains("+ CounterStore.State(count: 1)"))
     }
 
-    @Test func dashECommandsRunInOrderAndQuitStops() throws {
-        let run = try KarcRun.run(["-e", "counter.increment value=5", "-e", ":quit", "-e", "counter.increment"])
+    @Test func dashECommandsRunInOrderAndQuitStops() async throws {
+        let run = try await KarcRun.run(["-e", "counter.increment value=5", "-e", ":quit", "-e", "counter.increment"])
         #expect(run.status == 0)
         #expect(run.stdout == "state  counter:\n  - CounterStore.State(count: 0)\n  + CounterStore.State(count: 5)\n")
-        let failing = try KarcRun.run(["-e", "counter.reset now=1"])
+        let failing = try await KarcRun.run(["-e", "counter.reset now=1"])
         #expect(failing.status == 1)
         #expect(failing.stderr == "-e:1:15: error: unknown field 'now' for reset (it takes no fields)\n")
     }
 
-    @Test func aScriptFileNamesItselfInErrors() throws {
+    @Test func aScriptFileNamesItselfInErrors() async throws {
         let path = NSTemporaryDirectory() + "karc-\(UUID().uuidString).karc"
         try "counter.increment\n:sleep forever\n".write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let run = try KarcRun.run([path])
+        let run = try await KarcRun.run([path])
         #expect(run.status == 1)
         #expect(run.stderr == "\(path):2:8: error: expected a duration like 250ms, 2s, 1.5s or 1m (at most 24 hours), got 'forever'\n")
-        let missing = try KarcRun.run(["/nonexistent/script.karc"])
+        let missing = try await KarcRun.run(["/nonexistent/script.karc"])
         #expect(missing.status == 1)
         #expect(missing.stderr == "error: no such script: /nonexistent/script.karc\n")
     }
 
-    @Test func metaCommandsHelpAndComplainUsefully() throws {
-        let run = try KarcRun.run(["--keep-going"], input: """
+    @Test func metaCommandsHelpAndComplainUsefully() async throws {
+        let run = try await KarcRun.run(["--keep-going"], input: """
             :help
             :help counter.increment
             :hlep
@@ -155,47 +155,47 @@ import Testing
         #expect(run.stderr.contains("<stdin>:4:9: error: expected on, off, only or mute after :events, got 'sometimes'"))
     }
 
-    @Test func eventsCanBeMutedAndShownAgain() throws {
-        let run = try KarcRun.run([], input: ":events mute UpdatedAccount\n\(Self.register)\n:events on\naccount.unregister\n")
+    @Test func eventsCanBeMutedAndShownAgain() async throws {
+        let run = try await KarcRun.run([], input: ":events mute UpdatedAccount\n\(Self.register)\n:events on\naccount.unregister\n")
         #expect(run.status == 0)
         #expect(!run.stdout.contains("event  account: UpdatedAccount"))
         #expect(run.stdout.contains("event  account: DeletedAccount"))
     }
 
-    @Test func liveMessagesArriveWhileTheScriptWaits() throws {
-        let run = try KarcRun.run(["--json", "--tick", "200ms"], input: "\(Self.register)\naccount.dispatch-outgoing-message message=hi\n:wait ReceivedMessage 3s\n")
+    @Test func liveMessagesArriveWhileTheScriptWaits() async throws {
+        let run = try await KarcRun.run(["--json", "--tick", "200ms"], input: "\(Self.register)\naccount.dispatch-outgoing-message message=hi\n:wait ReceivedMessage 3s\n")
         #expect(run.status == 0, "\(run.stderr)")
         let received = run.jsonLines.filter { $0["type"] as? String == "ReceivedMessage" }
         #expect((received.first?["value"] as? [String: String]) == ["text": "re: hi (to jill@example.com)"])
     }
 
-    @Test func theAccountIsRestoredOnTheNextRunUnlessFresh() throws {
+    @Test func theAccountIsRestoredOnTheNextRunUnlessFresh() async throws {
         let directory = NSTemporaryDirectory() + "karc-state-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        #expect(try KarcRun.run(["--state-dir", directory], input: "\(Self.register)\n").status == 0)
-        let again = try KarcRun.run(["--state-dir", directory], input: ":state account\n")
+        #expect(try await KarcRun.run(["--state-dir", directory], input: "\(Self.register)\n").status == 0)
+        let again = try await KarcRun.run(["--state-dir", directory], input: ":state account\n")
         #expect(again.stdout.contains(#"account: Account(email: "jill@example.com")"#), "\(again.stdout)")
-        let fresh = try KarcRun.run(["--state-dir", directory, "--fresh"], input: ":state account\n")
+        let fresh = try await KarcRun.run(["--state-dir", directory, "--fresh"], input: ":state account\n")
         #expect(fresh.stdout == "state  account: AccountState(account: nil)\n")
     }
 
-    @Test func aCommandOutlastingTheTimeoutFails() throws {
-        let run = try KarcRun.run(["--tick", "5s", "--timeout", "200ms"], input: "\(Self.register)\naccount.dispatch-outgoing-message message=slow\n")
+    @Test func aCommandOutlastingTheTimeoutFails() async throws {
+        let run = try await KarcRun.run(["--tick", "5s", "--timeout", "200ms"], input: "\(Self.register)\naccount.dispatch-outgoing-message message=slow\n")
         #expect(run.status == 1)
         #expect(run.stderr == "<stdin>:2:9: error: the cluster was still busy 200ms after account.dispatch-outgoing-message (raise --timeout, or use :wait for timers)\n")
     }
 
-    @Test func waitingForAnEventThatNeverComesTimesOut() throws {
-        let run = try KarcRun.run([], input: ":wait ReceivedMessage 100ms\n")
+    @Test func waitingForAnEventThatNeverComesTimesOut() async throws {
+        let run = try await KarcRun.run([], input: ":wait ReceivedMessage 100ms\n")
         #expect(run.status == 1)
         #expect(run.stderr == "<stdin>:1:7: error: timed out after 100ms waiting for ReceivedMessage\n")
     }
 
-    @Test func hostileInputGetsErrorsNotCrashes() throws {
+    @Test func hostileInputGetsErrorsNotCrashes() async throws {
         let huge = "counter.increment value=" + String(repeating: "9", count: 100_000)
         let nested = "counter.increment value=" + String(repeating: "[", count: 5_000)
         let binary = String(decoding: [0xFF, 0xFE, 0x00, 0x41] as [UInt8], as: UTF8.self)
-        let run = try KarcRun.run(["--keep-going"], input: [huge, nested, binary, #"counter.increment {"value": "#, "\"unterminated"].joined(separator: "\n") + "\n")
+        let run = try await KarcRun.run(["--keep-going"], input: [huge, nested, binary, #"counter.increment {"value": "#, "\"unterminated"].joined(separator: "\n") + "\n")
         #expect(run.status == 1)
         #expect(run.stderr.split(separator: "\n").count == 5)
         #expect(!run.stderr.contains("Fatal"))

@@ -55,3 +55,37 @@ extension KarcCounter.Interactor {
         }
     }
 }
+
+// A Karc model whose start-up work runs in a finite pipe without a source, next
+// to an infinite one that never ends: `settled` waits for the first only.
+struct Restored: Equatable, Initable, Sendable { var value = 0 }
+protocol RestoredCommand: Sendable {}
+enum RestoredEffect: Sendable { case restore(Int) }
+final class RestoredDomain: Domain<DefaultId, Restored, RestoredCommand, Never>, @unchecked Sendable {}
+
+final class Restorer: Model<RestoredDomain, DefaultId, Restored, RestoredCommand, RestoredEffect, Never>, @unchecked Sendable {
+    override func reducer(state: Restored, effect: RestoredEffect) -> (Restored, [Never]) {
+        switch effect {
+        case .restore(let value): (Restored(value: value), [])
+        }
+    }
+
+    @ScopesBuilder
+    override func scopes(_ s: Restored, _ i: Interactor) -> [Scope] {
+        i.main
+    }
+}
+
+extension Restorer.Interactor {
+    func main() -> Pipeline {
+        Pipeline {
+            Pipe(id: "bootstrap", policy: .finite(count: 1)) { _, _ in
+                try await Task.sleep(for: .milliseconds(50))
+                try await sendEffects(.restore(42))
+            }
+            Pipe(id: "poll", policy: .infinite) { _, _ in
+                try await Task.sleep(for: .milliseconds(10))
+            }
+        }
+    }
+}

@@ -92,6 +92,15 @@ struct ClusterTests {
         await cluster.shutDown()
     }
 
+    @Test func settledWaitsForStartUpWorkInAFinitePipeButNotForAnInfiniteOne() async throws {
+        let cluster = try await Bootstrap {
+            Restorer.service(.init(environ: Environ())).named("restorer")
+        }
+        #expect(await cluster.settled(timeout: .seconds(5)))
+        #expect(await cluster.target(named: "restorer")?.state?() as? Restored == Restored(value: 42))
+        await cluster.shutDown()
+    }
+
     @Test func settledReturnsPromptlyWhenNothingIsInFlight() async throws {
         let cluster = try await Bootstrap {
             KarcCounter.service(.init(environ: Environ()))

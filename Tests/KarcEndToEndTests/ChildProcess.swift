@@ -1,0 +1,167 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs a program to completion with `posix_spawn` and `waitpid`, on a thread
+/// of its own, and hands back its exit status and output.
+///
+/// Why not `Foundation.Process`: on Linux it learns that a child exited when a
+/// socket it leaked into the child closes (swift-corelibs-foundation #4795).
+/// `tmux new-session` forks the tmux server, which inherits that socket and
+/// lives on, so `waitUntilExit()` never returned and CI hung for 90 minutes.
+/// `waitpid` cannot be fooled that way. And blocking here, not on the test's
+/// own task, keeps the two threads of the cooperative pool free for the other
+/// tests running in parallel.
+enum ChildProcess {
+    struct Output: Sendable {
+        /// The exit code, or 128 + the signal number when a signal ended it (as a shell reports it).
+        let status: Int32
+        let stdout: Data
+        let stderr: Data
+    }
+
+    struct SpawnError: Error, CustomStringConvertible {
+        let program: String
+        let code: Int32
+        var description: String { "cannot start \(program): \(String(cString: strerror(code)))" }
+    }
+
+    /// Runs `arguments[0]` (looked up in PATH unless it has a slash) with the
+    /// rest as its arguments; `input` is written to its standard input, then
+    /// closed. With `capture` false its output goes to /dev/null.
+    static func run(
+        _ arguments: [String], environment: [String: String]? = nil, input: String = "", capture: Bool = true
+    ) async throws -> Output {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(with: Result { try runBlocking(arguments, environment, input, capture) })
+            }.start()
+        }
+    }
+
+    private static func runBlocking(
+        _ arguments: [String], _ environment: [String: String]?, _ input: String, _ capture: Bool
+    ) throws -> Output {
+        // A child that exits without reading its input must not kill the test run with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        let environment = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
+        let (pid, stdin, stdout, stderr) = try spawning.withLock { _ in
+            try spawn(arguments, environment, capture)
+        }
+
+        // Feed and drain at once: a big input or output must not fill a pipe and stall both sides.
+        let feeding = Thread {
+            Array(input.utf8).withUnsafeBytes { writeAll(stdin.write, $0) }
+            close(stdin.write)
+        }
+        feeding.start()
+        let errors = Drained()
+        let draining = Thread { errors.finish(readAll(stderr.read)) }
+        draining.start()
+        let out = readAll(stdout.read)
+        let err = errors.wait()
+        close(stdout.read); close(stderr.read)
+
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // The <sys/wait.h> macros are not imported into Swift: low 7 bits = signal, next byte = exit code.
+        let signal = status & 0x7f
+        return Output(status: signal == 0 ? (status >> 8) & 0xff : 128 + signal, stdout: out, stderr: err)
+    }
+
+    /// Held while pipes are made and a child is spawned (see `Channel.pipe`).
+    private static let spawning = Mutex(())
+
+    /// Starts the child; returns it with the parent's ends of its three streams.
+    private static func spawn(
+        _ arguments: [String], _ environment: [String], _ capture: Bool
+    ) throws -> (pid_t, stdin: Channel, stdout: Channel, stderr: Channel) {
+        let stdin = try Channel.pipe(), stdout = try capture ? Channel.pipe() : Channel.null()
+        let stderr = try capture ? Channel.pipe() : Channel.null()
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        // dup2 clears close-on-exec on 0, 1 and 2 only: the child inherits nothing else of ours.
+        posix_spawn_file_actions_adddup2(&actions, stdin.read, 0)
+        posix_spawn_file_actions_adddup2(&actions, stdout.write, 1)
+        posix_spawn_file_actions_adddup2(&actions, stderr.write, 2)
+        var pid = pid_t()
+        let code = withCStrings(arguments) { argv in
+            withCStrings(environment) { envp in posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp) }
+        }
+        // The child has its own copies now.
+        close(stdin.read); close(stdout.write); close(stderr.write)
+        guard code == 0 else {
+            close(stdin.write); close(stdout.read); close(stderr.read)
+            throw SpawnError(program: arguments[0], code: code)
+        }
+        return (pid, stdin, stdout, stderr)
+    }
+
+    /// One standard stream of the child: a close-on-exec pipe, or /dev/null at both ends.
+    private struct Channel {
+        let read: Int32
+        let write: Int32
+
+        /// Call with `spawning` held: Glibc's Swift module has no pipe2, and a child
+        /// spawned between pipe() and fcntl() would keep this pipe open, so nothing
+        /// reading it would ever see its end.
+        static func pipe() throws -> Channel {
+            var fds: [Int32] = [0, 0]
+            guard Glibc.pipe(&fds) == 0 else { throw SpawnError(program: "a pipe", code: errno) }
+            _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+            _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+            return Channel(read: fds[0], write: fds[1])
+        }
+
+        static func null() throws -> Channel {
+            let read = open("/dev/null", O_RDONLY | O_CLOEXEC), write = open("/dev/null", O_WRONLY | O_CLOEXEC)
+            guard read >= 0, write >= 0 else { throw SpawnError(program: "/dev/null", code: errno) }
+            return Channel(read: read, write: write)
+        }
+    }
+
+    private static func readAll(_ fd: Int32) -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count > 0 { data.append(contentsOf: buffer[..<count]); continue }
+            if count < 0 && errno == EINTR { continue }
+            return data
+        }
+    }
+
+    private static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) {
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(fd, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+            if written > 0 { offset += written } else if written < 0 && errno == EINTR { continue } else { return }
+        }
+    }
+
+    private static func withCStrings<R>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
+        let pointers = strings.map { strdup($0) } + [nil]
+        defer { pointers.forEach { free($0) } }
+        return body(pointers)
+    }
+}
+
+/// Standard error, read to its end on another thread.
+private final class Drained: Sendable {
+    private let data = Mutex(Data())
+    private let done = DispatchSemaphore(value: 0)
+
+    func finish(_ value: Data) {
+        data.withLock { $0 = value }
+        done.signal()
+    }
+
+    func wait() -> Data {
+        done.wait()
+        return data.withLock { $0 }
+    }
+}
