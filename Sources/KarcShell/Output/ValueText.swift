@@ -6,7 +6,7 @@ import Synchronization
 enum ValueText {
     /// The value as custom-dump prints it (`Counter(count: 2)`).
     static func dump(_ value: Any) -> String {
-        String(customDumping: value)
+        Dumper.dump(value)
     }
 
     /// The name of the value's type, with its enclosing types and without

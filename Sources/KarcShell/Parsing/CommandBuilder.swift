@@ -23,7 +23,10 @@ public struct CommandBuilder: Sendable {
                 throw LineError(column: text.column, "not a valid JSON object: \(text.value.prefix(60))")
             }
         case .fields(let arguments):
-            json = try encode(arguments, for: command, of: target, column: invocation.command.column)
+            let fields = try values(arguments, for: command, of: target, column: invocation.command.column)
+            if let value = FieldDecoder.decode(command.type, from: fields) { return (target, command, value) }
+            // Every value in `fields` is a string, number, boolean, array or dictionary: JSONSerialization takes it.
+            json = (try? JSONSerialization.data(withJSONObject: FieldValue.object(fields).jsonObject)) ?? Data("{}".utf8)
         }
         do {
             let value = try JSONDecoder().decode(command.type, from: json)
@@ -49,11 +52,12 @@ public struct CommandBuilder: Sendable {
             + Names.didYouMean(typed.value, among: names) + " Commands: \(names.joined(separator: ", "))")
     }
 
-    private func encode(_ arguments: [FieldArgument], for command: CommandSchema, of target: TargetSchema, column: Int) throws(LineError) -> Data {
+    /// The fields' values, checked against their types, by field name.
+    private func values(_ arguments: [FieldArgument], for command: CommandSchema, of target: TargetSchema, column: Int) throws(LineError) -> [String: FieldValue] {
         guard let fields = command.fields else {
             throw LineError(column: column, "\(target.name).\(command.name) takes its fields as a JSON object: \(target.name).\(command.name) {\"field\": value}")
         }
-        var object: [String: Any] = [:]
+        var object: [String: FieldValue] = [:]
         var given: Set<String> = []
         for argument in arguments {
             guard let field = command.field(named: argument.name.value) else {
@@ -72,46 +76,45 @@ public struct CommandBuilder: Sendable {
                 }
                 continue
             }
-            object[field.name] = try Self.json(argument.value, as: field.type, field: Names.kebab(field.name))
+            object[field.name] = try Self.value(argument.value, as: field.type, field: Names.kebab(field.name))
         }
         let missing = fields.filter { $0.isRequired && !given.contains($0.name) }
         if !missing.isEmpty {
             let list = missing.map { "\(Names.kebab($0.name))=\($0.type)" }.joined(separator: " ")
             throw LineError(column: column, "\(target.name).\(command.name): missing required field\(missing.count == 1 ? "" : "s") \(list)")
         }
-        // Every value put in `object` came from `json(_:as:field:)`: strings, numbers, booleans, arrays, dictionaries.
-        return (try? JSONSerialization.data(withJSONObject: object)) ?? Data("{}".utf8)
+        return object
     }
 
-    /// The JSON value for `value` as a field of `type`, or an error saying what was expected.
-    static func json(_ value: Located<ShellValue>, as type: FieldType, field: String) throws(LineError) -> Any {
+    /// `value` as a field of `type`, or an error saying what was expected.
+    static func value(_ value: Located<ShellValue>, as type: FieldType, field: String) throws(LineError) -> FieldValue {
         func mismatch() -> LineError {
             LineError(column: value.column, "field '\(field)' expects \(expectation(type)), got \(value.value.shown)")
         }
         switch (type, value.value) {
-        case (.int, .int(let number, _)): return number
-        case (.decimal, .int(let number, _)): return number
-        case (.decimal, .decimal(let number, _)): return number
-        case (.bool, .bool(let flag)): return flag
-        case (.string, .string(let text, _)): return text
-        case (.string, .int(_, let text)), (.string, .decimal(_, let text)): return text
-        case (.string, .bool(let flag)): return "\(flag)"
+        case (.int, .int(let number, _)): return .int(number)
+        case (.decimal, .int(let number, _)): return .int(number)
+        case (.decimal, .decimal(let number, _)): return .double(number)
+        case (.bool, .bool(let flag)): return .bool(flag)
+        case (.string, .string(let text, _)): return .string(text)
+        case (.string, .int(_, let text)), (.string, .decimal(_, let text)): return .string(text)
+        case (.string, .bool(let flag)): return .string("\(flag)")
         case (.choice(_, let cases), .string(let text, _)):
-            if let match = cases.first(where: { $0 == text }) ?? cases.first(where: { Names.matches(text, $0) }) { return match }
+            if let match = cases.first(where: { $0 == text }) ?? cases.first(where: { Names.matches(text, $0) }) { return .string(match) }
             throw LineError(column: value.column, "field '\(field)' expects one of \(cases.joined(separator: ", ")), got \(value.value.shown)"
                 + Names.didYouMean(text, among: cases))
         case (.list(let element), .list(let items)):
-            var array: [Any] = []
-            for item in items { array.append(try json(item, as: element, field: field)) }
-            return array
+            var array: [FieldValue] = []
+            for item in items { array.append(try Self.value(item, as: element, field: field)) }
+            return .list(array)
         case (.list(let element), _):
-            return [try json(value, as: element, field: field)]
+            return .list([try Self.value(value, as: element, field: field)])
         case (.object, .json(let text)), (.decimal, .json(let text)), (.int, .json(let text)),
              (.string, .json(let text)), (.bool, .json(let text)), (.choice, .json(let text)):
             guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) else {
                 throw LineError(column: value.column, "field '\(field)': not valid JSON: \(text.prefix(60))")
             }
-            return object
+            return .parsed(object)
         default:
             throw mismatch()
         }
