@@ -8,9 +8,18 @@ import Synchronization
 /// always counted before the work that caused it is released, the count
 /// reaches zero only when nothing is left to run.
 package final class ActivityGauge: Sendable {
+    /// Someone in ``untilIdle(deadline:)``. The slot is taken before the
+    /// continuation exists, so an outcome that comes first (idle, deadline,
+    /// cancellation) is kept for it instead of lost.
+    enum Waiter {
+        case pending
+        case waiting(UnsafeContinuation<Bool, Never>)
+        case decided(Bool)
+    }
+
     struct State {
         var count = 0
-        var waiters: [UInt64: UnsafeContinuation<Bool, Never>] = [:]
+        var waiters: [UInt64: Waiter] = [:]
         var nextWaiter: UInt64 = 0
     }
 
@@ -32,31 +41,64 @@ package final class ActivityGauge: Sendable {
             // A leave without its enter is a bug in the caller; never go below zero.
             s.count = max(0, s.count - n)
             guard s.count == 0, !s.waiters.isEmpty else { return [] }
-            defer { s.waiters.removeAll() }
-            return Array(s.waiters.values)
+            var woken: [UnsafeContinuation<Bool, Never>] = []
+            for (id, waiter) in s.waiters {
+                switch waiter {
+                case .waiting(let continuation):
+                    woken.append(continuation)
+                    s.waiters[id] = nil
+                case .pending: s.waiters[id] = .decided(true)
+                case .decided: break
+                }
+            }
+            return woken
         }
         for waiter in woken { waiter.resume(returning: true) }
     }
 
-    /// Waits until no work is in flight; `false` when the task was cancelled first.
-    package func untilIdle() async -> Bool {
+    /// Waits until no work is in flight; `false` when the task was cancelled
+    /// or `deadline` passed first.
+    package func untilIdle(deadline: ContinuousClock.Instant? = nil) async -> Bool {
         let id = state.withLock { s -> UInt64? in
             guard s.count > 0 else { return nil }
             s.nextWaiter += 1
+            s.waiters[s.nextWaiter] = .pending
             return s.nextWaiter
         }
         guard let id else { return true }
+        let alarm = deadline.map { AlarmClock.shared.arm(at: $0) { [self] in giveUp(id) } }
+        defer { alarm.map(AlarmClock.shared.disarm) }
         return await withTaskCancellationHandler {
             await withUnsafeContinuation { continuation in
-                state.withLock { s in
-                    if s.count == 0 { return continuation.resume(returning: true) }
-                    if Task.isCancelled { return continuation.resume(returning: false) }
-                    s.waiters[id] = continuation
+                let decided = state.withLock { s -> Bool? in
+                    guard case .decided(let outcome) = s.waiters[id] else {
+                        s.waiters[id] = .waiting(continuation)
+                        return nil
+                    }
+                    s.waiters[id] = nil
+                    return outcome
                 }
+                if let decided { continuation.resume(returning: decided) }
             }
         } onCancel: {
-            state.withLock { s in s.waiters.removeValue(forKey: id) }?.resume(returning: false)
+            giveUp(id)
         }
+    }
+
+    private func giveUp(_ id: UInt64) {
+        let continuation = state.withLock { s -> UnsafeContinuation<Bool, Never>? in
+            switch s.waiters[id] {
+            case .waiting(let continuation):
+                s.waiters[id] = nil
+                return continuation
+            case .pending:
+                s.waiters[id] = .decided(false)
+                return nil
+            case .decided, nil:
+                return nil
+            }
+        }
+        continuation?.resume(returning: false)
     }
 }
 

@@ -70,10 +70,12 @@ public final class Cluster: Sendable {
         }
     }
 
-    /// ``settled(timeout:clock:)`` on the continuous clock.
+    /// ``settled(timeout:clock:)`` on the continuous clock, where the timeout
+    /// is an alarm instead of a sleeping task: a shell settles after every command.
     @discardableResult
     public func settled(timeout: Duration = .seconds(5)) async -> Bool {
-        await settled(timeout: timeout, clock: ContinuousClock())
+        if activity.count == 0 { return true }
+        return await activity.untilIdle(deadline: .now + timeout)
     }
 
     /// Sends, reductions and pipe tracks in flight now.

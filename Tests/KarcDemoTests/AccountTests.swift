@@ -73,6 +73,28 @@ struct AccountTests {
         await cluster.shutDown()
     }
 
+    @Test func shuttingDownWithAMessageWaitingForItsSwapDoesNotHang() async throws {
+        var options = DemoCluster.Options()
+        options.tick = .seconds(60)
+        options.stateDirectory = directory
+        options.fresh = true
+        options.instance = UUID().uuidString
+        let cluster = try await DemoCluster.make(options)
+        _ = try await cluster.send(action: AccountCommands.Register(userEmail: "jill@example.com", userPassword: "s3cret!"))
+        let waiting = Task { try await cluster.send(action: AccountCommands.DispatchOutgoingMessage(message: "late")) }
+        #expect(await eventually { cluster.workInFlight > 0 })
+        // Time for the pipe to take the message and post it; nothing outside shows that moment.
+        try await Task.sleep(for: .milliseconds(300))
+        let stopped = Recorder<Bool>()
+        // Unstructured, so a hang fails the expectation below instead of the whole run.
+        Task {
+            await cluster.shutDown()
+            stopped.record(true)
+        }
+        try #require(await eventually { stopped.count == 1 }, "shutDown waited for a swap 60 s away")
+        await #expect(throws: (any Error).self) { try await waiting.value }
+    }
+
     @Test func theAccountIsPersistedAndRestoredUnlessFresh() async throws {
         let first = try await cluster()
         _ = try await first.send(action: AccountCommands.Register(userEmail: "jill@example.com", userPassword: "s3cret!"))

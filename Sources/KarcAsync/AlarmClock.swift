@@ -1,0 +1,96 @@
+import Synchronization
+
+/// Runs callbacks at deadlines on the continuous clock, with one sleeping
+/// task for all of them.
+///
+/// A timeout raced against every operation (a task group with a sleeping
+/// child) costs a timer, a task and a cancellation each time, even though
+/// the operation almost always wins. Here arming and disarming an alarm is a
+/// dictionary insert and remove under a lock; the one sleeper wakes at the
+/// earliest deadline still armed, so when every alarm is disarmed in time it
+/// wakes about once per timeout period, not once per operation.
+package final class AlarmClock: Sendable {
+    package typealias Instant = ContinuousClock.Instant
+
+    private struct Alarm {
+        let deadline: Instant
+        let fire: @Sendable () -> Void
+    }
+
+    private struct State {
+        var alarms: [UInt64: Alarm] = [:]
+        var nextAlarm: UInt64 = 0
+        /// The task sleeping until `wake`; a newer generation replaces it.
+        var sleeper: (wake: Instant, generation: UInt64, task: Task<Void, Never>)?
+        var nextGeneration: UInt64 = 0
+    }
+
+    private let state = Mutex(State())
+
+    package init() {}
+
+    /// The clock most callers share.
+    package static let shared = AlarmClock()
+
+    /// Calls `fire` at `deadline` unless ``disarm(_:)`` comes first; the alarm's id.
+    package func arm(at deadline: Instant, fire: @escaping @Sendable () -> Void) -> UInt64 {
+        state.withLock { s in
+            s.nextAlarm += 1
+            s.alarms[s.nextAlarm] = Alarm(deadline: deadline, fire: fire)
+            if s.sleeper.map({ deadline < $0.wake }) ?? true {
+                s.sleeper?.task.cancel()
+                startSleeper(until: deadline, in: &s)
+            }
+            return s.nextAlarm
+        }
+    }
+
+    /// Forgets the alarm; a no-op when it already fired.
+    package func disarm(_ id: UInt64) {
+        _ = state.withLock { $0.alarms.removeValue(forKey: id) }
+    }
+
+    private func startSleeper(until wake: Instant, in s: inout State) {
+        s.nextGeneration += 1
+        let generation = s.nextGeneration
+        s.sleeper = (wake, generation, Task { await self.sleep(until: wake, generation: generation) })
+    }
+
+    private func sleep(until wake: Instant, generation: UInt64) async {
+        // Cancelled: an earlier alarm replaced this sleeper, which must not fire anything.
+        guard (try? await Task.sleep(until: wake, clock: .continuous)) != nil else { return }
+        let now = ContinuousClock.now
+        let due = state.withLock { s -> [@Sendable () -> Void] in
+            guard s.sleeper?.generation == generation else { return [] }
+            var due: [@Sendable () -> Void] = []
+            var earliest: Instant?
+            for (id, alarm) in s.alarms {
+                if alarm.deadline <= now {
+                    due.append(alarm.fire)
+                    s.alarms[id] = nil
+                } else if earliest.map({ alarm.deadline < $0 }) ?? true {
+                    earliest = alarm.deadline
+                }
+            }
+            if let earliest { startSleeper(until: earliest, in: &s) } else { s.sleeper = nil }
+            return due
+        }
+        for fire in due { fire() }
+    }
+}
+
+/// A continuation resumed by whichever comes first, an answer or an alarm; later resumes are ignored.
+package final class FirstResume<Value: Sendable>: Sendable {
+    private let continuation: Mutex<CheckedContinuation<Value, Never>?>
+
+    package init(_ continuation: CheckedContinuation<Value, Never>) {
+        self.continuation = Mutex(continuation)
+    }
+
+    package func resume(returning value: Value) {
+        continuation.withLock { held in
+            defer { held = nil }
+            return held
+        }?.resume(returning: value)
+    }
+}
