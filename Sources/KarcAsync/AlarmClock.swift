@@ -62,18 +62,19 @@ package final class AlarmClock: Sendable {
         let now = ContinuousClock.now
         let due = state.withLock { s -> [@Sendable () -> Void] in
             guard s.sleeper?.generation == generation else { return [] }
-            var due: [@Sendable () -> Void] = []
+            var due: [(id: UInt64, alarm: Alarm)] = []
             var earliest: Instant?
             for (id, alarm) in s.alarms {
                 if alarm.deadline <= now {
-                    due.append(alarm.fire)
-                    s.alarms[id] = nil
+                    due.append((id, alarm))
                 } else if earliest.map({ alarm.deadline < $0 }) ?? true {
                     earliest = alarm.deadline
                 }
             }
+            for entry in due { s.alarms[entry.id] = nil }
             if let earliest { startSleeper(until: earliest, in: &s) } else { s.sleeper = nil }
-            return due
+            // A late wake-up finds several due: they fire in deadline order, then arming order.
+            return due.sorted { ($0.alarm.deadline, $0.id) < ($1.alarm.deadline, $1.id) }.map(\.alarm.fire)
         }
         for fire in due { fire() }
     }

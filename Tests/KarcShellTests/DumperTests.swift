@@ -76,6 +76,12 @@ struct DumperTests {
         ("an error", CancellationError()), ("an ObjectIdentifier-free Duration", Duration.seconds(2)),
         ("a deep mixture", [Wrapper(value: [Event.renamed(from: "x", to: "y")])]),
         ("a dictionary inside an enum", Wrapper(value: ["k": Event.pair(2, "v")])),
+        ("an optional convertible", Optional(Described()) as Any), ("a nil convertible", Optional<Described>.none as Any),
+        ("an optional character", Optional(Character("c")) as Any), ("an optional enum at the root", Optional(Status.idle) as Any),
+        ("an optional object", Optional(Node("o")) as Any), ("an optional metatype", Optional(Int.self as Any.Type) as Any),
+        ("a multi-line string field", Wrapper(value: "first\nsecond")), ("a multi-line string in a list", ["a\nb", "c"]),
+        ("a quoted string field", Wrapper(value: #"a "b" c"#)), ("an optional string field", Wrapper(value: Optional("x"))),
+        ("numbers of every width", [Int8(1), Int16(2), Int32(3), Int64(4)] as [Any]), ("unsigned and float", (UInt8(1), Float(1.5))),
     ] }
 
     @Test("prints what custom-dump prints", arguments: 0..<corpus.count)

@@ -34,4 +34,26 @@ struct OutputTests {
         }
         #expect(Renderer.difference(Counter(count: 1), Counter(count: 1)) == nil)
     }
+
+    struct Tally: Codable, Equatable { var count: Int }
+
+    @Test func eachStateDiffShowsItsOwnOldStateEvenWhenItIsNotTheLastOnePrinted() throws {
+        for mode in [Renderer.Mode.readable, .json] {
+            let sink = OutputSink()
+            let renderer = Renderer(mode: mode, style: Style(isEnabled: false), sink: sink)
+            renderer.state(target: "counter", old: Tally(count: 0), new: Tally(count: 1))
+            renderer.state(target: "counter", old: Tally(count: 1), new: Tally(count: 2))  // old is the last new
+            renderer.state(target: "counter", old: Tally(count: 7), new: Tally(count: 8))  // it is not
+            let lines = String(decoding: sink.takeBuffered(), as: UTF8.self).split(separator: "\n").map(String.init)
+            switch mode {
+            case .readable:
+                #expect(lines.filter { $0.hasPrefix("  -") } == [
+                    "  - OutputTests.Tally(count: 0)", "  - OutputTests.Tally(count: 1)", "  - OutputTests.Tally(count: 7)",
+                ])
+            case .json:
+                let olds = try lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])["old"] }
+                #expect(olds.map { ($0 as? [String: Int])?["count"] } == [0, 1, 7])
+            }
+        }
+    }
 }

@@ -60,8 +60,11 @@ extension Array: ListType {
 /// Optionals, seen generically.
 protocol OptionalType {
     static var wrappedType: Any.Type { get }
+    /// The wrapped value, or nil.
+    var wrapped: Any? { get }
 }
 
 extension Optional: OptionalType {
     static var wrappedType: Any.Type { Wrapped.self }
+    var wrapped: Any? { self.map { $0 } }
 }

@@ -63,60 +63,72 @@ struct Dumper {
     private mutating func dump(
         _ value: Any, name: String?, nameSuffix: String, indent: Int, isRoot: Bool, maxDepth: Int
     ) throws -> String {
-        let mirror = Self.mirror(value)
-        var out = ""
-        switch (value, mirror.displayStyle) {
-        case (let type as Any.Type, _):
-            out = "\(Self.typeName(type)).self"
-        case (let convertible as any CustomDumpStringConvertible, _):
-            out = convertible.customDumpDescription
-        case (is any _CustomDiffObject, _):
-            throw Unsupported()
-        case (let representable as any CustomDumpRepresentable, _):
-            out = try dump(representable.customDumpValue, name: nil, nameSuffix: "", indent: 0, isRoot: false, maxDepth: maxDepth)
-        case (let object as AnyObject, .class?):
-            out = try dumpObject(object, mirror, maxDepth: maxDepth)
-        case (_, .collection?):
-            let children = mirror.children.enumerated().map { (label: "[\($0.offset)]" as String?, value: $0.element.value) }
-            out = try dumpChildren(children, of: mirror, prefix: "[", suffix: "]", maxDepth: maxDepth)
-        case (_, .dictionary?):
-            out = mirror.children.isEmpty ? "[:]" : try dumpDictionary(mirror, maxDepth: maxDepth)
-        case (_, .enum?):
-            out = isRoot ? "\(Self.typeName(mirror.subjectType))." : "."
-            if let child = mirror.children.first {
-                let childMirror = Self.mirror(child.value)
-                let associated = childMirror.displayStyle == .tuple
-                    ? childMirror : Mirror(value, unlabeledChildren: [child.value], displayStyle: .tuple)
-                out += try dumpChildren(Self.unlabelPositional(associated.children), of: associated,
-                                        prefix: "\(child.label ?? "@unknown")(", suffix: ")", maxDepth: maxDepth)
-            } else {
-                out += "\(value)"
-            }
-        case (_, .optional?):
-            if let wrapped = mirror.children.first?.value {
-                out = try dump(wrapped, name: nil, nameSuffix: "", indent: 0, isRoot: false, maxDepth: maxDepth)
-            } else {
-                out = "nil"
-            }
-        case (_, .set?):
-            var children = Array(mirror.children)
-            if mirror.subjectType is any _UnorderedCollection.Type, !children.isEmpty {
-                children = try sorted(children) { $0.value }
-            }
-            out = try dumpChildren(children, of: mirror, prefix: "Set([", suffix: "])", maxDepth: maxDepth)
-        case (_, .struct?):
-            let children = Array(mirror.children).filter(Self.propertyFilter(for: value))
-            out = try dumpChildren(children, of: mirror, prefix: "\(Self.typeName(mirror.subjectType))(", suffix: ")", maxDepth: maxDepth)
-        case (_, .tuple?):
-            out = try dumpChildren(Self.unlabelPositional(mirror.children), of: mirror, prefix: "(", suffix: ")", maxDepth: maxDepth)
-        default:
-            out = Self.scalar(value, named: name != nil, maxDepth: maxDepth)
-        }
+        let out = try body(of: value, named: name != nil, isRoot: isRoot, maxDepth: maxDepth)
         let labelled = name.map { "\($0)\(nameSuffix) " + out } ?? out
         return indent == 0 ? labelled : Self.indenting(labelled, by: indent)
     }
 
-    private mutating func dumpObject(_ object: AnyObject, _ mirror: Mirror, maxDepth: Int) throws -> String {
+    /// The value's dump without its label: custom-dump's cases, in its order.
+    private mutating func body(of value: Any, named: Bool, isRoot: Bool, maxDepth: Int) throws -> String {
+        let traits = Traits.of(value)
+        // Numbers, booleans and strings: no mirror needed.
+        if traits.isScalar { return Self.scalar(value, named: named, maxDepth: maxDepth) }
+        // custom-dump's casts below would see through an optional to what it
+        // wraps; unwrapping first gives the same text with casts that depend
+        // on the type alone, so their answers can be kept per type.
+        if traits.isOptional {
+            guard let wrapped = (value as? any OptionalType)?.wrapped else { return "nil" }
+            return try body(of: wrapped, named: false, isRoot: false, maxDepth: maxDepth)
+        }
+        if traits.isMetatype, let type = value as? Any.Type { return "\(Self.typeName(type)).self" }
+        if traits.isConvertible, let convertible = value as? any CustomDumpStringConvertible { return convertible.customDumpDescription }
+        if traits.isDiffObject { throw Unsupported() }
+        if traits.isRepresentable, let representable = value as? any CustomDumpRepresentable {
+            return try body(of: representable.customDumpValue, named: false, isRoot: false, maxDepth: maxDepth)
+        }
+        let mirror = traits.isReflectable ? Self.mirror(value) : Mirror(reflecting: value)
+        let all = Array(mirror.children)
+        switch mirror.displayStyle {
+        case .class?:
+            return try dumpObject(value as AnyObject, mirror, maxDepth: maxDepth, filtered: !traits.isReflectable)
+        case .collection?:
+            let children = all.enumerated().map { (label: "[\($0.offset)]" as String?, value: $0.element.value) }
+            return try dumpChildren(children, all: all, of: mirror, prefix: "[", suffix: "]", maxDepth: maxDepth)
+        case .dictionary?:
+            return all.isEmpty ? "[:]" : try dumpDictionary(all, of: mirror, maxDepth: maxDepth)
+        case .enum?:
+            var out = isRoot ? "\(Self.typeName(mirror.subjectType))." : "."
+            if let child = all.first {
+                let childMirror = Self.mirror(child.value)
+                let associated = childMirror.displayStyle == .tuple
+                    ? childMirror : Mirror(value, unlabeledChildren: [child.value], displayStyle: .tuple)
+                let children = Array(associated.children)
+                out += try dumpChildren(Self.unlabelPositional(children), all: children, of: associated,
+                                        prefix: "\(child.label ?? "@unknown")(", suffix: ")", maxDepth: maxDepth)
+            } else {
+                out += "\(value)"
+            }
+            return out
+        case .optional?:
+            guard let wrapped = all.first?.value else { return "nil" }
+            return try body(of: wrapped, named: false, isRoot: false, maxDepth: maxDepth)
+        case .set?:
+            var children = all
+            if mirror.subjectType is any _UnorderedCollection.Type, !children.isEmpty {
+                children = try sorted(children) { $0.value }
+            }
+            return try dumpChildren(children, all: all, of: mirror, prefix: "Set([", suffix: "])", maxDepth: maxDepth)
+        case .struct?:
+            let children = traits.isReflectable ? all : all.filter(Self.isShownProperty)
+            return try dumpChildren(children, all: all, of: mirror, prefix: "\(Self.typeName(mirror.subjectType))(", suffix: ")", maxDepth: maxDepth)
+        case .tuple?:
+            return try dumpChildren(Self.unlabelPositional(all), all: all, of: mirror, prefix: "(", suffix: ")", maxDepth: maxDepth)
+        default:
+            return Self.scalar(value, named: named, maxDepth: maxDepth)
+        }
+    }
+
+    private mutating func dumpObject(_ object: AnyObject, _ mirror: Mirror, maxDepth: Int, filtered: Bool) throws -> String {
         let item = ObjectIdentifier(object)
         let typeName = Self.typeName(mirror.subjectType)
         let occurrence = occurrencePerType[typeName, default: 0]
@@ -133,12 +145,12 @@ struct Dumper {
             ancestor = superclass.superclassMirror
         }
         let flattened = Mirror(object, children: children)
-        return prefix + (try dumpChildren(children.filter(Self.propertyFilter(for: object)), of: flattened,
+        return prefix + (try dumpChildren(filtered ? children.filter(Self.isShownProperty) : children, all: children, of: flattened,
                                           prefix: "\(typeName)(", suffix: ")", maxDepth: maxDepth))
     }
 
-    private mutating func dumpDictionary(_ mirror: Mirror, maxDepth: Int) throws -> String {
-        var children = Array(mirror.children)
+    private mutating func dumpDictionary(_ all: [Mirror.Child], of mirror: Mirror, maxDepth: Int) throws -> String {
+        var children = all
         if mirror.subjectType is any _UnorderedCollection.Type {
             children = try sorted(children) { ($0.value as? (key: AnyHashable, value: Any))?.key.base }
         }
@@ -147,7 +159,7 @@ struct Dumper {
             guard let pair = child.value as? (key: AnyHashable, value: Any) else { return child }
             return (try dump(pair.key.base, name: nil, nameSuffix: ":", indent: 0, isRoot: false, maxDepth: maxDepth - 1), pair.value)
         }
-        return try dumpChildren(children, of: mirror, prefix: "[", suffix: "]", maxDepth: maxDepth)
+        return try dumpChildren(children, all: all, of: mirror, prefix: "[", suffix: "]", maxDepth: maxDepth)
     }
 
     /// Sorted by their one-level dumps, as custom-dump orders dictionary keys and set members.
@@ -162,17 +174,17 @@ struct Dumper {
     }
 
     /// `prefix`, the children (on one line when the mirror has a single simple
-    /// one, else `children`, one per line, indented), `suffix`.
+    /// one, else `children`, one per line, indented), `suffix`. `all` are the
+    /// mirror's own children, which decide the layout as they do in custom-dump.
     private mutating func dumpChildren(
-        _ children: [Mirror.Child], of mirror: Mirror, prefix: String, suffix: String, maxDepth: Int
+        _ children: [Mirror.Child], all: [Mirror.Child], of mirror: Mirror, prefix: String, suffix: String, maxDepth: Int
     ) throws -> String {
         var out = prefix
-        let all = Array(mirror.children)
         if !all.isEmpty {
             if Self.isSingleValueContainer(mirror, children: all) {
                 // custom-dump prints the mirror's own first child here, unfiltered and unmapped.
                 let child = try dump(all[0].value, name: all[0].label, nameSuffix: ":", indent: 0, isRoot: false, maxDepth: maxDepth - 1)
-                if child.contains("\n") {
+                if child.utf8.contains(UInt8(ascii: "\n")) {
                     out += maxDepth <= 0 ? "…" : "\n" + Self.indenting(child, by: 2) + "\n"
                 } else {
                     out += child
@@ -204,8 +216,9 @@ struct Dumper {
                 if value is any _CustomDiffObject { return false }
             }
             if let convertible = child.value as? any CustomDumpStringConvertible {
-                return !convertible.customDumpDescription.contains("\n")
+                return !convertible.customDumpDescription.utf8.contains(UInt8(ascii: "\n"))
             }
+            if Traits.of(value).isScalar { return true }
             return Self.mirror(value).children.isEmpty
         }
     }
@@ -222,7 +235,7 @@ struct Dumper {
             let body = named ? indenting(text, by: 2) : text
             return "\(hashes)\"\"\"\n\(body)\n" + (named ? "  \"\"\"\(hashes)" : "\"\"\"\(hashes)")
         }
-        if text.contains("\"") || text.contains("\\") {
+        if text.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
             let hashes = String(repeating: "#", count: max(hashCount(text, isMultiline: false), 1))
             return "\(hashes)\"\(text)\"\(hashes)"
         }
@@ -250,12 +263,12 @@ struct Dumper {
     }
 
     /// Macro-generated storage (`_$observationRegistrar`) is left out unless the type chose its own mirror.
-    private static func propertyFilter(for value: Any) -> (Mirror.Child) -> Bool {
-        value is any CustomDumpReflectable ? { _ in true } : { $0.label.map { !$0.hasPrefix("_$") } ?? true }
+    private static func isShownProperty(_ child: Mirror.Child) -> Bool {
+        child.label.map { !$0.hasPrefix("_$") } ?? true
     }
 
     /// Tuple elements without a label are named `.0`, `.1`…: custom-dump prints them bare.
-    private static func unlabelPositional(_ children: Mirror.Children) -> [Mirror.Child] {
+    private static func unlabelPositional(_ children: [Mirror.Child]) -> [Mirror.Child] {
         children.map { $0.label?.first == "." ? (label: nil, value: $0.value) : $0 }
     }
 
@@ -263,4 +276,40 @@ struct Dumper {
         let pad = String(repeating: " ", count: count)
         return pad + text.replacingOccurrences(of: "\n", with: "\n" + pad)
     }
+}
+
+/// What custom-dump asks of a value's type before walking it, asked once per type.
+private struct Traits {
+    var isScalar = false
+    var isOptional = false
+    var isMetatype = false
+    var isConvertible = false
+    var isDiffObject = false
+    var isRepresentable = false
+    var isReflectable = false
+
+    static func of(_ value: Any) -> Traits {
+        let type = type(of: value)
+        let key = ObjectIdentifier(type)
+        if let known = cache.withLock({ $0[key] }) { return known }
+        var traits = Traits()
+        // The standard scalars: no children, no custom-dump conformance, printed as `description` or quoted.
+        switch type {
+        case is String.Type, is Substring.Type, is Bool.Type, is Double.Type, is Float.Type,
+             is Int.Type, is Int8.Type, is Int16.Type, is Int32.Type, is Int64.Type,
+             is UInt.Type, is UInt8.Type, is UInt16.Type, is UInt32.Type, is UInt64.Type:
+            traits.isScalar = true
+        default:
+            traits.isOptional = type is any OptionalType.Type
+            traits.isMetatype = value is Any.Type
+            traits.isConvertible = value is any CustomDumpStringConvertible
+            traits.isDiffObject = value is any _CustomDiffObject
+            traits.isRepresentable = value is any CustomDumpRepresentable
+            traits.isReflectable = value is any CustomDumpReflectable
+        }
+        cache.withLock { $0[key] = traits }
+        return traits
+    }
+
+    private static let cache = Mutex<[ObjectIdentifier: Traits]>([:])
 }

@@ -51,6 +51,12 @@ enum JSONLine {
 
     static func appendString(_ string: String, to out: inout String) {
         out += "\""
+        // Most strings need no escaping: copied whole, not scalar by scalar.
+        if !string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out += string
+            out += "\""
+            return
+        }
         for scalar in string.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

@@ -60,9 +60,13 @@ final class Renderer {
     }
 
     func state(target: String, old: any Sendable, new: any Sendable) {
-        guard let difference = Self.difference(old, new) else { return }  // changed and changed back
+        // The old state is almost always the new state this printed last: its dump and JSON are reused.
+        let known = printed[target].flatMap { ValueText.isEqual($0.state, old) ? $0 : nil }
+        let after = ValueText.dump(new)
+        guard let difference = Self.difference(old, new, before: known?.dump, after: after) else { return }  // changed and changed back
         switch mode {
         case .readable:
+            printed[target] = (new, after, nil)
             sink.write(style.state("state") + "  \(target):")
             for line in difference.split(separator: "\n", omittingEmptySubsequences: false) {
                 switch line.first {
@@ -72,21 +76,25 @@ final class Renderer {
                 }
             }
         case .json:
+            let newJSON = ValueText.json(new)
+            printed[target] = (new, after, newJSON)
             json(["kind": "state", "target": target, "type": ValueText.typeName(new),
-                  "old": ValueText.json(old), "new": ValueText.json(new), "diff": difference])
+                  "old": known?.json ?? ValueText.json(old), "new": newJSON, "diff": difference])
         }
     }
 
+    /// The last state printed for each target, with its dump and (in JSON mode) its JSON.
+    private var printed: [String: (state: any Sendable, dump: String, json: Any?)] = [:]
+
     /// custom-dump's diff of two states. When both print on one line, the
     /// diff is the two lines, as custom-dump would write it; building that
-    /// directly skips its structural diff, several times the cost of a dump
-    /// (type names go through regular expressions on Linux).
-    static func difference(_ old: Any, _ new: Any) -> String? {
-        // A multi-line state goes to custom-dump's diff after one dump, not two.
-        let before = ValueText.dump(old)
-        guard !before.contains("\n") else { return diff(old, new) }
-        let after = ValueText.dump(new)
-        guard !after.contains("\n") else { return diff(old, new) }
+    /// directly skips its structural diff, several times the cost of a dump.
+    /// `before` and `after`, when given, are the states' dumps.
+    static func difference(_ old: Any, _ new: Any, before: String? = nil, after: String? = nil) -> String? {
+        let before = before ?? ValueText.dump(old)
+        guard !before.utf8.contains(UInt8(ascii: "\n")) else { return diff(old, new) }
+        let after = after ?? ValueText.dump(new)
+        guard !after.utf8.contains(UInt8(ascii: "\n")) else { return diff(old, new) }
         return before == after ? nil : "- \(before)\n+ \(after)"
     }
 

@@ -62,6 +62,13 @@ enum ValueText {
         return encoder
     }()
 
+    /// Whether two values are equal, when their type is `Equatable` (else false).
+    static func isEqual(_ lhs: Any, _ rhs: Any) -> Bool {
+        guard let lhs = lhs as? any Equatable else { return false }
+        func equals<T: Equatable>(_ lhs: T) -> Bool { (rhs as? T).map { $0 == lhs } ?? false }
+        return equals(lhs)
+    }
+
     /// A failure carried by a reply (`Result.failure`), if it is one.
     static func failure(in reply: Any) -> (any Error)? {
         (reply as? any FailableReply)?.failure
