@@ -16,6 +16,14 @@ public enum Shell {
     public static func run(
         _ cluster: any ShellCluster, options: ShellOptions, commands: [String] = [], script: String? = nil
     ) async -> Int32 {
+        await withTaskExecutorPreference(ShellExecutor.shared) {
+            await runHere(cluster, options: options, commands: commands, script: script)
+        }
+    }
+
+    private static func runHere(
+        _ cluster: any ShellCluster, options: ShellOptions, commands: [String], script: String?
+    ) async -> Int32 {
         let sink = OutputSink()
         let session = ShellSession(cluster: cluster, options: options, sink: sink)
         defer { sink.flush() }
@@ -45,7 +53,7 @@ public enum Shell {
         } else if script == nil, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
             result = await Prompt(session: session).run()
         } else {
-            result = await runner.run(lines: StandardInputLines(), name: "<stdin>")
+            result = await runner.run(standardInput: StandardInputLines(), name: "<stdin>")
         }
         switch result {
         case .succeeded: return failed ? 1 : 0

@@ -117,7 +117,7 @@ final class ShellSession {
         await withCheckedContinuation { continuation in
             let answer = FirstResume(continuation)
             let alarm = AlarmClock.shared.arm(at: .now + timeout) { answer.resume(returning: .timedOut) }
-            Task {
+            Task(executorPreference: ShellExecutor.shared) {
                 let outcome: SendOutcome
                 do {
                     outcome = .replied(try await cluster.send(command, to: target))
