@@ -20,7 +20,7 @@ public struct CommandSchema: Sendable {
 
     /// The field `typed` names (case-insensitive, kebab or camel case).
     public func field(named typed: some StringProtocol) -> FieldSchema? {
-        fields?.first { Names.matches(typed, $0.name) }
+        fields?.first { $0.name == typed } ?? fields?.first { Names.matches(typed, $0.name) }
     }
 
     /// `increment [value: Int = 1]`: the command with its fields, as `:help` and hints show it.

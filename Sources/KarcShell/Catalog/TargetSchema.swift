@@ -13,6 +13,7 @@ public struct TargetSchema: Sendable {
 
     /// The command `typed` names (case-insensitive, kebab or camel case; the type name works too).
     public func command(named typed: some StringProtocol) -> CommandSchema? {
-        commands.first { Names.matches(typed, $0.name) }
+        // As written in the catalog (the usual case, and a script's every line): no key to build.
+        commands.first { $0.name == typed } ?? commands.first { Names.matches(typed, $0.name) }
     }
 }

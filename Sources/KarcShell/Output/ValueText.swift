@@ -50,8 +50,9 @@ enum ValueText {
             if let failure = result.failure { return ["failure": "\(failure)"] }
             return ["success": result.success.map(json) ?? NSNull()]
         }
-        if let encodable = value as? any Encodable, let data = try? encoder.encode(encodable) {
-            return RawJSON(text: String(decoding: data, as: UTF8.self))
+        if let encodable = value as? any Encodable {
+            if let text = JSONText.encode(encodable) { return RawJSON(text: text) }
+            if let data = try? encoder.encode(encodable) { return RawJSON(text: String(decoding: data, as: UTF8.self)) }
         }
         return dump(value)
     }

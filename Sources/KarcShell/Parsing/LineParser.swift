@@ -20,7 +20,9 @@ public struct LineParser {
     static let maximumDepth = 32
 
     public static func parse(_ line: String) throws(LineError) -> ShellLine {
-        var parser = LineParser(characters: Array(line))
+        // An ASCII line's characters are its bytes: no grapheme breaking needed.
+        let characters = line.utf8.allSatisfy { $0 < 0x80 } ? line.utf8.map { Character(Unicode.Scalar($0)) } : Array(line)
+        var parser = LineParser(characters: characters)
         return try parser.parseLine()
     }
 
@@ -32,7 +34,7 @@ public struct LineParser {
     private var current: Character? { index < characters.count ? characters[index] : nil }
 
     private mutating func skipSpaces() {
-        while let character = current, character.isWhitespace { index += 1 }
+        while let character = current, character.isSpace { index += 1 }
     }
 
     private mutating func parseLine() throws(LineError) -> ShellLine {
@@ -64,7 +66,7 @@ public struct LineParser {
 
     /// Characters up to the next space.
     private mutating func word() -> String {
-        take { !$0.isWhitespace }
+        take { !$0.isSpace }
     }
 
     /// The characters from here on while `isIncluded` holds.
@@ -79,14 +81,14 @@ public struct LineParser {
 
     private mutating func parseInvocation() throws(LineError) -> Invocation {
         let targetColumn = column
-        let target = take { $0 != "." && !$0.isWhitespace }
+        let target = take { $0 != "." && !$0.isSpace }
         guard current == "." else {
             throw LineError(column: targetColumn, "expected TARGET.COMMAND (like counter.increment), got '\(target.clipped)'; :help lists the targets")
         }
         guard !target.isEmpty else { throw LineError(column: targetColumn, "missing target name before '.'") }
         index += 1
         let commandColumn = column
-        let command = take { !$0.isWhitespace && $0 != "{" }
+        let command = take { !$0.isSpace && $0 != "{" }
         guard !command.isEmpty else {
             throw LineError(column: commandColumn, "missing command name after '\(target.clipped).'; :help \(target.clipped) lists its commands")
         }
@@ -108,14 +110,14 @@ public struct LineParser {
 
     private mutating func parseArgument() throws(LineError) -> FieldArgument {
         let nameColumn = column
-        let name = take { $0 != "=" && !$0.isWhitespace }
+        let name = take { $0 != "=" && !$0.isSpace }
         guard current == "=" else {
             throw LineError(column: nameColumn, "expected field=value, got '\(name.clipped)'")
         }
         guard !name.isEmpty else { throw LineError(column: nameColumn, "missing field name before '='") }
         index += 1
         let valueColumn = column
-        guard let character = current, !character.isWhitespace else {
+        guard let character = current, !character.isSpace else {
             throw LineError(column: valueColumn, "missing value after '\(name.clipped)=' (write nil for no value)")
         }
         let value = try parseValue(depth: 0, inList: false)
@@ -133,7 +135,7 @@ public struct LineParser {
         default:
             let start = column
             var text = ""
-            while let character = current, !character.isWhitespace, !(inList && (character == "," || character == "]")) {
+            while let character = current, !character.isSpace, !(inList && (character == "," || character == "]")) {
                 if character == "\"" || character == "[" {
                     throw LineError(column: column, "unexpected '\(character)' inside the bare word '\(text.clipped)'; quote the whole value")
                 }
@@ -279,5 +281,13 @@ extension String {
         var text = self
         while text.last?.isWhitespace == true { text.removeLast() }
         return text
+    }
+}
+
+extension Character {
+    /// `isWhitespace`, answered without Unicode tables for ASCII.
+    var isSpace: Bool {
+        if let ascii = asciiValue { return ascii == 0x20 || (0x09...0x0D).contains(ascii) }
+        return isWhitespace
     }
 }
