@@ -1,4 +1,5 @@
 import AsyncDispatcher
+import Synchronization
 
 /// An AsyncDispatcher ``AsyncDispatcher/Dispatcher`` mounted in a cluster:
 /// `cluster.send` dispatches its actions (awaiting them, so errors reach the
@@ -20,9 +21,10 @@ public struct DispatcherService<D: Dispatcher>: PrimitiveService {
         let cluster = context.cluster
         let target = cluster.register(name: context.name ?? "\(D.self)", kind: .dispatcher, accepts: actions, state: reader?.read)
         let report = StateReport(reader: reader, source: target, hub: cluster.hub)
-        return .leaf(ServiceLeaf(accepts: { $0 is any AsyncDispatcher.Action<D> }) { action in
-            guard let action = action as? any AsyncDispatcher.Action<D> else { return ServiceResult() }
-            try await report.around { try await dispatcher.dispatch(action) }
+        let routes = ActionRoutes<D>()
+        return .leaf(ServiceLeaf(accepts: { routes.route(for: $0) != nil }) { action in
+            guard let route = routes.route(for: action) else { return ServiceResult() }
+            try await report.around { try await route(action, dispatcher) }
             return ServiceResult()
         })
     }
@@ -34,5 +36,35 @@ extension Dispatcher {
     /// shell's help and completion).
     public nonisolated func service(actions: [any AsyncDispatcher.Action<Self>.Type]) -> DispatcherService<Self> {
         DispatcherService(dispatcher: self, actions: actions)
+    }
+}
+
+/// How to dispatch each action type, worked out once per type.
+///
+/// Whether an action is an `Action<D>` takes a cast to a constrained
+/// existential, which the runtime answers by demangling a type name every
+/// time: a tenth of what a shell command cost. Here that cast runs once per
+/// action type, to open the existential and keep a route that casts to the
+/// concrete type, a comparison of type pointers.
+final class ActionRoutes<D: Dispatcher>: Sendable {
+    typealias Route = @Sendable (any Sendable, D) async throws -> Void
+
+    private let routes = Mutex<[ObjectIdentifier: Route?]>([:])
+
+    /// The route for `action`'s type; nil when it is not an action of `D`.
+    func route(for action: any Sendable) -> Route? {
+        let key = ObjectIdentifier(type(of: action))
+        if let known = routes.withLock({ $0[key] }) { return known }
+        let route = (action as? any AsyncDispatcher.Action<D>).map { Self.route(for: $0) }
+        routes.withLock { $0[key] = route }
+        return route
+    }
+
+    private static func route<A: AsyncDispatcher.Action>(for _: A) -> Route where A.Dispatcher == D {
+        { action, dispatcher in
+            // Routes are kept by the action's dynamic type, so this cast succeeds.
+            guard let action = action as? A else { return }
+            try await dispatcher.dispatch(action)
+        }
     }
 }

@@ -209,6 +209,12 @@ struct Dumper {
             return false
         default:
             guard children.count == 1, let child = children.first else { return false }
+            let traits = Traits.of(child.value)
+            if traits.isScalar { return true }
+            // A plain value (no custom-dump conformance, not an optional that could wrap one): its mirror decides.
+            if !traits.isOptional, !traits.isDiffObject, !traits.isRepresentable, !traits.isConvertible {
+                return Self.mirror(child.value).children.isEmpty
+            }
             var value = child.value
             if value is any _CustomDiffObject { return false }
             while let representable = value as? any CustomDumpRepresentable {

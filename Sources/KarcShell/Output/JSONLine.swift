@@ -51,29 +51,34 @@ enum JSONLine {
 
     static func appendString(_ string: String, to out: inout String) {
         out += "\""
-        // Most strings need no escaping: copied whole, not scalar by scalar.
-        if !string.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            out += string
-            out += "\""
-            return
-        }
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    out += String(format: "\\u%04x", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+        // Runs between the bytes that need escaping are copied whole; every such byte is ASCII,
+        // so the runs start and end on scalar boundaries.
+        let bytes = string.utf8, scalars = string.unicodeScalars
+        var runStart = bytes.startIndex
+        var index = runStart
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+                bytes.formIndex(after: &index)
+                continue
             }
+            out += Substring(scalars[runStart..<index])
+            switch byte {
+            case UInt8(ascii: "\""): out += "\\\""
+            case UInt8(ascii: "\\"): out += "\\\\"
+            case UInt8(ascii: "\n"): out += "\\n"
+            case UInt8(ascii: "\r"): out += "\\r"
+            case UInt8(ascii: "\t"): out += "\\t"
+            case 0x08: out += "\\b"
+            case 0x0C: out += "\\f"
+            default:
+                let hex = String(byte, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            }
+            bytes.formIndex(after: &index)
+            runStart = index
         }
+        out += Substring(scalars[runStart..<index])
         out += "\""
     }
 }

@@ -63,8 +63,13 @@ struct FieldDecoder: Decoder {
 
     /// One value as `type`: a primitive read directly, anything else through its own `init(from:)`.
     static func decode<T: Decodable>(_ type: T.Type, from value: FieldValue, at path: [any CodingKey]) throws -> T {
+        // Type identity, not casts: this runs for every field of every command.
+        let id = ObjectIdentifier(type)
+        if id == ObjectIdentifier(URL.self) || id == ObjectIdentifier(Data.self) || id == ObjectIdentifier(Decimal.self)
+            || id == ObjectIdentifier(Float.self) {
+            throw GaveUp()
+        }
         switch type {
-        case is URL.Type, is Data.Type, is Decimal.Type, is Float.Type: throw GaveUp()
         case is Bool.Type:
             guard case .bool(let flag) = value, let result = flag as? T else { throw GaveUp() }
             return result
