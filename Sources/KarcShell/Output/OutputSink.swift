@@ -1,10 +1,18 @@
 import Foundation
 
-/// Where the shell writes: standard output, buffered and flushed after each
-/// command, and standard error, which first flushes standard output so the
-/// two stay in order when they go to the same place.
+/// Where the shell writes: standard output, buffered, and standard error,
+/// which first flushes standard output so the two stay in order when they go
+/// to the same place.
+///
+/// A write per command was a fifth of a piped script's time (the reader is
+/// woken each time), so output goes out in batches: when 64 KiB are waiting,
+/// when ``flushIfDue()`` finds the last write ``interval`` old, and whenever
+/// the shell is about to wait (for input, a slow send, `:sleep`, `:wait`, the end).
 final class OutputSink {
     private var buffer: [UInt8] = []
+    private var lastFlush = ContinuousClock.now
+    /// How long output may wait in the buffer while commands keep coming.
+    static let interval: Duration = .milliseconds(10)
     private let output: Int32
     private let errors: Int32
 
@@ -41,6 +49,13 @@ final class OutputSink {
         guard !buffer.isEmpty else { return }
         Self.writeAll(buffer, to: output)
         buffer.removeAll(keepingCapacity: true)
+        lastFlush = .now
+    }
+
+    /// Flushes when the last write is ``interval`` old.
+    func flushIfDue() {
+        guard !buffer.isEmpty, ContinuousClock.now - lastFlush >= Self.interval else { return }
+        flush()
     }
 
     /// Writes every byte to `fd`, retrying interrupted writes; gives up on a closed pipe.

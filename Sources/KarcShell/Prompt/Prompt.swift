@@ -32,6 +32,7 @@ struct Prompt {
             switch editor.take() {
             case .line(let line)?:
                 let outcome = await session.execute(line, at: .init(script: nil, line: nil))
+                sink.flush()  // at a prompt, everything a command printed shows before the next prompt
                 if outcome == .quit {
                     await editor.stop()
                     return .succeeded

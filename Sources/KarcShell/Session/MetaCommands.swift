@@ -150,6 +150,7 @@ extension ShellSession {
             return fail(":sleep needs \(ShellDuration.expectation)", column: name.column, at: location)
         }
         guard let duration = duration(argument, at: location) else { return .failed }
+        renderer.sink.flush()
         try? await Task.sleep(for: duration)
         _ = await cluster.settled(timeout: options.timeout)
         printRecords(cluster.takeRecords())

@@ -26,7 +26,11 @@ struct ScriptRunner {
 
     /// Runs standard input's lines as they arrive.
     func run(standardInput lines: StandardInputLines, name: String?) async -> Result {
-        await run(name: name) { await lines.next() }
+        await run(name: name) {
+            // What was printed goes out before the shell waits for more input.
+            if !lines.hasLineReady { session.renderer.sink.flush() }
+            return await lines.next()
+        }
     }
 
     private func run(name: String?, next: () async -> String?) async -> Result {
@@ -84,6 +88,11 @@ final class StandardInputLines: Sendable {
         let thread = Thread { [self] in read(fd) }
         thread.name = "karc-stdin"
         thread.start()
+    }
+
+    /// Whether ``next()`` would return without waiting.
+    var hasLineReady: Bool {
+        state.withLock { $0.next < $0.lines.count || $0.isFinished }
     }
 
     /// The next line, without its line ending; nil at the end of input.

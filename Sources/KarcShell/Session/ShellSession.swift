@@ -1,5 +1,6 @@
 import Foundation
 import KarcAsync
+import Synchronization
 
 /// Runs lines of the command language against a cluster and prints what
 /// happened. One session per shell; used from one task.
@@ -39,9 +40,10 @@ final class ShellSession {
         renderer = Renderer(mode: options.json ? .json : .readable, style: Style(isEnabled: options.color && !options.json), sink: sink)
     }
 
-    /// Runs one line; prints its output (flushed before returning).
+    /// Runs one line; prints its output (written out by ``OutputSink``'s rules:
+    /// within ~10 ms, before the shell waits for input, and at the end).
     func execute(_ text: String, at location: Location) async -> Outcome {
-        defer { renderer.sink.flush() }
+        defer { renderer.sink.flushIfDue() }
         if options.echo, !text.allSatisfy(\.isWhitespace) { renderer.echo(text) }
         let line: ShellLine
         do {
@@ -74,7 +76,7 @@ final class ShellSession {
         var reply: (any Sendable)?
         var thrown: (any Error)?
         var answered = true
-        switch await Self.send(built.value, to: built.target.name, through: cluster, timeout: options.timeout) {
+        switch await send(built.value, to: built.target.name) {
         case .replied(let value): reply = value
         case .threw(let error): thrown = error
         case .timedOut: answered = false
@@ -100,35 +102,43 @@ final class ShellSession {
         return outcome
     }
 
-    private enum SendOutcome: Sendable {
-        case replied((any Sendable)?)
-        case threw(any Error)
-        case timedOut
-    }
 
     /// Sends, waiting at most `timeout` for the reply: a command that never
     /// answers must not hang a script. After a timeout the send goes on in
     /// the background; what it does later is printed with the next command.
     /// The timeout is an alarm, not a sleeping task raced against the send:
     /// at thousands of commands a second, a timer each was a fifth of the cost.
-    private static func send(
-        _ command: any Sendable, to target: String, through cluster: any ShellCluster, timeout: Duration
-    ) async -> SendOutcome {
-        await withCheckedContinuation { continuation in
-            let answer = FirstResume(continuation)
-            let alarm = AlarmClock.shared.arm(at: .now + timeout) { answer.resume(returning: .timedOut) }
-            Task(executorPreference: ShellExecutor.shared) {
-                let outcome: SendOutcome
-                do {
-                    outcome = .replied(try await cluster.send(command, to: target))
-                } catch {
-                    outcome = .threw(error)
-                }
-                AlarmClock.shared.disarm(alarm)
-                answer.resume(returning: outcome)
+    /// Output is written in batches (see ``OutputSink``); a send still out
+    /// after ``slowSend`` first writes what earlier commands printed.
+    private func send(_ command: any Sendable, to target: String) async -> SendOutcome {
+        let pending = PendingSend()
+        let alarms = AlarmClock.shared
+        let start = ContinuousClock.now
+        let slow = alarms.arm(at: start + Self.slowSend) { pending.nudge() }
+        let timeout = alarms.arm(at: start + options.timeout) { pending.finish(.timedOut) }
+        let cluster = self.cluster
+        Task(executorPreference: ShellExecutor.shared) {
+            let outcome: SendOutcome
+            do {
+                outcome = .replied(try await cluster.send(command, to: target))
+            } catch {
+                outcome = .threw(error)
+            }
+            alarms.disarm(timeout)
+            pending.finish(outcome)
+        }
+        while true {
+            switch await pending.next() {
+            case .slow: renderer.sink.flush()
+            case .done(let outcome):
+                alarms.disarm(slow)
+                return outcome
             }
         }
     }
+
+    /// How long a send may take before the output of earlier commands is written anyway.
+    static let slowSend: Duration = .milliseconds(10)
 
     /// Prints records: events, redirects and failures in order, then one diff per changed target.
     func printRecords(_ records: [ShellRecord]) {
@@ -155,5 +165,68 @@ final class ShellSession {
     func fail(_ message: String, column: Int?, at location: Location) -> Outcome {
         renderer.error(message, script: location.script, line: location.line, column: column)
         return .failed
+    }
+}
+
+enum SendOutcome: Sendable {
+    case replied((any Sendable)?)
+    case threw(any Error)
+    case timedOut
+}
+
+/// A command that is out: the shell waits here for its outcome, and is
+/// nudged once if it takes a while, to write what it has printed so far.
+final class PendingSend: Sendable {
+    enum Wake: Sendable {
+        case slow
+        case done(SendOutcome)
+    }
+
+    private struct State {
+        var outcome: SendOutcome?
+        var nudge = false
+        var waiter: CheckedContinuation<Wake, Never>?
+    }
+
+    private let state = Mutex(State())
+
+    /// The first outcome wins (the reply, or the timeout); later ones are ignored.
+    func finish(_ outcome: SendOutcome) {
+        let waiter = state.withLock { s -> CheckedContinuation<Wake, Never>? in
+            guard s.outcome == nil else { return nil }
+            s.outcome = outcome
+            defer { s.waiter = nil }
+            return s.waiter
+        }
+        waiter?.resume(returning: .done(outcome))
+    }
+
+    func nudge() {
+        let waiter = state.withLock { s -> CheckedContinuation<Wake, Never>? in
+            guard s.outcome == nil else { return nil }
+            guard let waiter = s.waiter else {
+                s.nudge = true
+                return nil
+            }
+            s.waiter = nil
+            return waiter
+        }
+        waiter?.resume(returning: .slow)
+    }
+
+    /// The outcome, or `.slow` once if a nudge came first.
+    func next() async -> Wake {
+        await withCheckedContinuation { continuation in
+            let wake = state.withLock { s -> Wake? in
+                if let outcome = s.outcome { return .done(outcome) }
+                if s.nudge {
+                    s.nudge = false
+                    return .slow
+                }
+                s.waiter = continuation
+                return nil
+            }
+            if let wake { continuation.resume(returning: wake) }
+        }
     }
 }

@@ -1,0 +1,62 @@
+import Foundation
+@testable import KarcShell
+import Synchronization
+import TestSupport
+import Testing
+
+/// Output goes out in batches, but never waits behind a slow command: what
+/// earlier commands printed is written once a send is out for a while.
+@Suite("Output batching", .timeLimit(.minutes(1)))
+struct OutputBatchingTests {
+    struct Ping: Codable, Sendable { var slow: Bool? }
+
+    /// Answers `Ping` at once, or, for a slow one, when the test lets it.
+    final class Gatekept: ShellCluster {
+        let name = "test"
+        let catalog = Catalog(targets: [TargetSchema(name: "echo", kind: "service", commands: [CommandSchema(Ping.self)])])
+        let release = Mutex<CheckedContinuation<Void, Never>?>(nil)
+        let released = Mutex(false)
+
+        func send(_ command: any Sendable, to target: String) async throws -> (any Sendable)? {
+            guard (command as? Ping)?.slow == true else { return "pong" }
+            await withCheckedContinuation { continuation in
+                let now = released.withLock { $0 }
+                if now { continuation.resume() } else { release.withLock { $0 = continuation } }
+            }
+            return "late pong"
+        }
+
+        func letGo() {
+            released.withLock { $0 = true }
+            release.withLock { $0.take() }?.resume()
+        }
+
+        func takeRecords() -> [ShellRecord] { [] }
+        func settled(timeout: Duration) async -> Bool { true }
+        func state(of target: String) async -> (any Sendable)? { nil }
+    }
+
+    @Test func aFastCommandsReplyIsWrittenWhileASlowOneIsStillOut() async throws {
+        var fds: [Int32] = [0, 0]
+        try #require(pipe(&fds) == 0)
+        _ = fcntl(fds[0], F_SETFL, O_NONBLOCK)
+        let (readEnd, writeEnd) = (fds[0], fds[1])
+        defer { close(readEnd); close(writeEnd) }
+        let cluster = Gatekept()
+        let commands = Task {
+            let session = ShellSession(cluster: cluster, options: ShellOptions(), sink: OutputSink(output: writeEnd))
+            let first = await session.execute("echo.ping", at: .init())
+            return [first, await session.execute("echo.ping slow=true", at: .init())]
+        }
+        let written = Recorder<String>()
+        #expect(await eventually {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            let count = read(readEnd, &buffer, buffer.count)
+            if count > 0 { written.record(String(decoding: buffer[..<count], as: UTF8.self)) }
+            return written.values.joined().contains("pong")
+        }, "the first reply was still buffered while the second command was out")
+        #expect(!written.values.joined().contains("late pong"))
+        cluster.letGo()
+        #expect(await commands.value == [.succeeded, .succeeded])
+    }
+}
