@@ -233,6 +233,8 @@ struct Dumper {
     /// quotes or backslashes, `"""` blocks when they span lines); anything
     /// else as `String(describing:)`.
     private static func scalar(_ value: Any, named: Bool, maxDepth: Int) -> String {
+        // The commonest scalar, printed without `String(describing:)`'s protocol casts.
+        if let integer = value as? Int { return String(integer) }
         guard let string = value as? any StringProtocol else { return "\(value)" }
         let text = String(string)
         if text.contains(where: \.isNewline) {

@@ -87,9 +87,10 @@ public struct CommandBuilder: Sendable {
     }
 
     /// `value` as a field of `type`, or an error saying what was expected.
-    static func value(_ value: Located<ShellValue>, as type: FieldType, field: String) throws(LineError) -> FieldValue {
+    /// `field` names the field in an error; it is only worked out for one.
+    static func value(_ value: Located<ShellValue>, as type: FieldType, field: @autoclosure () -> String) throws(LineError) -> FieldValue {
         func mismatch() -> LineError {
-            LineError(column: value.column, "field '\(field)' expects \(expectation(type)), got \(value.value.shown)")
+            LineError(column: value.column, "field '\(field())' expects \(expectation(type)), got \(value.value.shown)")
         }
         switch (type, value.value) {
         case (.int, .int(let number, _)): return .int(number)
@@ -101,18 +102,18 @@ public struct CommandBuilder: Sendable {
         case (.string, .bool(let flag)): return .string("\(flag)")
         case (.choice(_, let cases), .string(let text, _)):
             if let match = cases.first(where: { $0 == text }) ?? cases.first(where: { Names.matches(text, $0) }) { return .string(match) }
-            throw LineError(column: value.column, "field '\(field)' expects one of \(cases.joined(separator: ", ")), got \(value.value.shown)"
+            throw LineError(column: value.column, "field '\(field())' expects one of \(cases.joined(separator: ", ")), got \(value.value.shown)"
                 + Names.didYouMean(text, among: cases))
         case (.list(let element), .list(let items)):
             var array: [FieldValue] = []
-            for item in items { array.append(try Self.value(item, as: element, field: field)) }
+            for item in items { array.append(try Self.value(item, as: element, field: field())) }
             return .list(array)
         case (.list(let element), _):
-            return .list([try Self.value(value, as: element, field: field)])
+            return .list([try Self.value(value, as: element, field: field())])
         case (.object, .json(let text)), (.decimal, .json(let text)), (.int, .json(let text)),
              (.string, .json(let text)), (.bool, .json(let text)), (.choice, .json(let text)):
             guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) else {
-                throw LineError(column: value.column, "field '\(field)': not valid JSON: \(text.prefix(60))")
+                throw LineError(column: value.column, "field '\(field())': not valid JSON: \(text.prefix(60))")
             }
             return .parsed(object)
         default:
