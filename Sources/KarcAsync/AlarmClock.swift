@@ -79,19 +79,3 @@ package final class AlarmClock: Sendable {
         for fire in due { fire() }
     }
 }
-
-/// A continuation resumed by whichever comes first, an answer or an alarm; later resumes are ignored.
-package final class FirstResume<Value: Sendable>: Sendable {
-    private let continuation: Mutex<CheckedContinuation<Value, Never>?>
-
-    package init(_ continuation: CheckedContinuation<Value, Never>) {
-        self.continuation = Mutex(continuation)
-    }
-
-    package func resume(returning value: Value) {
-        continuation.withLock { held in
-            defer { held = nil }
-            return held
-        }?.resume(returning: value)
-    }
-}

@@ -1,0 +1,91 @@
+import Foundation
+import Synchronization
+
+/// Lines of standard input, read as they arrive, by a thread of their own:
+/// the shell's thread (``ShellExecutor``) must never block in `read`, or
+/// work it runs for the cluster would wait for the next line. The thread
+/// reads in large chunks, so a piped script of thousands of lines reaches
+/// the shell in a few hand-overs, not one per line.
+final class StandardInputLines: Sendable {
+    private struct State {
+        var lines: [String] = []
+        var next = 0
+        var isFinished = false
+        var waiting: CheckedContinuation<Void, Never>?
+    }
+
+    private let state = Mutex(State())
+
+    init(fd: Int32 = STDIN_FILENO) {
+        let thread = Thread { [self] in read(fd) }
+        thread.name = "karc-stdin"
+        thread.start()
+    }
+
+    /// Whether ``next()`` would return without waiting.
+    var hasLineReady: Bool {
+        state.withLock { $0.next < $0.lines.count || $0.isFinished }
+    }
+
+    /// The next line, without its line ending; nil at the end of input.
+    func next() async -> String? {
+        while true {
+            let line = state.withLock { s -> String?? in
+                if s.next < s.lines.count {
+                    defer { s.next += 1 }
+                    return s.lines[s.next]
+                }
+                return s.isFinished ? .some(nil) : nil
+            }
+            if let line { return line }
+            await withCheckedContinuation { continuation in
+                let ready = state.withLock { s in
+                    guard s.next >= s.lines.count, !s.isFinished else { return true }
+                    s.waiting = continuation
+                    return false
+                }
+                if ready { continuation.resume() }
+            }
+        }
+    }
+
+    private func read(_ fd: Int32) {
+        var pending: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            var batch: [String] = []
+            var start = 0
+            for index in 0..<count where buffer[index] == UInt8(ascii: "\n") {
+                pending += buffer[start..<index]
+                batch.append(Self.line(pending))
+                pending.removeAll(keepingCapacity: true)
+                start = index + 1
+            }
+            pending += buffer[start..<count]
+            if !batch.isEmpty { publish(batch, finished: false) }
+        }
+        publish(pending.isEmpty ? [] : [Self.line(pending)], finished: true)
+    }
+
+    /// As `readLine(strippingNewline: true)` gives it: no "\r\n", invalid UTF-8 repaired.
+    private static func line(_ bytes: [UInt8]) -> String {
+        String(decoding: bytes.last == UInt8(ascii: "\r") ? bytes.dropLast() : bytes[...], as: UTF8.self)
+    }
+
+    private func publish(_ batch: [String], finished: Bool) {
+        let waiting = state.withLock { s in
+            if s.next > 0 {
+                s.lines.removeFirst(s.next)
+                s.next = 0
+            }
+            s.lines += batch
+            s.isFinished = finished
+            defer { s.waiting = nil }
+            return s.waiting
+        }
+        waiting?.resume()
+    }
+}
