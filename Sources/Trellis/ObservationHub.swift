@@ -162,7 +162,9 @@ public struct ClusterObservation: AsyncSequence, Sendable {
         public mutating func next() async -> ClusterRecord? {
             if let record = batch.popFirst() { return record }
             guard let next = await subscription.hub.nextBatch(subscription.id) else { return nil }
-            batch = next
+            // Consumed, not copied: while `next` still held the storage, the
+            // first `popFirst` copied the whole batch (copy-on-write).
+            batch = consume next
             return batch.popFirst()
         }
     }
