@@ -101,7 +101,6 @@ final class ShellSession {
         return outcome
     }
 
-
     /// Sends, waiting at most `timeout` for the reply: a command that never
     /// answers must not hang a script. After a timeout the send goes on in
     /// the background; what it does later is printed with the next command.
