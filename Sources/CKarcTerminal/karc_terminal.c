@@ -4,6 +4,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -76,4 +77,10 @@ void karc_suspend(void) {
     pthread_sigmask(SIG_SETMASK, &previous_mask, NULL);
     sigaction(SIGTSTP, &previous, NULL);
     if (has_editing) tcsetattr(STDIN_FILENO, TCSADRAIN, &editing);
+}
+
+int karc_terminal_columns(int fd) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0) return 0;
+    return size.ws_col;
 }

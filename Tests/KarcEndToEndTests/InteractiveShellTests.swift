@@ -33,6 +33,24 @@ struct InteractiveShellTests {
             await tmux.send(keys: "Tab")
             await tmux.send(text: "5", enter: true)
             await tmux.expect { $0.contains("+ CounterStore.State(count: 5)") }
+            // The hint is gone from the lines left above: the one Tab listed under, and the one entered.
+            let pane = await tmux.capture()
+            let left = pane.split(separator: "\n").filter { $0.hasPrefix("demo> counter.increment") }
+            #expect(left.count == 2 && left.allSatisfy { !$0.contains("[value=") }, "\(pane)")
+            await tmux.send(keys: "C-d")
+            await tmux.expect { $0.contains("EXIT=0") }
+        }
+    }
+
+    @Test func theHintIsErasedFromALineOnceItIsEntered() async throws {
+        try await Tmux.session { tmux in
+            try await startKarc(tmux)
+            await tmux.send(text: "counter.increment ")
+            await tmux.expect("hint missing") { $0.contains("[value=Int, default 1]") }
+            await tmux.send(keys: "Enter")
+            await tmux.expect { $0.contains("+ CounterStore.State(count: 1)") }
+            let pane = await tmux.capture()
+            #expect(!pane.contains("[value="), "\(pane)")
             await tmux.send(keys: "C-d")
             await tmux.expect { $0.contains("EXIT=0") }
         }

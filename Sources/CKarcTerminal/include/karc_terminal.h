@@ -17,4 +17,8 @@ void karc_install_signal_handlers(int write_fd);
 /// terminal settings of the moment (the line editor's) back in place.
 void karc_suspend(void);
 
+/// The width of the terminal on `fd` in columns, or 0 when it is unknown
+/// (`ioctl` is variadic, so Swift cannot call it).
+int karc_terminal_columns(int fd);
+
 #endif

@@ -173,14 +173,27 @@ final class LineEditor: Sendable {
             context.updateHint(for: text, el: el)
             return .pending
         }
+        let hintWidth = context.hintWidth
         context.updateHint(for: "", el: el, redraw: false)
         let line = String(text.dropLast())
+        if hintWidth > 0 { eraseHint(after: line, hintWidth: hintWidth, context: context) }
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         if let history, !trimmed.isEmpty {
             _ = karc_history_enter(history, trimmed)
             context.save(history)
         }
         return .line(line)
+    }
+
+    /// libedit leaves the hint drawn on the line just entered (the cursor is
+    /// now on the next line): go up, clear from the end of the text, come back.
+    /// Only when the arithmetic is sure to be right: an ASCII line (one column
+    /// a character) that fitted on one row with its hint.
+    private func eraseHint(after line: String, hintWidth: Int, context: EditorContext) {
+        let columns = Int(karc_terminal_columns(STDOUT_FILENO))
+        let end = context.promptWidth + line.utf8.count
+        guard line.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }), columns > 0, end + hintWidth < columns else { return }
+        writeToTerminal("\u{1B}[A\u{1B}[\(end + 1)G\u{1B}[K\u{1B}[B\r")
     }
 
     private func handle(signal: UInt8, el: OpaquePointer, isReading: Bool, context: EditorContext) {
@@ -262,11 +275,16 @@ final class EditorContext {
     let promptText: UnsafeMutablePointer<CChar>
     private(set) var hintText: UnsafeMutablePointer<CChar>
     private var hint = ""
+    /// The prompt's width in columns (the prompt is ASCII: `NAME> `).
+    let promptWidth: Int
+    /// The hint's width as drawn; 0 when none is shown.
+    var hintWidth: Int { hint.unicodeScalars.count }
 
     init(_ configuration: LineEditor.Configuration) {
         completer = configuration.completer
         historyPath = configuration.historyPath
         promptText = strdup(configuration.prompt)
+        promptWidth = configuration.prompt.unicodeScalars.count
         hintText = strdup("")
     }
 
@@ -300,7 +318,10 @@ final class EditorContext {
             _ = el_insertstr(el, completion.insert)
         }
         if completion.candidates.count > 1, completion.insert.isEmpty {
-            writeToTerminal("\r\n" + completion.candidates.joined(separator: "  ") + "\r\n")
+            // The list goes below and the line is drawn again under it; with the
+            // cursor at the end of the text, the line left above loses its hint.
+            let clear = info.cursor == info.lastchar ? "\u{1B}[K" : ""
+            writeToTerminal(clear + "\r\n" + completion.candidates.joined(separator: "  ") + "\r\n")
             return UInt8(CC_REDISPLAY)
         }
         return UInt8(completion.insert.isEmpty ? CC_REFRESH_BEEP : CC_REFRESH)
