@@ -8,7 +8,11 @@ import Testing
 /// earlier commands printed is written once a send is out for a while.
 @Suite("Output batching", .timeLimit(.minutes(1)))
 struct OutputBatchingTests {
-    struct Ping: Codable, Sendable { var slow: Bool? }
+    struct Ping: Codable, Sendable {
+        var slow: Bool?
+        /// Answers at once, but the cluster stays busy until the test lets it go.
+        var busy: Bool?
+    }
 
     /// Answers `Ping` at once, or, for a slow one, when the test lets it.
     final class Gatekept: ShellCluster {
@@ -17,13 +21,20 @@ struct OutputBatchingTests {
         let release = Mutex<CheckedContinuation<Void, Never>?>(nil)
         let released = Mutex(false)
 
+        let busy = Mutex(false)
+
         func send(_ command: any Sendable, to target: String) async throws -> (any Sendable)? {
+            if (command as? Ping)?.busy == true { busy.withLock { $0 = true } }
             guard (command as? Ping)?.slow == true else { return "pong" }
+            await untilLetGo()
+            return "late pong"
+        }
+
+        private func untilLetGo() async {
             await withCheckedContinuation { continuation in
                 let now = released.withLock { $0 }
                 if now { continuation.resume() } else { release.withLock { $0 = continuation } }
             }
-            return "late pong"
         }
 
         func letGo() {
@@ -32,11 +43,15 @@ struct OutputBatchingTests {
         }
 
         func takeRecords() -> [ShellRecord] { [] }
-        func settled(timeout: Duration) async -> Bool { true }
+        func settled(timeout: Duration) async -> Bool {
+            if busy.withLock({ $0 }) { await untilLetGo() }
+            return true
+        }
         func state(of target: String) async -> (any Sendable)? { nil }
     }
 
-    @Test func aFastCommandsReplyIsWrittenWhileASlowOneIsStillOut() async throws {
+    @Test(arguments: ["slow=true", "busy=true"])
+    func aFastCommandsReplyIsWrittenWhileASlowOneIsStillOutOrTheClusterBusy(_ slowStep: String) async throws {
         var fds: [Int32] = [0, 0]
         try #require(pipe(&fds) == 0)
         _ = fcntl(fds[0], F_SETFL, O_NONBLOCK)
@@ -46,7 +61,7 @@ struct OutputBatchingTests {
         let commands = Task {
             let session = ShellSession(cluster: cluster, options: ShellOptions(), sink: OutputSink(output: writeEnd))
             let first = await session.execute("echo.ping", at: .init())
-            return [first, await session.execute("echo.ping slow=true", at: .init())]
+            return [first, await session.execute("echo.ping \(slowStep)", at: .init())]
         }
         let written = Recorder<String>()
         #expect(await eventually {

@@ -1,4 +1,6 @@
 import Foundation
+import KarcAsync
+import Synchronization
 
 /// Where the shell writes: standard output, buffered, and standard error,
 /// which first flushes standard output so the two stay in order when they go
@@ -6,11 +8,18 @@ import Foundation
 ///
 /// A write per command was a fifth of a piped script's time (the reader is
 /// woken each time), so output goes out in batches: when 64 KiB are waiting,
-/// when ``flushIfDue()`` finds the last write ``interval`` old, and whenever
-/// the shell is about to wait (for input, a slow send, `:sleep`, `:wait`, the end).
-final class OutputSink {
-    private var buffer: [UInt8] = []
-    private var lastFlush = ContinuousClock.now
+/// when ``flushIfDue()`` finds the last write ``interval`` old, whenever
+/// the shell is about to wait (for input, `:sleep`, `:wait`, the end), and
+/// when a send or a settle is still going after ``interval``
+/// (``flushing(ifSlow:)``).
+final class OutputSink: Sendable {
+    private struct State {
+        var buffer: [UInt8] = []
+        var lastFlush = ContinuousClock.now
+    }
+
+    /// Locked, so an alarm can write what waits while the shell is waiting itself.
+    private let state: Mutex<State>
     /// How long output may wait in the buffer while commands keep coming.
     static let interval: Duration = .milliseconds(10)
     private let output: Int32
@@ -19,43 +28,66 @@ final class OutputSink {
     init(output: Int32 = STDOUT_FILENO, errors: Int32 = STDERR_FILENO) {
         self.output = output
         self.errors = errors
-        buffer.reserveCapacity(1 << 16)
+        var initial = State()
+        initial.buffer.reserveCapacity(1 << 16)
+        state = Mutex(initial)
     }
 
     /// Writes `text` and a newline.
     func write(_ text: String) {
-        buffer.append(contentsOf: text.utf8)
-        buffer.append(10)
-        if buffer.count >= 1 << 16 { flush() }
+        state.withLock { s in
+            s.buffer.append(contentsOf: text.utf8)
+            s.buffer.append(10)
+            if s.buffer.count >= 1 << 16 { flush(&s) }
+        }
     }
 
     /// Writes `text` as it is (a prompt).
     func writeRaw(_ text: String) {
-        buffer.append(contentsOf: text.utf8)
+        state.withLock { $0.buffer.append(contentsOf: text.utf8) }
     }
 
     func writeError(_ text: String) {
-        flush()
-        Self.writeAll(Array((text + "\n").utf8), to: errors)
+        state.withLock { s in
+            flush(&s)
+            Self.writeAll(Array((text + "\n").utf8), to: errors)
+        }
     }
 
     /// What is buffered, taken instead of written (the prompt prints it above the line).
     func takeBuffered() -> [UInt8] {
-        defer { buffer.removeAll(keepingCapacity: true) }
-        return buffer
+        state.withLock { s in
+            defer { s.buffer.removeAll(keepingCapacity: true) }
+            return s.buffer
+        }
     }
 
     func flush() {
-        guard !buffer.isEmpty else { return }
-        Self.writeAll(buffer, to: output)
-        buffer.removeAll(keepingCapacity: true)
-        lastFlush = .now
+        state.withLock { flush(&$0) }
     }
 
     /// Flushes when the last write is ``interval`` old.
     func flushIfDue() {
-        guard !buffer.isEmpty, ContinuousClock.now - lastFlush >= Self.interval else { return }
-        flush()
+        state.withLock { s in
+            guard !s.buffer.isEmpty, ContinuousClock.now - s.lastFlush >= Self.interval else { return }
+            flush(&s)
+        }
+    }
+
+    /// Runs `operation`; if it takes longer than ``interval``, what is buffered
+    /// is written meanwhile (an alarm does it), so output never waits behind
+    /// a slow step.
+    func flushing<T>(ifSlow operation: () async throws -> T) async rethrows -> T {
+        let alarm = AlarmClock.shared.arm(at: .now + Self.interval) { [self] in flush() }
+        defer { AlarmClock.shared.disarm(alarm) }
+        return try await operation()
+    }
+
+    private func flush(_ s: inout State) {
+        guard !s.buffer.isEmpty else { return }
+        Self.writeAll(s.buffer, to: output)
+        s.buffer.removeAll(keepingCapacity: true)
+        s.lastFlush = .now
     }
 
     /// Writes every byte to `fd`, retrying interrupted writes; gives up on a closed pipe.

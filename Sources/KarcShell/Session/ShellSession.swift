@@ -80,7 +80,8 @@ final class ShellSession {
         case .threw(let error): thrown = error
         case .timedOut: answered = false
         }
-        let settled = answered ? await cluster.settled(timeout: options.timeout - (clock.now - start)) : false
+        let remaining = options.timeout - (clock.now - start)
+        let settled = answered ? await renderer.sink.flushing { await cluster.settled(timeout: remaining) } : false
         let elapsed = clock.now - start
         if let reply, !(reply is Void) {
             if let failure = ValueText.failure(in: reply) {
@@ -106,14 +107,10 @@ final class ShellSession {
     /// the background; what it does later is printed with the next command.
     /// The timeout is an alarm, not a sleeping task raced against the send:
     /// at thousands of commands a second, a timer each was a fifth of the cost.
-    /// Output is written in batches (see ``OutputSink``); a send still out
-    /// after ``slowSend`` first writes what earlier commands printed.
     private func send(_ command: any Sendable, to target: String) async -> SendOutcome {
         let pending = PendingSend()
         let alarms = AlarmClock.shared
-        let start = ContinuousClock.now
-        let slow = alarms.arm(at: start + Self.slowSend) { pending.nudge() }
-        let timeout = alarms.arm(at: start + options.timeout) { pending.finish(.timedOut) }
+        let timeout = alarms.arm(at: .now + options.timeout) { pending.finish(.timedOut) }
         let cluster = self.cluster
         Task(executorPreference: ShellExecutor.shared) {
             let outcome: SendOutcome
@@ -125,18 +122,8 @@ final class ShellSession {
             alarms.disarm(timeout)
             pending.finish(outcome)
         }
-        while true {
-            switch await pending.next() {
-            case .slow: renderer.sink.flush()
-            case .done(let outcome):
-                alarms.disarm(slow)
-                return outcome
-            }
-        }
+        return await renderer.sink.flushing { await pending.outcome() }
     }
-
-    /// How long a send may take before the output of earlier commands is written anyway.
-    static let slowSend: Duration = .milliseconds(10)
 
     /// Prints records: events, redirects and failures in order, then one diff per changed target.
     func printRecords(_ records: [ShellRecord]) {
