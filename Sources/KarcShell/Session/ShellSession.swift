@@ -74,14 +74,20 @@ final class ShellSession {
         var outcome = Outcome.succeeded
         var reply: (any Sendable)?
         var thrown: (any Error)?
-        var answered = true
-        switch await send(built.value, to: built.target.name) {
+        // One alarm for the whole wait: if the send or the settle after it is
+        // still going after a moment, what earlier commands printed goes out.
+        let (sent, settled) = await renderer.sink.flushing {
+            let sent = await send(built.value, to: built.target.name)
+            guard case .timedOut = sent else {
+                return (sent, await cluster.settled(timeout: options.timeout - (clock.now - start)))
+            }
+            return (sent, false)
+        }
+        switch sent {
         case .replied(let value): reply = value
         case .threw(let error): thrown = error
-        case .timedOut: answered = false
+        case .timedOut: break
         }
-        let remaining = options.timeout - (clock.now - start)
-        let settled = answered ? await renderer.sink.flushing { await cluster.settled(timeout: remaining) } : false
         let elapsed = clock.now - start
         if let reply, !(reply is Void) {
             if let failure = ValueText.failure(in: reply) {
@@ -122,7 +128,7 @@ final class ShellSession {
             alarms.disarm(timeout)
             pending.finish(outcome)
         }
-        return await renderer.sink.flushing { await pending.outcome() }
+        return await pending.outcome()
     }
 
     /// Prints records: events, redirects and failures in order, then one diff per changed target.
