@@ -8,9 +8,9 @@ import Trellis
 struct AccountTests {
     let directory = NSTemporaryDirectory() + "karc-demo-\(UUID().uuidString)"
 
-    func cluster(fresh: Bool = false) async throws -> Cluster {
+    func cluster(fresh: Bool = false, tick: Duration = .milliseconds(50)) async throws -> Cluster {
         var options = DemoCluster.Options()
-        options.tick = .milliseconds(50)
+        options.tick = tick
         options.stateDirectory = directory
         options.fresh = fresh
         options.instance = UUID().uuidString
@@ -53,12 +53,7 @@ struct AccountTests {
     }
 
     @Test func aSeventhWaitingMessageIsRefused() async throws {
-        var options = DemoCluster.Options()
-        options.tick = .seconds(2)
-        options.stateDirectory = directory
-        options.fresh = true
-        options.instance = UUID().uuidString
-        let cluster = try await DemoCluster.make(options)
+        let cluster = try await cluster(fresh: true, tick: .seconds(2))
         _ = try await cluster.send(action: AccountCommands.Register(userEmail: "jill@example.com", userPassword: "s3cret!"))
         let outcomes = await withTaskGroup(of: Bool.self) { group in
             for index in 1...7 {
@@ -74,12 +69,7 @@ struct AccountTests {
     }
 
     @Test func shuttingDownWithAMessageWaitingForItsSwapDoesNotHang() async throws {
-        var options = DemoCluster.Options()
-        options.tick = .seconds(60)
-        options.stateDirectory = directory
-        options.fresh = true
-        options.instance = UUID().uuidString
-        let cluster = try await DemoCluster.make(options)
+        let cluster = try await cluster(fresh: true, tick: .seconds(60))
         _ = try await cluster.send(action: AccountCommands.Register(userEmail: "jill@example.com", userPassword: "s3cret!"))
         let waiting = Task { try await cluster.send(action: AccountCommands.DispatchOutgoingMessage(message: "late")) }
         #expect(await eventually { cluster.workInFlight > 0 })

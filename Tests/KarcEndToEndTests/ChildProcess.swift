@@ -1,4 +1,5 @@
 import Foundation
+@testable import KarcShell
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -53,7 +54,7 @@ enum ChildProcess {
 
         // Feed and drain at once: a big input or output must not fill a pipe and stall both sides.
         let feeding = Thread {
-            Array(input.utf8).withUnsafeBytes { writeAll(stdin.write, $0) }
+            OutputSink.writeAll(Array(input.utf8), to: stdin.write)
             close(stdin.write)
         }
         feeding.start()
@@ -132,14 +133,6 @@ enum ChildProcess {
             if count > 0 { data.append(contentsOf: buffer[..<count]); continue }
             if count < 0 && errno == EINTR { continue }
             return data
-        }
-    }
-
-    private static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = write(fd, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
-            if written > 0 { offset += written } else if written < 0 && errno == EINTR { continue } else { return }
         }
     }
 
