@@ -66,18 +66,38 @@ enum PipeFlows {
                 return (.failure(error), nil)
             }
         }
-        /// Applies the failure policy; when the pipe must stop, its producer is answered first.
-        @Sendable func settle(_ delivery: Delivery<SI>, _ result: Result<SO, any Error>) throws {
-            guard case .failure(let error) = result else { return }
+        /// Applies the failure policy: why the pipe must stop after `result`, if it must.
+        @Sendable func stop(after result: Result<SO, any Error>) -> (any Error)? {
+            guard case .failure(let error) = result else { return nil }
             do {
                 try failures.handle(error, context)
+                return nil
             } catch {
-                consumer.reply(to: delivery, with: result)
-                throw error
+                return error
             }
         }
+        /// Applies the failure policy; when the pipe must stop, its producer is answered first.
+        @Sendable func settle(_ delivery: Delivery<SI>, _ result: Result<SO, any Error>) throws {
+            guard let error = stop(after: result) else { return }
+            consumer.reply(to: delivery, with: result)
+            throw error
+        }
         guard sink.send != nil else {
-            // Nothing to emit: answer and wait for the next command in one step.
+            // Nothing to emit, so nothing to keep in order after the answer: while
+            // the pipe is idle, a producer runs the track in its own task (no
+            // thread hand-off; see `SourceConsumer.answerInline`). The mount is
+            // the pipe's, as it would be in the pipe's own task.
+            let mount = ModelMount.current
+            _ = consumer.answerInline { delivery in
+                let (result, _) = if let mount {
+                    await ModelMount.$current.withValue(mount) { await answer(delivery) }
+                } else {
+                    await answer(delivery)
+                }
+                counted?.leave()
+                return InlineAnswer(result: result, stop: stop(after: result))
+            }
+            // Answer and wait for the next command in one step.
             var delivery = try await next(consumer)
             while let current = delivery {
                 let (result, _) = await answer(current)

@@ -71,7 +71,8 @@ public final class Gate<Input: Sendable, Output: Sendable>: Drain, Source, Senda
             for consumer in s.consumers.values {
                 consumer.gauge?.leave(consumer.inbox.count)
                 consumer.inbox.removeAll()
-                if let waiter = consumer.waiter.take() { w.add(.consumer(waiter, .failure(error))) }
+                // A consumer answering inline stops once that answer is given (see `finishInline`).
+                if consumer.inlineRun == nil, let waiter = consumer.waiter.take() { w.add(.consumer(waiter, .failure(error))) }
             }
             s.supplies.removeAll()
             s.readyQueue.removeAll()
@@ -81,6 +82,7 @@ public final class Gate<Input: Sendable, Output: Sendable>: Drain, Source, Senda
     @discardableResult
     public func send(producerId: UInt64, _ input: Input) async throws -> Output {
         let ticket = tickets.wrappingAdd(1, ordering: .relaxed).oldValue
+        if let answered = try await sendInline(Supply(ticket: ticket, producerId: producerId, input: input)) { return answered.output }
         return try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { continuation in
                 locked { s, w in
@@ -107,6 +109,7 @@ public final class Gate<Input: Sendable, Output: Sendable>: Drain, Source, Senda
             reply: { [self] ticket, result in reply(from: token, ticket: ticket, result) },
             replyAndNext: { [self] ticket, result in try await replyAndTake(token, ticket: ticket, result) },
             detach: { [self] in detach(token) },
+            answerInline: { [self] handler in setInline(token, handler) },
             countDeliveries: { [self] gauge in
                 state.withLock { s in
                     guard let consumer = s.consumers[token], consumer.gauge == nil else { return }

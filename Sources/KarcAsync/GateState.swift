@@ -1,4 +1,5 @@
 import DequeModule
+import Synchronization
 
 /// A value waiting for, or travelling to, a consumer.
 struct Supply<Input: Sendable>: Sendable {
@@ -10,7 +11,8 @@ struct Supply<Input: Sendable>: Sendable {
 /// One attached consumer. A class, so the gate mutates it in place instead of
 /// copying it out of the dictionary (which cost retains on every hop); it is
 /// only ever touched with the gate's mutex held.
-// Proof for @unchecked: every read and write happens inside `Gate.locked`, under the gate's mutex.
+// Proof for @unchecked: every read and write of a `var` happens inside `Gate.locked`, under the
+// gate's mutex; the one field read outside it, `finishedRuns`, is atomic.
 final class ConsumerRecord<Input: Sendable, Output: Sendable>: @unchecked Sendable {
     let userId: UInt64
     let spec: Spec<Input>
@@ -20,6 +22,19 @@ final class ConsumerRecord<Input: Sendable, Output: Sendable>: @unchecked Sendab
     var inbox: Deque<Delivery<Input>> = []
     /// Counts each delivery as work in flight until the consumer is done with it.
     var gauge: ActivityGauge?
+    /// Answers a delivery in its producer's task while the consumer is parked (see `GateInline.swift`).
+    var inline: InlineHandler<Input, Output>?
+    /// Inline runs claimed so far; each run's number.
+    var inlineRuns: UInt64 = 0
+    /// The inline run going on now, if any (this consumer is then busy).
+    var inlineRun: UInt64?
+    /// That run's task, once its producer saw it suspend.
+    var inlineTask: Task<Result<Output, any Error>, Never>?
+    /// The number of the last inline run that ended; read without the lock by
+    /// the producer, to skip keeping the task of a run that is already over.
+    let finishedRuns = Atomic<UInt64>(0)
+    /// Why the consumer must stop once its inline run is over.
+    var stopPending: (any Error)?
 
     init(userId: UInt64, spec: Spec<Input>, instantOutput: Output?) {
         self.userId = userId
@@ -46,4 +61,6 @@ struct GateState<Input: Sendable, Output: Sendable> {
     var supplies: Deque<Supply<Input>> = []
     var producers: [UInt64: ProducerRecord<Output>] = [:]
     var nextToken: UInt64 = 1
+    /// Attached consumers with an inline handler; when none, sends skip looking for one.
+    var inlineConsumers = 0
 }

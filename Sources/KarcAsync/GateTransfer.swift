@@ -48,18 +48,22 @@ extension Gate {
 
     /// Removes and returns the first ready consumer that takes `supply`, without allocating.
     func takeFirstReady(_ s: inout State, _ supply: Supply<Input>) -> UInt64? {
+        guard let index = firstReady(&s, supply) else { return nil }
+        let token = s.readyQueue.remove(at: index)
+        s.consumers[token]?.isReady = false
+        return token
+    }
+
+    /// Where the first ready consumer that takes `supply` is in the ready queue;
+    /// drops the stale entries it passes.
+    func firstReady(_ s: inout State, _ supply: Supply<Input>) -> Int? {
         var index = s.readyQueue.startIndex
         while index < s.readyQueue.endIndex {
-            let token = s.readyQueue[index]
-            guard let consumer = s.consumers[token], consumer.isReady else {
+            guard let consumer = s.consumers[s.readyQueue[index]], consumer.isReady else {
                 s.readyQueue.remove(at: index)
                 continue
             }
-            if accepts(consumer, supply) {
-                s.readyQueue.remove(at: index)
-                consumer.isReady = false
-                return token
-            }
+            if accepts(consumer, supply) { return index }
             index += 1
         }
         return nil
@@ -104,7 +108,8 @@ extension Gate {
         }
         let delivery = Delivery(input: supply.input, ticket: ticket)
         consumer.gauge?.enter()
-        if let waiter = consumer.waiter.take() {
+        // A consumer busy with an inline run takes the value once the run is over.
+        if consumer.inlineRun == nil, let waiter = consumer.waiter.take() {
             w.add(.consumer(waiter, .success(delivery)))
         } else {
             consumer.inbox.append(delivery)
@@ -220,7 +225,15 @@ extension Gate {
             }
         } onCancel: {
             locked { s, w in
-                guard let consumer = s.consumers[token], let waiter = consumer.waiter.take() else { return }
+                guard let consumer = s.consumers[token] else { return }
+                if consumer.inlineRun != nil {
+                    // Stops once the delivery it is answering is answered; its run is cancelled
+                    // now, or by its producer once it keeps the run's task.
+                    consumer.stopPending = consumer.stopPending ?? GateError.canceledConsumer(context(inputType: Input.self))
+                    if let task = consumer.inlineTask.take() { w.add(.cancel(task)) }
+                    return
+                }
+                guard let waiter = consumer.waiter.take() else { return }
                 consumer.isReady = false
                 w.add(.consumer(waiter, .failure(GateError.canceledConsumer(context(inputType: Input.self)))))
             }
@@ -238,6 +251,7 @@ extension Gate {
     func detach(_ token: UInt64) {
         locked { s, w in
             guard let consumer = s.consumers.removeValue(forKey: token) else { return }
+            if consumer.inline != nil { s.inlineConsumers -= 1 }
             consumer.gauge?.leave(consumer.inbox.count)
             for delivery in consumer.inbox where delivery.ticket != 0 {
                 let inputType = s.producers[delivery.ticket]?.inputType ?? Input.self

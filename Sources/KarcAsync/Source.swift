@@ -21,6 +21,7 @@ public final class SourceConsumer<Input: Sendable, Output: Sendable>: Sendable {
     private let release: @Sendable () -> Void
     private let answerAndTake: (@Sendable (UInt64, Result<Output, any Error>) async throws -> Delivery<Input>?)?
     private let counter: (@Sendable (ActivityGauge) -> Void)?
+    private let inline: (@Sendable (@escaping InlineHandler<Input, Output>) -> Void)?
 
     /// Builds a consumer from its three operations; a custom ``Source`` uses this.
     /// - Parameters:
@@ -37,6 +38,7 @@ public final class SourceConsumer<Input: Sendable, Output: Sendable>: Sendable {
         self.release = detach
         self.answerAndTake = nil
         self.counter = nil
+        self.inline = nil
     }
 
     /// Like ``init(next:reply:detach:)``, with a fused "answer, then wait for the
@@ -52,6 +54,7 @@ public final class SourceConsumer<Input: Sendable, Output: Sendable>: Sendable {
         self.release = detach
         self.answerAndTake = replyAndNext
         self.counter = nil
+        self.inline = nil
     }
 
     /// A consumer whose source can count its deliveries as work in flight
@@ -61,6 +64,7 @@ public final class SourceConsumer<Input: Sendable, Output: Sendable>: Sendable {
         reply: @escaping @Sendable (UInt64, Result<Output, any Error>) -> Void,
         replyAndNext: (@Sendable (UInt64, Result<Output, any Error>) async throws -> Delivery<Input>?)?,
         detach: @escaping @Sendable () -> Void,
+        answerInline: (@Sendable (@escaping InlineHandler<Input, Output>) -> Void)? = nil,
         countDeliveries: @escaping @Sendable (ActivityGauge) -> Void
     ) {
         self.take = next
@@ -68,6 +72,24 @@ public final class SourceConsumer<Input: Sendable, Output: Sendable>: Sendable {
         self.release = detach
         self.answerAndTake = replyAndNext
         self.counter = countDeliveries
+        self.inline = answerInline
+    }
+
+    /// From now on, while this consumer waits in ``next()`` (or
+    /// ``replyAndNext(to:with:)``), a producer that picks it runs `handler` in
+    /// its own task and is answered by it, instead of waking the consumer: no
+    /// thread hand-off. Values that reach the consumer another way (queued
+    /// ones, a broadcast) still come out of `next()`, and the consumer must
+    /// answer those as `handler` would. Returns `false` when the source
+    /// cannot do this.
+    ///
+    /// `handler` runs in a task started with `Task.immediate` in the
+    /// producer's task: it inherits the producer's task-locals and priority,
+    /// and it is cancelled when this consumer's waiting `next` is.
+    package func answerInline(with handler: @escaping InlineHandler<Input, Output>) -> Bool {
+        guard let inline else { return false }
+        inline(handler)
+        return true
     }
 
     /// From now on (and for what already waits for this consumer), each value

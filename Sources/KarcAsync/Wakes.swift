@@ -8,6 +8,8 @@ struct Wakes<Input: Sendable, Output: Sendable> {
     enum Wake {
         case producer(UnsafeContinuation<Output, any Error>, Result<Output, any Error>)
         case consumer(UnsafeContinuation<Delivery<Input>?, any Error>, Result<Delivery<Input>?, any Error>)
+        /// An inline run whose consumer was stopped (cancelling runs the track's handlers).
+        case cancel(Task<Result<Output, any Error>, Never>)
     }
 
     private var first: Wake?
@@ -29,6 +31,7 @@ struct Wakes<Input: Sendable, Output: Sendable> {
         switch wake {
         case .producer(let continuation, let result): continuation.resume(with: result)
         case .consumer(let continuation, let result): continuation.resume(with: result)
+        case .cancel(let task): task.cancel()
         }
     }
 }

@@ -36,11 +36,14 @@ import Testing
         let probe = Probe()
         let domain = try await CounterModel.make(probe)
         let resets: AsyncThrowingStream<WasReset, any Error> = domain.receiver()
+        // Resets are simplex: the send returns once the lone reset pipe took the
+        // command, and the pipe is busy until its track ran (a second reset sent
+        // at once could find it busy), so each reset is awaited until reduced.
         _ = try await domain.send(Increment())
         _ = try await domain.send(Reset())
+        #expect(await probe.wait { $0.filter { $0 == "did 0" }.count == 1 })
         _ = try await domain.send(Increment())
         _ = try await domain.send(Reset())
-        // Resets are simplex: wait until both were reduced.
         #expect(await probe.wait { $0.filter { $0 == "did 0" }.count == 2 })
         await CounterModel.tearDown(id: domain.id)
         var count = 0

@@ -117,9 +117,12 @@ func reduceOnly(_ n: Int) async throws -> Double {
         try await rate(operations: n) { _ = try await domain.send(Burst(count: n)) }
     }
 }
-// KARC_BENCH_ONLY=name,name runs only the figures whose names start with one of them.
+// KARC_BENCH_ONLY=name,name runs only the figures whose names start with one of
+// them; a name ending in `$` runs that figure alone (for a profile of one figure).
 let only = (ProcessInfo.processInfo.environment["KARC_BENCH_ONLY"] ?? "").split(separator: ",").map(String.init)
-func wanted(_ name: String) -> Bool { only.isEmpty || only.contains { name.hasPrefix($0) } }
+func wanted(_ name: String) -> Bool {
+    only.isEmpty || only.contains { $0.hasSuffix("$") ? name == $0.dropLast() : name.hasPrefix($0) }
+}
 
 var hop: Double?
 if wanted("baseline.hop") || wanted("karc.send.duplex") {
