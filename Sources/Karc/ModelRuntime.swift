@@ -25,16 +25,14 @@ final class ModelRuntime<State: Equatable & Sendable, Command: Sendable, Effect:
         var hooks: Hooks?
         var isRunning = true
         var desired: [Scope] = []
-        var desiredKeys: [ScopeKey] = []
         var generation: UInt64 = 0
         /// Counts changes of state; scopes evaluated for an older one are discarded.
         var version: UInt64 = 0
         var evaluatedVersion: UInt64 = 0
 
         /// Makes `scopes` the desired set; returns the generation the reconciler must reach.
-        mutating func desire(_ scopes: [Scope], keys: [ScopeKey]) -> UInt64 {
+        mutating func desire(_ scopes: [Scope]) -> UInt64 {
             desired = scopes
-            desiredKeys = keys
             generation += 1
             return generation
         }
@@ -70,7 +68,7 @@ final class ModelRuntime<State: Equatable & Sendable, Command: Sendable, Effect:
     func start() async {
         let generation = core.withLock { c -> UInt64 in
             let scopes = c.hooks?.scopes(self, c.state) ?? []
-            return c.desire(scopes, keys: scopes.map(\.key))
+            return c.desire(scopes)
         }
         reconciler.start()
         reconciler.request(generation)
@@ -81,7 +79,7 @@ final class ModelRuntime<State: Equatable & Sendable, Command: Sendable, Effect:
     func tearDown() async {
         let generation = core.withLock { c -> UInt64 in
             c.isRunning = false
-            return c.desire([], keys: [])
+            return c.desire([])
         }
         commands.seal(ModelError.tornDown(model: uid))
         reconciler.request(generation)
@@ -96,24 +94,24 @@ final class ModelRuntime<State: Equatable & Sendable, Command: Sendable, Effect:
     @usableFromInline
     func send(effects: [Effect]) async throws -> [Event] {
         let (events, changed) = try reduce(effects)
-        guard let (state, version, hooks) = changed else { return events }
+        guard let (state, version, scopesOf) = changed else { return events }
         // Evaluated outside the lock: concurrent reductions do not queue behind it.
-        let scopes = hooks.scopes(self, state)
-        let keys = scopes.map(\.key)
+        let scopes = scopesOf(self, state)
         let (generation, isNew) = core.withLock { c -> (UInt64, Bool) in
             // A newer state's scopes were evaluated already: they stand.
             guard version > c.evaluatedVersion, c.isRunning else { return (c.generation, false) }
             c.evaluatedVersion = version
-            guard keys != c.desiredKeys else { return (c.generation, false) }
-            return (c.desire(scopes, keys: keys), true)
+            guard !Scope.haveSameKeys(scopes, c.desired) else { return (c.generation, false) }
+            return (c.desire(scopes), true)
         }
         if isNew { reconciler.request(generation) }
         await reconciler.wait(for: generation, cancellable: true)
         return events
     }
 
-    /// Reduces under the lock; returns the events and, when the state changed, the new state.
-    func reduce(_ effects: [Effect]) throws -> (events: [Event], changed: (State, UInt64, Hooks)?) {
+    /// Reduces under the lock; returns the events and, when the state changed, the new state,
+    /// its version and what evaluates its scopes.
+    func reduce(_ effects: [Effect]) throws -> (events: [Event], changed: (State, UInt64, @Sendable (ModelRuntime, State) -> [Scope])?) {
         try core.withLock { c in
             guard c.isRunning, let hooks = c.hooks else { throw ModelError.tornDown(model: uid) }
             let old = c.state
@@ -138,7 +136,7 @@ final class ModelRuntime<State: Equatable & Sendable, Command: Sendable, Effect:
                 for event in events { monitor.emitted(model: uid, event: event) }
                 if changed { monitor.stateChanged(model: uid, old: old, new: state) }
             }
-            return (events, changed ? (state, c.version, hooks) : nil)
+            return (events, changed ? (state, c.version, hooks.scopes) : nil)
         }
     }
 }

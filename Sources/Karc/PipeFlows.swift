@@ -87,15 +87,15 @@ enum PipeFlows {
             // the pipe is idle, a producer runs the track in its own task (no
             // thread hand-off; see `SourceConsumer.answerInline`). The mount is
             // the pipe's, as it would be in the pipe's own task.
-            let mount = ModelMount.current
-            _ = consumer.answerInline { delivery in
-                let (result, _) = if let mount {
-                    await ModelMount.$current.withValue(mount) { await answer(delivery) }
-                } else {
-                    await answer(delivery)
-                }
+            @Sendable func inline(_ delivery: Delivery<SI>) async -> InlineAnswer<SO> {
+                let (result, _) = await answer(delivery)
                 counted?.leave()
-                return InlineAnswer(result: result, stop: stop(after: result))
+                return (result: result, stop: stop(after: result))
+            }
+            if let mount = ModelMount.current {
+                _ = consumer.answerInline { delivery in await ModelMount.$current.withValue(mount) { await inline(delivery) } }
+            } else {
+                _ = consumer.answerInline(with: inline)
             }
             // Answer and wait for the next command in one step.
             var delivery = try await next(consumer)

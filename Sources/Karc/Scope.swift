@@ -17,6 +17,14 @@ public struct Scope: Sendable, CustomStringConvertible {
     }
 
     public var description: String { key.description }
+
+    /// Whether both lists name the same scopes in the same order (compared
+    /// after every change of state, so without building the key lists).
+    static func haveSameKeys(_ a: [Scope], _ b: [Scope]) -> Bool {
+        guard a.count == b.count else { return false }
+        for index in a.indices where a[index].key != b[index].key { return false }
+        return true
+    }
 }
 
 /// The identity of a ``Scope``.
@@ -54,6 +62,8 @@ public enum ScopesBuilder {
     public static func buildExpression(_ submodel: Submodel) -> [Scope] { [submodel.scope] }
     public static func buildExpression(_ scopes: [Scope]) -> [Scope] { scopes }
     public static func buildBlock(_ parts: [Scope]...) -> [Scope] { parts.flatMap { $0 } }
+    /// One part (the usual `i.main`): no variadic array, no flattening, on every change of state.
+    public static func buildBlock(_ part: [Scope]) -> [Scope] { part }
     public static func buildOptional(_ part: [Scope]?) -> [Scope] { part ?? [] }
     public static func buildEither(first: [Scope]) -> [Scope] { first }
     public static func buildEither(second: [Scope]) -> [Scope] { second }

@@ -56,7 +56,7 @@ private struct Door {
 
     @Test func anIdleConsumerAnswersInTheProducersOwnTask() async throws {
         let gate = IntGate(mode: .transient, scheme: .anycast)
-        let consumer = InlineConsumer(gate) { delivery in InlineAnswer(result: .success("\(delivery.input) by \(producerName)")) }
+        let consumer = InlineConsumer(gate) { delivery in (result: .success("\(delivery.input) by \(producerName)"), stop: nil) }
         #expect(await waiting(gate))
         let answer = try await $producerName.withValue("the producer") { try await gate.send(7) }
         #expect(answer == "7 by the producer")
@@ -68,8 +68,8 @@ private struct Door {
         let gate = IntGate(mode: .transient, scheme: .anycast)
         let door = Door()
         let consumer = InlineConsumer(gate) { delivery in
-            do { try await door.pass() } catch { return InlineAnswer(result: .failure(error)) }
-            return InlineAnswer(result: .success("\(delivery.input)"))
+            do { try await door.pass() } catch { return (result: .failure(error), stop: nil) }
+            return (result: .success("\(delivery.input)"), stop: nil)
         }
         #expect(await waiting(gate))
         let first = Task { try await gate.send(1) }
@@ -87,9 +87,9 @@ private struct Door {
         let door = Door()
         let consumer = InlineConsumer(gate) { delivery in
             if delivery.input == 1 {
-                do { try await door.pass() } catch { return InlineAnswer(result: .failure(error)) }
+                do { try await door.pass() } catch { return (result: .failure(error), stop: nil) }
             }
-            return InlineAnswer(result: .success("\(delivery.input)"))
+            return (result: .success("\(delivery.input)"), stop: nil)
         }
         #expect(await waiting(gate))
         let first = Task { try await gate.send(1) }
@@ -112,10 +112,10 @@ private struct Door {
         let consumer = InlineConsumer(gate) { _ in
             do {
                 try await door.pass()
-                return InlineAnswer(result: .success("passed"))
+                return (result: .success("passed"), stop: nil)
             } catch {
                 cancelled.withLock { $0 = Task.isCancelled }
-                return InlineAnswer(result: .failure(Boom()))
+                return (result: .failure(Boom()), stop: nil)
             }
         }
         #expect(await waiting(gate))
@@ -136,9 +136,9 @@ private struct Door {
         let consumer = InlineConsumer(gate) { _ in
             do {
                 try await door.pass()
-                return InlineAnswer(result: .success("passed"))
+                return (result: .success("passed"), stop: nil)
             } catch {
-                return InlineAnswer(result: .failure(Boom()))
+                return (result: .failure(Boom()), stop: nil)
             }
         }
         #expect(await waiting(gate))
@@ -159,9 +159,9 @@ private struct Door {
         let consumer = InlineConsumer(gate) { _ in
             do {
                 try await door.pass()
-                return InlineAnswer(result: .success("passed"))
+                return (result: .success("passed"), stop: nil)
             } catch {
-                return InlineAnswer(result: .failure(error))
+                return (result: .failure(error), stop: nil)
             }
         }
         #expect(await waiting(gate))
@@ -177,7 +177,7 @@ private struct Door {
 
     @Test func anAnswerThatStopsTheConsumerEndsItsWaitWithThatError() async throws {
         let gate = IntGate(mode: .transient, scheme: .anycast)
-        let consumer = InlineConsumer(gate) { _ in InlineAnswer(result: .failure(Boom()), stop: Boom()) }
+        let consumer = InlineConsumer(gate) { _ in (result: .failure(Boom()), stop: Boom()) }
         #expect(await waiting(gate))
         await #expect(throws: Boom()) { try await gate.send(1) }
         await consumer.finished()
@@ -189,7 +189,7 @@ private struct Door {
         // Values sent before the consumer first waits wait in its inbox, and its loop answers them.
         let early = Task { try await gate.send(5) }
         #expect(await eventually { gate.queuedCount == 1 })
-        let consumer = InlineConsumer(gate) { delivery in InlineAnswer(result: .success("\(delivery.input)")) }
+        let consumer = InlineConsumer(gate) { delivery in (result: .success("\(delivery.input)"), stop: nil) }
         #expect(try await early.value == "5")
         #expect(consumer.taken.values == [5])
         await consumer.stop()
@@ -197,7 +197,7 @@ private struct Door {
 
     @Test func multicastNeverAnswersInline() async throws {
         let gate = IntGate(mode: .transient, scheme: .multicast(combiner: { $0.joined(separator: "+") }))
-        let consumer = InlineConsumer(gate) { delivery in InlineAnswer(result: .success("\(delivery.input)")) }
+        let consumer = InlineConsumer(gate) { delivery in (result: .success("\(delivery.input)"), stop: nil) }
         #expect(await waiting(gate))
         #expect(try await gate.send(4) == "4")
         #expect(consumer.taken.values == [4])
