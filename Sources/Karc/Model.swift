@@ -141,7 +141,7 @@ where Domain: Karc.Domain<Id, State, Command, Event>, Id: Hashable & Sendable,
                 scopes: { [self] runtime, state in
                     let interactor = Interactor(environ: environ, runtime: runtime)
                     // Pipeline factories called from here register their @Inject/@Use declarations.
-                    return PipelineBuildContext.$current.withValue(PipelineBuildContext()) {
+                    return PipelineBuildContext.collecting {
                         scopes(state, interactor)
                     }
                 }

@@ -59,18 +59,18 @@ public struct Pipeline: Sendable {
         end: PipeTrack<Void, Void>?,
         pipes: @escaping @Sendable () -> [Pipe]
     ) {
-        // `#function` gives "main()"; the scope is named "main". Searched as UTF-8:
-        // re-evaluated on every change of state, so no Character walk.
-        if let paren = tag.utf8.firstIndex(of: UInt8(ascii: "(")) {
-            self.tag = String(Substring(tag.utf8[..<paren]))
-        } else {
-            self.tag = tag
-        }
+        // `#function` gives "main()"; the scope is named "main". Searched in the
+        // UTF-8 bytes: re-evaluated on every change of state.
+        var function = tag
+        self.tag = function.withUTF8 { bytes in
+            guard let paren = bytes.firstIndex(of: UInt8(ascii: "(")) else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<paren]), as: UTF8.self)
+        } ?? tag
         self.id = idString
         self.begin = begin
         self.end = end
         self.pipes = pipes
-        self.slots = PipelineBuildContext.current?.takeSlots() ?? []
+        self.slots = PipelineBuildContext.takeSlots()
     }
 
     var scope: Scope {

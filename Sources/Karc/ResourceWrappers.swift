@@ -1,23 +1,5 @@
 import Synchronization
 
-/// Collects the `@Inject` and `@Use` declarations made while a pipeline factory
-/// runs, so the ``Pipeline`` built next can prepare them before its pipes start.
-final class PipelineBuildContext: Sendable {
-    @TaskLocal static var current: PipelineBuildContext?
-
-    private let pending = Mutex<[any ResourceSlot]>([])
-
-    func add(_ slot: any ResourceSlot) { pending.withLock { $0.append(slot) } }
-
-    /// The slots declared since the previous pipeline was built.
-    func takeSlots() -> [any ResourceSlot] {
-        pending.withLock { slots in
-            defer { slots = [] }
-            return slots
-        }
-    }
-}
-
 /// A resource a pipeline needs before its pipes start, and gives back when it stops.
 protocol ResourceSlot: Sendable {
     func prepare() async throws
@@ -38,7 +20,7 @@ public struct Inject<R: Sendable, Id: Hashable & Sendable>: Sendable {
 
     public init(_ environ: Environ, id: Id) {
         projectedValue = InjectedResource(environ: environ, id: id)
-        PipelineBuildContext.current?.add(projectedValue)
+        PipelineBuildContext.add(projectedValue)
     }
 
     /// The resource. Reading it when no ``Injector`` scope provides it is a
@@ -92,7 +74,7 @@ public struct Use<R: Sendable, Id: Hashable & Sendable>: Sendable {
 
     public init(_ environ: Environ, id: Id) {
         projectedValue = UsedResource(environ: environ, id: id)
-        PipelineBuildContext.current?.add(projectedValue)
+        PipelineBuildContext.add(projectedValue)
     }
 
     /// The resource. Reading it outside a running pipeline (where nothing

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Which values a consumer takes from a ``Source``.
 ///
 /// A consumer of a protocol-typed gate usually takes one concrete type:
@@ -22,34 +20,6 @@ public struct Spec<Input>: Sendable {
 
     /// Takes only values whose dynamic type is `SubInput` (or a subtype of it).
     public static func type<SubInput>(_: SubInput.Type) -> Spec {
-        // Every send tests its value against the specs of the ready consumers; a
-        // dynamic cast costs more than the rest of picking one, and a type's
-        // answer never changes, so the last answers are kept.
-        let memo = TypeTestMemo()
-        return Spec(String(describing: SubInput.self)) { value in
-            let type = dynamicType(of: value)
-            if let known = memo.answer(for: type) { return known }
-            let answer = value is SubInput
-            memo.remember(answer, for: type)
-            return answer
-        }
-    }
-}
-
-/// The last dynamic type a type test accepted and the last it refused.
-final class TypeTestMemo: Sendable {
-    private let accepted = Atomic<UInt>(0)
-    private let refused = Atomic<UInt>(0)
-
-    func answer(for type: Any.Type) -> Bool? {
-        let key = UInt(bitPattern: ObjectIdentifier(type))
-        if accepted.load(ordering: .relaxed) == key { return true }
-        if refused.load(ordering: .relaxed) == key { return false }
-        return nil
-    }
-
-    func remember(_ answer: Bool, for type: Any.Type) {
-        let key = UInt(bitPattern: ObjectIdentifier(type))
-        if answer { accepted.store(key, ordering: .relaxed) } else { refused.store(key, ordering: .relaxed) }
+        Spec(String(describing: SubInput.self)) { $0 is SubInput }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Karc
+import KarcAsync
 
 // Prints one line per figure: `bench: NAME VALUE UNIT` (median of several runs).
 // Run with `make bench` (release build). Figures depend on the machine: they
@@ -170,3 +171,14 @@ if wanted("shell.script.json") {
 if wanted("shell.startup") {
     report("shell.startup", try await shellStartup(), "ms")
 }
+func gateInline(_ n: Int) async throws -> Double {
+    let gate = Gate<Int, Int>(mode: .transient, scheme: .anycast)
+    let consumer = gate.makeConsumer(consumerId: 1, spec: .all, instantOutput: nil)
+    _ = consumer.answerInline { d in (result: .success(d.input + 1), stop: nil) }
+    let loop = Task { var d = try await consumer.next(); while let c = d { d = try await consumer.replyAndNext(to: c, with: .success(c.input + 1)) } }
+    try await Task.sleep(for: .milliseconds(10))
+    let r = try await rate(operations: n) { for i in 0..<n { _ = try await gate.send(i) } }
+    loop.cancel()
+    return r
+}
+if wanted("tmp.gate.inline") { report("tmp.gate.inline", try await gateInline(1_000_000), "sends/s") }
