@@ -99,7 +99,7 @@ public final class Gate<Input: Sendable, Output: Sendable>: Drain, Source, Senda
             let token = s.nextToken
             s.nextToken &+= 1
             guard s.sealError == nil else { return token }
-            s.consumers[token] = ConsumerRecord(userId: consumerId, spec: spec, instantOutput: instantOutput)
+            s.consumers[token] = ConsumerRecord(token: token, userId: consumerId, spec: spec, instantOutput: instantOutput)
             // Ready from the start: values sent before the consumer first asks wait in its inbox.
             becomeReady(&s, &w, token)
             return token

@@ -17,7 +17,6 @@ struct InlineAnswered<Output> {
 /// A producer's claim on a consumer that answers in the producer's task.
 struct InlineClaim<Input: Sendable, Output: Sendable> {
     let consumer: ConsumerRecord<Input, Output>
-    let token: UInt64
     /// Numbers the consumer's inline runs, so a late step of an old run never touches a newer one.
     let run: UInt64
     let handler: InlineHandler<Input, Output>
@@ -61,16 +60,15 @@ extension Gate {
     func claimInline(_ s: inout State, _ supply: Supply<Input>) -> InlineClaim<Input, Output>? {
         guard s.inlineConsumers > 0, s.sealError == nil, scheme.kind == .anycast || scheme.kind == .unicast,
               !Task.isCancelled, let index = firstReady(&s, supply) else { return nil }
-        let token = s.readyQueue[index]
+        let consumer = s.readyQueue[index]
         // Only a consumer parked in `next` is idle; one between values takes the usual path.
-        guard let consumer = s.consumers[token], let handler = consumer.inline, consumer.waiter != nil,
-              consumer.instantOutput == nil else { return nil }
+        guard let handler = consumer.inline, consumer.waiter != nil, consumer.instantOutput == nil else { return nil }
         s.readyQueue.remove(at: index)
         consumer.isReady = false
         consumer.inlineRuns += 1
         consumer.inlineRun = consumer.inlineRuns
         consumer.gauge?.enter()
-        return InlineClaim(consumer: consumer, token: token, run: consumer.inlineRuns, handler: handler,
+        return InlineClaim(consumer: consumer, run: consumer.inlineRuns, handler: handler,
                            delivery: Delivery(input: supply.input, ticket: 0))
     }
 
@@ -93,7 +91,7 @@ extension Gate {
             guard consumer.inlineRun == claim.run else { return }
             consumer.inlineRun = nil
             consumer.inlineTask = nil
-            guard s.consumers[claim.token] === consumer else { return }
+            guard consumer.isAttached else { return }
             if let stop = stop ?? consumer.stopPending ?? s.sealError {
                 consumer.stopPending = nil
                 consumer.isReady = false
@@ -103,7 +101,7 @@ extension Gate {
             if !consumer.inbox.isEmpty, let waiter = consumer.waiter.take(), let delivery = consumer.inbox.popFirst() {
                 return w.add(.consumer(waiter, .success(delivery)))
             }
-            becomeReady(&s, &w, claim.token)
+            becomeReady(&s, &w, consumer)
         }
     }
 

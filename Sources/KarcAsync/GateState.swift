@@ -14,10 +14,14 @@ struct Supply<Input: Sendable>: Sendable {
 // Proof for @unchecked: every read and write of a `var` happens inside `Gate.locked`, under the
 // gate's mutex; the one field read outside it, `finishedRuns`, is atomic.
 final class ConsumerRecord<Input: Sendable, Output: Sendable>: @unchecked Sendable {
+    /// The gate's key for this consumer.
+    let token: UInt64
     let userId: UInt64
     let spec: Spec<Input>
     let instantOutput: Output?
     var isReady = false
+    /// False once detached (an entry of the ready queue may outlive it).
+    var isAttached = true
     var waiter: UnsafeContinuation<Delivery<Input>?, any Error>?
     var inbox: Deque<Delivery<Input>> = []
     /// Counts each delivery as work in flight until the consumer is done with it.
@@ -36,7 +40,8 @@ final class ConsumerRecord<Input: Sendable, Output: Sendable>: @unchecked Sendab
     /// Why the consumer must stop once its inline run is over.
     var stopPending: (any Error)?
 
-    init(userId: UInt64, spec: Spec<Input>, instantOutput: Output?) {
+    init(token: UInt64, userId: UInt64, spec: Spec<Input>, instantOutput: Output?) {
+        self.token = token
         self.userId = userId
         self.spec = spec
         self.instantOutput = instantOutput
@@ -57,7 +62,7 @@ struct GateState<Input: Sendable, Output: Sendable> {
     var sealError: (any Error)?
     var consumers: [UInt64: ConsumerRecord<Input, Output>] = [:]
     /// Consumers that are ready, oldest first; entries of detached or busy consumers are skipped lazily.
-    var readyQueue: Deque<UInt64> = []
+    var readyQueue: Deque<ConsumerRecord<Input, Output>> = []
     var supplies: Deque<Supply<Input>> = []
     var producers: [UInt64: ProducerRecord<Output>] = [:]
     var nextToken: UInt64 = 1

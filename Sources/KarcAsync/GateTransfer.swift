@@ -49,9 +49,9 @@ extension Gate {
     /// Removes and returns the first ready consumer that takes `supply`, without allocating.
     func takeFirstReady(_ s: inout State, _ supply: Supply<Input>) -> UInt64? {
         guard let index = firstReady(&s, supply) else { return nil }
-        let token = s.readyQueue.remove(at: index)
-        s.consumers[token]?.isReady = false
-        return token
+        let consumer = s.readyQueue.remove(at: index)
+        consumer.isReady = false
+        return consumer.token
     }
 
     /// Where the first ready consumer that takes `supply` is in the ready queue;
@@ -59,7 +59,8 @@ extension Gate {
     func firstReady(_ s: inout State, _ supply: Supply<Input>) -> Int? {
         var index = s.readyQueue.startIndex
         while index < s.readyQueue.endIndex {
-            guard let consumer = s.consumers[s.readyQueue[index]], consumer.isReady else {
+            let consumer = s.readyQueue[index]
+            guard consumer.isAttached, consumer.isReady else {
                 s.readyQueue.remove(at: index)
                 continue
             }
@@ -154,15 +155,20 @@ extension Gate {
 
     /// Marks a consumer ready, first handing it the oldest queued value it accepts.
     func becomeReady(_ s: inout State, _ w: inout W, _ token: UInt64) {
-        guard let consumer = s.consumers[token], !consumer.isReady, consumer.inbox.isEmpty else { return }
+        guard let consumer = s.consumers[token] else { return }
+        becomeReady(&s, &w, consumer)
+    }
+
+    func becomeReady(_ s: inout State, _ w: inout W, _ consumer: ConsumerRecord<Input, Output>) {
+        guard consumer.isAttached, !consumer.isReady, consumer.inbox.isEmpty else { return }
         if let index = s.supplies.firstIndex(where: { accepts(consumer, $0) }) {
             let supply = s.supplies.remove(at: index)
             s.producers[supply.ticket]?.pending = 1
-            deliver(&s, &w, supply, to: token)
+            deliver(&s, &w, supply, to: consumer.token)
             return
         }
         consumer.isReady = true
-        s.readyQueue.append(token)
+        s.readyQueue.append(consumer)
     }
 
     /// Runs `body` under the lock, then resumes what it woke.
@@ -251,6 +257,7 @@ extension Gate {
     func detach(_ token: UInt64) {
         locked { s, w in
             guard let consumer = s.consumers.removeValue(forKey: token) else { return }
+            consumer.isAttached = false
             if consumer.inline != nil { s.inlineConsumers -= 1 }
             consumer.gauge?.leave(consumer.inbox.count)
             for delivery in consumer.inbox where delivery.ticket != 0 {
