@@ -34,7 +34,7 @@ extension Model {
 
         /// Reduces `effects` in order and returns the events they emitted.
         @inlinable @discardableResult
-        public func sendEffects(_ effects: Effect...) async throws -> [Event] {
+        nonisolated(nonsending) public func sendEffects(_ effects: Effect...) async throws -> [Event] {
             try await runtime.send(effects: effects)
         }
     }

@@ -91,8 +91,12 @@ final class ModelRuntime<State: Equatable & Sendable, Command: Sendable, Effect:
 
     /// Reduces `effects` and publishes their events, then waits (cancellably)
     /// until the scopes match the new state.
+    ///
+    /// Nonsending, like the rest of the effect path: it runs on the caller's
+    /// executor (the reduction is a lock, the wait a continuation), so a track
+    /// pays no executor switch to enter it or to come back.
     @usableFromInline
-    func send(effects: [Effect]) async throws -> [Event] {
+    nonisolated(nonsending) func send(effects: [Effect]) async throws -> [Event] {
         let (events, changed) = try reduce(effects)
         guard let (state, version, scopesOf) = changed else { return events }
         // Evaluated outside the lock: concurrent reductions do not queue behind it.
@@ -151,7 +155,7 @@ struct ReducerDrain<State: Equatable & Sendable, Command: Sendable, Effect: Send
     @usableFromInline var isSealed: Bool { false }
 
     @inlinable @discardableResult
-    func send(producerId: UInt64, _ effects: [Effect]) async throws -> [Event] {
+    nonisolated(nonsending) func send(producerId: UInt64, _ effects: [Effect]) async throws -> [Event] {
         try await runtime.send(effects: effects)
     }
 }

@@ -27,4 +27,9 @@ public struct PipeContext: Sendable {
 }
 
 /// The body of a pipe: takes one input, may cause side effects, returns one output.
-public typealias PipeTrack<I, O> = @Sendable (I, PipeContext) async throws -> O
+///
+/// A track runs where its pipe runs it: in the pipe's task, or in the task of
+/// the producer whose command it answers (see `Pipe`). It is
+/// `nonisolated(nonsending)`, so entering it costs no executor switch; an
+/// actor-isolated function passed as a track still runs on its actor.
+public typealias PipeTrack<I, O> = nonisolated(nonsending) @Sendable (I, PipeContext) async throws -> O

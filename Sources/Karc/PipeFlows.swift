@@ -57,7 +57,8 @@ enum PipeFlows {
         // A pipe that stopped must not look ready to its source.
         defer { consumer.detach() }
         /// Runs the track on one delivery: the answer for its producer, and the output to emit.
-        @Sendable func answer(_ delivery: Delivery<SI>) async -> (Result<SO, any Error>, TO?) {
+        // Nonsending: it runs where it is called (the pipe's task or an inline run), with no switch on entry.
+        let answer: nonisolated(nonsending) @Sendable (Delivery<SI>) async -> (Result<SO, any Error>, TO?) = { delivery in
             do {
                 let input = try cast(delivery.input, to: TI.self)
                 let output = try await track(input, context)
@@ -87,7 +88,7 @@ enum PipeFlows {
             // the pipe is idle, a producer runs the track in its own task (no
             // thread hand-off; see `SourceConsumer.answerInline`). The mount is
             // the pipe's, as it would be in the pipe's own task.
-            @Sendable func inline(_ delivery: Delivery<SI>) async -> InlineAnswer<SO> {
+            let inline: InlineHandler<SI, SO> = { delivery in
                 let (result, _) = await answer(delivery)
                 counted?.leave()
                 return (result: result, stop: stop(after: result))

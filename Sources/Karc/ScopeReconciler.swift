@@ -46,7 +46,7 @@ final class ScopeReconciler: Sendable {
     }
 
     /// Waits until `generation` is reached, or (when `cancellable`) the task is cancelled.
-    func wait(for generation: UInt64, cancellable: Bool) async {
+    nonisolated(nonsending) func wait(for generation: UInt64, cancellable: Bool) async {
         if reached.load(ordering: .acquiring) >= generation { return }
         let id = state.withLock { s -> UInt64? in
             guard s.reached < generation else { return nil }

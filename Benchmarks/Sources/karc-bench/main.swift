@@ -1,6 +1,5 @@
 import Foundation
 import Karc
-import KarcAsync
 
 // Prints one line per figure: `bench: NAME VALUE UNIT` (median of several runs).
 // Run with `make bench` (release build). Figures depend on the machine: they
@@ -113,6 +112,22 @@ func gateDuplex(_ n: Int) async throws -> Double {
     return r
 }
 
+/// A gate round trip answered in the producer's task by a consumer that waits
+/// (what a duplex pipe does): the cost of the inline run without a model.
+func gateInline(_ n: Int) async throws -> Double {
+    let gate = Gate<Int, Int>(mode: .transient, scheme: .anycast)
+    let consumer = gate.makeConsumer(consumerId: 1, spec: .all, instantOutput: nil)
+    _ = consumer.answerInline { delivery in (result: .success(delivery.input + 1), stop: nil) }
+    let loop = Task {
+        var delivery = try await consumer.next()
+        while let d = delivery { delivery = try await consumer.replyAndNext(to: d, with: .success(d.input + 1)) }
+    }
+    // Until the consumer waits: the first sends would otherwise take the usual path.
+    try await Task.sleep(for: .milliseconds(10))
+    let r = try await rate(operations: n) { for i in 0..<n { _ = try await gate.send(i) } }
+    loop.cancel()
+    return r
+}
 func reduceOnly(_ n: Int) async throws -> Double {
     try await withTally { domain in
         try await rate(operations: n) { _ = try await domain.send(Burst(count: n)) }
@@ -132,6 +147,9 @@ if wanted("baseline.hop") || wanted("karc.send.duplex") {
 }
 if wanted("karc.gate.duplex") {
     report("karc.gate.duplex", try await gateDuplex(300_000), "sends/s")
+}
+if wanted("karc.gate.inline") {
+    report("karc.gate.inline", try await gateInline(1_000_000), "sends/s")
 }
 if wanted("karc.send.duplex") {
     let duplex = try await duplexSequential(300_000)
@@ -171,14 +189,3 @@ if wanted("shell.script.json") {
 if wanted("shell.startup") {
     report("shell.startup", try await shellStartup(), "ms")
 }
-func gateInline(_ n: Int) async throws -> Double {
-    let gate = Gate<Int, Int>(mode: .transient, scheme: .anycast)
-    let consumer = gate.makeConsumer(consumerId: 1, spec: .all, instantOutput: nil)
-    _ = consumer.answerInline { d in (result: .success(d.input + 1), stop: nil) }
-    let loop = Task { var d = try await consumer.next(); while let c = d { d = try await consumer.replyAndNext(to: c, with: .success(c.input + 1)) } }
-    try await Task.sleep(for: .milliseconds(10))
-    let r = try await rate(operations: n) { for i in 0..<n { _ = try await gate.send(i) } }
-    loop.cancel()
-    return r
-}
-if wanted("tmp.gate.inline") { report("tmp.gate.inline", try await gateInline(1_000_000), "sends/s") }
