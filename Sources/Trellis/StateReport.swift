@@ -1,7 +1,11 @@
 /// Reads a target's state, typed, for change reports.
 struct StateReader: Sendable {
+    /// The state, boxed (what a target shows to tooling).
     let read: nonisolated(nonsending) @Sendable () async -> any Sendable
-    let changed: @Sendable (any Sendable, any Sendable) -> Bool
+    /// Reads the state, runs the body, reads it again and publishes the change
+    /// to the hub (as coming from the source) when there is one. Typed inside:
+    /// no cast on the way, as this runs around every handler an observer sees.
+    let watch: nonisolated(nonsending) @Sendable (String, ObservationHub, nonisolated(nonsending) () async -> Void) async -> Void
 
     /// A reader for a model of type `Model` that `current` returns: its
     /// ``StatefulModel/state``, else the value itself when it is `Equatable`;
@@ -9,33 +13,52 @@ struct StateReader: Sendable {
     static func make<Model: Sendable>(for model: Model.Type, _ current: @escaping @Sendable () -> Model) -> StateReader? {
         if let stateful = stateful(for: model, current) { return stateful }
         if let equatable = Model.self as? any (Equatable & Sendable).Type {
-            return equatable.valueReader { current() }
+            return equatable.valueReader(current)
         }
         return nil
     }
 
     /// A reader of the ``StatefulModel/state`` of what `current` returns; `nil` when `Model` is not a `StatefulModel`.
     static func stateful<Model: Sendable>(for _: Model.Type, _ current: @escaping @Sendable () -> Model) -> StateReader? {
-        (Model.self as? any StatefulModel.Type)?.reader { current() }
+        (Model.self as? any StatefulModel.Type)?.reader(current)
     }
 }
 
 extension StatefulModel {
-    /// Reads the state of the model `current` returns (a `Self`, typed `Any` where the caller cannot name it).
-    fileprivate static func reader(_ current: @escaping @Sendable () -> any Sendable) -> StateReader {
-        StateReader(
-            // Proof for `as!`: the only caller, `StateReader.stateful`, opens `Model.self as? any StatefulModel.Type`, so `current()` is a `Self`.
-            read: { await (current() as! Self).state },
-            changed: { ($0 as? State) != ($1 as? State) }
+    /// Reads the state of the model `current` returns; `current` is a
+    /// `() -> Self`, typed `Any` where the caller cannot name `Self`.
+    fileprivate static func reader(_ current: Any) -> StateReader {
+        // Proof for `as!`: the only caller, `StateReader.stateful`, opens `Model.self as? any StatefulModel.Type`
+        // and passes its `@Sendable () -> Model`, so this is a `@Sendable () -> Self`.
+        let model = current as! @Sendable () -> Self
+        return StateReader(
+            read: { await model().state },
+            watch: { source, hub, body in
+                let old = await model().state
+                await body()
+                guard hub.hasSubscribers else { return }
+                let new = await model().state
+                if old != new { hub.publish(.stateChanged(source: source, old: old, new: new)) }
+            }
         )
     }
 }
 
 extension Equatable where Self: Sendable {
-    fileprivate static func valueReader(_ current: @escaping @Sendable () -> any Sendable) -> StateReader {
-        StateReader(
-            read: { current() },
-            changed: { ($0 as? Self) != ($1 as? Self) }
+    /// Reads the value `current` returns (a `() -> Self`, typed `Any`, as above).
+    fileprivate static func valueReader(_ current: Any) -> StateReader {
+        // Proof for `as!`: the only caller, `StateReader.make`, opens `Model.self as? any (Equatable & Sendable).Type`
+        // and passes its `@Sendable () -> Model`, so this is a `@Sendable () -> Self`.
+        let value = current as! @Sendable () -> Self
+        return StateReader(
+            read: { value() },
+            watch: { source, hub, body in
+                let old = value()
+                await body()
+                guard hub.hasSubscribers else { return }
+                let new = value()
+                if old != new { hub.publish(.stateChanged(source: source, old: old, new: new)) }
+            }
         )
     }
 }
@@ -53,20 +76,11 @@ struct StateReport: Sendable {
     /// the state without leaving it.
     nonisolated(nonsending) func around<T>(_ body: nonisolated(nonsending) () async throws -> T) async throws -> T {
         guard let reader, hub.hasSubscribers else { return try await body() }
-        let old = await reader.read()
-        do {
-            let result = try await body()
-            await reportChange(reader, from: old)
-            return result
-        } catch {
-            await reportChange(reader, from: old)
-            throw error
+        var result: Result<T, any Error>?
+        await reader.watch(source, hub) {
+            do { result = .success(try await body()) } catch { result = .failure(error) }
         }
-    }
-
-    private nonisolated(nonsending) func reportChange(_ reader: StateReader, from old: any Sendable) async {
-        guard hub.hasSubscribers else { return }
-        let new = await reader.read()
-        if reader.changed(old, new) { hub.publish(.stateChanged(source: source, old: old, new: new)) }
+        // Proof for `!`: `watch` runs its body exactly once, and the body sets `result`.
+        return try result!.get()
     }
 }
