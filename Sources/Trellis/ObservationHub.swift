@@ -1,4 +1,5 @@
 import DequeModule
+import KarcAsync
 import Synchronization
 
 /// Fans the cluster's records out to its observers, in order.
@@ -6,48 +7,85 @@ import Synchronization
 /// Publishing never waits: each observer has a buffer of bounded size; when
 /// it is full the oldest record is dropped and the observer is told how many
 /// it lost (a ``ClusterRecord/lost(count:)`` record in their place).
+///
+/// An observer that waits is woken with a batch, not with every record: once
+/// ``wakeBatch`` records are buffered for it, or ``wakeDelay`` after the first
+/// one, whichever comes first. Waking a task on the other core for every
+/// record made publishing (and the send that publishes) several times slower,
+/// and an observer that polled instead went in lockstep with the publisher,
+/// contending for the lock on every record.
 final class ObservationHub: Sendable {
     /// A class mutated in place: a struct in the dictionary would be copied,
     /// buffer and all, on every publish.
     // Proof for @unchecked: only read and written inside `state.withLock`.
     final class Subscriber: @unchecked Sendable {
+        let id: UInt64
         let capacity: Int
         var buffer: Deque<ClusterRecord> = []
         var lost = 0
         var waiter: UnsafeContinuation<Deque<ClusterRecord>?, Never>?
+        /// A delayed wake is armed for the waiter.
+        var wakeArmed = false
 
-        init(capacity: Int) { self.capacity = capacity }
+        init(id: UInt64, capacity: Int) {
+            self.id = id
+            self.capacity = capacity
+        }
     }
 
     struct State {
-        var subscribers: [UInt64: Subscriber] = [:]
+        /// In subscription order; publishing walks them all.
+        var subscribers: [Subscriber] = []
         var nextId: UInt64 = 1
         var isClosed = false
+
+        func subscriber(_ id: UInt64) -> Subscriber? { subscribers.first { $0.id == id } }
     }
 
+    /// Records that wake a waiting observer at once.
+    static let wakeBatch = 64
+    /// The longest a waiting observer waits for a record that was published.
+    static let wakeDelay = Duration.microseconds(200)
+
     private let state = Mutex(State())
-    /// Looks for records before an observer parks; see ``nextBatch(_:)``.
-    static let polls = 4
     private let subscriberCount = Atomic<Int>(0)
+    private let clock: AlarmClock
+
+    init(clock: AlarmClock = .shared) { self.clock = clock }
 
     /// Cheap check that lets publishers skip building records nobody reads.
     var hasSubscribers: Bool { subscriberCount.load(ordering: .relaxed) > 0 }
 
     func publish(_ record: ClusterRecord) {
         guard hasSubscribers else { return }
-        let woken = state.withLock { s -> [UnsafeContinuation<Deque<ClusterRecord>?, Never>] in
-            var woken: [UnsafeContinuation<Deque<ClusterRecord>?, Never>] = []
-            for subscriber in s.subscribers.values {
-                // A waiting subscriber has an empty buffer: this record is its whole batch.
-                if let waiter = subscriber.waiter.take() {
-                    woken.append(waiter)
-                } else {
-                    subscriber.append(record)
+        var wakes = BatchWakes()
+        state.withLock { s in
+            for subscriber in s.subscribers {
+                subscriber.append(record)
+                guard subscriber.waiter != nil else { continue }
+                if subscriber.buffer.count >= Self.wakeBatch {
+                    wakes.resume(subscriber)
+                } else if !subscriber.wakeArmed {
+                    subscriber.wakeArmed = true
+                    wakes.arm(subscriber.id)
                 }
             }
-            return woken
         }
-        for waiter in woken { waiter.resume(returning: [record]) }
+        for id in wakes.toArm {
+            _ = clock.arm(at: .now + Self.wakeDelay) { [weak self] in self?.wake(id) }
+        }
+        wakes.run()
+    }
+
+    /// The delayed wake: hands a waiting observer what is buffered.
+    private func wake(_ id: UInt64) {
+        var wakes = BatchWakes()
+        state.withLock { s in
+            guard let subscriber = s.subscriber(id) else { return }
+            subscriber.wakeArmed = false
+            wakes.resume(subscriber)
+        }
+        wakes.run()
     }
 
     func subscribe(capacity: Int) -> UInt64 {
@@ -55,7 +93,7 @@ final class ObservationHub: Sendable {
             let id = s.nextId
             s.nextId += 1
             if !s.isClosed {
-                s.subscribers[id] = Subscriber(capacity: max(1, capacity))
+                s.subscribers.append(Subscriber(id: id, capacity: max(1, capacity)))
                 subscriberCount.add(1, ordering: .relaxed)
             }
             return id
@@ -64,7 +102,8 @@ final class ObservationHub: Sendable {
 
     func unsubscribe(_ id: UInt64) {
         let waiter = state.withLock { s -> UnsafeContinuation<Deque<ClusterRecord>?, Never>? in
-            guard let subscriber = s.subscribers.removeValue(forKey: id) else { return nil }
+            guard let index = s.subscribers.firstIndex(where: { $0.id == id }) else { return nil }
+            let subscriber = s.subscribers.remove(at: index)
             subscriberCount.subtract(1, ordering: .relaxed)
             return subscriber.waiter.take()
         }
@@ -73,16 +112,26 @@ final class ObservationHub: Sendable {
 
     /// Ends every observer once it has read what is buffered.
     func close() {
-        let waiters = state.withLock { s -> [UnsafeContinuation<Deque<ClusterRecord>?, Never>] in
+        var wakes = BatchWakes()
+        var ended: [UnsafeContinuation<Deque<ClusterRecord>?, Never>] = []
+        state.withLock { s in
             s.isClosed = true
-            return s.subscribers.values.compactMap { $0.waiter.take() }
+            for subscriber in s.subscribers where subscriber.waiter != nil {
+                // A waiter may have records pending its delayed wake: those first, then the end.
+                if subscriber.buffer.isEmpty && subscriber.lost == 0 {
+                    ended.append(contentsOf: subscriber.waiter.take().map { [$0] } ?? [])
+                } else {
+                    wakes.resume(subscriber)
+                }
+            }
         }
-        for waiter in waiters { waiter.resume(returning: nil) }
+        wakes.run()
+        for waiter in ended { waiter.resume(returning: nil) }
     }
 
     /// Everything buffered for `id` now, without waiting (empty when nothing is).
     func takeBuffered(_ id: UInt64) -> Deque<ClusterRecord> {
-        state.withLock { s in s.subscribers[id]?.takeAll() } ?? []
+        state.withLock { s in s.subscriber(id)?.takeAll() } ?? []
     }
 
     /// Everything buffered for `id` (with a `lost` record first when some were
@@ -90,21 +139,10 @@ final class ObservationHub: Sendable {
     /// the subscription ended. Taking a batch keeps a fast observer from
     /// contending for the lock on every record.
     func nextBatch(_ id: UInt64) async -> Deque<ClusterRecord>? {
-        // A busy cluster publishes again within microseconds: looking a few
-        // times before parking saves the publisher a futex wake per record.
-        for _ in 0..<Self.polls {
-            await Task.yield()
-            let ready = state.withLock { s -> Deque<ClusterRecord>?? in
-                guard let subscriber = s.subscribers[id] else { return .some(nil) }
-                if let batch = subscriber.takeAll() { return .some(batch) }
-                return s.isClosed ? .some(nil) : .none
-            }
-            if let ready { return ready }
-        }
-        return await withTaskCancellationHandler {
+        await withTaskCancellationHandler {
             await withUnsafeContinuation { continuation in
                 let immediate = state.withLock { s -> Deque<ClusterRecord>?? in
-                    guard let subscriber = s.subscribers[id] else { return .some(nil) }
+                    guard let subscriber = s.subscriber(id) else { return .some(nil) }
                     if let batch = subscriber.takeAll() { return .some(batch) }
                     if s.isClosed || Task.isCancelled { return .some(nil) }
                     subscriber.waiter = continuation
@@ -113,8 +151,27 @@ final class ObservationHub: Sendable {
                 if case .some(let batch) = immediate { continuation.resume(returning: batch) }
             }
         } onCancel: {
-            state.withLock { s in s.subscribers[id]?.waiter.take() }?.resume(returning: nil)
+            state.withLock { s in s.subscriber(id)?.waiter.take() }?.resume(returning: nil)
         }
+    }
+}
+
+/// The waiters a publish (or a wake) hands their batches to, resumed once the
+/// hub's lock is released; and the delayed wakes it must arm.
+private struct BatchWakes {
+    private var resumes: [(UnsafeContinuation<Deque<ClusterRecord>?, Never>, Deque<ClusterRecord>)] = []
+    private(set) var toArm: [UInt64] = []
+
+    mutating func resume(_ subscriber: ObservationHub.Subscriber) {
+        guard let waiter = subscriber.waiter, let batch = subscriber.takeAll() else { return }
+        subscriber.waiter = nil
+        resumes.append((waiter, batch))
+    }
+
+    mutating func arm(_ id: UInt64) { toArm.append(id) }
+
+    func run() {
+        for (waiter, batch) in resumes { waiter.resume(returning: batch) }
     }
 }
 
