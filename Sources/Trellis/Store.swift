@@ -68,10 +68,27 @@ struct StoreHandler<Model: Sendable>: Sendable {
 final class StoreCell<Model: Sendable>: Sendable {
     private let value: Mutex<Model>
     private let lock = AsyncLock()
+    /// An actor model, which never changes: read without the mutex, whose
+    /// generic type costs a metadata lookup on every read (three per send).
+    private let actor: ActorBox?
 
-    init(_ model: Model) { value = Mutex(model) }
+    /// The model when it is an actor (immutable, and `Sendable` as every model is).
+    // Proof for @unchecked: `object` is a `let` holding a `Sendable` model (an actor).
+    private final class ActorBox: @unchecked Sendable {
+        let object: AnyObject
+        init(_ object: AnyObject) { self.object = object }
+    }
 
-    var current: Model { value.withLock { $0 } }
+    init(_ model: Model) {
+        value = Mutex(model)
+        actor = Model.self is AnyObject.Type ? ActorBox(model as AnyObject) : nil
+    }
+
+    var current: Model {
+        // Proof for `unsafeBitCast`: `actor` is set only when `Model` is a class type, to the model itself.
+        if let actor { return unsafeBitCast(actor.object, to: Model.self) }
+        return value.withLock { $0 }
+    }
 
     /// Runs `body` on the value alone; changes are kept even when it throws.
     func mutate(_ body: @escaping @Sendable (inout Model) async throws -> Void) async throws {
