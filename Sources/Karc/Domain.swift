@@ -44,13 +44,13 @@ open class Domain<Id: Hashable & Sendable, State: Equatable & Sendable, Command:
     /// takes this command type, or when every pipe that takes it is busy.
     @discardableResult
     public final func send(_ command: Command) async throws -> any Sendable {
-        try await requireChannel().commands.send(command)
+        try await requireCommands().send(command)
     }
 
     /// Sends a command in a new task; the task's value is the answer, or `nil` on error.
     @discardableResult
     public final func sendDetached(priority: TaskPriority? = nil, _ command: Command) -> Task<(any Sendable)?, Never> {
-        Task(priority: priority) { try? await self.requireChannel().commands.send(command) }
+        Task(priority: priority) { try? await self.requireCommands().send(command) }
     }
 
     /// The next event the model emits.
@@ -82,6 +82,12 @@ open class Domain<Id: Hashable & Sendable, State: Equatable & Sendable, Command:
     public final var eventSource: some Source<Event, Void> { DomainEventSource(domain: self) }
 
     var notSetUp: ModelError { .notSetUp(domain: "\(Self.self)", id: "\(id)") }
+
+    /// The command gate alone: read on every send, without copying the rest of the channel.
+    func requireCommands() throws -> Gate<Command, any Sendable> {
+        guard let commands = channel.withLock({ $0?.commands }) else { throw notSetUp }
+        return commands
+    }
 
     func requireChannel() throws -> DomainChannel<State, Command, Event> {
         guard let channel = channel.value else { throw notSetUp }
@@ -148,7 +154,7 @@ struct DomainCommandDrain<Id: Hashable & Sendable, State: Equatable & Sendable, 
     var isSealed: Bool { domain.channel.value?.commands.isSealed ?? true }
 
     func send(producerId: UInt64, _ command: Command) async throws -> any Sendable {
-        try await domain.requireChannel().commands.send(producerId: producerId, command)
+        try await domain.requireCommands().send(producerId: producerId, command)
     }
 }
 
