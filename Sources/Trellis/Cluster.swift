@@ -12,6 +12,8 @@ public final class Cluster: Sendable {
         var middlewares: [MiddlewareBox] = []
         /// What handles each action type, found once per type.
         var plans: [ObjectIdentifier: Plan] = [:]
+        /// The plan used last: a run of one action type skips hashing.
+        var lastPlan: (type: ObjectIdentifier, plan: Plan)?
         var targets: [ClusterTarget] = []
         var isShutDown = false
     }

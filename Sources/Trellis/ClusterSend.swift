@@ -78,7 +78,10 @@ extension Cluster {
         let key = ObjectIdentifier(type(of: action))
         let cached = try routing.withLock { r -> Plan? in
             if r.isShutDown { throw TrellisError.shutDown }
-            return r.plans[key]
+            if let last = r.lastPlan, last.type == key { return last.plan }
+            guard let plan = r.plans[key] else { return nil }
+            r.lastPlan = (key, plan)
+            return plan
         }
         let plan: Plan
         if let cached {
