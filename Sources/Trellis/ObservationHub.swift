@@ -187,7 +187,8 @@ extension ObservationHub.Subscriber {
     func takeAll() -> Deque<ClusterRecord>? {
         if buffer.isEmpty && lost == 0 { return nil }
         var batch = buffer
-        buffer = []
+        // Room for a wake's worth of records at once, instead of growing 1, 2, 4… after every batch.
+        buffer = Deque(minimumCapacity: min(capacity, ObservationHub.wakeBatch))
         if lost > 0 {
             batch.prepend(.lost(count: lost))
             lost = 0
