@@ -9,7 +9,7 @@ import Synchronization
 /// it lost (a ``ClusterRecord/lost(count:)`` record in their place).
 ///
 /// An observer that waits is woken with a batch, not with every record: once
-/// ``wakeBatch`` records are buffered for it, or ``wakeDelay`` after the first
+/// ``wakeBatch`` records are buffered for it, or ``defaultWakeDelay`` after the first
 /// one, whichever comes first. Waking a task on the other core for every
 /// record made publishing (and the send that publishes) several times slower,
 /// and an observer that polled instead went in lockstep with the publisher,
@@ -45,13 +45,17 @@ final class ObservationHub: Sendable {
     /// Records that wake a waiting observer at once.
     static let wakeBatch = 64
     /// The longest a waiting observer waits for a record that was published.
-    static let wakeDelay = Duration.microseconds(200)
+    static let defaultWakeDelay = Duration.microseconds(200)
 
     private let state = Mutex(State())
     private let subscriberCount = Atomic<Int>(0)
     private let clock: AlarmClock
+    private let wakeDelay: Duration
 
-    init(clock: AlarmClock = .shared) { self.clock = clock }
+    init(clock: AlarmClock = .shared, wakeDelay: Duration = ObservationHub.defaultWakeDelay) {
+        self.clock = clock
+        self.wakeDelay = wakeDelay
+    }
 
     /// Cheap check that lets publishers skip building records nobody reads.
     var hasSubscribers: Bool { subscriberCount.load(ordering: .relaxed) > 0 }
@@ -72,7 +76,7 @@ final class ObservationHub: Sendable {
             }
         }
         for id in wakes.toArm {
-            _ = clock.arm(at: .now + Self.wakeDelay) { [weak self] in self?.wake(id) }
+            _ = clock.arm(at: .now + wakeDelay) { [weak self] in self?.wake(id) }
         }
         wakes.run()
     }
@@ -127,6 +131,11 @@ final class ObservationHub: Sendable {
         }
         wakes.run()
         for waiter in ended { waiter.resume(returning: nil) }
+    }
+
+    /// Whether the observer `id` waits in ``nextBatch(_:)`` (for tests).
+    func isWaiting(_ id: UInt64) -> Bool {
+        state.withLock { $0.subscriber(id)?.waiter != nil }
     }
 
     /// Everything buffered for `id` now, without waiting (empty when nothing is).
