@@ -54,6 +54,23 @@ private struct Door {
         await eventually { gate.state.withLock { $0.consumers.values.first?.waiter != nil } }
     }
 
+    private func running(_ gate: IntGate) async -> Bool {
+        await eventually { gate.state.withLock { $0.consumers.values.first?.inlineRun != nil } }
+    }
+
+    /// A consumer whose every run waits at `door`: "passed" once it opens;
+    /// when the wait fails (cancelled), the failure `failing` makes of its error.
+    private func behind(_ door: Door, on gate: IntGate, failing: @escaping @Sendable (any Error) -> any Error = { $0 }) -> InlineConsumer {
+        InlineConsumer(gate) { _ in
+            do {
+                try await door.pass()
+                return (result: .success("passed"), stop: nil)
+            } catch {
+                return (result: .failure(failing(error)), stop: nil)
+            }
+        }
+    }
+
     @Test func anIdleConsumerAnswersInTheProducersOwnTask() async throws {
         let gate = IntGate(mode: .transient, scheme: .anycast)
         let consumer = InlineConsumer(gate) { delivery in (result: .success("\(delivery.input) by \(producerName)"), stop: nil) }
@@ -73,7 +90,7 @@ private struct Door {
         }
         #expect(await waiting(gate))
         let first = Task { try await gate.send(1) }
-        #expect(await eventually { gate.state.withLock { $0.consumers.values.first?.inlineRun != nil } })
+        #expect(await running(gate))
         let error = await #expect(throws: GateError.self) { try await gate.send(2) }
         guard case .noReadyConsumer = error else { return #expect(Bool(false), "got \(String(describing: error))") }
         door.open()
@@ -93,7 +110,7 @@ private struct Door {
         }
         #expect(await waiting(gate))
         let first = Task { try await gate.send(1) }
-        #expect(await eventually { gate.state.withLock { $0.consumers.values.first?.inlineRun != nil } })
+        #expect(await running(gate))
         let second = Task { try await gate.send(2) }
         #expect(await eventually { gate.queuedCount == 1 })
         #expect(consumer.taken.values.isEmpty)
@@ -109,18 +126,13 @@ private struct Door {
         let gate = IntGate(mode: .transient, scheme: .anycast)
         let door = Door()
         let cancelled = Locked(false)
-        let consumer = InlineConsumer(gate) { _ in
-            do {
-                try await door.pass()
-                return (result: .success("passed"), stop: nil)
-            } catch {
-                cancelled.withLock { $0 = Task.isCancelled }
-                return (result: .failure(Boom()), stop: nil)
-            }
+        let consumer = behind(door, on: gate) { _ in
+            cancelled.withLock { $0 = Task.isCancelled }
+            return Boom()
         }
         #expect(await waiting(gate))
         let send = Task { try await gate.send(1) }
-        #expect(await eventually { gate.state.withLock { $0.consumers.values.first?.inlineRun != nil } })
+        #expect(await running(gate))
         await consumer.stop()
         // The producer has the run's own answer, given once its wait was cancelled.
         await #expect(throws: Boom()) { try await send.value }
@@ -133,17 +145,10 @@ private struct Door {
     @Test func cancellingTheProducerCancelsItsInlineRun() async throws {
         let gate = IntGate(mode: .transient, scheme: .anycast)
         let door = Door()
-        let consumer = InlineConsumer(gate) { _ in
-            do {
-                try await door.pass()
-                return (result: .success("passed"), stop: nil)
-            } catch {
-                return (result: .failure(Boom()), stop: nil)
-            }
-        }
+        let consumer = behind(door, on: gate) { _ in Boom() }
         #expect(await waiting(gate))
         let send = Task { try await gate.send(1) }
-        #expect(await eventually { gate.state.withLock { $0.consumers.values.first?.inlineRun != nil } })
+        #expect(await running(gate))
         send.cancel()
         await #expect(throws: Boom()) { try await send.value }
         // The consumer goes on: idle again, it answers the next producer.
@@ -156,17 +161,10 @@ private struct Door {
     @Test func sealingLetsTheInlineRunFinishThenEndsTheConsumer() async throws {
         let gate = IntGate(mode: .transient, scheme: .anycast)
         let door = Door()
-        let consumer = InlineConsumer(gate) { _ in
-            do {
-                try await door.pass()
-                return (result: .success("passed"), stop: nil)
-            } catch {
-                return (result: .failure(error), stop: nil)
-            }
-        }
+        let consumer = behind(door, on: gate)
         #expect(await waiting(gate))
         let send = Task { try await gate.send(1) }
-        #expect(await eventually { gate.state.withLock { $0.consumers.values.first?.inlineRun != nil } })
+        #expect(await running(gate))
         gate.seal(Boom())
         #expect(consumer.ended.value == nil)
         door.open()

@@ -12,21 +12,24 @@ import Testing
         return batch.compactMap { if case .sent(let sequence, _) = $0 { sequence } else { nil } }
     }
 
-    @Test func aLoneRecordReachesAWaitingObserverAfterTheWakeDelay() async {
-        let hub = ObservationHub(wakeDelay: .milliseconds(1))
-        let id = hub.subscribe(capacity: 100)
-        let batch = Task { await hub.nextBatch(id) }
+    /// A hub with one observer waiting in `nextBatch`, and the batch it will get.
+    private func waitingObserver(wakeDelay: Duration) async -> (ObservationHub, UInt64, Task<[ClusterRecord]?, Never>) {
+        let hub = ObservationHub(wakeDelay: wakeDelay)
+        let id = hub.subscribe(capacity: 1000)
+        let batch = Task { await hub.nextBatch(id).map(Array.init) }
         #expect(await eventually { hub.isWaiting(id) })
+        return (hub, id, batch)
+    }
+
+    @Test func aLoneRecordReachesAWaitingObserverAfterTheWakeDelay() async {
+        let (hub, _, batch) = await waitingObserver(wakeDelay: .milliseconds(1))
         hub.publish(sent(1))
         #expect(sequences(await batch.value) == [1])
     }
 
     @Test func aFullBatchWakesAWaitingObserverAtOnce() async {
         // A delay no test outlives: only the batch size can wake the observer.
-        let hub = ObservationHub(wakeDelay: .seconds(3600))
-        let id = hub.subscribe(capacity: 1000)
-        let batch = Task { await hub.nextBatch(id) }
-        #expect(await eventually { hub.isWaiting(id) })
+        let (hub, id, batch) = await waitingObserver(wakeDelay: .seconds(3600))
         for n in 1..<ObservationHub.wakeBatch { hub.publish(sent(n)) }
         #expect(hub.isWaiting(id), "woken before the batch was full")
         hub.publish(sent(ObservationHub.wakeBatch))
@@ -34,10 +37,7 @@ import Testing
     }
 
     @Test func closingHandsAWaitingObserverWhatIsBufferedThenEndsIt() async {
-        let hub = ObservationHub(wakeDelay: .seconds(3600))
-        let id = hub.subscribe(capacity: 100)
-        let first = Task { await hub.nextBatch(id) }
-        #expect(await eventually { hub.isWaiting(id) })
+        let (hub, id, first) = await waitingObserver(wakeDelay: .seconds(3600))
         hub.publish(sent(1))
         hub.publish(sent(2))
         hub.close()
