@@ -8,12 +8,14 @@ import Synchronization
 /// it is full the oldest record is dropped and the observer is told how many
 /// it lost (a ``ClusterRecord/lost(count:)`` record in their place).
 ///
-/// An observer that waits is woken with a batch, not with every record: once
-/// ``wakeBatch`` records are buffered for it, or ``defaultWakeDelay`` after the first
-/// one, whichever comes first. Waking a task on the other core for every
-/// record made publishing (and the send that publishes) several times slower,
-/// and an observer that polled instead went in lockstep with the publisher,
-/// contending for the lock on every record.
+/// An observer gets its records in batches, not one by one: at once when
+/// ``wakeBatch`` records are buffered for it (or some were lost, or the hub
+/// closed), else once that many have come or the wake delay
+/// (``defaultWakeDelay``) has passed since the first, whichever is first.
+/// Waking a task on the other core for every record made publishing (and the
+/// send that publishes) several times slower, and an observer that took what
+/// was there went in lockstep with the publisher, contending for the lock on
+/// every record. ``takeBuffered(_:)`` never waits.
 final class ObservationHub: Sendable {
     /// A class mutated in place: a struct in the dictionary would be copied,
     /// buffer and all, on every publish.
@@ -75,9 +77,7 @@ final class ObservationHub: Sendable {
                 }
             }
         }
-        for id in wakes.toArm {
-            _ = clock.arm(at: .now + wakeDelay) { [weak self] in self?.wake(id) }
-        }
+        for id in wakes.toArm { armWake(id) }
         wakes.run()
     }
 
@@ -144,24 +144,35 @@ final class ObservationHub: Sendable {
     }
 
     /// Everything buffered for `id` (with a `lost` record first when some were
-    /// dropped), waiting for at least one record; `nil` once the hub closed or
-    /// the subscription ended. Taking a batch keeps a fast observer from
-    /// contending for the lock on every record.
+    /// dropped), waiting for a batch as the type describes; `nil` once the hub
+    /// closed and the buffer is read, or the subscription ended.
     func nextBatch(_ id: UInt64) async -> Deque<ClusterRecord>? {
         await withTaskCancellationHandler {
             await withUnsafeContinuation { continuation in
-                let immediate = state.withLock { s -> Deque<ClusterRecord>?? in
-                    guard let subscriber = s.subscriber(id) else { return .some(nil) }
-                    if let batch = subscriber.takeAll() { return .some(batch) }
-                    if s.isClosed || Task.isCancelled { return .some(nil) }
+                let (immediate, arm) = state.withLock { s -> (Deque<ClusterRecord>??, Bool) in
+                    guard let subscriber = s.subscriber(id) else { return (.some(nil), false) }
+                    // A full batch, a loss or the end is taken at once; a few records wait
+                    // for more, as for a woken observer: taking them one by one would put
+                    // the observer in lockstep with the publishers.
+                    if s.isClosed || subscriber.lost > 0 || subscriber.buffer.count >= Self.wakeBatch {
+                        return (.some(subscriber.takeAll()), false)
+                    }
+                    if Task.isCancelled { return (.some(nil), false) }
                     subscriber.waiter = continuation
-                    return .none
+                    guard !subscriber.buffer.isEmpty, !subscriber.wakeArmed else { return (.none, false) }
+                    subscriber.wakeArmed = true
+                    return (.none, true)
                 }
+                if arm { armWake(id) }
                 if case .some(let batch) = immediate { continuation.resume(returning: batch) }
             }
         } onCancel: {
             state.withLock { s in s.subscriber(id)?.waiter.take() }?.resume(returning: nil)
         }
+    }
+
+    private func armWake(_ id: UInt64) {
+        _ = clock.arm(at: .now + wakeDelay) { [weak self] in self?.wake(id) }
     }
 }
 

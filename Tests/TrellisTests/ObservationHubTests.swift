@@ -45,12 +45,26 @@ import Testing
         #expect(await hub.nextBatch(id) == nil)
     }
 
-    @Test func anObserverThatIsNotWaitingTakesWhatIsBufferedAtOnce() async {
+    @Test func aFewBufferedRecordsComeAfterTheWakeDelayAFullBatchAtOnce() async {
+        // A few records wait for more (taking them one by one would race the publishers).
+        let quick = ObservationHub(wakeDelay: .milliseconds(1))
+        let few = quick.subscribe(capacity: 1000)
+        quick.publish(sent(1))
+        quick.publish(sent(2))
+        #expect(sequences(await quick.nextBatch(few)) == [1, 2])
+        // A full batch is taken at once, however long the delay.
+        let slow = ObservationHub(wakeDelay: .seconds(3600))
+        let full = slow.subscribe(capacity: 1000)
+        for n in 1...ObservationHub.wakeBatch { slow.publish(sent(n)) }
+        #expect(sequences(await slow.nextBatch(full)) == Array(1...UInt64(ObservationHub.wakeBatch)))
+    }
+
+    @Test func takingWhatIsBufferedNeverWaits() {
         let hub = ObservationHub(wakeDelay: .seconds(3600))
         let id = hub.subscribe(capacity: 100)
         hub.publish(sent(1))
         hub.publish(sent(2))
-        #expect(sequences(await hub.nextBatch(id)) == [1, 2])
+        #expect(sequences(hub.takeBuffered(id)) == [1, 2])
         #expect(sequences(hub.takeBuffered(id)) == [])
     }
 }
