@@ -9,7 +9,7 @@ import Synchronization
 /// it lost (a ``ClusterRecord/lost(count:)`` record in their place).
 ///
 /// An observer gets its records in batches, not one by one: at once when
-/// ``wakeBatch`` records are buffered for it (or some were lost, or the hub
+/// ``wakeBatch`` records (at most half its buffer) are buffered for it (or some were lost, or the hub
 /// closed), else once that many have come or the wake delay
 /// (``defaultWakeDelay``) has passed since the first, whichever is first.
 /// Waking a task on the other core for every record made publishing (and the
@@ -23,6 +23,10 @@ final class ObservationHub: Sendable {
     final class Subscriber: @unchecked Sendable {
         let id: UInt64
         let capacity: Int
+        /// Records that make a batch for this observer: ``wakeBatch``, or half
+        /// its buffer when that is smaller, so a small buffer does not overflow
+        /// while its observer waits for the delay.
+        let batchSize: Int
         var buffer: Deque<ClusterRecord> = []
         var lost = 0
         var waiter: UnsafeContinuation<Deque<ClusterRecord>?, Never>?
@@ -32,6 +36,7 @@ final class ObservationHub: Sendable {
         init(id: UInt64, capacity: Int) {
             self.id = id
             self.capacity = capacity
+            self.batchSize = max(1, min(ObservationHub.wakeBatch, capacity / 2))
         }
     }
 
@@ -45,7 +50,7 @@ final class ObservationHub: Sendable {
     }
 
     /// Records that wake a waiting observer at once.
-    static let wakeBatch = 64
+    static let wakeBatch = 256
     /// The longest a waiting observer waits for a record that was published.
     static let defaultWakeDelay = Duration.microseconds(200)
 
@@ -69,7 +74,7 @@ final class ObservationHub: Sendable {
             for subscriber in s.subscribers {
                 subscriber.append(record)
                 guard subscriber.waiter != nil else { continue }
-                if subscriber.buffer.count >= Self.wakeBatch {
+                if subscriber.buffer.count >= subscriber.batchSize {
                     wakes.resume(subscriber)
                 } else if !subscriber.wakeArmed {
                     subscriber.wakeArmed = true
@@ -154,7 +159,7 @@ final class ObservationHub: Sendable {
                     // A full batch, a loss or the end is taken at once; a few records wait
                     // for more, as for a woken observer: taking them one by one would put
                     // the observer in lockstep with the publishers.
-                    if s.isClosed || subscriber.lost > 0 || subscriber.buffer.count >= Self.wakeBatch {
+                    if s.isClosed || subscriber.lost > 0 || subscriber.buffer.count >= subscriber.batchSize {
                         return (.some(subscriber.takeAll()), false)
                     }
                     if Task.isCancelled { return (.some(nil), false) }
@@ -208,7 +213,7 @@ extension ObservationHub.Subscriber {
         if buffer.isEmpty && lost == 0 { return nil }
         var batch = buffer
         // Room for a wake's worth of records at once, instead of growing 1, 2, 4… after every batch.
-        buffer = Deque(minimumCapacity: min(capacity, ObservationHub.wakeBatch))
+        buffer = Deque(minimumCapacity: batchSize)
         if lost > 0 {
             batch.prepend(.lost(count: lost))
             lost = 0

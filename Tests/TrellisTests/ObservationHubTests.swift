@@ -59,6 +59,16 @@ import Testing
         #expect(sequences(await slow.nextBatch(full)) == Array(1...UInt64(ObservationHub.wakeBatch)))
     }
 
+    @Test func aSmallBufferMakesASmallerBatchSoNothingIsLostWhileTheObserverWaits() async {
+        let hub = ObservationHub(wakeDelay: .seconds(3600))
+        let id = hub.subscribe(capacity: 10)
+        let batch = Task { await hub.nextBatch(id).map(Array.init) }
+        #expect(await eventually { hub.isWaiting(id) })
+        // Half the buffer is a batch: the observer is woken before the buffer can overflow.
+        for n in 1...5 { hub.publish(sent(n)) }
+        #expect(sequences(await batch.value) == [1, 2, 3, 4, 5])
+    }
+
     @Test func takingWhatIsBufferedNeverWaits() {
         let hub = ObservationHub(wakeDelay: .seconds(3600))
         let id = hub.subscribe(capacity: 100)
