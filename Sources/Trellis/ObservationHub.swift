@@ -127,8 +127,8 @@ final class ObservationHub: Sendable {
             s.isClosed = true
             for subscriber in s.subscribers where subscriber.waiter != nil {
                 // A waiter may have records pending its delayed wake: those first, then the end.
-                if subscriber.buffer.isEmpty && subscriber.lost == 0 {
-                    ended.append(contentsOf: subscriber.waiter.take().map { [$0] } ?? [])
+                if subscriber.buffer.isEmpty && subscriber.lost == 0, let waiter = subscriber.waiter.take() {
+                    ended.append(waiter)
                 } else {
                     wakes.resume(subscriber)
                 }

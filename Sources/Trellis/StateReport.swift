@@ -44,6 +44,9 @@ extension StatefulModel {
     }
 }
 
+// The same watch as `StatefulModel.reader` with another read, written out: one
+// generic initializer taking the read as a closure measured 8% slower on
+// `cluster.send.store` (one more async call per read, twice per send).
 extension Equatable where Self: Sendable {
     /// Reads the value `current` returns (a `() -> Self`, typed `Any`, as above).
     fileprivate static func valueReader(_ current: Any) -> StateReader {

@@ -193,6 +193,18 @@ private struct Door {
         await consumer.stop()
     }
 
+    @Test func anInlineAnswerOfNilOnAGateOfOptionalsIsTheProducersAnswer() async throws {
+        let gate = Gate<Int, String?>(mode: .transient, scheme: .anycast)
+        let consumer = gate.makeConsumer(consumerId: GateIdentifier.next(), spec: .all, instantOutput: nil)
+        #expect(consumer.answerInline { _ in (result: .success(nil), stop: nil) })
+        // A value that reached the loop would never be answered: the send must be answered inline.
+        let loop = Task { _ = try? await consumer.next() }
+        #expect(await eventually { gate.state.withLock { $0.consumers.values.first?.waiter != nil } })
+        #expect(try await gate.send(1) == nil)
+        loop.cancel()
+        await loop.value
+    }
+
     @Test func multicastNeverAnswersInline() async throws {
         let gate = IntGate(mode: .transient, scheme: .multicast(combiner: { $0.joined(separator: "+") }))
         let consumer = InlineConsumer(gate) { delivery in (result: .success("\(delivery.input)"), stop: nil) }
