@@ -64,42 +64,6 @@ struct StoreHandler<Model: Sendable>: Sendable {
     let run: @Sendable (StoreCell<Model>, any Sendable, Send, StateReport) async throws -> Void
 }
 
-/// The model a store owns. Value models are changed one handler at a time.
-final class StoreCell<Model: Sendable>: Sendable {
-    private let value: Mutex<Model>
-    private let lock = AsyncLock()
-    /// An actor model, which never changes: read without the mutex, whose
-    /// generic type costs a metadata lookup on every read (three per send).
-    private let actor: ActorBox?
-
-    /// The model when it is an actor (immutable, and `Sendable` as every model is).
-    // Proof for @unchecked: `object` is a `let` holding a `Sendable` model (an actor).
-    private final class ActorBox: @unchecked Sendable {
-        let object: AnyObject
-        init(_ object: AnyObject) { self.object = object }
-    }
-
-    init(_ model: Model) {
-        value = Mutex(model)
-        actor = Model.self is AnyObject.Type ? ActorBox(model as AnyObject) : nil
-    }
-
-    var current: Model {
-        // Proof for `unsafeBitCast`: `actor` is set only when `Model` is a class type, to the model itself.
-        if let actor { return unsafeBitCast(actor.object, to: Model.self) }
-        return value.withLock { $0 }
-    }
-
-    /// Runs `body` on the value alone; changes are kept even when it throws.
-    func mutate(_ body: @escaping @Sendable (inout Model) async throws -> Void) async throws {
-        try await lock.withLock {
-            var model = self.value.withLock { $0 }
-            defer { self.value.withLock { [model] in $0 = model } }
-            try await body(&model)
-        }
-    }
-}
-
 extension Store where Model: Actor {
     /// Handles actions of type `A` (a concrete type, a protocol or an enum)
     /// on the model actor: the handler is isolated to it, so it calls the
@@ -125,12 +89,16 @@ extension Store where Model: Actor {
 // is not Equatable), and it is what change reports compare.
 extension Store where Model: Equatable {
     /// Handles actions of type `A` by changing the value model in place.
+    ///
+    /// Handlers run one at a time. An action the handler sends to this same
+    /// store (directly, through a middleware's redirect, or through other
+    /// services it reaches) runs once the handler has returned and its change
+    /// is kept: `send` returns at once for it, and an error it throws is
+    /// thrown to whoever sent the action this handler is handling.
     public func mutate<A: Sendable>(on _: A.Type, _ handler: @escaping @Sendable (inout Model, A, Send) async throws -> Void) -> Store {
         adding(StoreHandler(actionType: A.self, accepts: { $0 is A }) { cell, action, send, report in
             guard let action = action as? A else { return }
-            try await report.around {
-                try await cell.mutate { model in try await handler(&model, action, send) }
-            }
+            try await cell.mutate(reporting: report) { model in try await handler(&model, action, send) }
         })
     }
 }
