@@ -79,6 +79,16 @@ void karc_suspend(void) {
     if (has_editing) tcsetattr(STDIN_FILENO, TCSADRAIN, &editing);
 }
 
+void karc_terminal_hold_input(void) {
+    struct termios settings;
+    if (tcgetattr(STDIN_FILENO, &settings) != 0) return;
+    // Signals stay on (Ctrl-C interrupts, Ctrl-Z suspends); typed text is neither echoed nor line-edited by the kernel.
+    settings.c_lflag &= ~(ECHO | ECHONL | ICANON);
+    settings.c_cc[VMIN] = 1;
+    settings.c_cc[VTIME] = 0;
+    tcsetattr(STDIN_FILENO, TCSANOW, &settings);
+}
+
 int karc_terminal_columns(int fd) {
     struct winsize size;
     if (ioctl(fd, TIOCGWINSZ, &size) != 0) return 0;

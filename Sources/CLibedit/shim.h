@@ -16,6 +16,7 @@ static inline int karc_el_set_unbuffered(EditLine *el, int on) { return el_set(e
 static inline int karc_el_set_history(EditLine *el, History *h) { return el_set(el, EL_HIST, history, h); }
 static inline int karc_el_set_clientdata(EditLine *el, void *data) { return el_set(el, EL_CLIENTDATA, data); }
 static inline void *karc_el_get_clientdata(EditLine *el) { void *data = NULL; el_get(el, EL_CLIENTDATA, &data); return data; }
+static inline int karc_el_set_getcfn(EditLine *el, el_rfunc_t fn) { return el_set(el, EL_GETCFN, fn); }
 static inline int karc_el_refresh(EditLine *el) { return el_set(el, EL_REFRESH); }
 static inline int karc_el_addfn(EditLine *el, const char *name, const char *help, unsigned char (*fn)(EditLine *, int)) {
     return el_set(el, EL_ADDFN, name, help, fn);

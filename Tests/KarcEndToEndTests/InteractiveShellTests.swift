@@ -9,11 +9,7 @@ struct InteractiveShellTests {
     let stateHome = NSTemporaryDirectory() + "karc-tmux-\(UUID().uuidString)"
 
     func startKarc(_ tmux: Tmux, arguments: String = "") async throws {
-        try await tmux.start()
-        await tmux.send(text: "export XDG_STATE_HOME=\(stateHome) XDG_DATA_HOME=\(stateHome)/data NO_COLOR=1 PS1='$ '", enter: true)
-        await tmux.send(text: "clear", enter: true)
-        await tmux.send(text: "\(KarcRun.binaryPath) --quiet \(arguments); echo EXIT=$?", enter: true)
-        await tmux.expect("no prompt") { $0.contains("demo>") }
+        try await tmux.startKarc(stateHome: stateHome, arguments: arguments)
     }
 
     @Test func tabCompletesTargetsCommandsAndFieldsAndAHintShowsTheFields() async throws {
@@ -205,6 +201,20 @@ final class Tmux: Sendable {
             throw error
         }
         await tmux.kill()
+    }
+
+    /// Starts `karc --quiet` on a cleared screen, its history and data under `stateHome`.
+    func startKarc(stateHome: String, arguments: String = "") async throws {
+        try await start()
+        await send(text: "export XDG_STATE_HOME=\(stateHome) XDG_DATA_HOME=\(stateHome)/data NO_COLOR=1 PS1='$ '", enter: true)
+        await send(text: "clear", enter: true)
+        await send(text: "\(KarcRun.binaryPath) --quiet \(arguments); echo EXIT=$?", enter: true)
+        await expect("no prompt") { $0.contains("demo>") }
+    }
+
+    /// Types `text` one character at a time, as a person does (each its own write to the terminal).
+    func type(_ text: String) async {
+        for character in text { await send(text: String(character)) }
     }
 
     func start() async throws {

@@ -17,6 +17,11 @@ void karc_install_signal_handlers(int write_fd);
 /// terminal settings of the moment (the line editor's) back in place.
 void karc_suspend(void);
 
+/// While a command runs: no echo and no line editing by the kernel, so keys
+/// typed meanwhile stay unread, out of the command's output, until the next
+/// prompt line takes them. Signals (Ctrl-C, Ctrl-Z) still work.
+void karc_terminal_hold_input(void);
+
 /// The width of the terminal on `fd` in columns, or 0 when it is unknown
 /// (`ioctl` is variadic, so Swift cannot call it).
 int karc_terminal_columns(int fd);

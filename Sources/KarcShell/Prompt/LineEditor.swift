@@ -138,35 +138,58 @@ final class LineEditor: Sendable {
                 }
             }
             if isReading, fds[0].revents != 0 {
-                switch readCharacter(el, history: history, context: context) {
-                case .pending: break
-                case .line(let text):
-                    _ = karc_el_set_unbuffered(el, 0)  // the terminal back in its normal mode while the command runs
-                    isReading = false
-                    inbox.withLock { $0.append(.line(text)) }
-                case .endOfInput:
+                // One key, then whatever libedit queued for itself (a search
+                // ended by Enter queues the Enter): keys it holds are not on
+                // standard input, so poll would never wake for them.
+                var probing = false
+                reading: while isReading {
+                    switch readCharacter(el, history: history, context: context, probing: probing) {
+                    case .idle: break reading
+                    case .pending: probing = true
+                    case .line(let text):
+                        isReading = false
+                        inbox.withLock { $0.append(.line(text)) }
+                    case .endOfInput:
+                        isReading = false
+                        inbox.withLock { $0.append(.endOfInput) }
+                    }
+                }
+                if !isReading {
+                    // The terminal back in its normal mode while the command runs,
+                    // except that keys typed meanwhile wait, unechoed, for the next prompt line.
                     _ = karc_el_set_unbuffered(el, 0)
-                    inbox.withLock { $0.append(.endOfInput) }
-                    isReading = false
+                    karc_terminal_hold_input()
                 }
             }
         }
     }
 
-    private enum Read { case pending, line(String), endOfInput }
+    private enum Read {
+        /// libedit had nothing more to read without waiting (only when probing).
+        case idle
+        /// A key was handled; the line is not finished.
+        case pending
+        case line(String)
+        case endOfInput
+    }
 
-    private func readCharacter(_ el: OpaquePointer, history: OpaquePointer?, context: EditorContext) -> Read {
+    /// Lets libedit handle one key. With `probing`, only keys it already
+    /// holds (or bytes already waiting): it must not block.
+    private func readCharacter(_ el: OpaquePointer, history: OpaquePointer?, context: EditorContext, probing: Bool) -> Read {
+        context.startRead(probing: probing)
         var count: Int32 = 0
         let raw = el_gets(el, &count)
-        if raw == nil, count <= 0 {
-            // Ctrl-D on an empty line (or a read error): the end of input.
-            if count == 0 || errno != EINTR && errno != EAGAIN { return .endOfInput }
+        if context.endOfInput { return .endOfInput }
+        if context.wouldBlock { return .idle }
+        // An empty line (every key deleted, Ctrl-U, Ctrl-L) comes back as
+        // NULL: it is not the end of input, which `endOfInput` alone tells.
+        guard raw != nil else {
+            context.updateHint(for: "", el: el)
             return .pending
         }
-        guard let raw, count > 0 else { return .pending }
-        // Only the first `count` characters are the line: in unbuffered mode
-        // libedit does not end the buffer where the line ends.
-        let text = String(String.UnicodeScalarView(String(cString: raw).unicodeScalars.prefix(Int(count))))
+        // The line as libedit holds it, in characters: the buffer is not
+        // terminated where the line ends, and `count` counts bytes.
+        let text = EditorContext.currentLine(el)
         // Unbuffered, libedit reports Ctrl-D on an empty line as a line holding a lone ^D.
         if text == "\u{4}" { return .endOfInput }
         guard text.hasSuffix("\n") else {
@@ -200,7 +223,8 @@ final class LineEditor: Sendable {
         switch signal {
         case UInt8(ascii: "i"):  // Ctrl-C: clear the line, never quit
             guard isReading else { return }
-            let info = el_line(el).pointee
+            // Counts in characters, as el_cursor and el_deletestr take them.
+            let info = el_wline(el).pointee
             let length = Int32(info.lastchar - info.buffer)
             _ = el_cursor(el, length)
             el_deletestr(el, length)
@@ -258,6 +282,10 @@ final class LineEditor: Sendable {
             return context.complete(el)
         }
         _ = karc_el_bind(el, "^I", "karc-complete")
+        _ = karc_el_set_getcfn(el) { el, character in
+            guard let el, let character, let context = EditorContext.of(el) else { return -1 }
+            return context.readKey(into: character)
+        }
         if let history {
             _ = karc_history_setsize(history, 1_000)
             _ = karc_history_setunique(history, 1)
@@ -291,6 +319,69 @@ final class EditorContext {
     deinit {
         free(promptText)
         free(hintText)
+    }
+
+    // MARK: Reading keys (libedit's EL_GETCFN)
+
+    /// This read may not wait for a key (it only drains what libedit holds).
+    private var probing = false
+    /// Keys asked for during this read.
+    private var reads = 0
+    /// Standard input ended (or failed): the end of input, not an empty line.
+    private(set) var endOfInput = false
+    /// A probing read found nothing to read.
+    private(set) var wouldBlock = false
+
+    func startRead(probing: Bool) {
+        self.probing = probing
+        reads = 0
+        wouldBlock = false
+    }
+
+    /// One character from standard input, for libedit: 1 when read, 0 at the
+    /// end of input, -1 when a probing read would wait. UTF-8 is decoded here,
+    /// a character at a time; an invalid sequence is skipped, as libedit does.
+    func readKey(into character: UnsafeMutablePointer<wchar_t>) -> Int32 {
+        defer { reads += 1 }
+        if probing, reads == 0, !Self.inputIsWaiting() {
+            wouldBlock = true
+            errno = EAGAIN
+            return -1
+        }
+        var bytes: [UInt8] = []
+        while true {
+            var byte: UInt8 = 0
+            let count = read(STDIN_FILENO, &byte, 1)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                endOfInput = true
+                return 0
+            }
+            bytes.append(byte)
+            switch UTF8Key.decode(bytes) {
+            case .incomplete: continue
+            case .invalid: bytes.removeAll()
+            case .scalar(let scalar):
+                character.pointee = wchar_t(bitPattern: scalar.value)
+                return 1
+            }
+        }
+    }
+
+    private static func inputIsWaiting() -> Bool {
+        var fd = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        return poll(&fd, 1, 0) > 0
+    }
+
+    /// The line libedit holds, up to its last character.
+    static func currentLine(_ el: OpaquePointer) -> String {
+        let info = el_wline(el).pointee
+        let characters = UnsafeBufferPointer(start: info.buffer, count: info.lastchar - info.buffer)
+        var text = String.UnicodeScalarView()
+        for character in characters {
+            if let scalar = Unicode.Scalar(UInt32(bitPattern: character)) { text.append(scalar) }
+        }
+        return String(text)
     }
 
     static func of(_ el: OpaquePointer?) -> EditorContext? {
