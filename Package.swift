@@ -104,7 +104,7 @@ let package = Package(
         .testTarget(name: "AsyncDispatcherTests", dependencies: ["AsyncDispatcher"]),
         .testTarget(
             name: "KarcShellTests",
-            dependencies: ["KarcShell", "TestSupport", .product(name: "CustomDump", package: "swift-custom-dump")]
+            dependencies: ["KarcShell", "Trellis", "TestSupport", .product(name: "CustomDump", package: "swift-custom-dump")]
         ),
         .testTarget(name: "KarcDemoTests", dependencies: ["KarcDemo", "KarcShell", "Trellis", "TestSupport"]),
         .testTarget(

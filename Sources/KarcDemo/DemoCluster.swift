@@ -35,8 +35,12 @@ public enum DemoCluster {
             .named("counter")
 
             Store(model: IdentityModel.self)
-                .mutate(on: IdentityModel.Login.self) { model, login, _ in try model.login(login) }
-                .mutate(on: IdentityModel.Logout.self) { model, _, _ in model.logout() }
+                .mutate(on: IdentityAction.self) { model, action, _ in
+                    switch action {
+                    case .login(let email, let password): try model.login(email: email, password: password)
+                    case .logout: model.logout()
+                    }
+                }
                 .mutate(on: SignInRequired.self) { _, _, _ in }
                 .with(model: identity)
                 .named("identity")

@@ -20,36 +20,36 @@ public actor IdentityModel: StatefulModel {
 
     public var isSignedIn: Bool { state.user != nil }
 
-    /// `identity.login email=String password=String`
-    public struct Login: Sendable, Codable {
-        public var email: String
-        public var password: String
-
-        public init(email: String, password: String) {
-            self.email = email
-            self.password = password
-        }
-
-        @ValidationBuilder
-        var validation: Validation {
-            Field(email, named: "email", rules: .nonEmpty, .email)
-            Field(password, named: "password", rules: .length(6...))
-        }
-    }
-
-    /// `identity.logout`
-    public struct Logout: Sendable, Codable {
-        public init() {}
-    }
-
-    func login(_ login: Login) throws {
-        let validation = login.validation
+    func login(email: String, password: String) throws {
+        let validation = Credentials(email: email, password: password).validation
         guard validation.isValid else { throw InvalidInput(errors: validation.errors) }
-        state.user = User(email: login.email)
+        state.user = User(email: email)
     }
 
     func logout() {
         state.user = nil
+    }
+}
+
+/// What `identity` takes, in the seeds' enum style (Trellis classic's
+/// `GatekeeperAction`): each case is a shell command,
+/// `identity.login email=… password=…` and `identity.logout`.
+public enum IdentityAction: Action, Codable, Equatable {
+    /// Signs in; the email must look like one, the password have 6 characters or more.
+    case login(email: String, password: String)
+    /// Signs out.
+    case logout
+}
+
+/// What a login is checked against (Compose validation).
+struct Credentials {
+    var email: String
+    var password: String
+
+    @ValidationBuilder
+    var validation: Validation {
+        Field(email, named: "email", rules: .nonEmpty, .email)
+        Field(password, named: "password", rules: .length(6...))
     }
 }
 

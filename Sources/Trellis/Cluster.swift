@@ -14,6 +14,8 @@ public final class Cluster: Sendable {
         var plans: [ObjectIdentifier: Plan] = [:]
         /// The plan used last: a run of one action type skips hashing.
         var lastPlan: (type: ObjectIdentifier, plan: Plan)?
+        /// What handles each action type in one target (``send(action:to:)``); `.some(nil)`: nothing.
+        var targetedNodes: [TargetedPlanKey: ServiceNode?] = [:]
         var targets: [ClusterTarget] = []
         var isShutDown = false
     }
@@ -149,6 +151,12 @@ public final class Cluster: Sendable {
             tasks.withLock { $0.append(task) }
         }
     }
+}
+
+/// An action type sent to one target.
+struct TargetedPlanKey: Hashable {
+    let type: ObjectIdentifier
+    let target: String
 }
 
 /// Defaults of ``Cluster/observe(bufferSize:)``.

@@ -13,6 +13,22 @@ extension Cluster {
         try await process(action, through: nil, redirected: false)
     }
 
+    /// Sends `action` to the target named `target` only (as the shell does
+    /// with `target.command`): the middlewares see it as usual, but of the
+    /// services only that target's handle it. Follow-ups and redirects go
+    /// to the whole cluster.
+    ///
+    /// - Throws: ``TrellisError/unknownTarget(name:targets:)`` when no target
+    ///   has that name, ``TrellisError/unhandledAction(type:)`` when it does
+    ///   not accept the action's type; else as ``send(action:)``.
+    @discardableResult
+    public func send(action: any Sendable, to target: String) async throws -> (any Sendable)? {
+        guard self.target(named: target) != nil else {
+            throw TrellisError.unknownTarget(name: target, targets: targets.map(\.name))
+        }
+        return try await process(action, through: nil, redirected: false, target: target)
+    }
+
     /// The last actions the cluster processed, oldest first, with what became
     /// of each; at most the history capacity given to ``Bootstrap(historyCapacity:_:)``.
     public var history: [HistoryEntry] { actionHistory.withLock { $0.ordered } }
@@ -22,7 +38,7 @@ extension Cluster {
 
     /// One action through middlewares and services. Actions of a redirect skip
     /// `pre` (`redirected`); `subtree` limits the services to an emitter's.
-    func process(_ action: any Sendable, through subtree: ServiceNode?, redirected: Bool) async throws -> (any Sendable)? {
+    func process(_ action: any Sendable, through subtree: ServiceNode?, redirected: Bool, target: String? = nil) async throws -> (any Sendable)? {
         let sequence = self.sequence.add(1, ordering: .relaxed).newValue
         activity.enter()
         defer { activity.leave() }
@@ -31,7 +47,7 @@ extension Cluster {
         var redirect: (by: String, to: [any Sendable])?
         var result = ServiceResult()
         do {
-            let plan = try self.plan(for: action, through: subtree)
+            let plan = try self.plan(for: action, through: subtree, target: target)
             middlewares = plan.middlewares
             if !redirected {
                 for middleware in middlewares {
@@ -74,7 +90,7 @@ extension Cluster {
         actionHistory.withLock { $0.record(HistoryEntry(sequence: sequence, action: action, outcome: outcome)) }
     }
 
-    private func plan(for action: any Sendable, through subtree: ServiceNode?) throws -> Plan {
+    private func plan(for action: any Sendable, through subtree: ServiceNode?, target: String?) throws -> Plan {
         let key = ObjectIdentifier(type(of: action))
         let cached = try routing.withLock { r -> Plan? in
             if r.isShutDown { throw TrellisError.shutDown }
@@ -91,6 +107,16 @@ extension Cluster {
             let (root, all) = routing.withLock { ($0.root, $0.middlewares) }
             plan = Plan(node: root?.pruned(for: action), middlewares: all.filter { $0.accepts(action) })
             routing.withLock { $0.plans[key] = plan }
+        }
+        if let target {
+            let targeted = TargetedPlanKey(type: key, target: target)
+            if let node = routing.withLock({ $0.targetedNodes[targeted] }) {
+                return Plan(node: node, middlewares: plan.middlewares)
+            }
+            let root = routing.withLock { $0.root }
+            let node = root?.pruned(for: action, target: target)
+            routing.withLock { $0.targetedNodes[targeted] = .some(node) }
+            return Plan(node: node, middlewares: plan.middlewares)
         }
         guard let subtree else { return plan }
         return Plan(node: subtree.pruned(for: action), middlewares: plan.middlewares)

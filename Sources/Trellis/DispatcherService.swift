@@ -22,7 +22,7 @@ public struct DispatcherService<D: Dispatcher>: PrimitiveService {
         let target = cluster.register(name: context.name ?? "\(D.self)", kind: .dispatcher, accepts: actions, state: reader?.read)
         let report = StateReport(reader: reader, source: target, hub: cluster.hub)
         let routes = ActionRoutes<D>()
-        return .leaf(ServiceLeaf(accepts: { routes.route(for: $0) != nil }) { action in
+        return .leaf(ServiceLeaf(target: target, accepts: { routes.route(for: $0) != nil }) { action in
             guard let route = routes.route(for: action) else { return ServiceResult() }
             try await report.around { try await route(action, dispatcher) }
             return ServiceResult()

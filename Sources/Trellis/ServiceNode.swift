@@ -11,20 +11,23 @@ indirect enum ServiceNode: Sendable {
     /// Observers called before the actions they accept go below.
     case observed(ServiceNode, [ActionObserver])
 
-    /// The part of the tree that takes `action`, or `nil` when nothing does.
-    func pruned(for action: any Sendable) -> ServiceNode? {
+    /// The part of the tree that takes `action` (only in the target named
+    /// `target`, when one is given), or `nil` when nothing does. Error
+    /// transforms and observers above the leaves kept are kept too.
+    func pruned(for action: any Sendable, target: String? = nil) -> ServiceNode? {
         switch self {
         case .leaf(let leaf):
+            if let target, leaf.target != target { return nil }
             return leaf.accepts(action) ? self : nil
         case .children(let nodes, let serial):
-            let kept = nodes.compactMap { $0.pruned(for: action) }
+            let kept = nodes.compactMap { $0.pruned(for: action, target: target) }
             if kept.isEmpty { return nil }
             return kept.count == 1 ? kept[0] : .children(kept, serial: serial)
         case .transformError(let node, let transform):
-            return node.pruned(for: action).map { .transformError($0, transform) }
+            return node.pruned(for: action, target: target).map { .transformError($0, transform) }
         case .observed(let node, let observers):
             let watching = observers.filter { $0.accepts(action) }
-            let inner = node.pruned(for: action)
+            let inner = node.pruned(for: action, target: target)
             if watching.isEmpty { return inner }
             return .observed(inner ?? .children([], serial: false), watching)
         }
@@ -89,6 +92,8 @@ indirect enum ServiceNode: Sendable {
 /// One handler of the tree. `accepts` must depend on the action's type only:
 /// its answer is cached per type.
 struct ServiceLeaf: Sendable {
+    /// The target it belongs to (its name in the cluster).
+    let target: String
     let accepts: @Sendable (any Sendable) -> Bool
     let run: @Sendable (any Sendable) async throws -> ServiceResult
 }

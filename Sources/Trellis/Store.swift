@@ -40,7 +40,7 @@ public struct Store<Model: Sendable>: PrimitiveService {
         let report = StateReport(reader: reader, source: target, hub: context.cluster.hub)
         let send = context.environment.send
         let leaves = handlers.map { handler in
-            ServiceNode.leaf(ServiceLeaf(accepts: handler.accepts) { action in
+            ServiceNode.leaf(ServiceLeaf(target: target, accepts: handler.accepts) { action in
                 try await handler.run(cell, action, send, report)
                 return ServiceResult()
             })

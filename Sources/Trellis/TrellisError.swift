@@ -4,6 +4,8 @@ public enum TrellisError: Error, Equatable, CustomStringConvertible {
     case missingModel(store: String, path: String)
     /// No service of the cluster accepts actions of this type.
     case unhandledAction(type: String)
+    /// ``Cluster/send(action:to:)`` named a target the cluster does not have.
+    case unknownTarget(name: String, targets: [String])
     /// `send` was called on a `Send` that is not connected to a cluster.
     case noCluster
     /// The cluster was shut down; it takes no more actions.
@@ -15,6 +17,8 @@ public enum TrellisError: Error, Equatable, CustomStringConvertible {
             return "\(store) at \(path) has no model: add .with(model:) with a \(store.dropFirst(6).dropLast()) above it"
         case .unhandledAction(let type):
             return "no service accepts actions of type \(type)"
+        case .unknownTarget(let name, let targets):
+            return "no target named '\(name)'; targets: \(targets.joined(separator: ", "))"
         case .noCluster:
             return "this send is not connected to a cluster"
         case .shutDown:

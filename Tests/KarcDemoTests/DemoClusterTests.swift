@@ -42,15 +42,15 @@ struct DemoClusterTests {
         let cluster = try await DemoCluster.make(.isolated)
         defer { Task { await cluster.shutDown() } }
         await #expect(throws: InvalidInput.self) {
-            try await cluster.send(action: IdentityModel.Login(email: "jill", password: "123"))
+            try await cluster.send(action: IdentityAction.login(email: "jill", password: "123"))
         }
         do {
-            try await cluster.send(action: IdentityModel.Login(email: "jill", password: "123"))
+            try await cluster.send(action: IdentityAction.login(email: "jill", password: "123"))
         } catch {
             #expect("\(error)" == "email must be an email address like name@example.com; password must be at least 6 characters long")
         }
         #expect(try await state(cluster, "identity", as: IdentityModel.State.self).user == nil)
-        try await cluster.send(action: IdentityModel.Login(email: "jill@example.com", password: "s3cret!"))
+        try await cluster.send(action: IdentityAction.login(email: "jill@example.com", password: "s3cret!"))
         #expect(try await state(cluster, "identity", as: IdentityModel.State.self).user?.email == "jill@example.com")
     }
 
@@ -68,7 +68,7 @@ struct DemoClusterTests {
         #expect(redirects.count == 1)
         #expect(redirects.first?.hasPrefix("Gatekeeper → [SignInRequired(sign in first") == true, "\(redirects)")
 
-        try await cluster.send(action: IdentityModel.Login(email: "jill@example.com", password: "s3cret!"))
+        try await cluster.send(action: IdentityAction.login(email: "jill@example.com", password: "s3cret!"))
         try await cluster.send(action: Articles.Add(title: "Hello"))
         try await cluster.send(action: Articles.Add(title: "World"))
         try await cluster.send(action: Articles.Like(id: 2))

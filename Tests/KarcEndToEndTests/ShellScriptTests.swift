@@ -114,7 +114,7 @@ import Testing
         #expect(run.stdout == "state  counter:\n  - CounterStore.State(count: 0)\n  + CounterStore.State(count: 5)\n")
         let failing = try await KarcRun.run(["-e", "counter.reset now=1"])
         #expect(failing.status == 1)
-        #expect(failing.stderr == "-e:1:15: error: unknown field 'now' for reset (it takes no fields)\n")
+        #expect(failing.stderr == "-e:1:15: error: unknown field 'now' for reset. It takes no fields.\n")
     }
 
     @Test func aScriptFileNamesItselfInErrors() async throws {

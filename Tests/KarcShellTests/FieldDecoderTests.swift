@@ -74,9 +74,19 @@ struct FieldDecoderTests {
         #expect((FieldDecoder.decode(Custom.self, from: ["value": .int(4)]) as? Custom)?.value == 4)
     }
 
+    @Test func floatsDatesAndDecimalsDecodeDirectlyAsJSONDecoderWould() throws {
+        let direct = try #require(FieldDecoder.decode(Fraction.self, from: ["ratio": .double(0.1)]) as? Fraction)
+        #expect(direct.ratio == (try viaJSON(Fraction.self, ["ratio": .double(0.1)])).ratio)
+        struct Stamped: Decodable, Sendable { var at: Date; var total: Decimal }
+        let fields: [String: FieldValue] = ["at": .date(Date(timeIntervalSince1970: 86_400)), "total": .exactDecimal(Decimal(string: "12.35")!)]
+        let stamped = try #require(FieldDecoder.decode(Stamped.self, from: fields) as? Stamped)
+        let viaJSON = try viaJSON(Stamped.self, fields)
+        #expect(stamped.at == viaJSON.at && stamped.at == Date(timeIntervalSince1970: 86_400))
+        #expect(stamped.total == viaJSON.total && stamped.total == Decimal(string: "12.35"))
+    }
+
     @Test func typesJSONDecoderTreatsSpeciallyGoThroughIt() {
         #expect(FieldDecoder.decode(Special.self, from: ["url": .string("https://example.com")]) == nil)
-        #expect(FieldDecoder.decode(Fraction.self, from: ["ratio": .double(0.1)]) == nil)
         #expect(FieldDecoder.decode(Everything.self, from: Self.everything.merging(["point": .parsed(["x": 1, "y": 2])]) { $1 }) == nil)
     }
 }

@@ -1,21 +1,42 @@
 import Foundation
 
-/// A command the shell can send: a `Decodable` type and the fields learned from it.
+/// A command the shell can send: a `Decodable` type, or one case of a
+/// `Decodable` enum, and the fields learned from it.
 public struct CommandSchema: Sendable {
-    /// The command's name in the shell: the type's name, kebab-cased (`IncrementByThree` → `increment-by-three`).
+    /// The command's name in the shell: the type's name, kebab-cased
+    /// (`IncrementByThree` → `increment-by-three`), or the enum case's (`login`).
     public let name: String
-    /// The Swift type's name.
+    /// The Swift type's name, with the case for an enum's (`IdentityAction.login`).
     public let typeName: String
     public let type: any (Decodable & Sendable).Type
+    /// The coding key of the enum case this command sends; nil for a struct command.
+    public let enumCase: String?
     /// The fields, in the order the type decodes them; nil when the type could
     /// not be probed (it is then written as `{json}` only).
     public let fields: [FieldSchema]?
 
+    /// The command of a type decoded as a whole (a struct); see ``commands(for:)`` for enums.
     public init(_ type: any (Decodable & Sendable).Type) {
         self.type = type
         typeName = "\(type)"
         name = Names.kebab(typeName)
-        fields = Self.fields(of: type)
+        enumCase = nil
+        fields = (try? SchemaProbe.probe(type)).map { Self.fields(of: $0) }
+    }
+
+    private init(_ type: any (Decodable & Sendable).Type, case probed: SchemaProbe.ProbedCase) {
+        self.type = type
+        typeName = "\(type).\(probed.key)"
+        name = Names.kebab(probed.key)
+        enumCase = probed.key
+        fields = probed.probed.map { Self.fields(of: $0, inCase: probed.key) }
+    }
+
+    /// The commands a type gives the shell: one per case of a `Codable` enum
+    /// (`identity.login email=… password=…`, `identity.logout`), else one.
+    public static func commands(for type: any (Decodable & Sendable).Type) -> [CommandSchema] {
+        guard let cases = SchemaProbe.cases(of: type) else { return [CommandSchema(type)] }
+        return cases.map { CommandSchema(type, case: $0) }
     }
 
     /// The field `typed` names (case-insensitive, kebab or camel case).
@@ -38,22 +59,26 @@ public struct CommandSchema: Sendable {
         }.joined(separator: " ")
     }
 
-    private static func fields(of type: any (Decodable & Sendable).Type) -> [FieldSchema]? {
-        guard let probed = try? SchemaProbe.probe(type) else { return nil }
-        let defaults = Self.defaults(of: probed.sample)
+    private static func fields(of probed: SchemaProbe.Probed, inCase key: String? = nil) -> [FieldSchema] {
+        let defaults = Self.defaults(of: probed.sample, inCase: key)
         return probed.fields.map { field in
             guard !field.isRequired, let value = defaults[field.name] else { return field }
-            return FieldSchema(name: field.name, type: field.type, isRequired: false, defaultValue: value)
+            return field.defaulting(to: value)
         }
     }
 
     /// The optional fields' values in the placeholder sample, as JSON: the
-    /// defaults its `init(from:)` applied (nil fields are not encoded).
-    private static func defaults(of sample: any Decodable) -> [String: String] {
+    /// defaults its `init(from:)` applied (nil fields are not encoded). An
+    /// enum case's are under its key.
+    private static func defaults(of sample: any Decodable, inCase key: String?) -> [String: String] {
         guard let encodable = sample as? any Encodable,
               let data = try? JSONEncoder().encode(encodable),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+              var object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
         else { return [:] }
+        if let key {
+            guard let values = object[key] as? [String: Any] else { return [:] }
+            object = values
+        }
         var defaults: [String: String] = [:]
         for (key, value) in object {
             guard let text = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys, .withoutEscapingSlashes]) else { continue }

@@ -7,4 +7,19 @@ public struct FieldSchema: Sendable, Equatable {
     public let isRequired: Bool
     /// The value an omitted field gets, as JSON, when the type is `Encodable` and has one.
     public let defaultValue: String?
+    /// The fields of a nested type (`address.city=Paris`), when it could be probed.
+    public let fields: [FieldSchema]?
+
+    public init(name: String, type: FieldType, isRequired: Bool, defaultValue: String?, fields: [FieldSchema]? = nil) {
+        self.name = name
+        self.type = type
+        self.isRequired = isRequired
+        self.defaultValue = defaultValue
+        self.fields = fields
+    }
+
+    /// The same field with its default.
+    func defaulting(to value: String) -> FieldSchema {
+        FieldSchema(name: name, type: type, isRequired: false, defaultValue: value, fields: fields)
+    }
 }

@@ -4,6 +4,8 @@
 enum Names {
     /// `IncrementByThree` → `increment-by-three`, `userEmail` → `user-email`, `URLPath` → `url-path`.
     static func kebab(_ name: String) -> String {
+        // An enum case's unlabelled values (`_0`, `_1`) keep their names.
+        if name.first == "_", name.count > 1, name.dropFirst().allSatisfy(\.isNumber) { return name }
         let characters = Array(name)
         var result = ""
         for (index, character) in characters.enumerated() {
@@ -47,9 +49,10 @@ enum Names {
         return candidates.first { key($0).hasPrefix(target) && !target.isEmpty }
     }
 
-    /// `; did you mean 'x'?` when a candidate is close to `typed`, else nothing.
+    /// `; did you mean 'x'?` when a candidate is close to `typed`, else `.`:
+    /// either way the end of a sentence, so a list can follow.
     static func didYouMean(_ typed: String, among candidates: [String], prefix: String = "") -> String {
-        suggestion(for: typed, among: candidates).map { "; did you mean '\(prefix)\($0)'?" } ?? ""
+        suggestion(for: typed, among: candidates).map { "; did you mean '\(prefix)\($0)'?" } ?? "."
     }
 
     /// Levenshtein distance, with a transposition counting as one edit.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Learns a `Decodable` type's fields by decoding it once from a decoder
 /// that answers every question with a placeholder and writes the question
 /// down: each `decode(_:forKey:)` is a required field of that type, each
@@ -16,18 +18,64 @@ enum SchemaProbe {
     }
 
     static func probe(_ type: any Decodable.Type) throws -> Probed {
-        let log = FieldLog()
+        try probe(type, log: FieldLog())
+    }
+
+    private static func probe(_ type: any Decodable.Type, log: FieldLog) throws -> Probed {
         let sample = try type.init(from: ProbeDecoder(log: log, records: true))
         return Probed(fields: log.fields, sample: sample)
+    }
+
+    /// A case of an enum, probed: its coding key, and its associated values
+    /// as fields (nil when its `init(from:)` rejects the placeholders).
+    struct ProbedCase {
+        let key: String
+        let probed: Probed?
+    }
+
+    /// The cases of a `Decodable` enum decoded the way Swift synthesizes it
+    /// (`{"login": {"email": …}}`): one keyed container whose single key
+    /// names the case, and a nested container of its values. `nil` when
+    /// `type` is not an enum or its keys cannot be listed.
+    static func cases(of type: any Decodable.Type) -> [ProbedCase]? {
+        guard EnumCases.isEnum(type) else { return nil }
+        let log = FieldLog()
+        _ = try? type.init(from: ProbeDecoder(log: log, records: true))
+        guard let keys = log.caseKeys, !keys.isEmpty else { return nil }
+        let cases = keys.map { key in
+            let caseLog = FieldLog()
+            caseLog.selectedCase = key
+            let probed = try? probe(type, log: caseLog)
+            return ProbedCase(key: key, probed: caseLog.openedCase ? probed : nil)
+        }
+        // Not decoded case by case after all (a hand-written init): no case was read through its key.
+        return cases.contains { $0.probed != nil } ? cases : nil
     }
 
     /// The questions asked at the top level, in order, each name once.
     final class FieldLog {
         private(set) var fields: [FieldSchema] = []
+        /// The case the top-level container reports as its only key (probing one case of an enum).
+        var selectedCase: String?
+        /// The keys the top-level container is decoded with, when they can be listed.
+        var caseKeys: [String]?
+        /// Whether the selected case's nested container was asked for.
+        var openedCase = false
 
-        func record(_ name: String, _ type: Any.Type, isRequired: Bool) {
+        /// How deep in nested types this log is (their fields are probed up to a few levels).
+        let depth: Int
+
+        init(depth: Int = 0) { self.depth = depth }
+
+        func record(_ name: String, _ type: any Decodable.Type, isRequired: Bool) {
             guard !fields.contains(where: { $0.name == name }) else { return }
-            fields.append(FieldSchema(name: name, type: .of(type), isRequired: isRequired, defaultValue: nil))
+            let fieldType = FieldType.of(type)
+            var nested: [FieldSchema]?
+            if case .object = fieldType, depth < 4 {
+                let unwrapped = (type as? any OptionalType.Type)?.wrappedType as? any Decodable.Type ?? type
+                nested = try? SchemaProbe.probe(unwrapped, log: FieldLog(depth: depth + 1)).fields
+            }
+            fields.append(FieldSchema(name: name, type: fieldType, isRequired: isRequired, defaultValue: nil, fields: nested))
         }
     }
 
@@ -39,7 +87,8 @@ enum SchemaProbe {
         var userInfo: [CodingUserInfoKey: Any] { [:] }
 
         func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-            KeyedDecodingContainer(KeyedProbe<Key>(log: log, records: records))
+            if records, log.caseKeys == nil { log.caseKeys = EnumCases.all(type)?.map(\.stringValue) }
+            return KeyedDecodingContainer(KeyedProbe<Key>(log: log, records: records))
         }
 
         func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -56,24 +105,28 @@ enum SchemaProbe {
         if let value = ("" as String) as? T ?? (false as Bool) as? T { return value }
         if let integer = type as? any BinaryInteger.Type, let zero = zeroInteger(integer) as? T { return zero }
         if let decimal = type as? any BinaryFloatingPoint.Type, let zero = zeroDecimal(decimal) as? T { return zero }
-        if let cases = type as? any CaseIterable.Type, let first = firstCase(cases) as? T {
-            return first
-        }
+        // Types whose own `init(from:)` rejects an empty string or a zero.
+        if let value = Date(timeIntervalSince1970: 0) as? T ?? UUID() as? T ?? Decimal.zero as? T { return value }
+        if let url = URL(string: "https://example.com") as? T { return url }
+        if let first = EnumCases.all(type)?.first { return first }
         return try T(from: ProbeDecoder(log: log, records: false))
     }
 
     private static func zeroInteger<I: BinaryInteger>(_ type: I.Type) -> I { 0 }
     private static func zeroDecimal<F: BinaryFloatingPoint>(_ type: F.Type) -> F { 0 }
 
-    private static func firstCase<Cases: CaseIterable>(_ type: Cases.Type) -> Any? {
-        type.allCases.first
-    }
 
     struct KeyedProbe<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let log: FieldLog
         let records: Bool
+        /// The values of the enum case being probed (not the container that selects it).
+        var isCase = false
         var codingPath: [any CodingKey] { [] }
-        var allKeys: [Key] { [] }
+        /// Empty, or the one case selected when an enum's case is probed.
+        var allKeys: [Key] {
+            guard records, !isCase, let selected = log.selectedCase, let key = Key(stringValue: selected) else { return [] }
+            return [key]
+        }
 
         func contains(_ key: Key) -> Bool { true }
         func decodeNil(forKey key: Key) throws -> Bool { false }
@@ -104,7 +157,7 @@ enum SchemaProbe {
         func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { absent(type, key) }
         func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { absent(type, key) }
 
-        private func absent<T>(_ type: T.Type, _ key: Key) -> T? {
+        private func absent<T: Decodable>(_ type: T.Type, _ key: Key) -> T? {
             if records { log.record(key.stringValue, type, isRequired: false) }
             return nil
         }
@@ -112,7 +165,12 @@ enum SchemaProbe {
         func nestedContainer<NestedKey: CodingKey>(
             keyedBy type: NestedKey.Type, forKey key: Key
         ) throws -> KeyedDecodingContainer<NestedKey> {
-            KeyedDecodingContainer(KeyedProbe<NestedKey>(log: log, records: false))
+            // The selected case's values are the command's fields.
+            if records, !isCase, let selected = log.selectedCase, key.stringValue == selected {
+                log.openedCase = true
+                return KeyedDecodingContainer(KeyedProbe<NestedKey>(log: log, records: true, isCase: true))
+            }
+            return KeyedDecodingContainer(KeyedProbe<NestedKey>(log: log, records: false))
         }
 
         func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {

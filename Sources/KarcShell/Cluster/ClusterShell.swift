@@ -22,14 +22,15 @@ public final class ClusterShell: ShellCluster {
         catalog = Catalog(targets: cluster.targets.map { target in
             TargetSchema(
                 name: target.name, kind: target.kind.rawValue,
-                commands: target.accepts.compactMap { type in
-                    (type as? any (Decodable & Sendable).Type).map(CommandSchema.init)
+                commands: target.accepts.flatMap { type in
+                    (type as? any (Decodable & Sendable).Type).map(CommandSchema.commands(for:)) ?? []
                 })
         })
     }
 
+    /// Sends `command` to `target` alone: another target that accepts the same type does not see it.
     public func send(_ command: any Sendable, to target: String) async throws -> (any Sendable)? {
-        try await cluster.send(action: command)
+        try await cluster.send(action: command, to: target)
     }
 
     public func takeRecords() -> [ShellRecord] {

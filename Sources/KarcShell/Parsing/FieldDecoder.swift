@@ -9,6 +9,11 @@ enum FieldValue {
     case string(String)
     case list([FieldValue])
     case object([String: FieldValue])
+    case date(Date)
+    /// Foundation's `Decimal`, exactly as typed.
+    case exactDecimal(Decimal)
+    /// A numeric raw value of an enum case, as typed.
+    case rawNumber(String)
     /// A `{json}` value, as `JSONSerialization` parsed it: only `JSONDecoder` reads these.
     case parsed(Any)
 
@@ -21,6 +26,10 @@ enum FieldValue {
         case .string(let value): value
         case .list(let items): items.map(\.jsonObject)
         case .object(let fields): fields.mapValues(\.jsonObject)
+        // `JSONDecoder`'s default for dates: seconds since 2001.
+        case .date(let date): date.timeIntervalSinceReferenceDate
+        case .exactDecimal(let number): NSDecimalNumber(decimal: number)
+        case .rawNumber(let text): NSDecimalNumber(string: text, locale: Locale(identifier: "en_US_POSIX"))
         case .parsed(let object): object
         }
     }
@@ -31,9 +40,9 @@ enum FieldValue {
 /// The shell used to write the fields as JSON and run `JSONDecoder` on it;
 /// that round trip was a fifth of what a command cost. This decoder reads
 /// the values directly and covers what plain commands are made of: numbers,
-/// strings, booleans, lists, optionals, string enums and nested `Decodable`
-/// types built from those. For anything else (a `{json}` value, `URL`,
-/// `Data`, `Decimal` and `Float`, which `JSONDecoder` treats specially), and
+/// strings, booleans, dates, decimals, lists, optionals, enums and nested
+/// `Decodable` types built from those. For anything else (a `{json}` value,
+/// `URL` and `Data`, which `JSONDecoder` treats specially), and
 /// for every error, it gives up: the caller then takes the JSON path, so
 /// values and error messages are always `JSONDecoder`'s.
 struct FieldDecoder: Decoder {
@@ -45,8 +54,13 @@ struct FieldDecoder: Decoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     /// `type` decoded from `fields`; `nil` when only `JSONDecoder` can say.
+    static func decode(_ type: any (Decodable & Sendable).Type, from value: FieldValue) -> (any Sendable)? {
+        try? type.init(from: FieldDecoder(value: value, codingPath: []))
+    }
+
+    /// `type` decoded from the fields of a command.
     static func decode(_ type: any (Decodable & Sendable).Type, from fields: [String: FieldValue]) -> (any Sendable)? {
-        try? type.init(from: FieldDecoder(value: .object(fields), codingPath: []))
+        decode(type, from: .object(fields))
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
@@ -65,9 +79,24 @@ struct FieldDecoder: Decoder {
     static func decode<T: Decodable>(_ type: T.Type, from value: FieldValue, at path: [any CodingKey]) throws -> T {
         // Type identity, not casts: this runs for every field of every command.
         let id = ObjectIdentifier(type)
-        if id == ObjectIdentifier(URL.self) || id == ObjectIdentifier(Data.self) || id == ObjectIdentifier(Decimal.self)
-            || id == ObjectIdentifier(Float.self) {
-            throw GaveUp()
+        if id == ObjectIdentifier(URL.self) || id == ObjectIdentifier(Data.self) { throw GaveUp() }
+        if id == ObjectIdentifier(Date.self) {
+            guard case .date(let date) = value, let result = date as? T else { throw GaveUp() }
+            return result
+        }
+        if id == ObjectIdentifier(Decimal.self) {
+            guard case .exactDecimal(let number) = value, let result = number as? T else { throw GaveUp() }
+            return result
+        }
+        if id == ObjectIdentifier(Float.self) {
+            let number: Float
+            switch value {
+            case .int(let integer): number = Float(integer)
+            case .double(let double): number = Float(double)
+            default: throw GaveUp()
+            }
+            guard let result = number as? T else { throw GaveUp() }
+            return result
         }
         switch type {
         case is Bool.Type:
@@ -86,8 +115,15 @@ struct FieldDecoder: Decoder {
             guard let result = number as? T else { throw GaveUp() }
             return result
         case let integer as any FixedWidthInteger.Type:
-            guard case .int(let number) = value, let result = integer.init(exactly: number) as? T else { throw GaveUp() }
-            return result
+            switch value {
+            case .int(let number):
+                guard let result = integer.init(exactly: number) as? T else { throw GaveUp() }
+                return result
+            case .rawNumber(let text):
+                guard let result = integer.init(text, radix: 10) as? T else { throw GaveUp() }
+                return result
+            default: throw GaveUp()
+            }
         default:
             if case .parsed = value { throw GaveUp() }
             return try T(from: FieldDecoder(value: value, codingPath: path))

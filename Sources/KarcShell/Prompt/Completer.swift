@@ -37,7 +37,7 @@ struct Completer: Sendable {
             guard let field = command.field(named: current[..<equals]) else { return Completion(insert: "", candidates: []) }
             let prefix = String(current[...equals])
             switch field.type {
-            case .choice(_, let cases): return finish(current, among: cases.map { prefix + $0 }, suffix: " ")
+            case .choice(let choice): return finish(current, among: choice.cases.map { prefix + $0 }, suffix: " ")
             case .bool: return finish(current, among: [prefix + "true", prefix + "false"], suffix: " ")
             default: return Completion(insert: "", candidates: [])
             }

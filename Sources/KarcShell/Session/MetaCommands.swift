@@ -70,7 +70,7 @@ extension ShellSession {
         for field in fields {
             var line = "  \(Names.kebab(field.name))  \(field.type)"
             line += field.isRequired ? "  required" : "  optional" + (field.defaultValue.map { ", default \($0)" } ?? "")
-            if case .choice(_, let cases) = field.type { line += "; one of \(cases.joined(separator: ", "))" }
+            if case .choice(let choice) = field.type { line += "; one of \(choice.cases.joined(separator: ", "))" }
             renderer.log(line)
         }
         return .succeeded
