@@ -55,7 +55,7 @@ public enum DemoCluster {
 
             AccountModel.service(.init(environ: environ, id: options.instance), commands: [
                 AccountCommands.Register.self, AccountCommands.Unregister.self, AccountCommands.DispatchOutgoingMessage.self,
-            ])
+            ], events: [UpdatedAccount.self, DeletedAccount.self, ReceivedMessage.self])
             .named("account")
         }
     }

@@ -45,7 +45,7 @@ public enum Shell {
         let result: ScriptRunner.Result
         if let script, script != "-" {
             do {
-                result = await runner.run(lines: ScriptRunner.lines(of: try ScriptRunner.read(script)), name: script)
+                result = await runner.run(standardInput: try ScriptRunner.open(script), name: script)
             } catch {
                 session.renderer.error(error.message, script: nil, line: nil, column: nil)
                 return 1

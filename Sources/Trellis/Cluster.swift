@@ -113,7 +113,9 @@ public final class Cluster: Sendable {
     }
 
     /// Registers a target; returns its unique name (`name`, or `name#2`… for repeats).
-    func register(name: String, kind: ClusterTarget.Kind, accepts: [Any.Type], state: (@Sendable () async -> any Sendable)?) -> String {
+    func register(
+        name: String, kind: ClusterTarget.Kind, accepts: [Any.Type], events: [Any.Type] = [], state: (@Sendable () async -> any Sendable)?
+    ) -> String {
         routing.withLock { r in
             var unique = name
             var n = 1
@@ -121,7 +123,7 @@ public final class Cluster: Sendable {
                 n += 1
                 unique = "\(name)#\(n)"
             }
-            r.targets.append(ClusterTarget(name: unique, kind: kind, accepts: accepts, state: state))
+            r.targets.append(ClusterTarget(name: unique, kind: kind, accepts: accepts, state: state, events: events))
             return unique
         }
     }

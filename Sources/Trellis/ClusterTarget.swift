@@ -12,6 +12,16 @@ public struct ClusterTarget: Sendable, CustomStringConvertible {
     public let accepts: [Any.Type]
     /// Reads the target's current state; `nil` for targets without one.
     public let state: (@Sendable () async -> any Sendable)?
+    /// The event types it emits, when it says (a mounted model's `events:`), for tooling.
+    public let events: [Any.Type]
+
+    init(name: String, kind: Kind, accepts: [Any.Type], state: (@Sendable () async -> any Sendable)?, events: [Any.Type] = []) {
+        self.name = name
+        self.kind = kind
+        self.accepts = accepts
+        self.state = state
+        self.events = events
+    }
 
     public var description: String {
         "\(name) (\(kind.rawValue)): \(accepts.map { "\($0)" }.joined(separator: ", "))"

@@ -17,6 +17,7 @@ public struct ModelService<Command: Sendable, State: Sendable>: PrimitiveService
     /// The model's `uid`, under which it reports its events and changes.
     let modelUid: String
     let commands: [Any.Type]
+    let events: [Any.Type]
     let setUp: @Sendable () async throws -> Void
     let tearDown: @Sendable () async -> Void
     let send: @Sendable (Command) async throws -> any Sendable
@@ -24,7 +25,7 @@ public struct ModelService<Command: Sendable, State: Sendable>: PrimitiveService
 
     func build(_ context: BuildContext) async throws -> ServiceNode {
         let cluster = context.cluster
-        let name = cluster.register(name: context.name ?? modelType, kind: .model, accepts: commands) { await state() }
+        let name = cluster.register(name: context.name ?? modelType, kind: .model, accepts: commands, events: events) { await state() }
         let monitor = TargetMonitor(hub: cluster.hub, modelUid: modelUid, target: name)
         try await ModelMount.$current.withValue(ModelMount(activity: cluster.activity, monitor: monitor)) {
             try await setUp()
@@ -43,12 +44,16 @@ extension Model {
     ///
     /// - Parameter commands: the concrete command types, for tooling (the
     ///   shell's help and completion); defaults to `Command` itself.
-    public static func service(_ config: Config, commands: [Any.Type]? = nil) -> ModelService<Command, State> {
+    /// - Parameter events: the concrete event types it emits, for tooling (the
+    ///   shell checks `:wait` and `:events` names against them); by default
+    ///   none are listed, and the shell accepts any name.
+    public static func service(_ config: Config, commands: [Any.Type]? = nil, events: [Any.Type]? = nil) -> ModelService<Command, State> {
         let id = config.id
         return ModelService(
             modelType: "\(Self.self)",
             modelUid: uid(id: id),
             commands: commands ?? [Command.self],
+            events: events ?? [],
             setUp: { try await setUp(config) },
             tearDown: { await tearDown(id: id) },
             send: { command in try await Domain.get(id: id).send(command) },

@@ -96,3 +96,50 @@ struct PromptInputTests {
         }
     }
 }
+
+extension PromptInputTests {
+    @Test func theErrorCaretCountsWideCharactersAsTwoColumns() async throws {
+        try await Tmux.session { tmux in
+            try await tmux.startKarc(stateHome: stateHome, arguments: "--history-file /dev/null")
+            await tmux.send(text: "counter.increment value=日本👍 x", enter: true)
+            await tmux.expect { $0.contains("error: expected field=value, got 'x'") }
+            let lines = (await tmux.capture()).split(separator: "\n").map(String.init)
+            let typed = try #require(lines.firstIndex { $0.hasPrefix("demo> counter.increment value=") })
+            let caretColumn = try #require(lines[typed + 1].firstIndex(of: "^")).utf16Offset(in: lines[typed + 1])
+            // "demo> counter.increment value=" is 30 columns, 日本👍 and the space 7 more.
+            #expect(caretColumn == 37, "\(lines[typed])\n\(lines[typed + 1])")
+            await tmux.send(keys: "C-d")
+            await tmux.expect { $0.contains("EXIT=0") }
+        }
+    }
+}
+
+extension PromptInputTests {
+    @Test func anOpenListOrStringGoesOnOnTheNextLine() async throws {
+        try await Tmux.session { tmux in
+            try await tmux.startKarc(stateHome: stateHome)
+            await signIn(tmux)
+            await tmux.send(text: "articles.add title=\"two", enter: true)
+            await tmux.expect("a continuation prompt") { $0.contains("\n...>") }
+            await tmux.send(text: "lines\"", enter: true)
+            await tmux.expect { $0.contains("+         two\n  +         lines") }
+            await tmux.send(keys: "C-d")
+            await tmux.expect { $0.contains("EXIT=0") }
+        }
+    }
+
+    @Test func sourceEchoesEachCommandBeforeItsOutputAtThePrompt() async throws {
+        let script = NSTemporaryDirectory() + "karc-source-\(UUID().uuidString).karc"
+        try "counter.increment value=2\ncounter.increment-by-three\n".write(toFile: script, atomically: true, encoding: .utf8)
+        try await Tmux.session { tmux in
+            try await tmux.startKarc(stateHome: stateHome, arguments: "--history-file /dev/null")
+            await tmux.send(text: ":source \(script)", enter: true)
+            await tmux.expect { $0.contains("+ CounterStore.State(count: 5)") }
+            let pane = await tmux.capture()
+            let echoed = pane.split(separator: "\n").filter { $0.hasPrefix("> ") }
+            #expect(echoed == ["> counter.increment value=2", "> counter.increment-by-three"], "\(pane)")
+            await tmux.send(keys: "C-d")
+            await tmux.expect { $0.contains("EXIT=0") }
+        }
+    }
+}

@@ -4,11 +4,24 @@ public struct TargetSchema: Sendable {
     /// What the target is (`store`, `model`, `dispatcher`, `service`).
     public let kind: String
     public let commands: [CommandSchema]
+    /// The types it accepts that cannot be typed (not `Decodable`), by name: `:help` says why they are missing.
+    public let hidden: [String]
+    /// The event types it emits, by name, when its cluster says (`:wait`, `:events`).
+    public let events: [String]
 
-    public init(name: String, kind: String, commands: [CommandSchema]) {
+    public init(name: String, kind: String, commands: [CommandSchema], hidden: [String] = [], events: [String] = []) {
         self.name = name
         self.kind = kind
         self.commands = commands
+        self.hidden = hidden
+        self.events = events
+    }
+
+    /// Why some accepted types are not commands, or nil when every one is.
+    public var hiddenNote: String? {
+        guard !hidden.isEmpty else { return nil }
+        let what = commands.isEmpty ? "no command types are Decodable" : "not Decodable, so not typable"
+        return "hidden: \(what): \(hidden.joined(separator: ", "))"
     }
 
     /// The command `typed` names (case-insensitive, kebab or camel case; the type name works too).

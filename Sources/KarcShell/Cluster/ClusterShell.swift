@@ -3,12 +3,15 @@ import Trellis
 /// Puts the shell in front of a Trellis cluster:
 ///
 /// ```swift
-/// let cluster = try await Bootstrap { Store(model: Shop()).mutate(on: AddItem.self) { … } }
-/// let status = await KarcShellMain.run(ClusterShell(name: "shop", cluster: cluster))
+/// let cluster = try await Bootstrap {
+///     Store(model: Cart.self).mutate(on: AddItem.self) { cart, add, _ in … }.with(model: Cart())
+/// }
+/// let status = await Shell.run(ClusterShell(name: "shop", cluster: cluster), options: ShellOptions())
 /// ```
 ///
 /// Each target's commands are the action types it accepts that are
-/// `Decodable`; the others cannot be typed in the shell and are left out.
+/// `Decodable` (a `Decodable` enum gives one command per case); the others
+/// cannot be typed in the shell, and `:help` says which they are.
 public final class ClusterShell: ShellCluster {
     public let name: String
     public let cluster: Cluster
@@ -24,7 +27,9 @@ public final class ClusterShell: ShellCluster {
                 name: target.name, kind: target.kind.rawValue,
                 commands: target.accepts.flatMap { type in
                     (type as? any (Decodable & Sendable).Type).map(CommandSchema.commands(for:)) ?? []
-                })
+                },
+                hidden: target.accepts.filter { !($0 is any (Decodable & Sendable).Type) }.map { "\($0)" },
+                events: target.events.map { "\($0)" })
         })
     }
 

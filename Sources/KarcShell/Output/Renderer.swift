@@ -109,11 +109,14 @@ final class Renderer {
     }
 
     /// A failed command: where and what.
-    func error(_ message: String, script: String?, line: Int?, column: Int?) {
+    /// At the prompt (`text` is the line typed there) the caret goes under
+    /// the column, counted in terminal columns: a wide character takes two.
+    func error(_ message: String, script: String?, line: Int?, column: Int?, text: String? = nil) {
         switch mode {
         case .readable:
             if script == nil, line == nil, let promptWidth, let column {
-                sink.write(String(repeating: " ", count: promptWidth + column - 1) + style.error("^"))
+                let before = text.map { DisplayWidth.of($0.prefix(column - 1)) } ?? column - 1
+                sink.write(String(repeating: " ", count: promptWidth + before) + style.error("^"))
                 sink.writeError(style.error("error") + ": " + message)
                 return
             }

@@ -22,8 +22,16 @@ final class LineEditor: Sendable {
 
     private struct Outbox {
         var output: [[UInt8]] = []
-        var resume = false
+        var resume: Resume?
         var stop = false
+    }
+
+    /// How the prompt comes back after a line.
+    struct Resume: Sendable {
+        /// The line goes on (an open string, list or object): `...> `.
+        var continuing = false
+        /// A whole command to keep in the history (a continued one as one entry).
+        var remember: String?
     }
 
     private let inbox = Mutex<[Input]>([])
@@ -77,9 +85,9 @@ final class LineEditor: Sendable {
         poke()
     }
 
-    /// Shows the prompt again after the shell ran a line.
-    func resume() {
-        outbox.withLock { $0.resume = true }
+    /// Shows the prompt again after the shell ran a line (or took a part of one).
+    func resume(_ resume: Resume = Resume()) {
+        outbox.withLock { $0.resume = resume }
         poke()
     }
 
@@ -132,7 +140,12 @@ final class LineEditor: Sendable {
                 }
                 for bytes in messages.output { printAbove(bytes, el: el, isReading: isReading) }
                 if messages.stop { return }
-                if messages.resume, !isReading {
+                if let resume = messages.resume, !isReading {
+                    if let line = resume.remember, let history {
+                        _ = karc_history_enter(history, line)
+                        context.save(history)
+                    }
+                    context.setPrompt(continuing: resume.continuing)
                     isReading = true
                     _ = karc_el_set_unbuffered(el, 1)  // re-enters edit mode and draws the prompt
                 }
@@ -200,11 +213,6 @@ final class LineEditor: Sendable {
         context.updateHint(for: "", el: el, redraw: false)
         let line = String(text.dropLast())
         if hintWidth > 0 { eraseHint(after: line, hintWidth: hintWidth, context: context) }
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
-        if let history, !trimmed.isEmpty {
-            _ = karc_history_enter(history, trimmed)
-            context.save(history)
-        }
         return .line(line)
     }
 
@@ -300,10 +308,11 @@ final class EditorContext {
     let completer: Completer
     let historyPath: String?
     /// C strings handed to libedit: they must stay valid until replaced.
-    let promptText: UnsafeMutablePointer<CChar>
+    private(set) var promptText: UnsafeMutablePointer<CChar>
+    private let prompt: String
     private(set) var hintText: UnsafeMutablePointer<CChar>
     private var hint = ""
-    /// The prompt's width in columns (the prompt is ASCII: `NAME> `).
+    /// The prompt's width in columns.
     let promptWidth: Int
     /// The hint's width as drawn; 0 when none is shown.
     var hintWidth: Int { hint.unicodeScalars.count }
@@ -311,8 +320,9 @@ final class EditorContext {
     init(_ configuration: LineEditor.Configuration) {
         completer = configuration.completer
         historyPath = configuration.historyPath
+        prompt = configuration.prompt
         promptText = strdup(configuration.prompt)
-        promptWidth = configuration.prompt.unicodeScalars.count
+        promptWidth = DisplayWidth.of(configuration.prompt)
         hintText = strdup("")
     }
 
@@ -382,6 +392,13 @@ final class EditorContext {
             if let scalar = Unicode.Scalar(UInt32(bitPattern: character)) { text.append(scalar) }
         }
         return String(text)
+    }
+
+    /// The cluster's prompt, or `...> ` while a line goes on.
+    func setPrompt(continuing: Bool) {
+        let text = continuing ? "...> " : prompt
+        free(promptText)
+        promptText = strdup(text)
     }
 
     static func of(_ el: OpaquePointer?) -> EditorContext? {

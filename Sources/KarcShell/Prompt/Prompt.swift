@@ -26,18 +26,29 @@ struct Prompt {
             prompt: "\(session.cluster.name)> ",
             completer: Completer(catalog: session.cluster.catalog),
             historyPath: Self.historyPath(option: session.options.historyFile, environment: ProcessInfo.processInfo.environment)))
-        session.renderer.promptWidth = session.cluster.name.count + 2
+        session.renderer.promptWidth = DisplayWidth.of(session.cluster.name) + 2
+        session.isInteractive = true
         editor.start()
+        // The parts of a line that goes on (an open string, list or object).
+        var pending: String?
         while true {
             switch editor.take() {
-            case .line(let line)?:
+            case .line(let part)?:
+                let line = pending.map { $0 + "\n" + part } ?? part
+                if LineContinuation.isOpen(line) {
+                    pending = line
+                    editor.resume(.init(continuing: true))
+                    continue
+                }
+                pending = nil
                 let outcome = await session.execute(line, at: .init(script: nil, line: nil))
                 sink.flush()  // at a prompt, everything a command printed shows before the next prompt
                 if outcome == .quit {
                     await editor.stop()
                     return .succeeded
                 }
-                editor.resume()
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                editor.resume(.init(remember: trimmed.isEmpty ? nil : trimmed))
             case .endOfInput?:
                 await editor.stop()
                 sink.write("")

@@ -20,12 +20,16 @@ extension ShellSession {
         case "help", "h", "?": return help(arguments, at: location)
         case "state": return await state(arguments, at: location)
         case "history": return showHistory(arguments, at: location)
-        case "events": return setEvents(arguments, at: location)
+        case "events": return setEvents(arguments, name: name, at: location)
         case "wait": return await wait(arguments, name: name, at: location)
         case "sleep": return await sleep(arguments, name: name, at: location)
         case "timing": return setTiming(arguments, name: name, at: location)
         case "source": return await source(arguments, name: name, at: location)
-        case "quit", "exit", "q": return .quit
+        case "quit", "exit", "q":
+            if let extra = arguments.first {
+                return fail(":\(name.value) takes no arguments, got '\(extra.value.clipped)'", column: extra.column, at: location)
+            }
+            return .quit
         default:
             let names = Self.metaCommands.map(\.name)
             let message = "unknown meta command ':\(name.value)'" + Names.didYouMean(command, among: names, prefix: ":")
@@ -38,7 +42,9 @@ extension ShellSession {
         guard let topic = arguments.first else {
             renderer.log("Targets of \(cluster.name) (send with TARGET.COMMAND field=value …):")
             for target in cluster.catalog.targets {
-                renderer.log("  \(target.name) (\(target.kind)): " + target.commands.map(\.name).joined(separator: ", "))
+                let commands = target.commands.map(\.name).joined(separator: ", ")
+                let note = target.hiddenNote.map { commands.isEmpty ? $0 : "; \($0)" } ?? ""
+                renderer.log("  \(target.name) (\(target.kind)): " + commands + note)
             }
             renderer.log("Meta commands:")
             for meta in Self.metaCommands { renderer.log("  " + meta.usage) }
@@ -54,6 +60,7 @@ extension ShellSession {
         guard parts.count == 2 else {
             renderer.log("\(target.name) (\(target.kind)):")
             for command in target.commands { renderer.log("  \(target.name).\(command.synopsis)") }
+            if let note = target.hiddenNote { renderer.log("  \(note)") }
             return .succeeded
         }
         let command: CommandSchema
@@ -110,9 +117,12 @@ extension ShellSession {
         return .succeeded
     }
 
-    private func setEvents(_ arguments: [Located<String>], at location: Location) -> Outcome {
+    private func setEvents(_ arguments: [Located<String>], name: Located<String>, at location: Location) -> Outcome {
         guard let mode = arguments.first else {
-            return fail("expected :events on, off, only TYPE… or mute TYPE…", column: nil, at: location)
+            return fail("expected :events on, off, only TYPE… or mute TYPE…", column: name.column, at: location)
+        }
+        for type in arguments.dropFirst() {
+            if let message = unknownEvent(type.value) { return fail(message, column: type.column, at: location) }
         }
         let types = Set(arguments.dropFirst().map { Names.key($0.value) })
         switch mode.value.lowercased() {
@@ -161,6 +171,7 @@ extension ShellSession {
         guard let type = arguments.first else {
             return fail(":wait needs an event type (and optionally a timeout), like :wait ReceivedMessage 5s", column: name.column, at: location)
         }
+        if let message = unknownEvent(type.value) { return fail(message, column: type.column, at: location) }
         var timeout = options.timeout
         if let argument = arguments.dropFirst().first {
             guard let given = duration(argument, at: location) else { return .failed }
@@ -188,6 +199,23 @@ extension ShellSession {
         }
     }
 
+    /// The event types the shell knows: those the catalog declares and those seen.
+    var knownEvents: [String] {
+        var names = cluster.catalog.targets.flatMap(\.events)
+        for seen in seenEvents.sorted() where !names.contains(seen) { names.append(seen) }
+        return names
+    }
+
+    /// Why `name` names no event, when the catalog declares the events its
+    /// targets emit (without that, an event not seen yet may still come).
+    func unknownEvent(_ name: String) -> String? {
+        guard cluster.catalog.targets.contains(where: { !$0.events.isEmpty }) else { return nil }
+        let known = knownEvents
+        guard !known.contains(where: { Names.namesType(name, $0) }) else { return nil }
+        let short = known.map { $0.split(separator: ".").last.map(String.init) ?? $0 }
+        return "no target emits an event named '\(name.clipped)'" + Names.didYouMean(name, among: short) + " Events: \(short.joined(separator: ", "))"
+    }
+
     private func source(_ arguments: [Located<String>], name: Located<String>, at location: Location) async -> Outcome {
         guard let file = arguments.first else {
             return fail(":source needs a file name", column: name.column, at: location)
@@ -200,15 +228,21 @@ extension ShellSession {
         if !path.hasPrefix("/"), let script = location.script, script.contains("/") {
             path = (script as NSString).deletingLastPathComponent + "/" + path
         }
-        let text: String
+        let lines: StandardInputLines
         do {
-            text = try ScriptRunner.read(path)
+            lines = try ScriptRunner.open(path)
         } catch {
             return fail(error.message, column: file.column, at: location)
         }
         sourceDepth += 1
-        defer { sourceDepth -= 1 }
-        let result = await ScriptRunner(session: self).run(lines: ScriptRunner.lines(of: text), name: path)
+        // At a prompt, the sourced commands are shown before their output, or it could not be read.
+        let echoed = options.echo
+        if isInteractive { options.echo = true }
+        defer {
+            sourceDepth -= 1
+            options.echo = echoed
+        }
+        let result = await ScriptRunner(session: self).run(standardInput: lines, name: path)
         switch result {
         case .succeeded: return .succeeded
         case .quit: return .quit

@@ -35,9 +35,16 @@ struct ScriptRunner {
     private func run(name: String?, next: () async -> String?) async -> Result {
         var failed = false
         var index = 0
-        while let text = await next() {
+        while var text = await next() {
             index += 1
-            switch await session.execute(text, at: .init(script: name, line: index)) {
+            let first = index
+            // An open string, list or object goes on on the next lines (to the end, at worst:
+            // the parser then says what is unterminated).
+            while LineContinuation.isOpen(text), let more = await next() {
+                index += 1
+                text += "\n" + more
+            }
+            switch await session.execute(text, at: .init(script: name, line: first)) {
             case .succeeded: continue
             case .quit: return .quit(failed: failed)
             case .failed:
@@ -48,22 +55,17 @@ struct ScriptRunner {
         return failed ? .failed : .succeeded
     }
 
-    /// The lines of a script's text (a final newline does not make an empty last line).
-    static func lines(of text: String) -> [String] {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if lines.last == "" { lines.removeLast() }
-        return lines
-    }
-
-    /// The text of a script file, or an error that names it.
-    static func read(_ path: String) throws(ReadError) -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isDirectory: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-            throw ReadError(message: exists
-                ? (isDirectory.boolValue ? "\(path) is a directory, not a script" : "cannot read \(path)")
-                : "no such script: \(path)")
+    /// A script opened to be read as a stream: a file, a pipe (`<(…)`),
+    /// `/dev/stdin`. Read as its lines arrive, so nothing needs to be a
+    /// regular file or end before the first line runs.
+    static func open(_ path: String) throws(ReadError) -> StandardInputLines {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw ReadError(message: errno == ENOENT ? "no such script: \(path)" : "cannot read \(path): \(String(cString: strerror(errno)))")
         }
-        return String(decoding: data, as: UTF8.self)
+        if status.st_mode & S_IFMT == S_IFDIR { throw ReadError(message: "\(path) is a directory, not a script") }
+        let fd = Foundation.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw ReadError(message: "cannot read \(path): \(String(cString: strerror(errno)))") }
+        return StandardInputLines(fd: fd, closing: true)
     }
 }

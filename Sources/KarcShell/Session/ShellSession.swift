@@ -19,11 +19,17 @@ final class ShellSession {
     var history: [(line: String, outcome: String)] = []
     /// `:source` nesting, bounded so a script that sources itself stops.
     var sourceDepth = 0
+    /// At a prompt: `:source` echoes the commands it runs, as `--echo` does.
+    var isInteractive = false
+    /// The event types printed so far, by name (beside those the catalog declares).
+    var seenEvents: Set<String> = []
 
     /// Where a line came from, for error messages.
     struct Location {
         var script: String?
         var line: Int?
+        /// The line itself, where a caret is drawn under it (at the prompt).
+        var text: String?
     }
 
     enum Outcome: Equatable {
@@ -43,6 +49,8 @@ final class ShellSession {
     /// within ~10 ms, before the shell waits for input, and at the end).
     func execute(_ text: String, at location: Location) async -> Outcome {
         defer { renderer.sink.flushIfDue() }
+        var location = location
+        location.text = text
         if options.echo, !text.allSatisfy(\.isWhitespace) { renderer.echo(text) }
         let line: ShellLine
         do {
@@ -143,7 +151,9 @@ final class ShellSession {
                     changes.append((target, old, new))
                 }
             case .event(_, let event):
-                if events.shows(ValueText.typeName(event)) { renderer.record(record) }
+                let typeName = ValueText.typeName(event)
+                seenEvents.insert(typeName)
+                if events.shows(typeName) { renderer.record(record) }
             default:
                 renderer.record(record)
             }
@@ -154,7 +164,7 @@ final class ShellSession {
     }
 
     func fail(_ message: String, column: Int?, at location: Location) -> Outcome {
-        renderer.error(message, script: location.script, line: location.line, column: column)
+        renderer.error(message, script: location.script, line: location.line, column: column, text: location.text)
         return .failed
     }
 }

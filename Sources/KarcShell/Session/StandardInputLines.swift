@@ -16,8 +16,12 @@ final class StandardInputLines: Sendable {
 
     private let state = Mutex(State())
 
-    init(fd: Int32 = STDIN_FILENO) {
-        let thread = Thread { [self] in read(fd) }
+    /// Reads `fd` to its end; with `closing`, closes it then.
+    init(fd: Int32 = STDIN_FILENO, closing: Bool = false) {
+        let thread = Thread { [self] in
+            read(fd)
+            if closing { close(fd) }
+        }
         thread.name = "karc-stdin"
         thread.start()
     }

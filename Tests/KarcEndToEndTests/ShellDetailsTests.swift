@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+/// The small things that tell a user the tool is careful: scripts read as
+/// streams, names checked against what the cluster declares, precise messages.
+@Suite(.timeLimit(.minutes(1))) struct ShellDetailsTests {
+    /// Runs `command` in bash (for process substitution), karc being `$KARC`.
+    func bash(_ command: String) async throws -> (status: Int32, stdout: String, stderr: String) {
+        var environment = ProcessInfo.processInfo.environment
+        environment["KARC"] = KarcRun.binaryPath
+        environment["XDG_DATA_HOME"] = NSTemporaryDirectory() + "karc-details-\(UUID().uuidString)"
+        let output = try await ChildProcess.run(["/bin/bash", "-c", command], environment: environment)
+        return (output.status, String(decoding: output.stdout, as: UTF8.self), String(decoding: output.stderr, as: UTF8.self))
+    }
+
+    @Test func aScriptIsReadAsAStreamFromAPipeOrDevStdin() async throws {
+        let substituted = try await bash(#"$KARC --fresh <(echo counter.increment; echo counter.increment-by-three)"#)
+        #expect(substituted.stderr == "")
+        #expect(substituted.status == 0)
+        #expect(substituted.stdout.contains("+ CounterStore.State(count: 4)"))
+        let devStdin = try await bash(#"echo counter.increment value=5 | $KARC --fresh /dev/stdin"#)
+        #expect(devStdin.status == 0)
+        #expect(devStdin.stdout.contains("+ CounterStore.State(count: 5)"))
+        let sourced = try await bash(#"$KARC --fresh -e ':source /dev/fd/3' 3< <(echo counter.increment value=2)"#)
+        #expect(sourced.stdout.contains("+ CounterStore.State(count: 2)"))
+        #expect(sourced.stderr == "", "\(sourced.stderr)")
+    }
+
+    @Test func aScriptThatCannotBeReadSaysWhy() async throws {
+        let missing = try await KarcRun.run(["/nonexistent/script.karc"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "error: no such script: /nonexistent/script.karc\n")
+        let directory = try await KarcRun.run([NSTemporaryDirectory()])
+        #expect(directory.stderr.hasSuffix("is a directory, not a script\n"))
+    }
+
+    @Test(arguments: [
+        (":wait RecievedMessage 1s", "-e:1:7: error: no target emits an event named 'RecievedMessage'; did you mean 'ReceivedMessage'? Events: UpdatedAccount, DeletedAccount, ReceivedMessage"),
+        (":events only Foo", "-e:1:14: error: no target emits an event named 'Foo'. Events: UpdatedAccount, DeletedAccount, ReceivedMessage"),
+        (":events", "-e:1:2: error: expected :events on, off, only TYPE… or mute TYPE…"),
+        (":quit now", "-e:1:7: error: :quit takes no arguments, got 'now'"),
+        ("counter.reset now=1", "-e:1:15: error: unknown field 'now' for reset. It takes no fields."),
+        ("articles.add titel=x", "-e:1:14: error: unknown field 'titel' for add; did you mean 'title'? Fields: title"),
+        ("articles.add bogus=x", "-e:1:14: error: unknown field 'bogus' for add. Fields: title"),
+    ])
+    func aMistakeIsNamedWithItsPlace(line: String, expected: String) async throws {
+        let run = try await KarcRun.run(["--fresh", "-e", line])
+        #expect(run.status == 1)
+        #expect(run.stderr == expected + "\n")
+    }
+
+    @Test func helpSaysWhyATargetHidesSomeOfItsTypes() async throws {
+        let run = try await KarcRun.run(["-e", ":help identity"])
+        #expect(run.stdout == """
+            identity (store):
+              identity.login email=String password=String
+              identity.logout
+              hidden: not Decodable, so not typable: SignInRequired
+
+            """)
+    }
+
+    @Test func theSeedsEnumActionsAreCommands() async throws {
+        let run = try await KarcRun.run(["--fresh", "-e", ":help identity.login", "-e", "identity.login email=jill@example.com password=s3cret!", "-e", "identity.logout"])
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("""
+            identity.login email=String password=String
+              email  String  required
+              password  String  required
+            state  identity:
+            """))
+        #expect(run.stdout.hasSuffix("  + IdentityModel.State(user: nil)\n"))
+    }
+}
+
+extension ShellDetailsTests {
+    @Test func aLineWithAnOpenListOrObjectGoesOnInAScript() async throws {
+        let run = try await KarcRun.run(["--fresh"], input: """
+            identity.login email=jill@example.com password=s3cret!
+            articles.add {
+              "title": "Hello"
+            }
+            articles.add title="a
+            b"
+            counter.increment value=
+            """)
+        #expect(run.stdout.contains(#"title: "Hello""#))
+        #expect(run.stdout.contains("+         a\n  +         b\n"))
+        // The line after the joined ones keeps its own number in an error.
+        #expect(run.stderr == "<stdin>:7:25: error: missing value after 'value=' (write nil for no value)\n")
+    }
+
+    @Test func anUnclosedListAtTheEndIsAnError() async throws {
+        let run = try await KarcRun.run(["--fresh"], input: "counter.increment value=[1,\n")
+        #expect(run.stderr == "<stdin>:1:25: error: unterminated list: add a closing ']'\n")
+    }
+}
