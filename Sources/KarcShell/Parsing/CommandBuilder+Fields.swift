@@ -131,7 +131,7 @@ extension CommandBuilder {
             return .list([try Self.value(value, as: element, field: field())])
         case (_, .json(let text)):
             guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]) else {
-                throw LineError(column: value.column, "field '\(field())': not valid JSON: \(text.prefix(60))")
+                throw LineError(column: value.column, "field '\(field())': not valid JSON: \(text.prefix(60).oneLine)")
             }
             return .parsed(object)
         default:

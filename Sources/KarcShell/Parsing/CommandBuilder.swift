@@ -20,7 +20,7 @@ public struct CommandBuilder: Sendable {
         case .json(let text):
             json = Data(text.value.utf8)
             guard let object = try? JSONSerialization.jsonObject(with: json) as? [String: Any] else {
-                throw LineError(column: text.column, "not a valid JSON object: \(text.value.prefix(60))")
+                throw LineError(column: text.column, "not a valid JSON object: \(text.value.prefix(60).oneLine)")
             }
             // An enum case's values, as Swift encodes them under the case's key.
             if let key = command.enumCase, let wrapped = try? JSONSerialization.data(withJSONObject: [key: object]) {

@@ -284,6 +284,13 @@ extension String {
     }
 }
 
+extension StringProtocol {
+    /// The text on one line: a message that quotes it stays one line.
+    var oneLine: String {
+        String(self).replacingOccurrences(of: "\n", with: "\\n")
+    }
+}
+
 extension Character {
     /// `isWhitespace`, answered without Unicode tables for ASCII.
     var isSpace: Bool {
