@@ -67,6 +67,7 @@ let package = Package(
             name: "KarcShell",
             dependencies: [
                 "Trellis",
+                "KarcAsync",
                 "CLibedit",
                 "CKarcTerminal",
                 .product(name: "CustomDump", package: "swift-custom-dump"),

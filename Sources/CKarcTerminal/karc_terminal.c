@@ -57,6 +57,17 @@ void karc_install_signal_handlers(int write_fd) {
     sigaction(SIGHUP, &stop, NULL);
 }
 
+void karc_install_interrupt_handler(int write_fd) {
+    signal_write_fd = write_fd;
+    struct sigaction forward;
+    memset(&forward, 0, sizeof forward);
+    forward.sa_handler = forward_signal;
+    sigemptyset(&forward.sa_mask);
+    // Once: a second Ctrl-C, if the first did not end the run, ends the process.
+    forward.sa_flags = SA_RESTART | SA_RESETHAND;
+    sigaction(SIGINT, &forward, NULL);
+}
+
 void karc_suspend(void) {
     // The line editor's settings, put back once continued: it keeps editing where it was.
     struct termios editing;

@@ -20,6 +20,8 @@ package final class ActivityGauge: Sendable {
     struct State {
         var count = 0
         var waiters: [UInt64: Waiter] = [:]
+        /// The count each waiter waits for (at most): 0 for idle.
+        var levels: [UInt64: Int] = [:]
         var nextWaiter: UInt64 = 0
     }
 
@@ -40,13 +42,14 @@ package final class ActivityGauge: Sendable {
         let woken = state.withLock { s -> [UnsafeContinuation<Bool, Never>] in
             // A leave without its enter is a bug in the caller; never go below zero.
             s.count = max(0, s.count - n)
-            guard s.count == 0, !s.waiters.isEmpty else { return [] }
+            guard !s.waiters.isEmpty else { return [] }
             var woken: [UnsafeContinuation<Bool, Never>] = []
-            for (id, waiter) in s.waiters {
+            for (id, waiter) in s.waiters where s.count <= s.levels[id, default: 0] {
                 switch waiter {
                 case .waiting(let continuation):
                     woken.append(continuation)
                     s.waiters[id] = nil
+                    s.levels[id] = nil
                 case .pending: s.waiters[id] = .decided(true)
                 case .decided: break
                 }
@@ -59,10 +62,18 @@ package final class ActivityGauge: Sendable {
     /// Waits until no work is in flight; `false` when the task was cancelled
     /// or `deadline` passed first.
     package func untilIdle(deadline: ContinuousClock.Instant? = nil) async -> Bool {
+        await until(atMost: 0, deadline: deadline)
+    }
+
+    /// Waits until at most `level` units of work are in flight (work that was
+    /// already running and is none of the caller's business); `false` when
+    /// the task was cancelled or `deadline` passed first.
+    package func until(atMost level: Int, deadline: ContinuousClock.Instant? = nil) async -> Bool {
         let id = state.withLock { s -> UInt64? in
-            guard s.count > 0 else { return nil }
+            guard s.count > level else { return nil }
             s.nextWaiter += 1
             s.waiters[s.nextWaiter] = .pending
+            s.levels[s.nextWaiter] = level
             return s.nextWaiter
         }
         guard let id else { return true }
@@ -76,6 +87,7 @@ package final class ActivityGauge: Sendable {
                         return nil
                     }
                     s.waiters[id] = nil
+                    s.levels[id] = nil
                     return outcome
                 }
                 if let decided { continuation.resume(returning: decided) }
@@ -90,6 +102,7 @@ package final class ActivityGauge: Sendable {
             switch s.waiters[id] {
             case .waiting(let continuation):
                 s.waiters[id] = nil
+                s.levels[id] = nil
                 return continuation
             case .pending:
                 s.waiters[id] = .decided(false)

@@ -1,3 +1,4 @@
+import CKarcTerminal
 import Foundation
 
 /// Runs the karc shell in front of a cluster.
@@ -28,6 +29,9 @@ public enum Shell {
         let session = ShellSession(cluster: cluster, options: options, sink: sink)
         defer { sink.flush() }
         let runner = ScriptRunner(session: session)
+        let prompting = commands.isEmpty && script == nil && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+        // At a prompt the line editor takes Ctrl-C; a script ends its running command with it.
+        if !prompting { ScriptInterrupts.forward(to: session.interrupter) }
         // Start-up work (a bootstrap pipe restoring saved state, say) finishes
         // before the first command, so the first command sees its result.
         _ = await cluster.settled(timeout: options.timeout)
@@ -39,8 +43,9 @@ public enum Shell {
                 failed = true
                 if !options.keepGoing { return 1 }
             case .quit(let quitFailed): return quitFailed ? 1 : 0
+            case .interrupted: return 1
             }
-            if script == nil { return failed ? 1 : 0 }
+            if script == nil { return await session.finishLateReplies() && !failed ? 0 : 1 }
         }
         let result: ScriptRunner.Result
         if let script, script != "-" {
@@ -50,15 +55,39 @@ public enum Shell {
                 session.renderer.error(error.message, script: nil, line: nil, column: nil)
                 return 1
             }
-        } else if script == nil, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 {
+        } else if script == nil, prompting {
             result = await Prompt(session: session).run()
         } else {
             result = await runner.run(standardInput: StandardInputLines(), name: "<stdin>")
         }
+        if !prompting, result != .interrupted, !(await session.finishLateReplies()) { failed = true }
         switch result {
         case .succeeded: return failed ? 1 : 0
-        case .failed: return 1
+        case .failed, .interrupted: return 1
         case .quit(let quitFailed): return failed || quitFailed ? 1 : 0
         }
+    }
+}
+
+/// SIGINT during a script, handed to its session's ``Interrupter`` by a
+/// thread of its own (the C handler only writes a byte to a pipe).
+enum ScriptInterrupts {
+    static func forward(to interrupter: Interrupter) {
+        var fds: [Int32] = [-1, -1]
+        // Without a pipe (out of descriptors) Ctrl-C keeps its default effect.
+        guard pipe(&fds) == 0 else { return }
+        let read = fds[0]
+        karc_install_interrupt_handler(fds[1])
+        let thread = Thread {
+            var byte: UInt8 = 0
+            while true {
+                let count = Foundation.read(read, &byte, 1)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return }
+                interrupter.trigger()
+            }
+        }
+        thread.name = "karc-interrupts"
+        thread.start()
     }
 }

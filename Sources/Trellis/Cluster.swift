@@ -85,6 +85,16 @@ public final class Cluster: Sendable {
     /// Sends, reductions and pipe tracks in flight now.
     public var workInFlight: Int { activity.count }
 
+    /// Waits until at most `baseline` units of work are in flight: the work
+    /// started after ``workInFlight`` read `baseline` is done, while work
+    /// that was running then (a send someone stopped waiting for) may go on.
+    /// `false` if that took longer than `timeout`.
+    @discardableResult
+    public func settled(timeout: Duration, beyond baseline: Int) async -> Bool {
+        if activity.count <= baseline { return true }
+        return await activity.until(atMost: baseline, deadline: .now + timeout)
+    }
+
     /// What the cluster is made of, in declaration order.
     public var targets: [ClusterTarget] { routing.withLock { $0.targets } }
 

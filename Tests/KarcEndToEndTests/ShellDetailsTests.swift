@@ -95,3 +95,32 @@ extension ShellDetailsTests {
         #expect(run.stderr == "<stdin>:1:25: error: unterminated list: add a closing ']'\n")
     }
 }
+
+extension ShellDetailsTests {
+    static let slowSend = """
+        account.register user-email=jill@example.com user-password=s3cret!
+        account.dispatch-outgoing-message message=hi
+        counter.increment
+
+        """
+
+    @Test func aSendThatTimesOutIsNotBlamedOnTheNextCommandAndItsReplyComesLate() async throws {
+        let run = try await KarcRun.run(["--fresh", "--tick", "1s", "--timeout", "200ms"], input: Self.slowSend)
+        #expect(run.stderr == "<stdin>:2: note: account.dispatch-outgoing-message has not answered after 200ms; its reply will be printed when it comes\n")
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("+ CounterStore.State(count: 1)"))
+        #expect(run.stdout.hasSuffix("reply  (late, account.dispatch-outgoing-message) \"sent: hi\"\n"), "\(run.stdout)")
+    }
+
+    @Test func aLateReplyIsAJSONReplyMarkedLate() async throws {
+        let run = try await KarcRun.run(["--fresh", "--json", "--tick", "1s", "--timeout", "200ms"], input: Self.slowSend)
+        #expect(run.status == 0)
+        let kinds = run.jsonLines.map { $0["kind"] as? String }
+        #expect(kinds.contains("timeout"))
+        let late = try #require(run.jsonLines.last)
+        #expect(late["kind"] as? String == "reply")
+        #expect(late["late"] as? Bool == true)
+        #expect(late["command"] as? String == "account.dispatch-outgoing-message")
+        #expect(late["value"] as? String == "sent: hi")
+    }
+}

@@ -61,6 +61,12 @@ public final class ClusterShell: ShellCluster {
         await cluster.settled(timeout: timeout)
     }
 
+    public var workInFlight: Int { cluster.workInFlight }
+
+    public func settled(timeout: Duration, beyond baseline: Int) async -> Bool {
+        await cluster.settled(timeout: timeout, beyond: baseline)
+    }
+
     public func state(of target: String) async -> (any Sendable)? {
         guard let read = cluster.target(named: target)?.state else { return nil }
         return await read()

@@ -32,6 +32,26 @@ final class Renderer {
         }
     }
 
+    /// The outcome of a send the shell gave up on (timed out, interrupted), now that it came.
+    func late(_ late: LateReplies.Reply) {
+        switch late.outcome {
+        case .replied(let value?) where !(value is Void):
+            switch mode {
+            case .readable:
+                let head = style.reply("reply") + "  (late, \(late.command)) "
+                sink.write(head + indented(ValueText.dump(value), by: 15 + late.command.count))
+            case .json:
+                json(["kind": "reply", "late": true, "command": late.command, "type": ValueText.typeName(value), "value": ValueText.json(value)])
+            }
+        case .replied:
+            log("\(late.command) finished late, with no reply", kind: "log")
+        case .threw(let error):
+            log("\(late.command) failed late: \(error)", kind: "error")
+        case .timedOut, .interrupted:
+            break
+        }
+    }
+
     func record(_ record: ShellRecord) {
         switch record {
         case .event(let source, let event):
@@ -131,6 +151,22 @@ final class Renderer {
             object["script"] = script
             object["line"] = line
             object["column"] = column
+            json(object)
+        }
+    }
+
+    /// Something a user should know that is not a failure (a send that has not answered yet).
+    func notice(_ message: String, command: String, script: String?, line: Int?) {
+        switch mode {
+        case .readable:
+            var location = ""
+            if let script { location += "\(script):" }
+            if let line { location += "\(line):" }
+            sink.writeError((location.isEmpty ? "" : location + " ") + style.dim("note") + ": " + message)
+        case .json:
+            var object: [String: Any] = ["kind": "timeout", "command": command, "message": message]
+            object["script"] = script
+            object["line"] = line
             json(object)
         }
     }

@@ -46,6 +46,10 @@ final class LineEditor: Sendable {
         var completer: Completer
         /// nil: no history file.
         var historyPath: String?
+        /// Ctrl-C while a command runs (not while a line is typed: that clears the line).
+        var interrupt: @Sendable () -> Void = {}
+        /// A line was entered: from now on Ctrl-C is for it (called before it is handed over).
+        var lineEntered: @Sendable () -> Void = {}
     }
 
     init(_ configuration: Configuration) {
@@ -161,6 +165,7 @@ final class LineEditor: Sendable {
                     case .pending: probing = true
                     case .line(let text):
                         isReading = false
+                        configuration.lineEntered()
                         inbox.withLock { $0.append(.line(text)) }
                     case .endOfInput:
                         isReading = false
@@ -229,8 +234,11 @@ final class LineEditor: Sendable {
 
     private func handle(signal: UInt8, el: OpaquePointer, isReading: Bool, context: EditorContext) {
         switch signal {
-        case UInt8(ascii: "i"):  // Ctrl-C: clear the line, never quit
-            guard isReading else { return }
+        case UInt8(ascii: "i"):  // Ctrl-C: clear the line, never quit; or interrupt the command running
+            guard isReading else {
+                configuration.interrupt()
+                return
+            }
             // Counts in characters, as el_cursor and el_deletestr take them.
             let info = el_wline(el).pointee
             let length = Int32(info.lastchar - info.buffer)

@@ -25,7 +25,9 @@ struct Prompt {
         let editor = LineEditor(.init(
             prompt: "\(session.cluster.name)> ",
             completer: Completer(catalog: session.cluster.catalog),
-            historyPath: Self.historyPath(option: session.options.historyFile, environment: ProcessInfo.processInfo.environment)))
+            historyPath: Self.historyPath(option: session.options.historyFile, environment: ProcessInfo.processInfo.environment),
+            interrupt: { [interrupter = session.interrupter] in interrupter.trigger() },
+            lineEntered: { [interrupter = session.interrupter] in interrupter.reset() }))
         session.renderer.promptWidth = DisplayWidth.of(session.cluster.name) + 2
         session.isInteractive = true
         editor.start()
@@ -56,7 +58,7 @@ struct Prompt {
                 return .succeeded
             case nil:
                 let records = session.cluster.takeRecords()
-                if !records.isEmpty {
+                if !records.isEmpty || session.lateReplies.hasReady {
                     session.printRecords(records)
                     editor.print(sink.takeBuffered())
                 }

@@ -1,4 +1,5 @@
 import Foundation
+import KarcAsync
 
 extension ShellSession {
     /// The meta commands, with what `:help` says about each.
@@ -161,8 +162,18 @@ extension ShellSession {
         }
         guard let duration = duration(argument, at: location) else { return .failed }
         renderer.sink.flush()
-        try? await Task.sleep(for: duration)
-        _ = await cluster.settled(timeout: options.timeout)
+        let slept = Pending<Bool>()
+        let alarm = AlarmClock.shared.arm(at: .now + duration) { slept.finish(true) }
+        let finished = await interrupter.whileWaiting(onInterrupt: { slept.finish(nil) }) { await slept.value() }
+        guard finished != nil else {
+            AlarmClock.shared.disarm(alarm)
+            printRecords(cluster.takeRecords())
+            return fail("interrupted", column: name.column, at: location, outcome: .interrupted)
+        }
+        guard await interruptible({ [cluster, options] in await cluster.settled(timeout: options.timeout) }) != nil else {
+            printRecords(cluster.takeRecords())
+            return fail("interrupted", column: name.column, at: location, outcome: .interrupted)
+        }
         printRecords(cluster.takeRecords())
         return .succeeded
     }
@@ -193,6 +204,9 @@ extension ShellSession {
             }
             if clock.now >= deadline {
                 return fail("timed out after \(ShellDuration.describe(timeout)) waiting for \(type.value)", column: type.column, at: location)
+            }
+            if interrupter.isTriggered {
+                return fail("interrupted while waiting for \(type.value)", column: type.column, at: location, outcome: .interrupted)
             }
             renderer.sink.flush()
             try? await Task.sleep(for: .milliseconds(5))
@@ -247,6 +261,7 @@ extension ShellSession {
         case .succeeded: return .succeeded
         case .quit: return .quit
         case .failed: return .failed
+        case .interrupted: return .interrupted
         }
     }
 }

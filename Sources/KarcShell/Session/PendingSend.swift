@@ -5,6 +5,8 @@ enum SendOutcome: Sendable {
     case replied((any Sendable)?)
     case threw(any Error)
     case timedOut
+    /// Ctrl-C: the shell stopped waiting.
+    case interrupted
 }
 
 /// A command that is out: the shell waits here for its outcome, the reply
@@ -17,15 +19,17 @@ final class PendingSend: Sendable {
 
     private let state = Mutex(State())
 
-    /// The first outcome wins (the reply, or the timeout); later ones are ignored.
-    func finish(_ outcome: SendOutcome) {
-        let waiter = state.withLock { s -> CheckedContinuation<SendOutcome, Never>? in
-            guard s.outcome == nil else { return nil }
+    /// The first outcome wins (the reply, the timeout or an interrupt); false for a later one.
+    @discardableResult
+    func finish(_ outcome: SendOutcome) -> Bool {
+        let (first, waiter) = state.withLock { s -> (Bool, CheckedContinuation<SendOutcome, Never>?) in
+            guard s.outcome == nil else { return (false, nil) }
             s.outcome = outcome
             defer { s.waiter = nil }
-            return s.waiter
+            return (true, s.waiter)
         }
         waiter?.resume(returning: outcome)
+        return first
     }
 
     /// The outcome, once there is one.
@@ -33,6 +37,38 @@ final class PendingSend: Sendable {
         await withCheckedContinuation { continuation in
             let ready = state.withLock { s -> SendOutcome? in
                 if let outcome = s.outcome { return outcome }
+                s.waiter = continuation
+                return nil
+            }
+            if let ready { continuation.resume(returning: ready) }
+        }
+    }
+}
+
+/// A value some task will give, waited for once; the first `finish` wins
+/// (nil: given up on).
+final class Pending<T: Sendable>: Sendable {
+    private struct State {
+        var value: T??
+        var waiter: CheckedContinuation<T?, Never>?
+    }
+
+    private let state = Mutex(State())
+
+    func finish(_ value: T?) {
+        let waiter = state.withLock { s -> CheckedContinuation<T?, Never>? in
+            guard s.value == nil else { return nil }
+            s.value = .some(value)
+            defer { s.waiter = nil }
+            return s.waiter
+        }
+        waiter?.resume(returning: value)
+    }
+
+    func value() async -> T? {
+        await withCheckedContinuation { continuation in
+            let ready = state.withLock { s -> T?? in
+                if let value = s.value { return value }
                 s.waiter = continuation
                 return nil
             }

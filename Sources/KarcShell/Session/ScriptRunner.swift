@@ -16,6 +16,8 @@ struct ScriptRunner {
         case failed
         /// `:quit` ended it (after `failed` commands, if any).
         case quit(failed: Bool)
+        /// Ctrl-C ended a command, and so the script.
+        case interrupted
     }
 
     func run(lines: some Sequence<String>, name: String?) async -> Result {
@@ -25,11 +27,13 @@ struct ScriptRunner {
 
     /// Runs standard input's lines as they arrive.
     func run(standardInput lines: StandardInputLines, name: String?) async -> Result {
-        await run(name: name) {
-            // What was printed goes out before the shell waits for more input.
-            if !lines.hasLineReady { session.renderer.sink.flush() }
-            return await lines.next()
+        let result = await run(name: name) {
+            if lines.hasLineReady { return await lines.next() }
+            // What was printed goes out before the shell waits for more input, and Ctrl-C ends the wait.
+            session.renderer.sink.flush()
+            return await session.interruptible { await lines.next() } ?? nil
         }
+        return session.interrupter.isTriggered ? .interrupted : result
     }
 
     private func run(name: String?, next: () async -> String?) async -> Result {
@@ -47,6 +51,7 @@ struct ScriptRunner {
             switch await session.execute(text, at: .init(script: name, line: first)) {
             case .succeeded: continue
             case .quit: return .quit(failed: failed)
+            case .interrupted: return .interrupted
             case .failed:
                 failed = true
                 if !session.options.keepGoing { return .failed }

@@ -19,6 +19,8 @@ final class ShellSession {
     var history: [(line: String, outcome: String)] = []
     /// `:source` nesting, bounded so a script that sources itself stops.
     var sourceDepth = 0
+    /// A send given up on failed when its outcome came: the run's status is 1.
+    var failedLate = false
     /// At a prompt: `:source` echoes the commands it runs, as `--echo` does.
     var isInteractive = false
     /// The event types printed so far, by name (beside those the catalog declares).
@@ -35,8 +37,15 @@ final class ShellSession {
     enum Outcome: Equatable {
         case succeeded
         case failed
+        /// Ctrl-C ended the command: a script stops, the prompt goes on.
+        case interrupted
         case quit
     }
+
+    /// Ctrl-C while a command runs (the prompt's editor or a script's signal handler triggers it).
+    let interrupter = Interrupter()
+    /// Sends given up on that answer later.
+    let lateReplies = LateReplies()
 
     init(cluster: any ShellCluster, options: ShellOptions, sink: OutputSink) {
         self.cluster = cluster
@@ -49,6 +58,7 @@ final class ShellSession {
     /// within ~10 ms, before the shell waits for input, and at the end).
     func execute(_ text: String, at location: Location) async -> Outcome {
         defer { renderer.sink.flushIfDue() }
+        if interrupter.isTriggered { return fail("interrupted", column: nil, at: location, outcome: .interrupted) }
         var location = location
         location.text = text
         if options.echo, !text.allSatisfy(\.isWhitespace) { renderer.echo(text) }
@@ -77,55 +87,98 @@ final class ShellSession {
             return fail(error.message, column: error.column, at: location)
         }
         printRecords(cluster.takeRecords())  // what happened since the last command (timers, emitters)
+        let name = "\(built.target.name).\(built.command.name)"
         let clock = ContinuousClock()
         let start = clock.now
         var outcome = Outcome.succeeded
-        var reply: (any Sendable)?
-        var thrown: (any Error)?
+        // A send given up on earlier may keep the cluster busy: not this command's
+        // doing, so the settle waits only for the work this command adds.
+        let baseline = lateReplies.outstanding > 0 ? cluster.workInFlight : 0
         // One alarm for the whole wait: if the send or the settle after it is
         // still going after a moment, what earlier commands printed goes out.
         let (sent, settled) = await renderer.sink.flushing {
-            let sent = await send(built.value, to: built.target.name)
-            guard case .timedOut = sent else {
-                return (sent, await cluster.settled(timeout: options.timeout - (clock.now - start)))
+            let sent = await send(built.value, to: built.target.name, command: name)
+            switch sent {
+            case .timedOut, .interrupted: return (sent, true)
+            case .replied, .threw:
+                let remaining = options.timeout - (clock.now - start)
+                guard let settled = await interruptible({ [cluster] in await cluster.settled(timeout: remaining, beyond: baseline) }) else {
+                    return (SendOutcome.interrupted, true)
+                }
+                return (sent, settled)
             }
-            return (sent, false)
-        }
-        switch sent {
-        case .replied(let value): reply = value
-        case .threw(let error): thrown = error
-        case .timedOut: break
         }
         let elapsed = clock.now - start
-        if let reply, !(reply is Void) {
+        switch sent {
+        case .replied(let reply?) where !(reply is Void):
             if let failure = ValueText.failure(in: reply) {
-                outcome = fail("\(built.target.name).\(built.command.name) replied with a failure: \(failure)", column: invocation.command.column, at: location)
+                outcome = fail("\(name) replied with a failure: \(failure)", column: invocation.command.column, at: location)
             } else {
                 renderer.reply(target: built.target.name, reply)
             }
+        case .replied:
+            break
+        case .threw(let error):
+            printRecords(cluster.takeRecords())
+            outcome = fail("\(name) failed: \(error)", column: invocation.command.column, at: location)
+        case .timedOut:
+            // Slow is not failed: the reply comes later, marked late; an error then counts.
+            printRecords(cluster.takeRecords())
+            renderer.notice("\(name) has not answered after \(ShellDuration.describe(options.timeout)); its reply will be printed when it comes", command: name, script: location.script, line: location.line)
+        case .interrupted:
+            printRecords(cluster.takeRecords())
+            outcome = fail("interrupted: \(name) goes on in the background", column: invocation.command.column, at: location, outcome: .interrupted)
         }
-        printRecords(cluster.takeRecords())
-        if let thrown {
-            outcome = fail("\(built.target.name).\(built.command.name) failed: \(thrown)", column: invocation.command.column, at: location)
-        }
+        if case .replied = sent { printRecords(cluster.takeRecords()) }
         if !settled {
-            outcome = fail("the cluster was still busy \(ShellDuration.describe(options.timeout)) after \(built.target.name).\(built.command.name) (raise --timeout, or use :wait for timers)", column: invocation.command.column, at: location)
+            outcome = fail("the cluster was still busy \(ShellDuration.describe(options.timeout)) after \(name) (raise --timeout, or use :wait for timers)", column: invocation.command.column, at: location)
         }
         if showTiming { renderer.timing(elapsed) }
         history.append((text, outcome == .succeeded ? "ok" : "error"))
         return outcome
     }
 
+    /// At the end of a script: waits for the replies of sends given up on
+    /// (up to ten times the timeout, at least a second; Ctrl-C stops it),
+    /// and prints them. False when one of them failed.
+    func finishLateReplies() async -> Bool {
+        let start = ContinuousClock.now
+        let deadline = start + max(options.timeout * 10, .seconds(1))
+        while lateReplies.outstanding > 0, ContinuousClock.now < deadline, !interrupter.isTriggered {
+            renderer.sink.flush()
+            _ = await interruptible { [cluster] in await cluster.settled(timeout: .milliseconds(50)) }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        printRecords(cluster.takeRecords())
+        for command in lateReplies.abandon() {
+            _ = fail("\(command) did not answer (waited \(ShellDuration.describe(ContinuousClock.now - start)) after the script ended)", column: nil, at: Location())
+            failedLate = true
+        }
+        return !failedLate
+    }
+
+    /// `body`'s result, or nil when Ctrl-C came first (`body` then goes on in the background).
+    func interruptible<T: Sendable>(_ body: @escaping @Sendable () async -> T) async -> T? {
+        let result = Pending<T>()
+        return await interrupter.whileWaiting(onInterrupt: { result.finish(nil) }) {
+            Task(executorPreference: ShellExecutor.shared) { result.finish(await body()) }
+            return await result.value()
+        }
+    }
+
     /// Sends, waiting at most `timeout` for the reply: a command that never
-    /// answers must not hang a script. After a timeout the send goes on in
-    /// the background; what it does later is printed with the next command.
-    /// The timeout is an alarm, not a sleeping task raced against the send:
-    /// at thousands of commands a second, a timer each was a fifth of the cost.
-    private func send(_ command: any Sendable, to target: String) async -> SendOutcome {
+    /// answers must not hang a script. After a timeout (or Ctrl-C) the send
+    /// goes on in the background, and its reply is printed, marked late,
+    /// when it comes. The timeout is an alarm, not a sleeping task raced
+    /// against the send: at thousands of commands a second, a timer each was
+    /// a fifth of the cost.
+    private func send(_ command: any Sendable, to target: String, command name: String) async -> SendOutcome {
         let pending = PendingSend()
         let alarms = AlarmClock.shared
         let timeout = alarms.arm(at: .now + options.timeout) { pending.finish(.timedOut) }
         let cluster = self.cluster
+        let late = lateReplies
+        let token = late.token()
         Task(executorPreference: ShellExecutor.shared) {
             let outcome: SendOutcome
             do {
@@ -134,13 +187,28 @@ final class ShellSession {
                 outcome = .threw(error)
             }
             alarms.disarm(timeout)
-            pending.finish(outcome)
+            if !pending.finish(outcome) { late.arrived(token, outcome) }
         }
-        return await pending.outcome()
+        let outcome = await interrupter.whileWaiting(onInterrupt: { pending.finish(.interrupted) }) {
+            await pending.outcome()
+        }
+        switch outcome {
+        case .timedOut, .interrupted: late.gaveUp(token, command: name)
+        case .replied, .threw: break
+        }
+        return outcome
     }
 
     /// Prints records: events, redirects and failures in order, then one diff per changed target.
     func printRecords(_ records: [ShellRecord]) {
+        for late in lateReplies.take() {
+            renderer.late(late)
+            switch late.outcome {
+            case .threw: failedLate = true
+            case .replied(let reply?) where ValueText.failure(in: reply) != nil: failedLate = true
+            default: break
+            }
+        }
         var changes: [(target: String, old: any Sendable, new: any Sendable)] = []
         for record in records {
             switch record {
@@ -163,8 +231,8 @@ final class ShellSession {
         }
     }
 
-    func fail(_ message: String, column: Int?, at location: Location) -> Outcome {
+    func fail(_ message: String, column: Int?, at location: Location, outcome: Outcome = .failed) -> Outcome {
         renderer.error(message, script: location.script, line: location.line, column: column, text: location.text)
-        return .failed
+        return outcome
     }
 }

@@ -1,0 +1,49 @@
+import Synchronization
+
+/// Ctrl-C while a command runs: the command ends with `interrupted`, as
+/// psql's cancel does. What a command waits on (a send, the settle after
+/// it, `:sleep`, `:wait`, the lines of `:source`) registers here and is let
+/// go at once; the work it started goes on in the background.
+final class Interrupter: Sendable {
+    private struct State {
+        var isTriggered = false
+        var handlers: [Int: @Sendable () -> Void] = [:]
+        var nextToken = 0
+    }
+
+    private let state = Mutex(State())
+
+    /// Whether Ctrl-C came since the last ``reset()``.
+    var isTriggered: Bool { state.withLock { $0.isTriggered } }
+
+    /// Lets every waiter go; later waiters return at once until ``reset()``.
+    func trigger() {
+        let handlers = state.withLock { s in
+            s.isTriggered = true
+            defer { s.handlers = [:] }
+            return Array(s.handlers.values)
+        }
+        for handler in handlers { handler() }
+    }
+
+    /// Before each command: an interrupt of the last one does not reach the next.
+    func reset() {
+        state.withLock { $0.isTriggered = false }
+    }
+
+    /// Calls `handler` on an interrupt while `body` runs (at once if one already came).
+    func whileWaiting<T>(onInterrupt handler: @escaping @Sendable () -> Void, _ body: () async -> T) async -> T {
+        let token = state.withLock { s -> Int? in
+            if s.isTriggered { return nil }
+            defer { s.nextToken += 1 }
+            s.handlers[s.nextToken] = handler
+            return s.nextToken
+        }
+        guard let token else {
+            handler()
+            return await body()
+        }
+        defer { _ = state.withLock { $0.handlers.removeValue(forKey: token) } }
+        return await body()
+    }
+}

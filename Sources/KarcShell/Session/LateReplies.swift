@@ -1,0 +1,74 @@
+import Synchronization
+
+/// Sends that timed out (or were interrupted) and answer later. Their
+/// replies are printed when they come, marked late and naming their
+/// command; while any is out, the next commands are not blamed for the
+/// cluster being busy with it.
+final class LateReplies: Sendable {
+    struct Reply: Sendable {
+        let command: String
+        let outcome: SendOutcome
+    }
+
+    private struct State {
+        /// Sends given up on, by token, with their command.
+        var waiting: [Int: String] = [:]
+        /// Outcomes that came before the shell gave the send up (a race), by token.
+        var early: [Int: SendOutcome] = [:]
+        var ready: [Reply] = []
+        var nextToken = 0
+    }
+
+    private let state = Mutex(State())
+
+    func token() -> Int {
+        state.withLock { s in
+            defer { s.nextToken += 1 }
+            return s.nextToken
+        }
+    }
+
+    /// The shell stopped waiting for the send `token` (`command`).
+    func gaveUp(_ token: Int, command: String) {
+        state.withLock { s in
+            if let outcome = s.early.removeValue(forKey: token) {
+                s.ready.append(Reply(command: command, outcome: outcome))
+            } else {
+                s.waiting[token] = command
+            }
+        }
+    }
+
+    /// The send `token` ended after the shell stopped waiting for it.
+    func arrived(_ token: Int, _ outcome: SendOutcome) {
+        state.withLock { s in
+            if let command = s.waiting.removeValue(forKey: token) {
+                s.ready.append(Reply(command: command, outcome: outcome))
+            } else {
+                s.early[token] = outcome
+            }
+        }
+    }
+
+    /// Whether a late reply waits to be printed.
+    var hasReady: Bool { state.withLock { !$0.ready.isEmpty } }
+
+    /// Sends still out after the shell gave up on them.
+    var outstanding: Int { state.withLock { $0.waiting.count } }
+
+    /// The commands still out, given up on for good (the shell ends).
+    func abandon() -> [String] {
+        state.withLock { s in
+            defer { s.waiting = [:] }
+            return s.waiting.sorted { $0.key < $1.key }.map(\.value)
+        }
+    }
+
+    /// The late replies that came since the last call.
+    func take() -> [Reply] {
+        state.withLock { s in
+            defer { s.ready = [] }
+            return s.ready
+        }
+    }
+}
