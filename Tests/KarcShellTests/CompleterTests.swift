@@ -1,3 +1,4 @@
+import Foundation
 @testable import KarcShell
 import Testing
 
@@ -44,5 +45,35 @@ struct CompleterTests {
         #expect(completer.hint(for: "counter.reset") == nil)
         #expect(completer.hint(for: "counter.incr") == nil)
         #expect(completer.hint(for: "identity.register-user")?.hasPrefix("user-email=String user-password=String [age=Int]") == true)
+    }
+}
+
+extension CompleterTests {
+    var withEvents: Completer {
+        Completer(catalog: Catalog(targets: [
+            TargetSchema(name: "counter", kind: "store", commands: [CommandSchema(Increment.self)], events: ["Counted", "CounterReset"]),
+            TargetSchema(name: "identity", kind: "store", commands: [CommandSchema(RegisterUser.self)]),
+        ]), events: { ["Seen.LoggedIn"] })
+    }
+
+    @Test func metaCommandArgumentsComplete() {
+        #expect(withEvents.complete(":help co") == .init(insert: "unter", candidates: []))
+        #expect(withEvents.complete(":help counter.i") == .init(insert: "ncrement ", candidates: []))
+        #expect(withEvents.complete(":state i") == .init(insert: "dentity ", candidates: []))
+        #expect(withEvents.complete(":wait Count").candidates == ["Counted", "CounterReset"])
+        #expect(withEvents.complete(":wait Lo") == .init(insert: "ggedIn ", candidates: []))
+        #expect(withEvents.complete(":events o").candidates == ["on", "off", "only"])
+        #expect(withEvents.complete(":events only Counte").candidates == ["Counted", "CounterReset"])
+        #expect(withEvents.complete(":timing o").candidates == ["on", "off"])
+    }
+
+    @Test func sourceCompletesFilePaths() throws {
+        let directory = NSTemporaryDirectory() + "karc-complete-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory + "/scripts", withIntermediateDirectories: true)
+        _ = FileManager.default.createFile(atPath: directory + "/scripts/tour.karc", contents: Data())
+        _ = FileManager.default.createFile(atPath: directory + "/scripts/errors.karc", contents: Data())
+        #expect(completer.complete(":source \(directory)/scr") == .init(insert: "ipts/", candidates: []))
+        #expect(completer.complete(":source \(directory)/scripts/t") == .init(insert: "our.karc", candidates: []))
+        #expect(completer.complete(":source \(directory)/scripts/").candidates == ["\(directory)/scripts/errors.karc", "\(directory)/scripts/tour.karc"])
     }
 }

@@ -1,8 +1,12 @@
+import Foundation
+
 /// What Tab completes and which hint follows a complete command, from the
 /// catalog: targets, commands, field names (`field=`), and the cases of a
 /// field whose type is a `CaseIterable` enum (and `true`/`false`).
 struct Completer: Sendable {
     let catalog: Catalog
+    /// The event names `:wait` and `:events` complete (declared and seen so far).
+    var events: @Sendable () -> [String] = { [] }
 
     struct Completion: Equatable {
         /// Text to insert at the cursor (the common part of every candidate beyond what is typed).
@@ -26,8 +30,9 @@ struct Completer: Sendable {
             let prefix = "\(current[..<dot])."
             return finish(current, among: target.commands.map { prefix + $0.name }, suffix: " ")
         }
-        // Fields of `target.command`.
         let head = String(words[0])
+        if head.hasPrefix(":") { return completeArgument(of: String(head.dropFirst()), words: words.dropFirst().map(String.init)) }
+        // Fields of `target.command`.
         guard let dot = head.firstIndex(of: "."),
               let target = catalog.target(named: head[..<dot]),
               let command = target.command(named: head[head.index(after: dot)...]),
@@ -47,6 +52,56 @@ struct Completer: Sendable {
         })
         let names = fields.filter { !given.contains($0.name) }.map { Names.kebab($0.name) }
         return finish(current, among: names, suffix: "=")
+    }
+
+    /// The argument being typed (the last of `words`) of the meta command `name`.
+    private func completeArgument(of name: String, words: [String]) -> Completion {
+        let current = words.last ?? ""
+        let position = words.count - 1
+        let targets = catalog.targets.map(\.name)
+        switch (name.lowercased(), position) {
+        case ("help", 0), ("h", 0), ("?", 0):
+            guard let dot = current.firstIndex(of: ".") else { return finish(current, among: targets, suffix: "") }
+            guard let target = catalog.target(named: current[..<dot]) else { return Completion(insert: "", candidates: []) }
+            return finish(current, among: target.commands.map { "\(current[..<dot]).\($0.name)" }, suffix: " ")
+        case ("state", 0):
+            return finish(current, among: targets, suffix: " ")
+        case ("wait", 0):
+            return finish(current, among: eventNames, suffix: " ")
+        case ("events", 0):
+            return finish(current, among: ["on", "off", "only", "mute"], suffix: " ")
+        case ("events", _) where ["only", "mute"].contains(words[0].lowercased()):
+            return finish(current, among: eventNames, suffix: " ")
+        case ("timing", 0):
+            return finish(current, among: ["on", "off"], suffix: " ")
+        case ("source", 0):
+            return finish(current, among: Self.paths(startingWith: current), suffix: "")
+        default:
+            return Completion(insert: "", candidates: [])
+        }
+    }
+
+    private var eventNames: [String] {
+        var names: [String] = []
+        for name in events() + catalog.targets.flatMap(\.events) {
+            let short = name.split(separator: ".").last.map(String.init) ?? name
+            if !names.contains(short) { names.append(short) }
+        }
+        return names
+    }
+
+    /// The files and directories (with their `/`) whose paths start with `typed`.
+    static func paths(startingWith typed: String) -> [String] {
+        let slash = typed.lastIndex(of: "/")
+        let directory = slash.map { String(typed[...$0]) } ?? ""
+        let listed = directory.isEmpty ? "." : (directory.hasPrefix("~") ? NSString(string: directory).expandingTildeInPath : directory)
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: listed) else { return [] }
+        let prefix = slash.map { String(typed[typed.index(after: $0)...]) } ?? typed
+        return entries.filter { $0.hasPrefix(prefix) && (prefix.hasPrefix(".") || !$0.hasPrefix(".")) }.sorted().map { entry in
+            var isDirectory: ObjCBool = false
+            FileManager.default.fileExists(atPath: listed + "/" + entry, isDirectory: &isDirectory)
+            return directory + entry + (isDirectory.boolValue ? "/" : "")
+        }
     }
 
     /// `value=Int (default 1)`: shown after a complete command name.

@@ -24,7 +24,7 @@ struct Prompt {
         }
         let editor = LineEditor(.init(
             prompt: "\(session.cluster.name)> ",
-            completer: Completer(catalog: session.cluster.catalog),
+            completer: Completer(catalog: session.cluster.catalog, events: { [seen = session.seenEvents] in seen.all }),
             historyPath: Self.historyPath(option: session.options.historyFile, environment: ProcessInfo.processInfo.environment),
             interrupt: { [interrupter = session.interrupter] in interrupter.trigger() },
             lineEntered: { [interrupter = session.interrupter] in interrupter.reset() }))

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Which events the shell prints (`:events on|off|only T…|mute T…`).
 enum EventFilter: Equatable {
     case all
@@ -14,4 +16,16 @@ enum EventFilter: Equatable {
         case .mute(let types): return !types.contains { Names.namesType($0, typeName) }
         }
     }
+}
+
+/// The event type names printed so far: the session adds them, the prompt's
+/// completion (on the editor's thread) reads them.
+final class SeenEvents: Sendable {
+    private let names = Mutex<[String]>([])
+
+    func insert(_ name: String) {
+        names.withLock { if !$0.contains(name) { $0.append(name) } }
+    }
+
+    var all: [String] { names.withLock { $0 } }
 }

@@ -216,7 +216,7 @@ extension ShellSession {
     /// The event types the shell knows: those the catalog declares and those seen.
     var knownEvents: [String] {
         var names = cluster.catalog.targets.flatMap(\.events)
-        for seen in seenEvents.sorted() where !names.contains(seen) { names.append(seen) }
+        for seen in seenEvents.all where !names.contains(seen) { names.append(seen) }
         return names
     }
 

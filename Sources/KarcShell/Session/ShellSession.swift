@@ -24,7 +24,7 @@ final class ShellSession {
     /// At a prompt: `:source` echoes the commands it runs, as `--echo` does.
     var isInteractive = false
     /// The event types printed so far, by name (beside those the catalog declares).
-    var seenEvents: Set<String> = []
+    let seenEvents = SeenEvents()
 
     /// Where a line came from, for error messages.
     struct Location {
