@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+import CompilerPluginSupport
 import PackageDescription
 
 // Layers only point down: karc → Trellis → (Karc → KarcAsync, AsyncDispatcher); Compose stands alone for the upper layers (see docs/architecture.md).
@@ -11,6 +12,7 @@ let package = Package(
         .library(name: "AsyncDispatcher", targets: ["AsyncDispatcher"]),
         .library(name: "Trellis", targets: ["Trellis"]),
         .library(name: "Compose", targets: ["Compose"]),
+        .library(name: "KarcCommand", targets: ["KarcCommand"]),
         .library(name: "KarcShell", targets: ["KarcShell"]),
         .executable(name: "karc", targets: ["karc"]),
     ],
@@ -21,6 +23,8 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.3.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `@Command` (defaults and doc comments of typed commands) is a macro.
+        .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
     ],
     targets: [
         .target(
@@ -58,6 +62,18 @@ let package = Package(
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]
         ),
+        // `@Command`: the attribute a command type carries (defaults, doc comments). Stands alone:
+        // an app's action types import it without the shell.
+        .macro(
+            name: "KarcCommandMacros",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            ]
+        ),
+        .target(name: "KarcCommand", dependencies: ["KarcCommandMacros"]),
         // libedit, for the interactive prompt (apt: libedit-dev; scripts/setup.sh installs it).
         .systemLibrary(name: "CLibedit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         // Terminal settings and signal handlers for the prompt (async-signal-safe C).
@@ -68,13 +84,14 @@ let package = Package(
             dependencies: [
                 "Trellis",
                 "KarcAsync",
+                "KarcCommand",
                 "CLibedit",
                 "CKarcTerminal",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ]
         ),
         // The demo cluster `karc` runs: every part of the library at work.
-        .target(name: "KarcDemo", dependencies: ["Karc", "Trellis", "AsyncDispatcher", "Compose"]),
+        .target(name: "KarcDemo", dependencies: ["Karc", "Trellis", "AsyncDispatcher", "Compose", "KarcCommand"]),
         .executableTarget(
             name: "karc",
             dependencies: [
@@ -105,7 +122,7 @@ let package = Package(
         .testTarget(name: "AsyncDispatcherTests", dependencies: ["AsyncDispatcher"]),
         .testTarget(
             name: "KarcShellTests",
-            dependencies: ["KarcShell", "Trellis", "TestSupport", .product(name: "CustomDump", package: "swift-custom-dump")]
+            dependencies: ["KarcShell", "KarcCommand", "Trellis", "TestSupport", .product(name: "CustomDump", package: "swift-custom-dump")]
         ),
         .testTarget(name: "KarcDemoTests", dependencies: ["KarcDemo", "KarcShell", "Trellis", "TestSupport"]),
         .testTarget(
@@ -137,7 +154,16 @@ let package = Package(
         // The seed README's Step 1–6 example, kept compiling and passing.
         .testTarget(name: "KarcSeedExampleTests", dependencies: ["Karc"]),
         // README.md's library example (kept identical and passing) and runs of the real `karc` binary.
-        .testTarget(name: "KarcEndToEndTests", dependencies: ["Karc", "Trellis", "KarcShell"]),
+        .testTarget(name: "KarcEndToEndTests", dependencies: ["Karc", "Trellis", "KarcShell", "KarcCommand"]),
+        // What `@Command` expands to, and its diagnostics.
+        .testTarget(
+            name: "KarcCommandMacroTests",
+            dependencies: [
+                "KarcCommandMacros",
+                .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

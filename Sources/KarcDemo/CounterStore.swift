@@ -1,4 +1,5 @@
 import AsyncDispatcher
+import KarcCommand
 import Trellis
 
 /// `counter`: the AsyncDispatcher seed's CounterStore. Its actions run one at
@@ -15,15 +16,13 @@ public actor CounterStore: Dispatcher, StatefulModel {
 
     public init() {}
 
-    /// `counter.increment [value=Int, default 1]`
+    /// Adds to the count.
+    @Command
     public struct Increment: AsyncDispatcher.Action, Codable {
-        public var value: Int
+        /// How much to add.
+        public var value = 1
 
         public init(value: Int = 1) { self.value = value }
-
-        public init(from decoder: any Decoder) throws {
-            value = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(Int.self, forKey: .value) ?? 1
-        }
 
         public func execute(with store: isolated CounterStore) async {
             store.state.count += value

@@ -1,4 +1,5 @@
 import Compose
+import KarcCommand
 import Trellis
 
 /// `identity`: who is signed in. Credentials are checked with Compose
@@ -34,8 +35,11 @@ public actor IdentityModel: StatefulModel {
 /// What `identity` takes, in the seeds' enum style (Trellis classic's
 /// `GatekeeperAction`): each case is a shell command,
 /// `identity.login email=… password=…` and `identity.logout`.
+@Command
 public enum IdentityAction: Action, Codable, Equatable {
-    /// Signs in; the email must look like one, the password have 6 characters or more.
+    /// Signs in.
+    /// - Parameter email: must look like an email address.
+    /// - Parameter password: 6 characters or more.
     case login(email: String, password: String)
     /// Signs out.
     case logout

@@ -53,8 +53,8 @@ import Testing
         let run = try await KarcRun.run(["-e", ":help identity"])
         #expect(run.stdout == """
             identity (store):
-              identity.login email=String password=String
-              identity.logout
+              identity.login email=String password=String  — Signs in.
+              identity.logout  — Signs out.
               hidden: not Decodable, so not typable: SignInRequired
 
             """)
@@ -65,8 +65,9 @@ import Testing
         #expect(run.status == 0)
         #expect(run.stdout.hasPrefix("""
             identity.login email=String password=String
-              email  String  required
-              password  String  required
+              Signs in.
+              email  String  required  — must look like an email address.
+              password  String  required  — 6 characters or more.
             state  identity:
             """))
         #expect(run.stdout.hasSuffix("  + IdentityModel.State(user: nil)\n"))

@@ -148,7 +148,7 @@ import Testing
               account (model): register, unregister, dispatch-outgoing-message
 
             """))
-        #expect(run.stdout.contains("counter.increment [value=Int, default 1]\n  value  Int  optional, default 1\n"))
+        #expect(run.stdout.contains("counter.increment [value=Int, default 1]\n  Adds to the count.\n  value  Int  optional, default 1  — How much to add.\n"))
         #expect(run.stdout.contains("time   "))
         #expect(run.stdout.contains("    1  ok     counter.increment\n"))
         #expect(run.stderr.contains("<stdin>:3:2: error: unknown meta command ':hlep'; did you mean ':help'?"))

@@ -1,4 +1,5 @@
 import Foundation
+import KarcCommand
 import KarcShell
 import Testing
 import Trellis
@@ -42,10 +43,35 @@ struct OwnClusterTests {
 
     struct Reset: Action, Codable {}
 
+    /// Swift's own `Decodable` ignores the default: without `@Command`, `by` is required.
+    struct PlainBump: Action, Codable { var by = 1 }
+
+    /// Moves the cursor.
+    @Command
+    struct Bump: Action, Codable, Equatable {
+        /// How far.
+        var by = 1
+        var priority: Priority = .normal
+        var label: String?
+        var reason: String
+    }
+
+    /// The seeds' enum style, with defaults in the cases.
+    @Command
+    enum Wish: Action, Codable, Equatable {
+        /// Wishes for something.
+        /// - Parameter count: how many of it.
+        case want(thing: String, count: Int = 2, priority: Priority = .high)
+        case forget(String, always: Bool = false)
+        case nothing
+    }
+
     struct Cart: Equatable, Sendable {
         var items: [String: Int] = [:]
         var orders: [PlaceOrder] = []
         var resets = 0
+        var bumps: [Bump] = []
+        var wishes: [Wish] = []
     }
 
     struct Counter: Equatable, Sendable { var resets = 0 }
@@ -63,6 +89,9 @@ struct OwnClusterTests {
                 }
                 .mutate(on: PlaceOrder.self) { cart, order, _ in cart.orders.append(order) }
                 .mutate(on: Reset.self) { cart, _, _ in cart.resets += 1 }
+                .mutate(on: Bump.self) { cart, bump, _ in cart.bumps.append(bump) }
+                .mutate(on: PlainBump.self) { cart, bump, _ in cart.resets += bump.by }
+                .mutate(on: Wish.self) { cart, wish, _ in cart.wishes.append(wish) }
                 .with(model: Cart())
                 .named("cart")
             Store(model: Counter.self)
@@ -87,7 +116,7 @@ struct OwnClusterTests {
         #expect(run.status == 0)
         #expect(await cart(shell)?.items == ["quince": 1])
         let names = shell.catalog.target(named: "cart")?.commands.map(\.synopsis)
-        #expect(names == ["add item=String quantity=Int", "remove _0=String", "rename _0=String to=String", "clear", "place-order " + placeOrderFields, "reset"])
+        #expect(names?.prefix(6) == ["add item=String quantity=Int", "remove _0=String", "rename _0=String to=String", "clear", "place-order " + placeOrderFields, "reset"])
         let cleared = try await Transcript.run(shell, ["cart.clear"])
         #expect(cleared.status == 0)
         #expect(await cart(shell)?.items == [:])
@@ -165,5 +194,48 @@ struct OwnClusterTests {
         #expect(run.status == 0)
         #expect(await shell.state(of: "counter") as? Counter == Counter(resets: 2))
         #expect(await cart(shell)?.resets == 1)
+    }
+
+    @Test func aFieldWithADefaultMayBeLeftOutWhenTheTypeIsACommand() async throws {
+        let shell = try await shop()
+        let run = try await Transcript.run(shell, [
+            "cart.bump reason=first",
+            "cart.bump reason=second by=3 priority=low label=x",
+            "cart.want thing=tea",
+            "cart.want thing=cake count=1 priority=low",
+            "cart.forget _0=tea",
+            "cart.nothing",
+        ])
+        #expect(run.errors == "")
+        #expect(await cart(shell)?.bumps == [
+            Bump(by: 1, priority: .normal, label: nil, reason: "first"), Bump(by: 3, priority: .low, label: "x", reason: "second"),
+        ])
+        #expect(await cart(shell)?.wishes == [
+            .want(thing: "tea", count: 2, priority: .high), .want(thing: "cake", count: 1, priority: .low), .forget("tea", always: false), .nothing,
+        ])
+        let plain = try await Transcript.run(shell, ["cart.plain-bump"])
+        #expect(plain.errors.contains("missing required field by=Int"), "types without @Command decode as Swift's Decodable does")
+    }
+
+    @Test func defaultsAndDocCommentsShowInHelp() async throws {
+        let shell = try await shop()
+        let cart = try #require(shell.catalog.target(named: "cart"))
+        #expect(cart.command(named: "bump")?.synopsis == "bump [by=Int, default 1] [priority=Priority, default .normal] [label=String] reason=String")
+        #expect(cart.command(named: "want")?.synopsis == "want thing=String [count=Int, default 2] [priority=Priority, default .high]")
+        let help = try await Transcript.run(shell, [":help cart.bump", ":help cart.want"])
+        #expect(help.output == """
+            cart.bump [by=Int, default 1] [priority=Priority, default .normal] [label=String] reason=String
+              Moves the cursor.
+              by  Int  optional, default 1  — How far.
+              priority  Priority  optional, default .normal; one of 1, 2, 3
+              label  String  optional
+              reason  String  required
+            cart.want thing=String [count=Int, default 2] [priority=Priority, default .high]
+              Wishes for something.
+              thing  String  required
+              count  Int  optional, default 2  — how many of it.
+              priority  Priority  optional, default .high; one of 1, 2, 3
+
+            """)
     }
 }

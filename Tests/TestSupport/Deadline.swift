@@ -13,6 +13,7 @@ public struct DeadlineExceeded: Error, CustomStringConvertible {
 /// own: a body stuck in something it cannot cancel is left behind, not waited
 /// for (a task group would wait for it). Never a timing assertion: it returns
 /// as soon as the body does.
+@discardableResult
 public func withDeadline<T: Sendable>(
     _ what: String, seconds: Int = 10, _ body: @escaping @Sendable () async throws -> T
 ) async throws -> T {

@@ -1,4 +1,5 @@
 import Foundation
+import KarcCommand
 
 /// A command the shell can send: a `Decodable` type, or one case of a
 /// `Decodable` enum, and the fields learned from it.
@@ -14,6 +15,8 @@ public struct CommandSchema: Sendable {
     /// The fields, in the order the type decodes them; nil when the type could
     /// not be probed (it is then written as `{json}` only).
     public let fields: [FieldSchema]?
+    /// What the command does: its doc comment's first paragraph (types marked `@Command`).
+    public let summary: String?
 
     /// The command of a type decoded as a whole (a struct); see ``commands(for:)`` for enums.
     public init(_ type: any (Decodable & Sendable).Type) {
@@ -21,7 +24,9 @@ public struct CommandSchema: Sendable {
         typeName = "\(type)"
         name = Names.kebab(typeName)
         enumCase = nil
-        fields = (try? SchemaProbe.probe(type)).map { Self.fields(of: $0) }
+        let documentation = (type as? any CommandDocumented.Type)?.commandDocumentation
+        summary = documentation?.summary
+        fields = (try? SchemaProbe.probe(type)).map { Self.fields(of: $0, documentation: documentation) }
     }
 
     private init(_ type: any (Decodable & Sendable).Type, case probed: SchemaProbe.ProbedCase) {
@@ -29,7 +34,9 @@ public struct CommandSchema: Sendable {
         typeName = "\(type).\(probed.key)"
         name = Names.kebab(probed.key)
         enumCase = probed.key
-        fields = probed.probed.map { Self.fields(of: $0, inCase: probed.key) }
+        let documentation = (type as? any CommandDocumented.Type)?.commandDocumentation.cases[probed.key]
+        summary = documentation?.summary
+        fields = probed.probed.map { Self.fields(of: $0, inCase: probed.key, documentation: documentation) }
     }
 
     /// The commands a type gives the shell: one per case of a `Codable` enum
@@ -59,10 +66,15 @@ public struct CommandSchema: Sendable {
         }.joined(separator: " ")
     }
 
-    private static func fields(of probed: SchemaProbe.Probed, inCase key: String? = nil) -> [FieldSchema] {
+    /// The probed fields with their defaults: as written in Swift when the
+    /// type is `@Command`, else as the sample encodes them.
+    private static func fields(of probed: SchemaProbe.Probed, inCase key: String? = nil, documentation: CommandDocumentation?) -> [FieldSchema] {
         let defaults = Self.defaults(of: probed.sample, inCase: key)
         return probed.fields.map { field in
-            guard !field.isRequired, let value = defaults[field.name] else { return field }
+            let documented = documentation?.fields[field.name]
+            var field = field
+            if let help = documented?.summary { field = field.helped(help) }
+            guard !field.isRequired, let value = documented?.defaultValue ?? defaults[field.name] else { return field }
             return field.defaulting(to: value)
         }
     }

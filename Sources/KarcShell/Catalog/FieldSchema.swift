@@ -9,17 +9,25 @@ public struct FieldSchema: Sendable, Equatable {
     public let defaultValue: String?
     /// The fields of a nested type (`address.city=Paris`), when it could be probed.
     public let fields: [FieldSchema]?
+    /// What the field is: its doc comment (types marked `@Command`).
+    public let help: String?
 
-    public init(name: String, type: FieldType, isRequired: Bool, defaultValue: String?, fields: [FieldSchema]? = nil) {
+    public init(name: String, type: FieldType, isRequired: Bool, defaultValue: String?, fields: [FieldSchema]? = nil, help: String? = nil) {
         self.name = name
         self.type = type
         self.isRequired = isRequired
         self.defaultValue = defaultValue
         self.fields = fields
+        self.help = help
     }
 
     /// The same field with its default.
     func defaulting(to value: String) -> FieldSchema {
-        FieldSchema(name: name, type: type, isRequired: false, defaultValue: value, fields: fields)
+        FieldSchema(name: name, type: type, isRequired: false, defaultValue: value, fields: fields, help: help)
+    }
+
+    /// The same field with its doc comment.
+    func helped(_ text: String) -> FieldSchema {
+        FieldSchema(name: name, type: type, isRequired: isRequired, defaultValue: defaultValue, fields: fields, help: text)
     }
 }

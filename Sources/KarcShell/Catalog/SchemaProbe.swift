@@ -59,7 +59,7 @@ enum SchemaProbe {
         var selectedCase: String?
         /// The keys the top-level container is decoded with, when they can be listed.
         var caseKeys: [String]?
-        /// Whether the selected case's nested container was asked for.
+        /// Whether the selected case was read (its key, or its nested container).
         var openedCase = false
 
         /// How deep in nested types this log is (their fields are probed up to a few levels).
@@ -125,6 +125,8 @@ enum SchemaProbe {
         /// Empty, or the one case selected when an enum's case is probed.
         var allKeys: [Key] {
             guard records, !isCase, let selected = log.selectedCase, let key = Key(stringValue: selected) else { return [] }
+            // A case without values may be decoded from its key alone (no nested container).
+            log.openedCase = true
             return [key]
         }
 

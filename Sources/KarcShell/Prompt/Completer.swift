@@ -99,7 +99,7 @@ struct Completer: Sendable {
         let prefix = slash.map { String(typed[typed.index(after: $0)...]) } ?? typed
         return entries.filter { $0.hasPrefix(prefix) && (prefix.hasPrefix(".") || !$0.hasPrefix(".")) }.sorted().map { entry in
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: listed + "/" + entry, isDirectory: &isDirectory)
+            _ = FileManager.default.fileExists(atPath: listed + "/" + entry, isDirectory: &isDirectory)
             return directory + entry + (isDirectory.boolValue ? "/" : "")
         }
     }

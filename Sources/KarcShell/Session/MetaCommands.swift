@@ -60,7 +60,9 @@ extension ShellSession {
         }
         guard parts.count == 2 else {
             renderer.log("\(target.name) (\(target.kind)):")
-            for command in target.commands { renderer.log("  \(target.name).\(command.synopsis)") }
+            for command in target.commands {
+                renderer.log("  \(target.name).\(command.synopsis)" + (command.summary.map { "  — \($0)" } ?? ""))
+            }
             if let note = target.hiddenNote { renderer.log("  \(note)") }
             return .succeeded
         }
@@ -71,6 +73,7 @@ extension ShellSession {
             return fail(error.message, column: error.column, at: location)
         }
         renderer.log("\(target.name).\(command.synopsis)")
+        if let summary = command.summary { renderer.log("  \(summary)") }
         guard let fields = command.fields else {
             renderer.log("  fields: a JSON object decoded as \(command.typeName)")
             return .succeeded
@@ -79,7 +82,12 @@ extension ShellSession {
             var line = "  \(Names.kebab(field.name))  \(field.type)"
             line += field.isRequired ? "  required" : "  optional" + (field.defaultValue.map { ", default \($0)" } ?? "")
             if case .choice(let choice) = field.type { line += "; one of \(choice.cases.joined(separator: ", "))" }
+            if let help = field.help { line += "  — \(help)" }
             renderer.log(line)
+            for nested in field.fields ?? [] {
+                let requirement = nested.isRequired ? "required" : "optional"
+                renderer.log("    \(Names.kebab(field.name)).\(Names.kebab(nested.name))  \(nested.type)  \(requirement)" + (nested.help.map { "  — \($0)" } ?? ""))
+            }
         }
         return .succeeded
     }

@@ -1,0 +1,81 @@
+/// Makes a type a command people type in the karc shell, as it is written:
+/// a field with a default (`var by = 1`, `case add(title: String, priority:
+/// Priority = .normal)`) may be left out and gets that default, and the doc
+/// comments of the type, its fields and its cases become `:help` text.
+///
+/// ```swift
+/// @Command
+/// struct Increment: Codable, Sendable {
+///     /// How much to add.
+///     var by = 1
+/// }
+///
+/// @Command
+/// enum CartAction: Action, Codable {
+///     /// Adds an item to the cart.
+///     /// - Parameter quantity: how many.
+///     case add(item: String, quantity: Int = 1)
+///     case clear
+/// }
+/// ```
+///
+/// Swift's synthesized `Decodable` ignores defaults: without the attribute a
+/// missing field is an error. With it, the type gets an `init(from:)` that
+/// decodes what Swift's would (the same keys, the same nesting of enum
+/// cases, so `Encodable` output still decodes) and falls back to each
+/// default; and `Decodable` if it did not declare it. All of it is added in
+/// extensions, so a struct keeps its memberwise initializer.
+@attached(extension, conformances: Decodable, CommandDocumented, names: named(init(from:)), named(commandDocumentation), arbitrary)
+public macro Command() = #externalMacro(module: "KarcCommandMacros", type: "CommandMacro")
+
+/// A command type that carries its documentation (what ``Command()`` adds):
+/// the shell shows it in `:help` and hints.
+public protocol CommandDocumented {
+    static var commandDocumentation: CommandDocumentation { get }
+}
+
+/// The doc comments of a command type, its fields and, for an enum, its cases.
+public struct CommandDocumentation: Sendable, Equatable {
+    /// The first paragraph of the type's doc comment.
+    public var summary: String?
+    /// Per field (by coding key): its doc comment, and its default as written in Swift.
+    public var fields: [String: Field]
+    /// Per enum case (by coding key).
+    public var cases: [String: CommandDocumentation]
+
+    public struct Field: Sendable, Equatable {
+        public var summary: String?
+        /// The default value's Swift source (`1`, `.normal`); nil when it has none.
+        public var defaultValue: String?
+
+        public init(summary: String?, defaultValue: String?) {
+            self.summary = summary
+            self.defaultValue = defaultValue
+        }
+    }
+
+    public init(summary: String?, fields: [String: Field] = [:], cases: [String: CommandDocumentation] = [:]) {
+        self.summary = summary
+        self.fields = fields
+        self.cases = cases
+    }
+}
+
+// What the `init(from:)` that ``Command()`` writes decodes with: the type
+// of each value comes from the property or case parameter it is given to.
+extension KeyedDecodingContainer {
+    /// The value for `key`.
+    public func decode<T: Decodable>(field key: Key) throws -> T {
+        try decode(T.self, forKey: key)
+    }
+
+    /// The value for `key`, or nil when it is absent or null.
+    public func decodeIfPresent<T: Decodable>(field key: Key) throws -> T? {
+        try decodeIfPresent(T.self, forKey: key)
+    }
+
+    /// The value for `key`, or `value` when the key is absent (or null).
+    public func decode<T: Decodable>(field key: Key, default value: @autoclosure () throws -> T) throws -> T {
+        try decodeIfPresent(T.self, forKey: key) ?? value()
+    }
+}
