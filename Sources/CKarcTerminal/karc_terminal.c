@@ -38,34 +38,29 @@ static void terminate(int sig) {
     _exit(128 + sig);
 }
 
+static void install(int sig, void (*handler)(int), int flags) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = handler;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = flags;
+    sigaction(sig, &action, NULL);
+}
+
 void karc_install_signal_handlers(int write_fd) {
     signal_write_fd = write_fd;
-    struct sigaction forward;
-    memset(&forward, 0, sizeof forward);
-    forward.sa_handler = forward_signal;
-    sigemptyset(&forward.sa_mask);
-    forward.sa_flags = SA_RESTART;
-    sigaction(SIGINT, &forward, NULL);
-    sigaction(SIGTSTP, &forward, NULL);
-    sigaction(SIGWINCH, &forward, NULL);
-    sigaction(SIGCONT, &forward, NULL);
-    struct sigaction stop;
-    memset(&stop, 0, sizeof stop);
-    stop.sa_handler = terminate;
-    sigemptyset(&stop.sa_mask);
-    sigaction(SIGTERM, &stop, NULL);
-    sigaction(SIGHUP, &stop, NULL);
+    install(SIGINT, forward_signal, SA_RESTART);
+    install(SIGTSTP, forward_signal, SA_RESTART);
+    install(SIGWINCH, forward_signal, SA_RESTART);
+    install(SIGCONT, forward_signal, SA_RESTART);
+    install(SIGTERM, terminate, 0);
+    install(SIGHUP, terminate, 0);
 }
 
 void karc_install_interrupt_handler(int write_fd) {
     signal_write_fd = write_fd;
-    struct sigaction forward;
-    memset(&forward, 0, sizeof forward);
-    forward.sa_handler = forward_signal;
-    sigemptyset(&forward.sa_mask);
     // Once: a second Ctrl-C, if the first did not end the run, ends the process.
-    forward.sa_flags = SA_RESTART | SA_RESETHAND;
-    sigaction(SIGINT, &forward, NULL);
+    install(SIGINT, forward_signal, SA_RESTART | SA_RESETHAND);
 }
 
 void karc_suspend(void) {

@@ -1,16 +1,29 @@
 // The "drive your own cluster" example of README.md, verbatim between the
 // markers; ShellReadmeTests checks that README.md still shows exactly this code.
 // README-SHELL-BEGIN
+import KarcCommand
 import KarcShell
 import Trellis
 
-struct Cart: Equatable, Sendable, Codable { var items: [String] = [] }
-struct AddItem: Sendable, Codable { var name: String }
+struct Cart: Equatable, Sendable, Codable { var items: [String: Int] = [:] }
+
+/// What the cart takes: each case is a command (`cart.add name=apple`).
+@Command  // fields with a default may be left out; doc comments become :help
+enum CartAction: Action, Codable {
+    /// Puts something in the cart.
+    case add(name: String, quantity: Int = 1)
+    case clear
+}
 
 func runShop(commands: [String]) async throws -> Int32 {
     let cluster = try await Bootstrap {
         Store(model: Cart.self)
-            .mutate(on: AddItem.self) { cart, add, _ in cart.items.append(add.name) }
+            .mutate(on: CartAction.self) { cart, action, _ in
+                switch action {
+                case .add(let name, let quantity): cart.items[name, default: 0] += quantity
+                case .clear: cart.items = [:]
+                }
+            }
             .with(model: Cart())
             .named("cart")
     }

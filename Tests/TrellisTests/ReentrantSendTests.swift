@@ -26,14 +26,19 @@ struct ReentrantSendTests {
         func pre(action: Nudge) -> Rewrite<Second> { .redirect(to: .single(action: Second())) }
     }
 
-    @Test func aValueHandlerThatSendsToItsOwnStoreEndsAndTheFollowUpIsApplied() async throws {
-        let cluster = try await Bootstrap {
+    /// The first shape: a value store whose `First` handler sends `Second` to itself.
+    func selfSending() async throws -> Cluster {
+        try await Bootstrap {
             Store(model: Count.self)
                 .mutate(on: First.self) { c, _, send in c.n += 1; try await send(Second()) }
                 .mutate(on: Second.self) { c, _, _ in c.n += 10 }
                 .with(model: Count())
                 .named("count")
         }
+    }
+
+    @Test func aValueHandlerThatSendsToItsOwnStoreEndsAndTheFollowUpIsApplied() async throws {
+        let cluster = try await selfSending()
         try await withDeadline("send(First()) to a value store that sends Second to itself") {
             try await cluster.send(action: First())
         }
@@ -44,13 +49,7 @@ struct ReentrantSendTests {
     }
 
     @Test func observersSeeTheHandlersChangeThenTheFollowUps() async throws {
-        let cluster = try await Bootstrap {
-            Store(model: Count.self)
-                .mutate(on: First.self) { c, _, send in c.n += 1; try await send(Second()) }
-                .mutate(on: Second.self) { c, _, _ in c.n += 10 }
-                .with(model: Count())
-                .named("count")
-        }
+        let cluster = try await selfSending()
         let observation = cluster.observe()
         try await withDeadline("send(First()) observed") { try await cluster.send(action: First()) }
         var changes: [String] = []
@@ -148,13 +147,7 @@ struct ReentrantSendTests {
     }
 
     @Test func concurrentSendersAndSelfSendsAllLand() async throws {
-        let cluster = try await Bootstrap {
-            Store(model: Count.self)
-                .mutate(on: First.self) { c, _, send in c.n += 1; try await send(Second()) }
-                .mutate(on: Second.self) { c, _, _ in c.n += 10 }
-                .with(model: Count())
-                .named("count")
-        }
+        let cluster = try await selfSending()
         try await withDeadline("100 concurrent senders") {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for _ in 0..<100 { group.addTask { try await cluster.send(action: First()) } }
