@@ -16,6 +16,7 @@ public final class Cluster: Sendable {
         var lastPlan: (type: ObjectIdentifier, plan: Plan)?
         /// What handles each action type in one target (``send(action:to:)``); `.some(nil)`: nothing.
         var targetedNodes: [TargetedPlanKey: ServiceNode?] = [:]
+        var lastTargeted: (key: TargetedPlanKey, node: ServiceNode?)?
         var targets: [ClusterTarget] = []
         var isShutDown = false
     }

@@ -110,9 +110,14 @@ extension Cluster {
         }
         if let target {
             let targeted = TargetedPlanKey(type: key, target: target)
-            if let node = routing.withLock({ $0.targetedNodes[targeted] }) {
-                return Plan(node: node, middlewares: plan.middlewares)
+            let known = routing.withLock { r -> ServiceNode?? in
+                // A run of one command to one target skips hashing, as untargeted sends do.
+                if let last = r.lastTargeted, last.key == targeted { return .some(last.node) }
+                guard let node = r.targetedNodes[targeted] else { return nil }
+                r.lastTargeted = (targeted, node)
+                return .some(node)
             }
+            if let known { return Plan(node: known, middlewares: plan.middlewares) }
             let root = routing.withLock { $0.root }
             let node = root?.pruned(for: action, target: target)
             routing.withLock { $0.targetedNodes[targeted] = .some(node) }

@@ -61,7 +61,7 @@ public final class ClusterShell: ShellCluster {
         await cluster.settled(timeout: timeout)
     }
 
-    public var workInFlight: Int { cluster.workInFlight }
+    public var workInFlight: Int? { cluster.workInFlight }
 
     public func settled(timeout: Duration, beyond baseline: Int) async -> Bool {
         await cluster.settled(timeout: timeout, beyond: baseline)

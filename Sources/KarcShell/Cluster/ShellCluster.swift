@@ -16,15 +16,15 @@ public protocol ShellCluster: Sendable {
     func settled(timeout: Duration) async -> Bool
     /// The current state of `target`, or nil when it has none.
     func state(of target: String) async -> (any Sendable)?
-    /// Units of work in flight now (0 when the cluster cannot tell).
-    var workInFlight: Int { get }
+    /// Units of work in flight now; nil when the cluster cannot tell.
+    var workInFlight: Int? { get }
     /// Waits until at most `baseline` units of work are in flight (work that
     /// ran before a command, like a send that timed out, may go on).
     func settled(timeout: Duration, beyond baseline: Int) async -> Bool
 }
 
 extension ShellCluster {
-    public var workInFlight: Int { 0 }
+    public var workInFlight: Int? { nil }
 
     public func settled(timeout: Duration, beyond baseline: Int) async -> Bool {
         await settled(timeout: timeout)

@@ -13,30 +13,33 @@ extension CommandBuilder {
         // Fields given whole, and fields set one nested name at a time.
         var given: Set<String> = [], dotted: Set<String> = []
         for argument in arguments {
-            let path = argument.name.value.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            // Split only a dotted name: this runs for every field of every command.
+            let path = argument.name.value.utf8.contains(UInt8(ascii: "."))
+                ? argument.name.value.split(separator: ".", omittingEmptySubsequences: false).map(String.init) : [argument.name.value]
             guard let field = command.field(named: path[0]) else {
                 let names = fields.map { Names.kebab($0.name) }
                 var message = "unknown field '\(path[0].clipped)' for \(command.name)" + Names.didYouMean(path[0], among: names)
                 message += fields.isEmpty ? " It takes no fields." : " Fields: \(names.joined(separator: ", "))"
                 throw LineError(column: argument.name.column, message)
             }
-            let named = Names.kebab(field.name)
+            // Worked out for messages only (kebab-casing every field of every command showed in profiles).
+            func named() -> String { Names.kebab(field.name) }
             guard !given.contains(field.name), path.count > 1 || !dotted.contains(field.name) else {
-                throw LineError(column: argument.name.column, "field '\(named)' is given twice")
+                throw LineError(column: argument.name.column, "field '\(named())' is given twice")
             }
             if path.count > 1 {
                 dotted.insert(field.name)
-                object[field.name] = try Self.assign(argument.value, at: path.dropFirst(), of: field, named: named, into: object[field.name], column: argument.name.column)
+                object[field.name] = try Self.assign(argument.value, at: path.dropFirst(), of: field, named: named(), into: object[field.name], column: argument.name.column)
                 continue
             }
             given.insert(field.name)
             if case .null = argument.value.value {
                 guard !field.isRequired else {
-                    throw LineError(column: argument.value.column, "field '\(named)' is required (\(field.type)); it cannot be nil")
+                    throw LineError(column: argument.value.column, "field '\(named())' is required (\(field.type)); it cannot be nil")
                 }
                 continue
             }
-            object[field.name] = try Self.value(argument.value, as: field.type, field: named)
+            object[field.name] = try Self.value(argument.value, as: field.type, field: named())
         }
         given.formUnion(dotted)
         let missing = fields.filter { $0.isRequired && !given.contains($0.name) }

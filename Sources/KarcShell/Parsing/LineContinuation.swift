@@ -3,25 +3,27 @@
 /// statement. Scripts and the prompt apply the same rule; the parts are
 /// joined with a newline (whitespace between values, a newline in a string).
 enum LineContinuation {
+    /// Reads bytes: every delimiter is ASCII, and no byte of a multi-byte
+    /// UTF-8 character is (a script's every line goes through here).
     static func isOpen(_ line: String) -> Bool {
         var depth = 0
         var inString = false
         var escaped = false
         var atWordStart = true
-        for character in line {
+        for byte in line.utf8 {
             if inString {
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
                 continue
             }
-            switch character {
-            case "\"": inString = true
-            case "[", "{": depth += 1
-            case "]", "}": depth = max(0, depth - 1)
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth = max(0, depth - 1)
             // A comment starts a word outside any list or object: the rest of the line is not read.
-            case "#" where atWordStart && depth == 0: return false
+            case UInt8(ascii: "#") where atWordStart && depth == 0: return false
             default: break
             }
-            atWordStart = character.isSpace
+            atWordStart = byte == 0x20 || (0x09...0x0D).contains(byte)
         }
         return inString || depth > 0
     }

@@ -93,7 +93,7 @@ final class ShellSession {
         var outcome = Outcome.succeeded
         // A send given up on earlier may keep the cluster busy: not this command's
         // doing, so the settle waits only for the work this command adds.
-        let baseline = lateReplies.outstanding > 0 ? cluster.workInFlight : 0
+        let baseline = lateReplies.outstanding > 0 ? cluster.workInFlight ?? 0 : 0
         // One alarm for the whole wait: if the send or the settle after it is
         // still going after a moment, what earlier commands printed goes out.
         let (sent, settled) = await renderer.sink.flushing {
@@ -101,6 +101,8 @@ final class ShellSession {
             switch sent {
             case .timedOut, .interrupted: return (sent, true)
             case .replied, .threw:
+                // Settled already (the usual case): no waiting, so nothing to interrupt.
+                if let inFlight = cluster.workInFlight, inFlight <= baseline { return (sent, true) }
                 let remaining = options.timeout - (clock.now - start)
                 guard let settled = await interruptible({ [cluster] in await cluster.settled(timeout: remaining, beyond: baseline) }) else {
                     return (SendOutcome.interrupted, true)
