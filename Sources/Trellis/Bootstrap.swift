@@ -15,13 +15,13 @@
 /// - Throws: the first error building the tree raised (a store without a
 ///   model, a model that failed to set up, a bootstrap handler that threw);
 ///   what was set up already is torn down first.
-public func Bootstrap(@ServiceBuilder _ content: () -> Group) async throws -> Cluster {
+public func Bootstrap(@ServiceBuilder _ content: sending () -> Group) async throws -> Cluster {
     try await Bootstrap(historyCapacity: Cluster.defaultHistoryCapacity, content)
 }
 
 /// ``Bootstrap(_:)`` keeping the last `historyCapacity` actions in
 /// ``Cluster/history`` (0 keeps none).
-public func Bootstrap(historyCapacity: Int, @ServiceBuilder _ content: () -> Group) async throws -> Cluster {
+public func Bootstrap(historyCapacity: Int, @ServiceBuilder _ content: sending () -> Group) async throws -> Cluster {
     let cluster = Cluster(historyCapacity: historyCapacity)
     var environment = EnvironmentValues()
     // Weak: the tree the cluster owns holds this closure.
