@@ -88,6 +88,7 @@ let package = Package(
                 "CLibedit",
                 "CKarcTerminal",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The demo cluster `karc` runs: every part of the library at work.
@@ -100,6 +101,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // README's "drive your own cluster" example, built and run by the tests as a user would.
+        .executableTarget(name: "shop-example", dependencies: ["KarcShell", "Trellis", "KarcCommand"], path: "Examples/Shop"),
         // Throughput benchmarks: `make bench` builds and runs them in release mode.
         .executableTarget(name: "karc-bench", dependencies: ["Karc", "Trellis", "AsyncDispatcher", "Compose"], path: "Benchmarks/Sources/karc-bench"),
         // What several test targets share: `eventually`, `Recorder`.

@@ -59,7 +59,7 @@ struct InteractiveShellTests {
             await tmux.expect { $0.contains("+ CounterStore.State(count: 7)") }
             await tmux.send(keys: "C-d")
             await tmux.expect { $0.contains("EXIT=0") }
-            let path = stateHome + "/karc/history"
+            let path = stateHome + "/karc/demo.history"
             let attributes = try FileManager.default.attributesOfItem(atPath: path)
             #expect((attributes[.posixPermissions] as? Int) == 0o600)
 

@@ -20,9 +20,9 @@ struct KarcRun {
     }
 
     /// Runs `karc arguments…` with `input` piped to its standard input.
-    static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:]) async throws -> KarcRun {
-        guard FileManager.default.isExecutableFile(atPath: binaryPath) else {
-            throw MissingBinary(path: binaryPath)
+    static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:], binary: String = binaryPath) async throws -> KarcRun {
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            throw MissingBinary(path: binary)
         }
         var env = ProcessInfo.processInfo.environment
         // Nothing a test run persists reaches the user's own data.
@@ -30,7 +30,7 @@ struct KarcRun {
         env["XDG_DATA_HOME"] = scratch + "/data"
         env["XDG_STATE_HOME"] = scratch + "/state"
         env.merge(environment) { $1 }
-        let output = try await ChildProcess.run([binaryPath] + arguments, environment: env, input: input)
+        let output = try await ChildProcess.run([binary] + arguments, environment: env, input: input)
         return KarcRun(
             status: output.status,
             stdout: String(decoding: output.stdout, as: UTF8.self),

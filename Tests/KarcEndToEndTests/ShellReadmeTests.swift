@@ -10,17 +10,40 @@ import Testing
         }
     }
 
-    @Test func theShellExampleRuns() async throws {
-        #expect(try await runShop(commands: ["cart.add name=apple", "cart.add name=pear quantity=2", "cart.clear"]) == 0)
-        #expect(try await runShop(commands: ["cart.add"]) == 1, "a missing field fails the run")
+    /// Runs README's `shop-example` (built next to `karc`).
+    func shop(_ arguments: [String], input: String = "") async throws -> KarcRun {
+        let binary = URL(fileURLWithPath: KarcRun.binaryPath).deletingLastPathComponent().appendingPathComponent("shop-example").path
+        return try await KarcRun.run(arguments, input: input, binary: binary)
     }
 
-    @Test func theReadmeShowsExactlyTheShellExampleThatIsTested() async throws {
-        let source = try String(contentsOf: here.appendingPathComponent("ShellReadmeExample.swift"), encoding: .utf8)
-        let begin = try #require(source.range(of: "// README-SHELL-BEGIN\n"))
-        let end = try #require(source.range(of: "// README-SHELL-END"))
+    @Test func theThreeLineShellRunsAUsersClusterWithKarcsFlags() async throws {
+        let run = try await shop(["-e", "cart.add name=apple", "-e", "cart.add name=pear quantity=2", "-e", ":state cart"])
+        #expect(run.status == 0)
+        #expect(run.stdout.hasSuffix("state  cart: Cart(\n               items: [\n                 \"apple\": 1,\n                 \"pear\": 2\n               ]\n             )\n"), "\(run.stdout)")
+        let missing = try await shop(["-e", "cart.add"])
+        #expect(missing.status == 1, "a missing field fails the run")
+        #expect(missing.stderr == "-e:1:6: error: cart.add: missing required field name=String\n")
+        let json = try await shop(["--json", "--echo", "--keep-going"], input: "cart.add name=fig\ncart.bogus\ncart.clear\n")
+        #expect(json.status == 1)
+        #expect(json.jsonLines.map { $0["kind"] as? String } == ["state", "error", "state"])
+    }
+
+    @Test func theThreeLineShellHasHelpAVersionAndCompletionScripts() async throws {
+        let help = try await shop(["--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("USAGE: shop [<file>] [-e <CMD> ...] [--json] [--echo] [--keep-going] [--timeout <DURATION>] [--no-color] [--history-file <PATH>] [--quiet]"))
+        #expect(try await shop(["--generate-completion-script", "bash"]).stdout.contains("_shop()"))
+        let bad = try await shop(["--timeout", "soon"])
+        #expect(bad.status == 64)
+        #expect(try await shop(["-e", ":help cart.add"]).stdout == "cart.add name=String [quantity=Int, default 1]\n  Puts something in the cart.\n  name  String  required\n  quantity  Int  optional, default 1\n")
+    }
+
+    @Test func theReadmeShowsExactlyTheExampleThatIsTested() async throws {
+        let source = try String(contentsOf: here.appendingPathComponent("../../Examples/Shop/main.swift").standardized, encoding: .utf8)
+        let begin = try #require(source.range(of: "// README-SHOP-BEGIN\n"))
+        let end = try #require(source.range(of: "// README-SHOP-END"))
         let example = String(source[begin.upperBound..<end.lowerBound])
-        #expect(try readme.contains("```swift\n" + example + "```"), "README.md's shell example differs from ShellReadmeExample.swift")
+        #expect(try readme.contains("```swift\n" + example + "```"), "README.md's shell example differs from Examples/Shop/main.swift")
     }
 
     /// The README's session transcript is what `karc --echo` prints for its commands.

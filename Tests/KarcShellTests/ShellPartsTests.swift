@@ -33,10 +33,11 @@ struct ShellPartsTests {
     }
 
     @Test func theHistoryFileFollowsXDGUnlessTold() {
-        #expect(Prompt.historyPath(option: nil, environment: ["XDG_STATE_HOME": "/state", "HOME": "/home/u"]) == "/state/karc/history")
-        #expect(Prompt.historyPath(option: nil, environment: ["HOME": "/home/u"]) == "/home/u/.local/state/karc/history")
-        #expect(Prompt.historyPath(option: nil, environment: ["XDG_STATE_HOME": "relative", "HOME": "/home/u"]) == "/home/u/.local/state/karc/history")
-        #expect(Prompt.historyPath(option: "/tmp/h", environment: [:]) == "/tmp/h")
-        #expect(Prompt.historyPath(option: "/dev/null", environment: [:]) == nil)
+        #expect(Prompt.historyPath(option: nil, cluster: "demo", environment: ["XDG_STATE_HOME": "/state", "HOME": "/home/u"]) == "/state/karc/demo.history")
+        #expect(Prompt.historyPath(option: nil, cluster: "shop", environment: ["HOME": "/home/u"]) == "/home/u/.local/state/karc/shop.history")
+        #expect(Prompt.historyPath(option: nil, cluster: "shop", environment: ["XDG_STATE_HOME": "relative", "HOME": "/home/u"]) == "/home/u/.local/state/karc/shop.history")
+        #expect(Prompt.historyPath(option: nil, cluster: "../x", environment: ["XDG_STATE_HOME": "/state"]) == "/state/karc/_.._x.history")
+        #expect(Prompt.historyPath(option: "/tmp/h", cluster: "demo", environment: [:]) == "/tmp/h")
+        #expect(Prompt.historyPath(option: "/dev/null", cluster: "demo", environment: [:]) == nil)
     }
 }

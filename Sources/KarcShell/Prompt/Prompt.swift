@@ -7,13 +7,17 @@ import Foundation
 struct Prompt {
     let session: ShellSession
 
-    /// `--history-file`, else `$XDG_STATE_HOME/karc/history` (or
-    /// `~/.local/state/karc/history`); `/dev/null` keeps none.
-    static func historyPath(option: String?, environment: [String: String]) -> String? {
+    /// `--history-file`, else `$XDG_STATE_HOME/karc/NAME.history` (or
+    /// `~/.local/state/karc/NAME.history`), one per cluster name, so your
+    /// shell's Up does not bring back the demo's commands; `/dev/null` keeps none.
+    static func historyPath(option: String?, cluster name: String, environment: [String: String]) -> String? {
         if let option { return option == "/dev/null" ? nil : option }
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return "\(state)/karc/history" }
+        // A name is a file name here: no separators, no leading dot.
+        var file = String(name.map { $0 == "/" || $0 == "\0" ? "_" : $0 })
+        if file.isEmpty || file.hasPrefix(".") { file = "_" + file }
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return "\(state)/karc/\(file).history" }
         let home = environment["HOME"] ?? NSHomeDirectory()
-        return "\(home)/.local/state/karc/history"
+        return "\(home)/.local/state/karc/\(file).history"
     }
 
     func run() async -> ScriptRunner.Result {
@@ -25,7 +29,8 @@ struct Prompt {
         let editor = LineEditor(.init(
             prompt: "\(session.cluster.name)> ",
             completer: Completer(catalog: session.cluster.catalog, events: { [seen = session.seenEvents] in seen.all }),
-            historyPath: Self.historyPath(option: session.options.historyFile, environment: ProcessInfo.processInfo.environment),
+            historyPath: Self.historyPath(
+                option: session.options.historyFile, cluster: session.cluster.name, environment: ProcessInfo.processInfo.environment),
             interrupt: { [interrupter = session.interrupter] in interrupter.trigger() },
             lineEntered: { [interrupter = session.interrupter] in interrupter.reset() }))
         session.renderer.promptWidth = DisplayWidth.of(session.cluster.name) + 2

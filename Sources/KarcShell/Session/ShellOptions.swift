@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a shell session runs and prints (the `karc` flags).
 public struct ShellOptions: Sendable {
     /// One JSON object a line instead of the readable form.
@@ -8,12 +10,19 @@ public struct ShellOptions: Sendable {
     public var keepGoing = false
     /// How long a command may keep the cluster busy, and the default of `:wait`.
     public var timeout: Duration = .seconds(5)
-    /// Colour the readable output (the caller decides: a terminal, no `NO_COLOR`).
-    public var color = false
+    /// Colour the readable output; nil (the default): when standard output is
+    /// a terminal and `NO_COLOR` is not set.
+    public var color: Bool?
     /// Leave out the banner and notices; only facts and errors.
     public var quiet = false
-    /// Where the prompt keeps its history; nil: `$XDG_STATE_HOME/karc/history`; `/dev/null`: nowhere.
+    /// Where the prompt keeps its history; nil: `$XDG_STATE_HOME/karc/NAME.history`
+    /// (NAME: the cluster's), else `~/.local/state/karc/NAME.history`; `/dev/null`: nowhere.
     public var historyFile: String?
 
     public init() {}
+
+    /// ``color``, decided for this process when it is nil.
+    var colorResolved: Bool {
+        color ?? (isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
+    }
 }

@@ -51,7 +51,7 @@ final class ShellSession {
         self.cluster = cluster
         self.options = options
         builder = CommandBuilder(catalog: cluster.catalog)
-        renderer = Renderer(mode: options.json ? .json : .readable, style: Style(isEnabled: options.color && !options.json), sink: sink)
+        renderer = Renderer(mode: options.json ? .json : .readable, style: Style(isEnabled: options.colorResolved && !options.json), sink: sink)
     }
 
     /// Runs one line; prints its output (written out by ``OutputSink``'s rules:

@@ -1,6 +1,4 @@
-// The "drive your own cluster" example of README.md, verbatim between the
-// markers; ShellReadmeTests checks that README.md still shows exactly this code.
-// README-SHELL-BEGIN
+// README-SHOP-BEGIN
 import KarcCommand
 import KarcShell
 import Trellis
@@ -15,8 +13,8 @@ enum CartAction: Action, Codable {
     case clear
 }
 
-func runShop(commands: [String]) async throws -> Int32 {
-    let cluster = try await Bootstrap {
+await Shell.main(name: "shop") {
+    try await Bootstrap {
         Store(model: Cart.self)
             .mutate(on: CartAction.self) { cart, action, _ in
                 switch action {
@@ -27,10 +25,5 @@ func runShop(commands: [String]) async throws -> Int32 {
             .with(model: Cart())
             .named("cart")
     }
-    var options = ShellOptions()
-    options.echo = true
-    let status = await Shell.run(ClusterShell(name: "shop", cluster: cluster), options: options, commands: commands)
-    await cluster.shutDown()
-    return status  // 0 when every command succeeded
 }
-// README-SHELL-END
+// README-SHOP-END

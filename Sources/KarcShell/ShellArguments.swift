@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+
+/// The shell's command-line flags, as `karc` has them: put them in your own
+/// command with `@OptionGroup var shell: ShellArguments`, or let
+/// ``Shell/main(name:abstract:version:cluster:)`` parse them for you.
+public struct ShellArguments: ParsableArguments {
+    @Argument(help: "A script to run (- for standard input).")
+    public var file: String?
+
+    @Option(name: .customShort("e"), help: ArgumentHelp("Run a command (repeatable); with no FILE, exits after them.", valueName: "CMD"))
+    public var commands: [String] = []
+
+    @Flag(help: "Print one JSON object a line (see docs/shell.md).")
+    public var json = false
+
+    @Flag(help: "Print each command before its output.")
+    public var echo = false
+
+    @Flag(help: "Go on after a failed command (the exit status is still 1).")
+    public var keepGoing = false
+
+    @Option(help: ArgumentHelp("How long a command may keep the cluster busy, and :wait's default (250ms, 5s, 1m).", valueName: "DURATION"))
+    public var timeout = DurationArgument(.seconds(5))
+
+    @Flag(help: "Never colour the output (NO_COLOR does the same).")
+    public var noColor = false
+
+    @Option(help: ArgumentHelp("Where the prompt keeps its history (/dev/null: nowhere; default: one file per cluster name under $XDG_STATE_HOME/karc).", valueName: "PATH"))
+    public var historyFile: String?
+
+    @Flag(help: "Leave out the banner and notices.")
+    public var quiet = false
+
+    public init() {}
+
+    /// The options these flags give (colour: on a terminal, unless `--no-color` or `NO_COLOR`).
+    public var options: ShellOptions {
+        var options = ShellOptions()
+        options.json = json
+        options.echo = echo
+        options.keepGoing = keepGoing
+        options.timeout = timeout.duration
+        options.quiet = quiet
+        options.historyFile = historyFile
+        if noColor { options.color = false }
+        return options
+    }
+
+    /// Runs the shell in front of `cluster` with these flags; the exit status.
+    public func run(_ cluster: any ShellCluster) async -> Int32 {
+        await Shell.run(cluster, options: options, commands: commands, script: file)
+    }
+}
+
+/// A duration on the command line: `250ms`, `5s`, `1.5s`, `1m` (more than zero).
+public struct DurationArgument: ExpressibleByArgument, Sendable {
+    public let duration: Duration
+
+    public init(_ duration: Duration) {
+        self.duration = duration
+    }
+
+    public init?(argument: String) {
+        guard let duration = ShellDuration.parse(argument), duration > .zero else { return nil }
+        self.duration = duration
+    }
+
+    public var defaultValueDescription: String { ShellDuration.describe(duration) }
+}
