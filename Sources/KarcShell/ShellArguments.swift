@@ -32,6 +32,9 @@ public struct ShellArguments: ParsableArguments {
     @Flag(help: "Leave out the banner and notices.")
     public var quiet = false
 
+    @Flag(help: "Print no diffs of state (as :diff off; :diff summary prints a line a changed target).")
+    public var noDiff = false
+
     public init() {}
 
     /// The options these flags give (colour: on a terminal, unless `--no-color` or `NO_COLOR`).
@@ -44,6 +47,7 @@ public struct ShellArguments: ParsableArguments {
         options.quiet = quiet
         options.historyFile = historyFile
         if noColor { options.color = false }
+        if noDiff { options.diff = .off }
         return options
     }
 

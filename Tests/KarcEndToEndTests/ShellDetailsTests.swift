@@ -125,3 +125,86 @@ extension ShellDetailsTests {
         #expect(late["value"] as? String == "sent: hi")
     }
 }
+
+extension ShellDetailsTests {
+    static let login = "identity.login email=jill@example.com password=s3cret!"
+
+    @Test func diffSummaryPrintsALineAChangedTargetAndOffPrintsNone() async throws {
+        let run = try await KarcRun.run(["--fresh"], input: """
+            \(Self.login)
+            :diff summary
+            articles.add title=a
+            articles.add title=b
+            :diff off
+            articles.add title=c
+            counter.increment
+            :diff on
+            counter.increment
+
+            """)
+        #expect(run.status == 0)
+        #expect(run.stdout.hasSuffix("""
+            state  articles: 2 changed, 0 unchanged
+            state  articles: 2 changed, 1 unchanged
+            state  counter:
+              - CounterStore.State(count: 1)
+              + CounterStore.State(count: 2)
+
+            """), "\(run.stdout)")
+    }
+
+    @Test func noDiffLeavesOutStateLinesAndASummaryIsAJSONLineToo() async throws {
+        let quiet = try await KarcRun.run(["--fresh", "--no-diff", "--json"], input: "counter.increment\n\(ShellScriptTests.register)\n")
+        #expect(quiet.status == 0)
+        #expect(quiet.jsonLines.map { $0["kind"] as? String } == ["reply", "event"])
+        let summary = try await KarcRun.run(["--json", "-e", ":diff summary", "-e", "counter.increment"])
+        let line = try #require(summary.jsonLines.first)
+        #expect(line["kind"] as? String == "state")
+        #expect(line["changed"] as? Int == 1 && line["unchanged"] as? Int == 0)
+    }
+
+    @Test func aDiffModeThatDoesNotExistIsAnError() async throws {
+        let run = try await KarcRun.run(["-e", ":diff maybe"])
+        #expect(run.status == 1)
+        #expect(run.stderr == "-e:1:7: error: expected :diff on, :diff off or :diff summary\n")
+    }
+}
+
+extension ShellDetailsTests {
+    @Test func stateWithAPathPrintsThatPartOfAState() async throws {
+        let run = try await KarcRun.run(["--fresh", "--keep-going"], input: """
+            \(Self.login)
+            articles.add title=a
+            articles.add title=b
+            :state articles items[1]
+            :state articles items[1].title
+            :state identity user.email
+            :state articles items[9]
+            :state articles itemz
+            :state articles items[
+            :state counter count extra
+
+            """)
+        #expect(run.stdout.hasSuffix("""
+            state  articles items[1]: Articles.Article(
+                                        id: 2,
+                                        title: "b",
+                                        likes: 0
+                                      )
+            state  articles items[1].title: "b"
+            state  identity user.email: "jill@example.com"
+
+            """), "\(run.stdout)")
+        #expect(run.stderr == """
+            <stdin>:7:17: error: index 9 is out of range: items has 2 elements
+            <stdin>:8:17: error: no field 'itemz' in Articles; did you mean 'items'? Fields: items, nextID
+            <stdin>:9:22: error: unclosed '[' in the path
+            <stdin>:10:22: error: :state takes a target and at most one path
+
+            """)
+        let json = try await KarcRun.run(["--json", "-e", ":state counter count"])
+        let line = try #require(json.jsonLines.first)
+        #expect(line["kind"] as? String == "snapshot" && line["target"] as? String == "counter" && line["path"] as? String == "count")
+        #expect(line["value"] as? Int == 0)
+    }
+}

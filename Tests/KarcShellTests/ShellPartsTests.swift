@@ -41,3 +41,48 @@ struct ShellPartsTests {
         #expect(Prompt.historyPath(option: "/dev/null", cluster: "demo", environment: [:]) == nil)
     }
 }
+
+@Suite("State summaries")
+struct StateSummaryTests {
+    struct Article: Equatable { var id: Int; var title: String }
+    struct Articles: Equatable { var items: [Article]; var nextID: Int; var tags: [String: Int] }
+
+    @Test func partsAreFieldsAndTheElementsOfCollections() {
+        let before = Articles(items: (1...2000).map { Article(id: $0, title: "t\($0)") }, nextID: 2001, tags: ["a": 1, "b": 2])
+        var after = before
+        after.items.append(Article(id: 2001, title: "new"))
+        after.nextID = 2002
+        after.tags["b"] = 3
+        #expect(StateSummary.count(before, after) == .init(changed: 3, unchanged: 2001))
+        #expect(StateSummary.describe(StateSummary.count(before, after)) == "3 changed, 2,001 unchanged")
+        #expect(StateSummary.count(before, before) == .init(changed: 0, unchanged: 2003))
+        #expect(StateSummary.count([1, 2, 3], [1, 5]) == .init(changed: 2, unchanged: 1))
+        #expect(StateSummary.count(1, 2) == .init(changed: 1, unchanged: 0))
+    }
+}
+
+@Suite("State paths")
+struct StatePathTests {
+    @Test func pathsParseIntoFieldsIndexesAndKeys() throws {
+        #expect(try StatePath.parse("items[3].title").get() == [.field("items"), .index(3), .field("title")])
+        #expect(try StatePath.parse(#"tags["env"]"#).get() == [.field("tags"), .key("env")])
+        #expect(try StatePath.parse("tags[env].x").get() == [.field("tags"), .key("env"), .field("x")])
+    }
+
+    @Test(arguments: [("items[", 6, "unclosed '['"), ("items.", 7, "ends with '.'"), ("items[]", 6, "empty '[]'"), ("", 1, "an empty path")])
+    func aBadPathSaysWhere(path: String, offset: Int, message: String) {
+        guard case .failure(let error) = StatePath.parse(path) else { Issue.record("\(path) parsed"); return }
+        #expect(error.offset == offset)
+        #expect(error.message.contains(message))
+    }
+
+    @Test func aDictionaryValueIsPickedByItsKey() throws {
+        struct State { var tags: [String: Int] }
+        let found = try StatePath.resolve(State(tags: ["env": 2]), StatePath.parse(#"tags["env"]"#).get(), written: "").get()
+        #expect(found as? Int == 2)
+        guard case .failure(let error) = StatePath.resolve(State(tags: ["env": 2]), try StatePath.parse("tags[emv]").get(), written: "") else {
+            Issue.record("found a missing key"); return
+        }
+        #expect(error.message == "no key emv in tags; did you mean 'env'? Keys: env")
+    }
+}

@@ -79,7 +79,17 @@ final class Renderer {
         }
     }
 
+    /// How changes of state are printed (`:diff on|off|summary`).
+    var diffMode = DiffMode.full {
+        didSet { if diffMode != .full { printed = [:] } }
+    }
+
     func state(target: String, old: any Sendable, new: any Sendable) {
+        switch diffMode {
+        case .off: return
+        case .summary: return summary(target: target, old: old, new: new)
+        case .full: break
+        }
         // The old state is almost always the new state this printed last: its dump and JSON are reused.
         let known = printed[target].flatMap { ValueText.isEqual($0.state, old) ? $0 : nil }
         let after = ValueText.dump(new)
@@ -103,6 +113,18 @@ final class Renderer {
         }
     }
 
+    /// `state  articles: 1 changed, 2,001 unchanged`: no dump, a comparison a part.
+    private func summary(target: String, old: any Sendable, new: any Sendable) {
+        let counts = StateSummary.count(old, new)
+        guard counts.changed > 0 else { return }  // changed and changed back
+        switch mode {
+        case .readable:
+            sink.write(style.state("state") + "  \(target): " + StateSummary.describe(counts))
+        case .json:
+            json(["kind": "state", "target": target, "type": ValueText.typeName(new), "changed": counts.changed, "unchanged": counts.unchanged])
+        }
+    }
+
     /// The last state printed for each target, with its dump and (in JSON mode) its JSON.
     private var printed: [String: (state: any Sendable, dump: String, json: Any?)] = [:]
 
@@ -119,12 +141,14 @@ final class Renderer {
     }
 
     /// The current state of a target (`:state`).
-    func snapshot(target: String, _ state: any Sendable) {
+    func snapshot(target: String, _ state: Any, path: String? = nil, of owner: String? = nil) {
         switch mode {
         case .readable:
-            sink.write(style.state("state") + "  \(target): " + indented(ValueText.dump(state), by: 9 + target.count))
+            sink.write(style.state("state") + "  \(target): " + indented(ValueText.dump(state), by: 9 + DisplayWidth.of(target)))
         case .json:
-            json(["kind": "snapshot", "target": target, "type": ValueText.typeName(state), "value": ValueText.json(state)])
+            var object: [String: Any] = ["kind": "snapshot", "target": owner ?? target, "type": ValueText.typeName(state), "value": ValueText.json(state)]
+            object["path"] = path
+            json(object)
         }
     }
 

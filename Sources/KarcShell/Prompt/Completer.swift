@@ -74,6 +74,8 @@ struct Completer: Sendable {
             return finish(current, among: eventNames, suffix: " ")
         case ("timing", 0):
             return finish(current, among: ["on", "off"], suffix: " ")
+        case ("diff", 0):
+            return finish(current, among: DiffMode.allCases.map(\.rawValue), suffix: " ")
         case ("source", 0):
             return finish(current, among: Self.paths(startingWith: current), suffix: "")
         default:

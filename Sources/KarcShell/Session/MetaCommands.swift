@@ -5,12 +5,13 @@ extension ShellSession {
     /// The meta commands, with what `:help` says about each.
     static let metaCommands: [(name: String, usage: String)] = [
         ("help", ":help [target[.command]]   targets, commands, fields with types and defaults"),
-        ("state", ":state [target]            the current state of every target, or of one"),
+        ("state", ":state [target [path]]     the current state of every target, of one, or a part (items[3].title)"),
         ("history", ":history [n]               the commands sent this session, with their outcome"),
         ("events", ":events on|off|only T…|mute T…   which events are printed"),
         ("wait", ":wait EVENT [timeout]      wait for an event (a timer's, say)"),
         ("sleep", ":sleep DURATION            wait (250ms, 2s, 1m), then print what happened"),
         ("timing", ":timing on|off             print how long each command took"),
+        ("diff", ":diff on|off|summary       how changes of state print: diffs, nothing, a line a target"),
         ("source", ":source FILE               run the commands in FILE"),
         ("quit", ":quit                      leave the shell (also :exit, :q, Ctrl-D)"),
     ]
@@ -25,6 +26,7 @@ extension ShellSession {
         case "wait": return await wait(arguments, name: name, at: location)
         case "sleep": return await sleep(arguments, name: name, at: location)
         case "timing": return setTiming(arguments, name: name, at: location)
+        case "diff": return setDiff(arguments, name: name, at: location)
         case "source": return await source(arguments, name: name, at: location)
         case "quit", "exit", "q":
             if let extra = arguments.first {
@@ -101,6 +103,12 @@ extension ShellSession {
                 return fail(error.message, column: error.column, at: location)
             }
         }
+        if let path = arguments.dropFirst().first, let target = targets.first {
+            guard arguments.count == 2 else {
+                return fail(":state takes a target and at most one path", column: arguments[2].column, at: location)
+            }
+            return await state(of: target, at: path, location: location)
+        }
         for target in targets {
             guard let state = await cluster.state(of: target.name) else {
                 if arguments.first != nil { renderer.log("\(target.name) has no state") }
@@ -109,6 +117,26 @@ extension ShellSession {
             renderer.snapshot(target: target.name, state)
         }
         return .succeeded
+    }
+
+    /// `:state articles items[3]`: one part of a target's state.
+    private func state(of target: TargetSchema, at path: Located<String>, location: Location) async -> Outcome {
+        let steps: [StatePath.Step]
+        switch StatePath.parse(path.value) {
+        case .success(let parsed): steps = parsed
+        case .failure(let error): return fail(error.message, column: path.column + error.offset - 1, at: location)
+        }
+        guard let state = await cluster.state(of: target.name) else {
+            return fail("\(target.name) has no state", column: path.column, at: location)
+        }
+        switch StatePath.resolve(state, steps, written: path.value) {
+        case .success(let part):
+            // The part is shown whole; a target's name and path head it, as a snapshot.
+            renderer.snapshot(target: "\(target.name) \(path.value)", part, path: path.value, of: target.name)
+            return .succeeded
+        case .failure(let error):
+            return fail(error.message, column: path.column, at: location)
+        }
     }
 
     private func showHistory(_ arguments: [Located<String>], at location: Location) -> Outcome {
@@ -155,6 +183,15 @@ extension ShellSession {
         default:
             return fail("expected :timing on or :timing off", column: arguments.first?.column ?? name.column, at: location)
         }
+        return .succeeded
+    }
+
+    private func setDiff(_ arguments: [Located<String>], name: Located<String>, at location: Location) -> Outcome {
+        guard let argument = arguments.first, let mode = DiffMode(rawValue: argument.value.lowercased()), arguments.count == 1 else {
+            return fail("expected :diff on, :diff off or :diff summary", column: arguments.first?.column ?? name.column, at: location)
+        }
+        options.diff = mode
+        renderer.diffMode = mode
         return .succeeded
     }
 

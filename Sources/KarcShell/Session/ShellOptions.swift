@@ -13,6 +13,8 @@ public struct ShellOptions: Sendable {
     /// Colour the readable output; nil (the default): when standard output is
     /// a terminal and `NO_COLOR` is not set.
     public var color: Bool?
+    /// How a change of state is printed (`:diff`, `--no-diff`).
+    public var diff = DiffMode.full
     /// Leave out the banner and notices; only facts and errors.
     public var quiet = false
     /// Where the prompt keeps its history; nil: `$XDG_STATE_HOME/karc/NAME.history`
@@ -25,4 +27,14 @@ public struct ShellOptions: Sendable {
     var colorResolved: Bool {
         color ?? (isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil)
     }
+}
+
+/// How the shell prints a target's change of state.
+public enum DiffMode: String, Sendable, CaseIterable {
+    /// The diff of the state before against the state after.
+    case full = "on"
+    /// One line a changed target: how many of its parts changed.
+    case summary
+    /// Nothing (a bulk script that only needs replies, events and errors).
+    case off
 }

@@ -52,6 +52,7 @@ final class ShellSession {
         self.options = options
         builder = CommandBuilder(catalog: cluster.catalog)
         renderer = Renderer(mode: options.json ? .json : .readable, style: Style(isEnabled: options.colorResolved && !options.json), sink: sink)
+        renderer.diffMode = options.diff
     }
 
     /// Runs one line; prints its output (written out by ``OutputSink``'s rules:
