@@ -143,3 +143,31 @@ extension PromptInputTests {
         }
     }
 }
+
+extension PromptInputTests {
+    @Test func aStateLongerThanTheScreenGoesThroughThePager() async throws {
+        let paged = NSTemporaryDirectory() + "karc-paged-\(UUID().uuidString)"
+        try await Tmux.session { tmux in
+            try await tmux.start()
+            await tmux.send(text: "export PAGER='cat > \(paged)' NO_COLOR=1 PS1='$ '; clear", enter: true)
+            await tmux.send(text: "\(KarcRun.binaryPath) --quiet --fresh --history-file /dev/null --state-dir \(stateHome); echo EXIT=$?", enter: true)
+            await tmux.expect { $0.contains("demo>") }
+            await tmux.send(text: ":state counter", enter: true)
+            await tmux.expect("a short state is printed") { $0.contains("state  counter: CounterStore.State(count: 0)") }
+            #expect(!FileManager.default.fileExists(atPath: paged))
+            await signIn(tmux)
+            for title in ["a", "b", "c", "d", "e", "f", "g"] {
+                await tmux.send(text: "articles.add title=\(title)", enter: true)
+                await tmux.expect { $0.contains("title: \"\(title)\"") }
+            }
+            await tmux.send(text: ":state articles", enter: true)
+            await tmux.expect("the pager got the state") { _ in
+                ((try? String(contentsOfFile: paged, encoding: .utf8)) ?? "").contains("title: \"g\"")
+            }
+            let pane = await tmux.capture()
+            #expect(!pane.contains("state  articles: Articles("), "a paged state is not also printed:\n\(pane)")
+            await tmux.send(keys: "C-d")
+            await tmux.expect { $0.contains("EXIT=0") }
+        }
+    }
+}

@@ -30,4 +30,7 @@ void karc_terminal_hold_input(void);
 /// (`ioctl` is variadic, so Swift cannot call it).
 int karc_terminal_columns(int fd);
 
+/// The height of the terminal on `fd` in rows, or 0 when it is unknown.
+int karc_terminal_rows(int fd);
+
 #endif

@@ -56,13 +56,13 @@ enum StateSummary {
             counts.changed += before.count
             return
         }
-        var oldElements = old.children.makeIterator(), newElements = new.children.makeIterator()
-        while true {
-            switch (oldElements.next(), newElements.next()) {
-            case (let a?, let b?): add(equal(a.value, b.value), to: &counts)
-            case (_?, nil), (nil, _?): counts.changed += 1
-            case (nil, nil): return
+        let before = Array(old.children), after = Array(new.children)
+        for index in 0..<max(before.count, after.count) {
+            guard index < before.count, index < after.count else {
+                counts.changed += 1  // added or removed
+                continue
             }
+            add(equal(before[index].value, after[index].value), to: &counts)
         }
     }
 

@@ -94,7 +94,16 @@ extension ShellSession {
         return .succeeded
     }
 
+    /// At the prompt, a state longer than the screen goes through the pager.
     private func state(_ arguments: [Located<String>], at location: Location) async -> Outcome {
+        guard isInteractive, !options.json else { return await printState(arguments, at: location) }
+        renderer.sink.flush()
+        let outcome = await printState(arguments, at: location)
+        await Pager.show(renderer.sink.takeBuffered())
+        return outcome
+    }
+
+    private func printState(_ arguments: [Located<String>], at location: Location) async -> Outcome {
         var targets = cluster.catalog.targets
         if let name = arguments.first {
             do {
