@@ -263,6 +263,14 @@ public struct ClusterObservation: AsyncSequence, Sendable {
         Array(subscription.hub.takeBuffered(subscription.id))
     }
 
+    /// Waits for the next records (a batch, as iterating waits for one) and
+    /// returns them, oldest first; nil when the task is cancelled or the
+    /// cluster shut down and everything was read. For an observer that also
+    /// takes with ``takeAvailable()``: records come out of one or the other.
+    public func nextAvailable() async -> [ClusterRecord]? {
+        await subscription.hub.nextBatch(subscription.id).map(Array.init)
+    }
+
     /// Stops observing now (also happens when the sequence is released).
     public func cancel() { subscription.hub.unsubscribe(subscription.id) }
 }

@@ -39,7 +39,20 @@ public final class ClusterShell: ShellCluster {
     }
 
     public func takeRecords() -> [ShellRecord] {
-        observation.takeAvailable().compactMap { record in
+        Self.shellRecords(observation.takeAvailable())
+    }
+
+    /// Waits on the cluster's observation: records are pushed, not polled for.
+    public func nextRecords() async -> [ShellRecord]? {
+        while let batch = await observation.nextAvailable() {
+            let records = Self.shellRecords(batch)
+            if !records.isEmpty { return records }
+        }
+        return nil
+    }
+
+    private static func shellRecords(_ records: [ClusterRecord]) -> [ShellRecord] {
+        records.compactMap { record in
             switch record {
             case .sent, .replied:
                 return nil  // the shell prints the command it sent and the reply `send` returned

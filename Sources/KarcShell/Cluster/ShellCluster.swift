@@ -12,6 +12,10 @@ public protocol ShellCluster: Sendable {
     func send(_ command: any Sendable, to target: String) async throws -> (any Sendable)?
     /// What happened since the last call (events, state changes, redirects, failures), oldest first.
     func takeRecords() -> [ShellRecord]
+    /// Waits until something happens and returns it (as ``takeRecords()``
+    /// would); nil when the waiting task is cancelled or the cluster ended.
+    /// The prompt and `:wait` wait here instead of polling.
+    func nextRecords() async -> [ShellRecord]?
     /// Waits until the work in flight is done; false if `timeout` passed first.
     func settled(timeout: Duration) async -> Bool
     /// The current state of `target`, or nil when it has none.
@@ -24,6 +28,16 @@ public protocol ShellCluster: Sendable {
 }
 
 extension ShellCluster {
+    /// For a cluster that cannot push: looks every few milliseconds.
+    public func nextRecords() async -> [ShellRecord]? {
+        while !Task.isCancelled {
+            let records = takeRecords()
+            if !records.isEmpty { return records }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return nil
+    }
+
     public var workInFlight: Int? { nil }
 
     public func settled(timeout: Duration, beyond baseline: Int) async -> Bool {

@@ -35,6 +35,8 @@ final class LineEditor: Sendable {
     }
 
     private let inbox = Mutex<[Input]>([])
+    /// The shell's wait for the next input, if it waits (``onInput(_:)``).
+    private let inputWaiter = Mutex<(@Sendable () -> Void)?>(nil)
     private let outbox = Mutex(Outbox())
     private let wake: (read: Int32, write: Int32)
     private let signals: (read: Int32, write: Int32)
@@ -80,6 +82,22 @@ final class LineEditor: Sendable {
     /// The next line typed (or the end of input), if one is waiting.
     func take() -> Input? {
         inbox.withLock { inbox in inbox.isEmpty ? nil : inbox.removeFirst() }
+    }
+
+    /// Calls `wake` once, when input is waiting (at once if it already is).
+    func onInput(_ wake: @escaping @Sendable () -> Void) {
+        let now = inbox.withLock { inbox -> Bool in
+            if !inbox.isEmpty { return true }
+            inputWaiter.withLock { $0 = wake }
+            return false
+        }
+        if now { wake() }
+    }
+
+    /// Hands `input` to the shell and wakes it.
+    private func deliver(_ input: Input) {
+        inbox.withLock { $0.append(input) }
+        inputWaiter.withLock { $0.take() }?()
     }
 
     /// Prints `bytes` above the prompt (or as they are, while a command runs).
@@ -166,10 +184,10 @@ final class LineEditor: Sendable {
                     case .line(let text):
                         isReading = false
                         configuration.lineEntered()
-                        inbox.withLock { $0.append(.line(text)) }
+                        deliver(.line(text))
                     case .endOfInput:
                         isReading = false
-                        inbox.withLock { $0.append(.endOfInput) }
+                        deliver(.endOfInput)
                     }
                 }
                 if !isReading {

@@ -1,9 +1,10 @@
 import Foundation
 
 /// The interactive loop: libedit's prompt (``LineEditor``) on its own
-/// thread, the session here. While the user types, this loop looks for
-/// records every few milliseconds and hands them to the editor, which prints
-/// them above the prompt. A failed command does not end the session.
+/// thread, the session here. While the user types, this loop sleeps until a
+/// line is entered, the cluster pushes records (``ShellCluster/nextRecords()``)
+/// or a late reply comes, and hands what happened to the editor, which
+/// prints it above the prompt. A failed command does not end the session.
 struct Prompt {
     let session: ShellSession
 
@@ -62,12 +63,21 @@ struct Prompt {
                 sink.flush()
                 return .succeeded
             case nil:
-                let records = session.cluster.takeRecords()
+                let records = session.takeRecords()
                 if !records.isEmpty || session.lateReplies.hasReady {
                     session.printRecords(records)
                     editor.print(sink.takeBuffered())
+                    continue
                 }
-                try? await Task.sleep(for: .milliseconds(10))
+                // Asleep until a line is entered, the cluster pushes records or a late reply comes.
+                let more = await session.nextRecords(until: nil) { wake in
+                    editor.onInput(wake)
+                    session.lateReplies.onArrival(wake)
+                }
+                if !more.isEmpty {
+                    session.printRecords(more)
+                    editor.print(sink.takeBuffered())
+                }
             }
         }
     }

@@ -11,6 +11,8 @@ final class LateReplies: Sendable {
     }
 
     private struct State {
+        /// Called once when the next reply is ready (the prompt's wait).
+        var onArrival: (@Sendable () -> Void)?
         /// Sends given up on, by token, with their command.
         var waiting: [Int: String] = [:]
         /// Outcomes that came before the shell gave the send up (a race), by token.
@@ -41,13 +43,26 @@ final class LateReplies: Sendable {
 
     /// The send `token` ended after the shell stopped waiting for it.
     func arrived(_ token: Int, _ outcome: SendOutcome) {
-        state.withLock { s in
-            if let command = s.waiting.removeValue(forKey: token) {
-                s.ready.append(Reply(command: command, outcome: outcome))
-            } else {
+        let notify = state.withLock { s -> (@Sendable () -> Void)? in
+            guard let command = s.waiting.removeValue(forKey: token) else {
                 s.early[token] = outcome
+                return nil
             }
+            s.ready.append(Reply(command: command, outcome: outcome))
+            defer { s.onArrival = nil }
+            return s.onArrival
         }
+        notify?()
+    }
+
+    /// Calls `wake` once, when the next late reply is ready (at once if one is).
+    func onArrival(_ wake: @escaping @Sendable () -> Void) {
+        let now = state.withLock { s -> Bool in
+            if !s.ready.isEmpty { return true }
+            s.onArrival = wake
+            return false
+        }
+        if now { wake() }
     }
 
     /// Whether a late reply waits to be printed.

@@ -221,14 +221,14 @@ extension ShellSession {
         let finished = await interrupter.whileWaiting(onInterrupt: { slept.finish(nil) }) { await slept.value() }
         guard finished != nil else {
             AlarmClock.shared.disarm(alarm)
-            printRecords(cluster.takeRecords())
+            printRecords(takeRecords())
             return fail("interrupted", column: name.column, at: location, outcome: .interrupted)
         }
         guard await interruptible({ [cluster, options] in await cluster.settled(timeout: options.timeout) }) != nil else {
-            printRecords(cluster.takeRecords())
+            printRecords(takeRecords())
             return fail("interrupted", column: name.column, at: location, outcome: .interrupted)
         }
-        printRecords(cluster.takeRecords())
+        printRecords(takeRecords())
         return .succeeded
     }
 
@@ -244,8 +244,8 @@ extension ShellSession {
         }
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: timeout)
+        var records = takeRecords()
         while true {
-            let records = cluster.takeRecords()
             printRecords(records)
             let arrived = records.contains { record in
                 if case .event(_, let event) = record { return Names.namesType(type.value, ValueText.typeName(event)) }
@@ -253,7 +253,7 @@ extension ShellSession {
             }
             if arrived {
                 _ = await cluster.settled(timeout: options.timeout)
-                printRecords(cluster.takeRecords())
+                printRecords(takeRecords())
                 return .succeeded
             }
             if clock.now >= deadline {
@@ -263,7 +263,8 @@ extension ShellSession {
                 return fail("interrupted while waiting for \(type.value)", column: type.column, at: location, outcome: .interrupted)
             }
             renderer.sink.flush()
-            try? await Task.sleep(for: .milliseconds(5))
+            // Woken by the cluster's records, the deadline or Ctrl-C: no polling.
+            records = await nextRecords(until: deadline)
         }
     }
 

@@ -55,14 +55,17 @@ final class Pending<T: Sendable>: Sendable {
 
     private let state = Mutex(State())
 
-    func finish(_ value: T?) {
-        let waiter = state.withLock { s -> CheckedContinuation<T?, Never>? in
-            guard s.value == nil else { return nil }
+    /// False when another value came first (this one is not taken).
+    @discardableResult
+    func finish(_ value: T?) -> Bool {
+        let (first, waiter) = state.withLock { s -> (Bool, CheckedContinuation<T?, Never>?) in
+            guard s.value == nil else { return (false, nil) }
             s.value = .some(value)
             defer { s.waiter = nil }
-            return s.waiter
+            return (true, s.waiter)
         }
         waiter?.resume(returning: value)
+        return first
     }
 
     func value() async -> T? {

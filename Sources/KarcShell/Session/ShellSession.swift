@@ -1,5 +1,6 @@
 import Foundation
 import KarcAsync
+import Synchronization
 
 /// Runs lines of the command language against a cluster and prints what
 /// happened. One session per shell; used from one task.
@@ -44,6 +45,8 @@ final class ShellSession {
 
     /// Ctrl-C while a command runs (the prompt's editor or a script's signal handler triggers it).
     let interrupter = Interrupter()
+    /// Records a wait received after it had given up (see ``nextRecords(until:)``).
+    private let stash = RecordStash()
     /// Sends given up on that answer later.
     let lateReplies = LateReplies()
 
@@ -87,7 +90,7 @@ final class ShellSession {
             history.append((text, "error"))
             return fail(error.message, column: error.column, at: location)
         }
-        printRecords(cluster.takeRecords())  // what happened since the last command (timers, emitters)
+        printRecords(takeRecords())  // what happened since the last command (timers, emitters)
         let name = "\(built.target.name).\(built.command.name)"
         let clock = ContinuousClock()
         let start = clock.now
@@ -122,17 +125,17 @@ final class ShellSession {
         case .replied:
             break
         case .threw(let error):
-            printRecords(cluster.takeRecords())
+            printRecords(takeRecords())
             outcome = fail("\(name) failed: \(error)", column: invocation.command.column, at: location)
         case .timedOut:
             // Slow is not failed: the reply comes later, marked late; an error then counts.
-            printRecords(cluster.takeRecords())
+            printRecords(takeRecords())
             renderer.notice("\(name) has not answered after \(ShellDuration.describe(options.timeout)); its reply will be printed when it comes", command: name, script: location.script, line: location.line)
         case .interrupted:
-            printRecords(cluster.takeRecords())
+            printRecords(takeRecords())
             outcome = fail("interrupted: \(name) goes on in the background", column: invocation.command.column, at: location, outcome: .interrupted)
         }
-        if case .replied = sent { printRecords(cluster.takeRecords()) }
+        if case .replied = sent { printRecords(takeRecords()) }
         if !settled {
             outcome = fail("the cluster was still busy \(ShellDuration.describe(options.timeout)) after \(name) (raise --timeout, or use :wait for timers)", column: invocation.command.column, at: location)
         }
@@ -152,7 +155,7 @@ final class ShellSession {
             _ = await interruptible { [cluster] in await cluster.settled(timeout: .milliseconds(50)) }
             try? await Task.sleep(for: .milliseconds(5))
         }
-        printRecords(cluster.takeRecords())
+        printRecords(takeRecords())
         for command in lateReplies.abandon() {
             _ = fail("\(command) did not answer (waited \(ShellDuration.describe(ContinuousClock.now - start)) after the script ended)", column: nil, at: Location())
             failedLate = true
@@ -202,6 +205,33 @@ final class ShellSession {
         return outcome
     }
 
+    /// What happened since the last look: records a wait took but could not
+    /// hand over in time first, then the cluster's.
+    func takeRecords() -> [ShellRecord] {
+        stash.take() + cluster.takeRecords()
+    }
+
+    /// Waits until records come (pushed by the cluster), `deadline` passes,
+    /// Ctrl-C, or whatever `alsoWake` registers the wake-up with calls it;
+    /// returns what came (nothing for the others).
+    func nextRecords(
+        until deadline: ContinuousClock.Instant?, alsoWake: ((@escaping @Sendable () -> Void) -> Void)? = nil
+    ) async -> [ShellRecord] {
+        let result = Pending<[ShellRecord]>()
+        let (cluster, stash) = (self.cluster, self.stash)
+        let task = Task(executorPreference: ShellExecutor.shared) {
+            let records = await cluster.nextRecords() ?? []
+            // Too late (something else woke the wait first): kept for the next look, not lost.
+            if !result.finish(records) { stash.put(records) }
+        }
+        let wake: @Sendable () -> Void = { if result.finish([]) { task.cancel() } }
+        let alarm = deadline.map { AlarmClock.shared.arm(at: $0, fire: wake) }
+        alsoWake?(wake)
+        let records = await interrupter.whileWaiting(onInterrupt: wake) { await result.value() ?? [] }
+        alarm.map(AlarmClock.shared.disarm)
+        return records
+    }
+
     /// Prints records: events, redirects and failures in order, then one diff per changed target.
     func printRecords(_ records: [ShellRecord]) {
         for late in lateReplies.take() {
@@ -237,5 +267,21 @@ final class ShellSession {
     func fail(_ message: String, column: Int?, at location: Location, outcome: Outcome = .failed) -> Outcome {
         renderer.error(message, script: location.script, line: location.line, column: column, text: location.text)
         return outcome
+    }
+}
+
+/// Records a wait took after it had given up, kept for the next look.
+private final class RecordStash: Sendable {
+    private let records = Mutex<[ShellRecord]>([])
+
+    func put(_ more: [ShellRecord]) {
+        records.withLock { $0 += more }
+    }
+
+    func take() -> [ShellRecord] {
+        records.withLock { records in
+            defer { records = [] }
+            return records
+        }
     }
 }
