@@ -152,8 +152,8 @@ final class ShellSession {
         let deadline = start + max(options.timeout * 10, .seconds(1))
         while lateReplies.outstanding > 0, ContinuousClock.now < deadline, !interrupter.isTriggered {
             renderer.sink.flush()
-            _ = await interruptible { [cluster] in await cluster.settled(timeout: .milliseconds(50)) }
-            try? await Task.sleep(for: .milliseconds(5))
+            // Woken by a late reply, records (printed as they come), the deadline or Ctrl-C.
+            printRecords(await nextRecords(until: deadline) { [lateReplies] wake in lateReplies.onArrival(wake) })
         }
         printRecords(takeRecords())
         for command in lateReplies.abandon() {
