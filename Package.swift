@@ -2,7 +2,7 @@
 import CompilerPluginSupport
 import PackageDescription
 
-// Layers only point down: karc → Trellis → (Karc → KarcAsync, AsyncDispatcher); Compose stands alone for the upper layers (see docs/architecture.md).
+// Layers only point down: karc → KarcShellTrellis → (KarcShell, Trellis); Trellis → (Karc → KarcAsync, AsyncDispatcher); KarcShell → (KarcAsync, KarcCommand); Compose stands alone (see docs/architecture.md).
 let package = Package(
     name: "karc",
     platforms: [.macOS(.v15)],
@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "Compose", targets: ["Compose"]),
         .library(name: "KarcCommand", targets: ["KarcCommand"]),
         .library(name: "KarcShell", targets: ["KarcShell"]),
+        .library(name: "KarcShellTrellis", targets: ["KarcShellTrellis"]),
         .executable(name: "karc", targets: ["karc"]),
     ],
     dependencies: [
@@ -82,7 +83,6 @@ let package = Package(
         .target(
             name: "KarcShell",
             dependencies: [
-                "Trellis",
                 "KarcAsync",
                 "KarcCommand",
                 "CLibedit",
@@ -91,6 +91,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The shell in front of a Trellis cluster: `ClusterShell`, `Shell.main(name:cluster:)`.
+        .target(name: "KarcShellTrellis", dependencies: ["KarcShell", "Trellis"]),
         // The demo cluster `karc` runs: every part of the library at work.
         .target(name: "KarcDemo", dependencies: ["Karc", "Trellis", "AsyncDispatcher", "Compose", "KarcCommand"]),
         .executableTarget(
@@ -98,11 +100,12 @@ let package = Package(
             dependencies: [
                 "KarcDemo",
                 "KarcShell",
+                "KarcShellTrellis",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // README's "drive your own cluster" example, built and run by the tests as a user would.
-        .executableTarget(name: "shop-example", dependencies: ["KarcShell", "Trellis", "KarcCommand"], path: "Examples/Shop"),
+        .executableTarget(name: "shop-example", dependencies: ["KarcShellTrellis", "Trellis", "KarcCommand"], path: "Examples/Shop"),
         // Throughput benchmarks: `make bench` builds and runs them in release mode.
         .executableTarget(name: "karc-bench", dependencies: ["Karc", "Trellis", "AsyncDispatcher", "Compose"], path: "Benchmarks/Sources/karc-bench"),
         // What several test targets share: `eventually`, `Recorder`.
@@ -125,9 +128,9 @@ let package = Package(
         .testTarget(name: "AsyncDispatcherTests", dependencies: ["AsyncDispatcher"]),
         .testTarget(
             name: "KarcShellTests",
-            dependencies: ["KarcShell", "KarcCommand", "Trellis", "TestSupport", .product(name: "CustomDump", package: "swift-custom-dump")]
+            dependencies: ["KarcShell", "KarcShellTrellis", "KarcCommand", "Trellis", "TestSupport", .product(name: "CustomDump", package: "swift-custom-dump")]
         ),
-        .testTarget(name: "KarcDemoTests", dependencies: ["KarcDemo", "KarcShell", "Trellis", "TestSupport"]),
+        .testTarget(name: "KarcDemoTests", dependencies: ["KarcDemo", "KarcShell", "KarcShellTrellis", "Trellis", "TestSupport"]),
         .testTarget(
             name: "ComposeTests",
             dependencies: [
@@ -157,7 +160,7 @@ let package = Package(
         // The seed README's Step 1–6 example, kept compiling and passing.
         .testTarget(name: "KarcSeedExampleTests", dependencies: ["Karc"]),
         // README.md's library example (kept identical and passing) and runs of the real `karc` binary.
-        .testTarget(name: "KarcEndToEndTests", dependencies: ["Karc", "Trellis", "KarcShell", "KarcCommand"]),
+        .testTarget(name: "KarcEndToEndTests", dependencies: ["Karc", "Trellis", "KarcShell", "KarcShellTrellis", "KarcCommand"]),
         // What `@Command` expands to, and its diagnostics.
         .testTarget(
             name: "KarcCommandMacroTests",

@@ -1,6 +1,6 @@
 // README-SHOP-BEGIN
 import KarcCommand
-import KarcShell
+import KarcShellTrellis
 import Trellis
 
 struct Cart: Equatable, Sendable, Codable { var items: [String: Int] = [:] }

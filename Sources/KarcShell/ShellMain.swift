@@ -1,38 +1,30 @@
 import ArgumentParser
 import Foundation
 import Synchronization
-import Trellis
 
 extension Shell {
     /// Your own cluster behind the shell, with every flag of `karc`
     /// (`-e`, FILE, `--json`, `--echo`, `--keep-going`, `--timeout`,
-    /// `--no-color`, `--history-file`, `--quiet`, `--help`, `--version`,
-    /// completion scripts) and its exit codes. A whole `main.swift`:
+    /// `--no-color`, `--history-file`, `--quiet`, `--no-diff`, `--help`,
+    /// `--version`, completion scripts) and its exit codes. For a Trellis
+    /// cluster, `KarcShellTrellis` has the form that takes the `Cluster`:
     ///
     /// ```swift
-    /// import KarcShell
-    /// import Trellis
-    /// await Shell.main(name: "shop") { try await Bootstrap { … } }
+    /// import KarcShellTrellis
+    ///     /// await Shell.main(name: "shop") { try await Bootstrap { … } }
     /// ```
     ///
-    /// The cluster is built after the arguments are parsed (so `--help`
-    /// builds nothing), and shut down when the shell ends.
-    public static func main(
-        name: String, abstract: String? = nil, version: String = "",
-        cluster makeCluster: @escaping @Sendable () async throws -> Cluster
-    ) async {
-        await main(name: name, abstract: abstract, version: version) {
-            let cluster = try await makeCluster()
-            return (ClusterShell(name: name, cluster: cluster), { await cluster.shutDown() })
-        }
-    }
-
-    /// ``main(name:abstract:version:cluster:)`` for any ``ShellCluster``.
+    /// The cluster is made after the arguments are parsed (so `--help`
+    /// builds nothing), and ``ShellCluster/shutDown()`` is called when the
+    /// shell ends.
     public static func main(
         name: String, abstract: String? = nil, version: String = "",
         shellCluster makeCluster: @escaping @Sendable () async throws -> any ShellCluster
     ) async {
-        await main(name: name, abstract: abstract, version: version) { (try await makeCluster(), {}) }
+        await main(name: name, abstract: abstract, version: version) {
+            let cluster = try await makeCluster()
+            return (cluster, { await cluster.shutDown() })
+        }
     }
 
     private static func main(

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import KarcDemo
 import KarcShell
+import KarcShellTrellis
 
 /// `karc`: the shell in front of the live demo cluster.
 @main

@@ -1,6 +1,7 @@
 import Foundation
 import KarcCommand
 import KarcShell
+import KarcShellTrellis
 import Testing
 import Trellis
 

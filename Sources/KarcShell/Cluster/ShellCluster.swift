@@ -1,8 +1,9 @@
 /// What the shell needs from a cluster: its commands, a way to send them,
 /// what happened since the last look, and a way to wait until it is quiet.
 ///
-/// ``ClusterShell`` adapts a Trellis `Cluster`; conform your own type to put
-/// the shell in front of something else.
+/// `ClusterShell` (module `KarcShellTrellis`) adapts a Trellis `Cluster`;
+/// conform your own type to put the shell in front of something else, and
+/// this module is all you link (no Trellis).
 public protocol ShellCluster: Sendable {
     /// Names the cluster in the prompt and in `:help`.
     var name: String { get }
@@ -25,6 +26,8 @@ public protocol ShellCluster: Sendable {
     /// Waits until at most `baseline` units of work are in flight (work that
     /// ran before a command, like a send that timed out, may go on).
     func settled(timeout: Duration, beyond baseline: Int) async -> Bool
+    /// Ends the cluster when the shell that made it ends (``Shell/main(name:abstract:version:shellCluster:)``).
+    func shutDown() async
 }
 
 extension ShellCluster {
@@ -39,6 +42,8 @@ extension ShellCluster {
     }
 
     public var workInFlight: Int? { nil }
+
+    public func shutDown() async {}
 
     public func settled(timeout: Duration, beyond baseline: Int) async -> Bool {
         await settled(timeout: timeout)

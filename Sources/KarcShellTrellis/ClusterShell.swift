@@ -1,3 +1,4 @@
+import KarcShell
 import Trellis
 
 /// Puts the shell in front of a Trellis cluster:
@@ -78,6 +79,11 @@ public final class ClusterShell: ShellCluster {
 
     public func settled(timeout: Duration, beyond baseline: Int) async -> Bool {
         await cluster.settled(timeout: timeout, beyond: baseline)
+    }
+
+    /// Shuts the cluster down (``Shell/main(name:abstract:version:cluster:)`` does when the shell ends).
+    public func shutDown() async {
+        await cluster.shutDown()
     }
 
     public func state(of target: String) async -> (any Sendable)? {
