@@ -14,6 +14,9 @@ public struct ShellArguments: ParsableArguments {
     @Flag(help: "Print one JSON object a line (see docs/shell.md).")
     public var json = false
 
+    @Flag(help: "With --json, state lines also carry the whole old and new states (beside the patch).")
+    public var jsonStates = false
+
     @Flag(help: "Print each command before its output.")
     public var echo = false
 
@@ -48,6 +51,7 @@ public struct ShellArguments: ParsableArguments {
         options.historyFile = historyFile
         if noColor { options.color = false }
         if noDiff { options.diff = .off }
+        options.jsonStates = jsonStates
         return options
     }
 

@@ -6,7 +6,7 @@ import Testing
     let demo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../scripts/demo").standardized.path
 
     func run(_ script: String, _ extra: [String] = []) async throws -> KarcRun {
-        try await KarcRun.run(["--json", "--fresh", "--tick", "200ms"] + extra + ["\(demo)/\(script)"])
+        try await KarcRun.run(["--json", "--json-states", "--fresh", "--tick", "200ms"] + extra + ["\(demo)/\(script)"])
     }
 
     func kinds(_ run: KarcRun, _ kind: String) -> [[String: Any]] {

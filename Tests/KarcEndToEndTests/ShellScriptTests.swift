@@ -47,7 +47,7 @@ import Testing
     }
 
     @Test func theSameFactsAsJSONLines() async throws {
-        let run = try await KarcRun.run(["--json"], input: "counter.increment value=2\n\(Self.register)\n:state account\n")
+        let run = try await KarcRun.run(["--json", "--json-states"], input: "counter.increment value=2\n\(Self.register)\n:state account\n")
         #expect(run.status == 0)
         let lines = run.jsonLines
         #expect(lines.map { $0["kind"] as? String } == ["state", "reply", "event", "state", "snapshot"])

@@ -41,6 +41,7 @@ struct OutputTests {
         for mode in [Renderer.Mode.readable, .json] {
             let sink = OutputSink()
             let renderer = Renderer(mode: mode, style: Style(isEnabled: false), sink: sink)
+            renderer.jsonStates = true
             renderer.state(target: "counter", old: Tally(count: 0), new: Tally(count: 1))
             renderer.state(target: "counter", old: Tally(count: 1), new: Tally(count: 2))  // old is the last new
             renderer.state(target: "counter", old: Tally(count: 7), new: Tally(count: 8))  // it is not

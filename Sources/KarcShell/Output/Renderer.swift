@@ -96,7 +96,7 @@ final class Renderer {
         guard let difference = Self.difference(old, new, before: known?.dump, after: after) else { return }  // changed and changed back
         switch mode {
         case .readable:
-            printed[target] = (new, after, nil)
+            printed[target] = (new, after, nil, nil)
             sink.write(style.state("state") + "  \(target):")
             for line in difference.split(separator: "\n", omittingEmptySubsequences: false) {
                 switch line.first {
@@ -107,11 +107,24 @@ final class Renderer {
             }
         case .json:
             let newJSON = ValueText.json(new)
-            printed[target] = (new, after, newJSON)
-            json(["kind": "state", "target": target, "type": ValueText.typeName(new),
-                  "old": known?.json ?? ValueText.json(old), "new": newJSON, "diff": difference])
+            let oldJSON = known?.json ?? ValueText.json(old)
+            let newTree = JSONPatch.tree(newJSON)
+            let oldTree = known?.tree ?? JSONPatch.tree(oldJSON)
+            printed[target] = (new, after, newJSON, newTree)
+            var object: [String: Any] = [
+                "kind": "state", "target": target, "type": ValueText.typeName(new),
+                "patch": JSONPatch.patch(from: oldTree, to: newTree), "diff": difference,
+            ]
+            if jsonStates {
+                object["old"] = oldJSON
+                object["new"] = newJSON
+            }
+            json(object)
         }
     }
+
+    /// `--json-states`: `state` lines carry the whole old and new states beside the patch.
+    var jsonStates = false
 
     /// `state  articles: 1 changed, 2,001 unchanged`: no dump, a comparison a part.
     private func summary(target: String, old: any Sendable, new: any Sendable) {
@@ -125,8 +138,9 @@ final class Renderer {
         }
     }
 
-    /// The last state printed for each target, with its dump and (in JSON mode) its JSON.
-    private var printed: [String: (state: any Sendable, dump: String, json: Any?)] = [:]
+    /// The last state printed for each target, with its dump and, in JSON
+    /// mode, its JSON and that JSON parsed (what the next patch starts from).
+    private var printed: [String: (state: any Sendable, dump: String, json: Any?, tree: Any?)] = [:]
 
     /// custom-dump's diff of two states. When both print on one line, the
     /// diff is the two lines, as custom-dump would write it; building that

@@ -13,6 +13,8 @@ public struct ShellOptions: Sendable {
     /// Colour the readable output; nil (the default): when standard output is
     /// a terminal and `NO_COLOR` is not set.
     public var color: Bool?
+    /// `--json` `state` lines also carry the whole old and new states (`--json-states`).
+    public var jsonStates = false
     /// How a change of state is printed (`:diff`, `--no-diff`).
     public var diff = DiffMode.full
     /// Leave out the banner and notices; only facts and errors.

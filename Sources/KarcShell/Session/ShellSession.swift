@@ -56,6 +56,7 @@ final class ShellSession {
         builder = CommandBuilder(catalog: cluster.catalog)
         renderer = Renderer(mode: options.json ? .json : .readable, style: Style(isEnabled: options.colorResolved && !options.json), sink: sink)
         renderer.diffMode = options.diff
+        renderer.jsonStates = options.jsonStates
     }
 
     /// Runs one line; prints its output (written out by ``OutputSink``'s rules:
