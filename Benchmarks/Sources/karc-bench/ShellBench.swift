@@ -50,3 +50,28 @@ func shellStartup() async throws -> Double {
     }
     return 1_000 / perSecond
 }
+
+/// Commands per second when each command appends one article to a list that
+/// already holds `size` (the demo's `articles`, readable or `--json`): the
+/// time of a run that builds the list and then appends `n` more, less the
+/// time of a run that only builds it, over `n`. The list is built with
+/// `:diff off`, so building costs what sending costs.
+func shellBigState(size: Int, n: Int, json: Bool) throws -> Double {
+    func script(appending count: Int) -> Data {
+        var lines = [":diff off", "identity.login email=bench@example.com password=s3cret!"]
+        for index in 0..<size { lines.append("articles.add title=\"article \(index)\"") }
+        lines.append(":diff on")
+        for index in 0..<count { lines.append("articles.add title=\"appended \(index)\"") }
+        return Data((lines.joined(separator: "\n") + "\n").utf8)
+    }
+    let arguments = (json ? ["--json"] : []) + ["--fresh", "--state-dir", NSTemporaryDirectory() + "karc-bench-state"]
+    let clock = ContinuousClock()
+    let base = try clock.measure { _ = try runKarc(arguments, input: script(appending: 0)) }
+    let full = try clock.measure { _ = try runKarc(arguments, input: script(appending: n)) }
+    let seconds = (full - base).seconds
+    return seconds > 0 ? Double(n) / seconds : .infinity
+}
+
+extension Duration {
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}

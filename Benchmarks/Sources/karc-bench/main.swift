@@ -25,7 +25,9 @@ func rate(operations: Int, _ body: () async throws -> Void) async throws -> Doub
 }
 
 func report(_ name: String, _ value: Double, _ unit: String) {
-    print("bench: \(name) \(Int(value.rounded())) \(unit)")
+    // Small figures (a few commands a second, a ratio) keep a decimal.
+    let shown = value < 100 ? String(format: "%.1f", value) : "\(Int(value.rounded()))"
+    print("bench: \(name) \(shown) \(unit)")
 }
 
 func baselineHop(_ n: Int) async throws -> Double {
@@ -201,6 +203,14 @@ if wanted("compose.emitter") {
 }
 if wanted("shell.script.json") {
     report("shell.script.json", try await shellScriptJSON(100_000), "commands/s")
+}
+if wanted("shell.bigstate") {
+    // Few commands at 10,000 elements: today each costs the whole state (see docs/performance.md).
+    let readable = try shellBigState(size: 10_000, n: 20, json: false)
+    report("shell.bigstate.readable", readable, "commands/s")
+    report("shell.bigstate.json", try shellBigState(size: 10_000, n: 10, json: true), "commands/s")
+    let small = try shellBigState(size: 10, n: 200, json: false)
+    report("shell.bigstate.ratio", small / readable, "x (time a command at 10,000 elements / at 10)")
 }
 if wanted("shell.startup") {
     report("shell.startup", try await shellStartup(), "ms")
