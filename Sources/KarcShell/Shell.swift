@@ -1,5 +1,6 @@
 import CKarcTerminal
 import Foundation
+import Synchronization
 
 /// Runs the karc shell in front of a cluster.
 ///
@@ -69,10 +70,19 @@ public enum Shell {
     }
 }
 
-/// SIGINT during a script, handed to its session's ``Interrupter`` by a
-/// thread of its own (the C handler only writes a byte to a pipe).
+/// SIGINT during a script, handed to the running session's ``Interrupter``
+/// by a thread of its own (the C handler only writes a byte to a pipe).
+/// Installed once a process; each script run points it at its session.
 enum ScriptInterrupts {
+    private static let state = Mutex<(installed: Bool, interrupter: Interrupter?)>((false, nil))
+
     static func forward(to interrupter: Interrupter) {
+        let install = state.withLock { s -> Bool in
+            s.interrupter = interrupter
+            defer { s.installed = true }
+            return !s.installed
+        }
+        guard install else { return }
         var fds: [Int32] = [-1, -1]
         // Without a pipe (out of descriptors) Ctrl-C keeps its default effect.
         guard pipe(&fds) == 0 else { return }
@@ -84,7 +94,7 @@ enum ScriptInterrupts {
                 let count = Foundation.read(read, &byte, 1)
                 if count < 0, errno == EINTR { continue }
                 guard count > 0 else { return }
-                interrupter.trigger()
+                state.withLock { $0.interrupter }?.trigger()
             }
         }
         thread.name = "karc-interrupts"
