@@ -29,6 +29,14 @@ public enum Shell {
         let sink = OutputSink()
         let session = ShellSession(cluster: cluster, options: options, sink: sink)
         defer { sink.flush() }
+        if let path = options.recordFile {
+            do {
+                try session.record.record(to: path, cluster: cluster.name)
+            } catch {
+                session.renderer.error(error.message, script: nil, line: nil, column: nil)
+                return 1
+            }
+        }
         let runner = ScriptRunner(session: session)
         let prompting = commands.isEmpty && script == nil && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
         // At a prompt the line editor takes Ctrl-C; a script ends its running command with it.

@@ -32,6 +32,9 @@ public struct ShellArguments: ParsableArguments {
     @Option(help: ArgumentHelp("Where the prompt keeps its history (/dev/null: nowhere; default: one file per cluster name under $XDG_STATE_HOME/karc).", valueName: "PATH"))
     public var historyFile: String?
 
+    @Option(help: ArgumentHelp("Append each command to this file as it runs (a script that replays the session).", valueName: "FILE"))
+    public var record: String?
+
     @Flag(help: "Leave out the banner and notices.")
     public var quiet = false
 
@@ -52,6 +55,7 @@ public struct ShellArguments: ParsableArguments {
         if noColor { options.color = false }
         if noDiff { options.diff = .off }
         options.jsonStates = jsonStates
+        options.recordFile = record
         return options
     }
 

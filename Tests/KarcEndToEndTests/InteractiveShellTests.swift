@@ -119,7 +119,12 @@ struct InteractiveShellTests {
             await tmux.send(keys: "C-z")
             await tmux.expect { $0.contains("Stopped") }
             await tmux.send(text: "fg", enter: true)
-            await tmux.expect { $0.contains("demo> counter.incr") }
+            // The line drawn again after `fg` (it was on the screen before the stop, too): keys typed
+            // before karc has the terminal back would go to bash.
+            await tmux.expect { pane in
+                guard let resumed = pane.range(of: "$ fg", options: .backwards) else { return false }
+                return pane[resumed.upperBound...].contains("demo> counter.incr")
+            }
             await tmux.send(text: "ement", enter: true)
             await tmux.expect { $0.contains("+ CounterStore.State(count: 1)") }
             await tmux.send(keys: "C-d")
@@ -218,7 +223,13 @@ final class Tmux: Sendable {
     }
 
     func start() async throws {
-        let status = await Self.run(["tmux", "new-session", "-d", "-s", name, "-x", "100", "-y", "30", "bash --norc --noprofile"])
+        // Suites run side by side: a session may start just as another suite's last one ends and
+        // the tmux server exits under it ("server exited unexpectedly"). Trying again starts a new server.
+        var status: Int32 = -1
+        for _ in 0..<3 {
+            status = await Self.run(["tmux", "new-session", "-d", "-s", name, "-x", "100", "-y", "30", "bash --norc --noprofile"])
+            if status == 0 { break }
+        }
         guard status == 0 else { throw TmuxError(message: "tmux new-session failed with \(status)") }
         _ = await waitFor { !$0.isEmpty }
     }

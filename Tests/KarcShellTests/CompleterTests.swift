@@ -35,7 +35,7 @@ struct CompleterTests {
 
     @Test func metaCommandsComplete() {
         #expect(completer.complete(":he") == .init(insert: "lp ", candidates: []))
-        #expect(completer.complete(":s").candidates == [":state", ":sleep", ":source"])
+        #expect(completer.complete(":s").candidates == [":state", ":sleep", ":source", ":save"])
     }
 
     @Test func aCompleteCommandHintsItsFields() {

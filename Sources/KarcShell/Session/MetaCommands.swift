@@ -13,6 +13,7 @@ extension ShellSession {
         ("timing", ":timing on|off             print how long each command took"),
         ("diff", ":diff on|off|summary       how changes of state print: diffs, nothing, a line a target"),
         ("source", ":source FILE               run the commands in FILE"),
+        ("save", ":save FILE [--all]         write this session's commands that succeeded (or all) as a script"),
         ("quit", ":quit                      leave the shell (also :exit, :q, Ctrl-D)"),
     ]
 
@@ -28,6 +29,7 @@ extension ShellSession {
         case "timing": return setTiming(arguments, name: name, at: location)
         case "diff": return setDiff(arguments, name: name, at: location)
         case "source": return await source(arguments, name: name, at: location)
+        case "save": return save(arguments, name: name, at: location)
         case "quit", "exit", "q":
             if let extra = arguments.first {
                 return fail(":\(name.value) takes no arguments, got '\(extra.value.clipped)'", column: extra.column, at: location)
@@ -266,6 +268,23 @@ extension ShellSession {
             // Woken by the cluster's records, the deadline or Ctrl-C: no polling.
             records = await nextRecords(until: deadline)
         }
+    }
+
+    /// `:save FILE [--all]`: a script that replays this session.
+    private func save(_ arguments: [Located<String>], name: Located<String>, at location: Location) -> Outcome {
+        let all = arguments.contains { $0.value == "--all" }
+        let files = arguments.filter { $0.value != "--all" }
+        guard files.count == 1, let file = files.first else {
+            return fail(":save needs one file name (and --all to keep the commands that failed too)", column: files.dropFirst().first?.column ?? name.column, at: location)
+        }
+        do {
+            try record.save(to: file.value, cluster: cluster.name, all: all)
+        } catch {
+            return fail("cannot write \(file.value): \(error.localizedDescription)", column: file.column, at: location)
+        }
+        let count = record.entries.filter { all || $0.succeeded }.count
+        if !options.quiet { renderer.log("saved \(count) command\(count == 1 ? "" : "s") to \(file.value)") }
+        return .succeeded
     }
 
     /// The event types the shell knows: those the catalog declares and those seen.

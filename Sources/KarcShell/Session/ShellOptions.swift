@@ -23,6 +23,9 @@ public struct ShellOptions: Sendable {
     /// (NAME: the cluster's), else `~/.local/state/karc/NAME.history`; `/dev/null`: nowhere.
     public var historyFile: String?
 
+    /// Appends each command to this file as it runs (`--record FILE`), after a header.
+    public var recordFile: String?
+
     public init() {}
 
     /// ``color``, decided for this process when it is nil.

@@ -20,6 +20,8 @@ final class ShellSession {
     var history: [(line: String, outcome: String)] = []
     /// `:source` nesting, bounded so a script that sources itself stops.
     var sourceDepth = 0
+    /// The lines run at the top level (`:save`, `--record`).
+    var record = SessionRecord()
     /// A send given up on failed when its outcome came: the run's status is 1.
     var failedLate = false
     /// At a prompt: `:source` echoes the commands it runs, as `--echo` does.
@@ -62,6 +64,13 @@ final class ShellSession {
     /// Runs one line; prints its output (written out by ``OutputSink``'s rules:
     /// within ~10 ms, before the shell waits for input, and at the end).
     func execute(_ text: String, at location: Location) async -> Outcome {
+        let outcome = await run(text, at: location)
+        // Lines a `:source` runs are replayed by its own line.
+        if sourceDepth == 0 { record.add(text, succeeded: outcome == .succeeded) }
+        return outcome
+    }
+
+    private func run(_ text: String, at location: Location) async -> Outcome {
         defer { renderer.sink.flushIfDue() }
         if interrupter.isTriggered { return fail("interrupted", column: nil, at: location, outcome: .interrupted) }
         var location = location

@@ -1,0 +1,54 @@
+import Foundation
+
+/// The lines a session ran, to save as a script that replays it (`:save`)
+/// or to append to a file as they run (`--record`). Lines run by `:source`
+/// are not listed: the `:source` line is, and replays them.
+struct SessionRecord {
+    struct Entry {
+        let line: String
+        let succeeded: Bool
+    }
+
+    private(set) var entries: [Entry] = []
+    /// `--record`: the file each line is appended to as it runs.
+    private var recording: FileHandle?
+
+    /// Lines that are not part of a replay: saving, quitting.
+    static func isKept(_ line: String) -> Bool {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return false }
+        let meta = trimmed.hasPrefix(":") ? trimmed.dropFirst().prefix { !$0.isWhitespace }.lowercased() : ""
+        return !["save", "quit", "exit", "q"].contains(meta)
+    }
+
+    mutating func add(_ line: String, succeeded: Bool) {
+        guard Self.isKept(line) else { return }
+        entries.append(Entry(line: line, succeeded: succeeded))
+        recording?.write(Data((line + "\n").utf8))
+    }
+
+    /// The header a saved or recorded script starts with.
+    static func header(cluster: String, verb: String) -> String {
+        "# karc session \(verb) \(Date().formatted(.iso8601)) against \(cluster); run it with: karc FILE\n"
+    }
+
+    /// `:save FILE`: the lines that succeeded (all with `all`), as a script.
+    func save(to path: String, cluster: String, all: Bool) throws {
+        let lines = entries.filter { all || $0.succeeded }.map(\.line)
+        let text = Self.header(cluster: cluster, verb: "saved") + lines.map { $0 + "\n" }.joined()
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+
+    /// `--record FILE`: appends from now on (the file is made if needed, mode 0600).
+    mutating func record(to path: String, cluster: String) throws(RecordError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw RecordError(message: "cannot record to \(path): \(String(cString: strerror(errno)))") }
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        handle.write(Data(Self.header(cluster: cluster, verb: "recorded").utf8))
+        recording = handle
+    }
+
+    struct RecordError: Error {
+        let message: String
+    }
+}
