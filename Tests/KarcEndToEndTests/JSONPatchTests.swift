@@ -25,7 +25,12 @@ import Testing
         let last = tokens.count == 1
         if var object = node as? [String: Any] {
             if last {
-                if op == "remove" { object[token] = nil } else { object[token] = try #require(value) }
+                if op == "remove" {
+                    object[token] = nil
+                } else {
+                    let added: Any = try #require(value)
+                    object[token] = added
+                }
             } else {
                 object[token] = try change(try #require(object[token]), tokens.dropFirst(), op, value)
             }

@@ -78,11 +78,44 @@ struct StatePathTests {
 
     @Test func aDictionaryValueIsPickedByItsKey() throws {
         struct State { var tags: [String: Int] }
-        let found = try StatePath.resolve(State(tags: ["env": 2]), StatePath.parse(#"tags["env"]"#).get(), written: "").get()
+        let found = try StatePath.resolve(State(tags: ["env": 2]), StatePath.parse(#"tags["env"]"#).get()).get()
         #expect(found as? Int == 2)
-        guard case .failure(let error) = StatePath.resolve(State(tags: ["env": 2]), try StatePath.parse("tags[emv]").get(), written: "") else {
+        guard case .failure(let error) = StatePath.resolve(State(tags: ["env": 2]), try StatePath.parse("tags[emv]").get()) else {
             Issue.record("found a missing key"); return
         }
         #expect(error.message == "no key emv in tags; did you mean 'env'? Keys: env")
+    }
+}
+
+@Suite("JSON patches")
+struct JSONPatchUnitTests {
+    func patch(_ old: String, _ new: String) throws -> String {
+        let operations = JSONPatch.patch(from: try #require(JSONPatch.parse(old)), to: try #require(JSONPatch.parse(new)))
+        return JSONLine.write(["p": operations])
+    }
+
+    @Test func scalarsAreWrittenAsJSONAndTrueIsNotOne() throws {
+        #expect(try patch(#"{"a":1,"b":"x","c":null,"d":true}"#, #"{"a":true,"b":"y\"z","c":2.5,"d":1}"#)
+            == #"{"p":[{"op":"replace","path":"/a","value":true},{"op":"replace","path":"/b","value":"y\"z"},{"op":"replace","path":"/c","value":2.5},{"op":"replace","path":"/d","value":1}]}"#)
+    }
+
+    @Test func keysAreEscapedAsJSONPointers() throws {
+        #expect(try patch(#"{}"#, #"{"a/b~c":[1]}"#) == #"{"p":[{"op":"add","path":"/a~1b~0c","value":[1]}]}"#)
+    }
+
+    @Test func anArrayKeepsItsCommonEnds() throws {
+        #expect(try patch("[1,2,3,4]", "[1,9,3,4,5]") == #"{"p":[{"op":"replace","path":"/1","value":9},{"op":"add","path":"/4","value":5}]}"#)
+        #expect(try patch("[1,2,3,4]", "[1,4]") == #"{"p":[{"op":"remove","path":"/2"},{"op":"remove","path":"/1"}]}"#)
+    }
+}
+
+@Suite("Session records")
+struct SessionRecordTests {
+    @Test(arguments: [
+        ("counter.increment", true), ("  :state counter", true), (":SAVE x", false), (" :quit", false), (":q", false),
+        ("# a comment", false), ("   ", false), ("", false), (":sleep 1s", true), (":savex y", true),
+    ])
+    func whatAReplayKeeps(line: String, kept: Bool) {
+        #expect(SessionRecord.isKept(line) == kept)
     }
 }

@@ -16,9 +16,10 @@ enum JSONPatch {
         return json
     }
 
-    /// The documents as `JSONSerialization` parses them.
-    static func patch(from old: Any, to new: Any) -> [[String: Any]] {
-        var operations: [[String: Any]] = []
+    /// The documents as `JSONSerialization` parses them; each operation as
+    /// its JSON text (`{"op":…,"path":…,"value":…}`), so a line writes it as is.
+    static func patch(from old: Any, to new: Any) -> [RawJSON] {
+        var operations: [RawJSON] = []
         diff(old, new, at: "", into: &operations)
         return operations
     }
@@ -28,10 +29,10 @@ enum JSONPatch {
         try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
     }
 
-    private static func diff(_ old: Any, _ new: Any, at path: String, into operations: inout [[String: Any]]) {
+    private static func diff(_ old: Any, _ new: Any, at path: String, into operations: inout [RawJSON]) {
         if let before = old as? [String: Any], let after = new as? [String: Any] {
             for key in before.keys.sorted() where after[key] == nil {
-                operations.append(["op": "remove", "path": path + "/" + escape(key)])
+                operations.append(operation("remove", path + "/" + escape(key)))
             }
             for key in after.keys.sorted() {
                 // `key` comes from `after.keys`.
@@ -39,7 +40,7 @@ enum JSONPatch {
                 if let previous = before[key] {
                     diff(previous, value, at: path + "/" + escape(key), into: &operations)
                 } else {
-                    operations.append(["op": "add", "path": path + "/" + escape(key), "value": raw(value)])
+                    operations.append(operation("add", path + "/" + escape(key), value: raw(value)))
                 }
             }
             return
@@ -49,11 +50,11 @@ enum JSONPatch {
             return
         }
         if !equal(old, new) {
-            operations.append(["op": "replace", "path": path, "value": raw(new)])
+            operations.append(operation("replace", path, value: raw(new)))
         }
     }
 
-    private static func diffArrays(_ before: [Any], _ after: [Any], at path: String, into operations: inout [[String: Any]]) {
+    private static func diffArrays(_ before: [Any], _ after: [Any], at path: String, into operations: inout [RawJSON]) {
         var prefix = 0
         while prefix < before.count, prefix < after.count, equal(before[prefix], after[prefix]) { prefix += 1 }
         var suffix = 0
@@ -68,27 +69,27 @@ enum JSONPatch {
         if newMiddle > oldMiddle {
             // Inserted in order, each before what follows it (the index of the end appends).
             for offset in oldMiddle..<newMiddle {
-                operations.append(["op": "add", "path": "\(path)/\(prefix + offset)", "value": raw(after[prefix + offset])])
+                operations.append(operation("add", "\(path)/\(prefix + offset)", value: raw(after[prefix + offset])))
             }
         } else if oldMiddle > newMiddle {
             // Removed from the last down, so the indexes of those still to go do not move.
             for offset in (newMiddle..<oldMiddle).reversed() {
-                operations.append(["op": "remove", "path": "\(path)/\(prefix + offset)"])
+                operations.append(operation("remove", "\(path)/\(prefix + offset)"))
             }
         }
     }
 
-    /// Deep equality of parsed JSON values.
+    /// Deep equality of parsed JSON values (`true` is not `1`, though both are `NSNumber`s).
     static func equal(_ a: Any, _ b: Any) -> Bool {
         switch (a, b) {
+        case (let x as String, let y as String):
+            return x == y
+        case (let x as NSNumber, let y as NSNumber):
+            return isBoolean(x) == isBoolean(y) && x.isEqual(y)
         case (let x as [String: Any], let y as [String: Any]):
             return x.count == y.count && x.allSatisfy { key, value in y[key].map { equal(value, $0) } ?? false }
         case (let x as [Any], let y as [Any]):
             return x.count == y.count && zip(x, y).allSatisfy { equal($0, $1) }
-        case (let x as String, let y as String):
-            return x == y
-        case (let x as NSNumber, let y as NSNumber):
-            return x.isEqual(y)
         case (is NSNull, is NSNull):
             return true
         default:
@@ -96,14 +97,44 @@ enum JSONPatch {
         }
     }
 
-    /// A JSON value as its text, for the line (`JSONSerialization` keeps numbers and booleans apart).
+    /// The class `JSONSerialization` gives `true` and `false`: how a boolean
+    /// `NSNumber` is told from a number.
+    private static let booleanType: AnyObject.Type? = (parse("true") as AnyObject?).map { type(of: $0) }
+
+    private static func isBoolean(_ number: NSNumber) -> Bool {
+        booleanType.map { type(of: number) == $0 } ?? false
+    }
+
+    /// A JSON value as its text. Strings, numbers and null, most of what a
+    /// patch carries, are written here; objects and arrays by `JSONSerialization`.
     private static func raw(_ value: Any) -> RawJSON {
-        let data = (try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys, .withoutEscapingSlashes])) ?? Data("null".utf8)
-        return RawJSON(text: String(decoding: data, as: UTF8.self))
+        switch value {
+        case let text as String:
+            var out = ""
+            JSONLine.appendString(text, to: &out)
+            return RawJSON(text: out)
+        case let number as NSNumber:
+            return RawJSON(text: isBoolean(number) ? (number.boolValue ? "true" : "false") : number.stringValue)
+        case is NSNull:
+            return RawJSON(text: "null")
+        default:
+            let data = (try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys, .withoutEscapingSlashes])) ?? Data("null".utf8)
+            return RawJSON(text: String(decoding: data, as: UTF8.self))
+        }
+    }
+
+    /// One operation's text; its keys in sorted order, as every line writes them.
+    private static func operation(_ op: String, _ path: String, value: RawJSON? = nil) -> RawJSON {
+        var text = "{\"op\":\"\(op)\",\"path\":"
+        JSONLine.appendString(path, to: &text)
+        if let value { text += ",\"value\":" + value.text }
+        return RawJSON(text: text + "}")
     }
 
     /// A key as a JSON Pointer token.
     static func escape(_ key: String) -> String {
-        key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        // Almost no key holds either: the common case is the key itself, without a search through Foundation.
+        guard key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return key }
+        return key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
     }
 }

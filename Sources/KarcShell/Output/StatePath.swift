@@ -56,7 +56,7 @@ enum StatePath {
     }
 
     /// The part of `value` at `steps`, or why there is none.
-    static func resolve(_ value: Any, _ steps: [Step], written path: String) -> Result<Any, PathError> {
+    static func resolve(_ value: Any, _ steps: [Step]) -> Result<Any, PathError> {
         var current = value
         var walked = ""
         for step in steps {

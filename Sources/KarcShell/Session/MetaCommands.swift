@@ -140,7 +140,7 @@ extension ShellSession {
         guard let state = await cluster.state(of: target.name) else {
             return fail("\(target.name) has no state", column: path.column, at: location)
         }
-        switch StatePath.resolve(state, steps, written: path.value) {
+        switch StatePath.resolve(state, steps) {
         case .success(let part):
             // The part is shown whole; a target's name and path head it, as a snapshot.
             renderer.snapshot(target: "\(target.name) \(path.value)", part, path: path.value, of: target.name)

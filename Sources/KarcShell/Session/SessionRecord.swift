@@ -13,12 +13,14 @@ struct SessionRecord {
     /// `--record`: the file each line is appended to as it runs.
     private var recording: FileHandle?
 
-    /// Lines that are not part of a replay: saving, quitting.
+    /// Lines that are not part of a replay: blank lines, comments, saving,
+    /// quitting. Read as bytes: every line of a script comes through here.
     static func isKept(_ line: String) -> Bool {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return false }
-        let meta = trimmed.hasPrefix(":") ? trimmed.dropFirst().prefix { !$0.isWhitespace }.lowercased() : ""
-        return !["save", "quit", "exit", "q"].contains(meta)
+        let bytes = line.utf8.drop { $0 == 0x20 || $0 == 0x09 }
+        guard let first = bytes.first, first != UInt8(ascii: "#") else { return false }
+        guard first == UInt8(ascii: ":") else { return true }
+        let name = String(decoding: bytes.dropFirst().prefix { $0 != 0x20 && $0 != 0x09 }, as: UTF8.self).lowercased()
+        return !["save", "quit", "exit", "q"].contains(name)
     }
 
     mutating func add(_ line: String, succeeded: Bool) {

@@ -173,13 +173,48 @@ final class ShellSession {
         return !failedLate
     }
 
+    /// How a ``race(until:alsoWake:cancelling:late:_:)`` ended.
+    enum Raced<T: Sendable>: Sendable {
+        case finished(T)
+        case deadline
+        case interrupted
+        /// What `alsoWake` registered the wake-up with called it.
+        case woken
+    }
+
+    /// Runs `body` on the shell's executor and waits for the first of: its
+    /// result, `deadline`, Ctrl-C, or the wake-up `alsoWake` registers. When
+    /// it is not the result, `body` goes on in the background (cancelled,
+    /// with `cancelling`), and its result goes to `late` when it comes.
+    /// Every wait a command makes (a send, a settle, a script's next line,
+    /// records) is one of these.
+    func race<T: Sendable>(
+        until deadline: ContinuousClock.Instant? = nil,
+        alsoWake: ((@escaping @Sendable () -> Void) -> Void)? = nil,
+        cancelling: Bool = false,
+        late: @escaping @Sendable (T) -> Void = { _ in },
+        _ body: @escaping @Sendable () async -> T
+    ) async -> Raced<T> {
+        let result = Pending<Raced<T>>()
+        let task = Task(executorPreference: ShellExecutor.shared) {
+            let value = await body()
+            if !result.finish(.finished(value)) { late(value) }
+        }
+        let end: @Sendable (Raced<T>) -> Void = { outcome in
+            if result.finish(outcome), cancelling { task.cancel() }
+        }
+        let alarm = deadline.map { AlarmClock.shared.arm(at: $0) { end(.deadline) } }
+        alsoWake? { end(.woken) }
+        let outcome = await interrupter.whileWaiting(onInterrupt: { end(.interrupted) }) { await result.value() }
+        alarm.map(AlarmClock.shared.disarm)
+        // `result` is never finished with nil (a wait given up on); were it, the wait was let go.
+        return outcome ?? .interrupted
+    }
+
     /// `body`'s result, or nil when Ctrl-C came first (`body` then goes on in the background).
     func interruptible<T: Sendable>(_ body: @escaping @Sendable () async -> T) async -> T? {
-        let result = Pending<T>()
-        return await interrupter.whileWaiting(onInterrupt: { result.finish(nil) }) {
-            Task(executorPreference: ShellExecutor.shared) { result.finish(await body()) }
-            return await result.value()
-        }
+        if case .finished(let value) = await race(body) { return value }
+        return nil
     }
 
     /// Sends, waiting at most `timeout` for the reply: a command that never
@@ -189,30 +224,24 @@ final class ShellSession {
     /// against the send: at thousands of commands a second, a timer each was
     /// a fifth of the cost.
     private func send(_ command: any Sendable, to target: String, command name: String) async -> SendOutcome {
-        let pending = PendingSend()
-        let alarms = AlarmClock.shared
-        let timeout = alarms.arm(at: .now + options.timeout) { pending.finish(.timedOut) }
-        let cluster = self.cluster
-        let late = lateReplies
+        let (cluster, late) = (self.cluster, lateReplies)
         let token = late.token()
-        Task(executorPreference: ShellExecutor.shared) {
-            let outcome: SendOutcome
+        let raced = await race(until: .now + options.timeout, late: { late.arrived(token, $0) }) { () -> SendOutcome in
             do {
-                outcome = .replied(try await cluster.send(command, to: target))
+                return .replied(try await cluster.send(command, to: target))
             } catch {
-                outcome = .threw(error)
+                return .threw(error)
             }
-            alarms.disarm(timeout)
-            if !pending.finish(outcome) { late.arrived(token, outcome) }
         }
-        let outcome = await interrupter.whileWaiting(onInterrupt: { pending.finish(.interrupted) }) {
-            await pending.outcome()
+        switch raced {
+        case .finished(let outcome): return outcome
+        case .deadline:
+            late.gaveUp(token, command: name)
+            return .timedOut
+        case .interrupted, .woken:
+            late.gaveUp(token, command: name)
+            return .interrupted
         }
-        switch outcome {
-        case .timedOut, .interrupted: late.gaveUp(token, command: name)
-        case .replied, .threw: break
-        }
-        return outcome
     }
 
     /// What happened since the last look: records a wait took but could not
@@ -227,19 +256,13 @@ final class ShellSession {
     func nextRecords(
         until deadline: ContinuousClock.Instant?, alsoWake: ((@escaping @Sendable () -> Void) -> Void)? = nil
     ) async -> [ShellRecord] {
-        let result = Pending<[ShellRecord]>()
         let (cluster, stash) = (self.cluster, self.stash)
-        let task = Task(executorPreference: ShellExecutor.shared) {
-            let records = await cluster.nextRecords() ?? []
-            // Too late (something else woke the wait first): kept for the next look, not lost.
-            if !result.finish(records) { stash.put(records) }
+        // Records taken too late (something else woke the wait first) are kept for the next look, not lost.
+        let raced = await race(until: deadline, alsoWake: alsoWake, cancelling: true, late: { stash.put($0) }) {
+            await cluster.nextRecords() ?? []
         }
-        let wake: @Sendable () -> Void = { if result.finish([]) { task.cancel() } }
-        let alarm = deadline.map { AlarmClock.shared.arm(at: $0, fire: wake) }
-        alsoWake?(wake)
-        let records = await interrupter.whileWaiting(onInterrupt: wake) { await result.value() ?? [] }
-        alarm.map(AlarmClock.shared.disarm)
-        return records
+        if case .finished(let records) = raced { return records }
+        return []
     }
 
     /// Prints records: events, redirects and failures in order, then one diff per changed target.

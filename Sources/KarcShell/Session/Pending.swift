@@ -1,0 +1,36 @@
+import Synchronization
+
+/// A value some task will give, waited for once; the first `finish` wins
+/// (nil: given up on).
+final class Pending<T: Sendable>: Sendable {
+    private struct State {
+        var value: T??
+        var waiter: CheckedContinuation<T?, Never>?
+    }
+
+    private let state = Mutex(State())
+
+    /// False when another value came first (this one is not taken).
+    @discardableResult
+    func finish(_ value: T?) -> Bool {
+        let (first, waiter) = state.withLock { s -> (Bool, CheckedContinuation<T?, Never>?) in
+            guard s.value == nil else { return (false, nil) }
+            s.value = .some(value)
+            defer { s.waiter = nil }
+            return (true, s.waiter)
+        }
+        waiter?.resume(returning: value)
+        return first
+    }
+
+    func value() async -> T? {
+        await withCheckedContinuation { continuation in
+            let ready = state.withLock { s -> T?? in
+                if let value = s.value { return value }
+                s.waiter = continuation
+                return nil
+            }
+            if let ready { continuation.resume(returning: ready) }
+        }
+    }
+}
