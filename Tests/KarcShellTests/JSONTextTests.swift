@@ -48,3 +48,75 @@ struct JSONTextTests {
         #expect(JSONText.encode(Date()) == nil)
     }
 }
+
+/// A state's JSON is encoded against the last one: unchanged parts are the
+/// old nodes themselves, so the patch between them costs what changed.
+@Suite("JSON trees: an encoding that reuses the last one")
+struct JSONTreeTests {
+    struct Article: Codable, Equatable { var id: Int; var title: String; var tags: [String] = [] }
+    struct Shelf: Codable, Equatable { var articles: [Article]; var nextID: Int; var owner: String? }
+
+    func viaJSONEncoder(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    func patch(_ old: Shelf, _ new: Shelf) throws -> (text: String, patch: [String], shared: Int) {
+        let before = try #require(JSONText.tree(old, reusing: nil))
+        let after = try #require(JSONText.tree(new, reusing: before))
+        guard case .object(let oldFields) = before.kind, case .array(let oldItems)? = oldFields["articles"]?.kind,
+              case .object(let newFields) = after.kind, case .array(let newItems)? = newFields["articles"]?.kind else {
+            Issue.record("not an object with an array")
+            return ("", [], 0)
+        }
+        let shared = newItems.filter { item in oldItems.contains { $0 === item } }.count
+        return (after.text, JSONPatch.patch(from: before, to: after).map(\.text), shared)
+    }
+
+    static let shelf = Shelf(articles: (0..<1_000).map { Article(id: $0, title: "article \($0)") }, nextID: 1_000, owner: nil)
+
+    @Test func anAppendedElementIsTheOnlyNewNode() throws {
+        var new = Self.shelf
+        new.articles.append(Article(id: 1_000, title: "new"))
+        new.nextID += 1
+        let result = try patch(Self.shelf, new)
+        #expect(result.text == (try viaJSONEncoder(new)))
+        #expect(result.shared == 1_000)
+        #expect(result.patch == [
+            #"{"op":"add","path":"/articles/1000","value":{"id":1000,"tags":[],"title":"new"}}"#,
+            #"{"op":"replace","path":"/nextID","value":1001}"#,
+        ])
+    }
+
+    @Test func anElementChangedInTheMiddleIsEncodedAloneAndPatchedInPlace() throws {
+        var new = Self.shelf
+        new.articles[500].tags.append("x")
+        new.owner = "jill"
+        let result = try patch(Self.shelf, new)
+        #expect(result.text == (try viaJSONEncoder(new)))
+        #expect(result.shared == 999)
+        #expect(result.patch == [#"{"op":"add","path":"/articles/500/tags/0","value":"x"}"#, #"{"op":"add","path":"/owner","value":"jill"}"#])
+    }
+
+    @Test func insertedAndRemovedElementsKeepTheEndsShared() throws {
+        var inserted = Self.shelf
+        inserted.articles.insert(Article(id: -1, title: "first"), at: 0)
+        let atStart = try patch(Self.shelf, inserted)
+        #expect(atStart.text == (try viaJSONEncoder(inserted)))
+        #expect(atStart.shared == 1_000)
+        #expect(atStart.patch == [#"{"op":"add","path":"/articles/0","value":{"id":-1,"tags":[],"title":"first"}}"#])
+        var removed = Self.shelf
+        removed.articles.remove(at: 10)
+        let inMiddle = try patch(Self.shelf, removed)
+        #expect(inMiddle.text == (try viaJSONEncoder(removed)))
+        #expect(inMiddle.patch == [#"{"op":"remove","path":"/articles/10"}"#])
+    }
+
+    @Test func anEqualStateRebuiltApartIsAllShared() throws {
+        let rebuilt = Shelf(articles: (0..<1_000).map { Article(id: $0, title: "article \($0)") }, nextID: 1_000, owner: nil)
+        let result = try patch(Self.shelf, rebuilt)
+        #expect(result.patch.isEmpty)
+        #expect(result.shared == 1_000)
+    }
+}

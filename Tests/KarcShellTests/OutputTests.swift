@@ -30,9 +30,9 @@ struct OutputTests {
             (Profile(name: "Jill", tags: ["a", "b"]), Profile(name: "Chris", tags: ["a", "b"])),
         ]
         for (old, new) in pairs {
-            #expect(Renderer.difference(old, new) == diff(old, new), "\(old) → \(new)")
+            #expect(StateDiff.text(old, new) == diff(old, new), "\(old) → \(new)")
         }
-        #expect(Renderer.difference(Counter(count: 1), Counter(count: 1)) == nil)
+        #expect(StateDiff.text(Counter(count: 1), Counter(count: 1)) == nil)
     }
 
     struct Tally: Codable, Equatable { var count: Int }

@@ -90,7 +90,7 @@ struct StatePathTests {
 @Suite("JSON patches")
 struct JSONPatchUnitTests {
     func patch(_ old: String, _ new: String) throws -> String {
-        let operations = JSONPatch.patch(from: try #require(JSONPatch.parse(old)), to: try #require(JSONPatch.parse(new)))
+        let operations = JSONPatch.patch(from: JSONText.Node(json: RawJSON(text: old)), to: JSONText.Node(json: RawJSON(text: new)))
         return JSONLine.write(["p": operations])
     }
 

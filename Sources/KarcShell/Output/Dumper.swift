@@ -53,15 +53,17 @@ struct Dumper {
     }
 
     /// A shape this walker leaves to custom-dump.
-    private struct Unsupported: Error {}
+    struct Unsupported: Error {}
 
     // custom-dump numbers repeated class instances: `#1 Node(…)`, `Node(↩︎)` for a cycle.
     private var idPerItem: [ObjectIdentifier: UInt] = [:]
     private var occurrencePerType: [String: UInt] = [:]
     private var visitedItems: Set<ObjectIdentifier> = []
 
-    private mutating func dump(
-        _ value: Any, name: String?, nameSuffix: String, indent: Int, isRoot: Bool, maxDepth: Int
+    /// custom-dump's `_customDump`: this dumper keeps its tracker (the
+    /// numbering of class instances) across calls, as a diff needs.
+    mutating func dump(
+        _ value: Any, name: String?, nameSuffix: String = ":", indent: Int, isRoot: Bool, maxDepth: Int
     ) throws -> String {
         let out = try body(of: value, named: name != nil, isRoot: isRoot, maxDepth: maxDepth)
         let labelled = name.map { "\($0)\(nameSuffix) " + out } ?? out
@@ -203,7 +205,7 @@ struct Dumper {
         return out + suffix
     }
 
-    private static func isSingleValueContainer(_ mirror: Mirror, children: [Mirror.Child]) -> Bool {
+    static func isSingleValueContainer(_ mirror: Mirror, children: [Mirror.Child]) -> Bool {
         switch mirror.displayStyle {
         case .collection?, .dictionary?, .set?:
             return false
@@ -252,7 +254,7 @@ struct Dumper {
 
     /// How many `#` a raw string needs: the longest run of `#` after a closing
     /// quote (`"` or `"""`) inside it, plus one for a single quote.
-    private static func hashCount(_ text: String, isMultiline: Bool) -> Int {
+    static func hashCount(_ text: String, isMultiline: Bool) -> Int {
         let quote = Array((isMultiline ? "\"\"\"" : "\"").utf8), offset = isMultiline ? 2 : 0
         let bytes = Array(text.utf8)
         var index = 0, count = 0
@@ -266,12 +268,12 @@ struct Dumper {
         return count
     }
 
-    private static func mirror(_ value: Any) -> Mirror {
+    static func mirror(_ value: Any) -> Mirror {
         (value as? any CustomDumpReflectable)?.customDumpMirror ?? Mirror(reflecting: value)
     }
 
     /// Macro-generated storage (`_$observationRegistrar`) is left out unless the type chose its own mirror.
-    private static func isShownProperty(_ child: Mirror.Child) -> Bool {
+    static func isShownProperty(_ child: Mirror.Child) -> Bool {
         child.label.map { !$0.hasPrefix("_$") } ?? true
     }
 
@@ -280,7 +282,7 @@ struct Dumper {
         children.map { $0.label?.first == "." ? (label: nil, value: $0.value) : $0 }
     }
 
-    private static func indenting(_ text: String, by count: Int) -> String {
+    static func indenting(_ text: String, by count: Int) -> String {
         let pad = String(repeating: " ", count: count)
         return pad + text.replacingOccurrences(of: "\n", with: "\n" + pad)
     }

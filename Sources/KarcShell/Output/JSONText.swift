@@ -10,20 +10,29 @@ import Foundation
 /// non-finite numbers and for anything that throws, ``encode(_:)`` returns
 /// nil and the caller asks `JSONEncoder`. `JSONTextTests` hold the two to
 /// the same output.
+///
+/// A value is encoded into a tree of ``Node``s first. Given the tree of the
+/// state before (``tree(_:reusing:)``), the parts that did not change are
+/// not encoded again: each node remembers the value it came from, and an
+/// unchanged value (``Unchanged``) takes its old node as it is, so a
+/// `--json` state line costs what changed, and its patch (``JSONPatch``)
+/// skips the shared nodes by identity.
 enum JSONText {
     static func encode(_ value: any Encodable) -> String? {
+        tree(value, reusing: nil)?.text
+    }
+
+    /// `value` as a tree, sharing the nodes of `old` (the tree of an earlier
+    /// value of the same type) wherever the two values agree; nil when only
+    /// `JSONEncoder` can encode it.
+    static func tree(_ value: any Encodable, reusing old: Node?) -> Node? {
         guard !isSpecial(type(of: value)) else { return nil }
         let context = Context()
-        let root = Node()
-        do {
-            try value.encode(to: NodeEncoder(node: root, context: context, codingPath: []))
-        } catch {
-            return nil
+        func open<Value: Encodable>(_ value: Value) throws -> Node {
+            try node(for: value, old: old, context: context, codingPath: [])
         }
-        guard !context.gaveUp else { return nil }
-        var out = ""
-        root.write(to: &out)
-        return out
+        guard let root = try? open(value), !context.gaveUp else { return nil }
+        return root
     }
 
     static func isSpecial(_ type: Any.Type) -> Bool {
@@ -35,7 +44,8 @@ enum JSONText {
         var gaveUp = false
     }
 
-    /// A value being built: nothing yet, an object, an array or a finished scalar.
+    /// A value being built: nothing yet, an object, an array or a finished
+    /// scalar. Once built, a node is never changed: a later tree may share it.
     final class Node {
         enum Kind {
             case empty
@@ -45,9 +55,17 @@ enum JSONText {
         }
 
         var kind = Kind.empty
+        /// The value this node was encoded from (not kept for scalars, whose text says it all).
+        var source: Any?
 
         init(_ kind: Kind = .empty) {
             self.kind = kind
+        }
+
+        var text: String {
+            var out = ""
+            write(to: &out)
+            return out
         }
 
         func write(to out: inout String) {
@@ -72,6 +90,29 @@ enum JSONText {
                 out += "]"
             case .scalar(let text):
                 out += text
+            }
+        }
+
+        /// A document as `JSONSerialization` parses it (or a dictionary of such
+        /// values and ``RawJSON`` texts), as a tree; a string that is not JSON
+        /// stays a string.
+        convenience init(json: Any) {
+            switch json {
+            case let raw as RawJSON:
+                let parsed = try? JSONSerialization.jsonObject(with: Data(raw.text.utf8), options: [.fragmentsAllowed])
+                self.init(json: parsed ?? raw.text)
+            case let object as [String: Any]:
+                self.init(.object(object.mapValues { Node(json: $0) }))
+            case let array as [Any]:
+                self.init(.array(array.map { Node(json: $0) }))
+            case let text as String:
+                var out = ""
+                JSONLine.appendString(text, to: &out)
+                self.init(.scalar(out))
+            case let number as NSNumber:
+                self.init(.scalar(JSONPatch.isBoolean(number) ? (number.boolValue ? "true" : "false") : number.stringValue))
+            default:
+                self.init(.scalar("null"))
             }
         }
     }
@@ -101,147 +142,52 @@ enum JSONText {
         description.hasSuffix(".0") ? String(description.dropLast(2)) : description
     }
 
-    /// A node for `value`: a scalar written at once, else the value encoded into a new node.
-    static func node(for value: some Encodable, context: Context, codingPath: [any CodingKey]) throws -> Node {
+    /// A node for `value`: a scalar written at once, `old` itself when it
+    /// was encoded from an equal value, else the value encoded into a new node.
+    static func node(for value: some Encodable, old: Node?, context: Context, codingPath: [any CodingKey]) throws -> Node {
         if let text = scalar(value) {
             guard let text else {
                 context.gaveUp = true
                 return Node()
             }
+            if let old, case .scalar(let previous) = old.kind, previous == text { return old }
             return Node(.scalar(text))
         }
+        if let old, let source = old.source, Unchanged.check(source, value) { return old }
         if isSpecial(type(of: value)) { context.gaveUp = true }
         let node = Node()
-        try value.encode(to: NodeEncoder(node: node, context: context, codingPath: codingPath))
+        if let elements = value as? any EncodableElements, let old, case .array(let items) = old.kind, let source = old.source {
+            node.kind = .array(try elements.items(reusing: items, of: source, context: context, codingPath: codingPath))
+        } else {
+            try value.encode(to: NodeEncoder(node: node, old: old, context: context, codingPath: codingPath))
+        }
+        node.source = value
         return node
     }
 }
 
-private struct NodeEncoder: Encoder {
-    let node: JSONText.Node
-    let context: JSONText.Context
-    let codingPath: [any CodingKey]
-    var userInfo: [CodingUserInfoKey: Any] { [:] }
+/// An array of `Encodable` elements, encoded as `Array.encode(to:)` does
+/// (an unkeyed container, element by element), but reusing the old nodes of
+/// its unchanged beginning and end without visiting them one by one.
+protocol EncodableElements {
+    func items(reusing old: [JSONText.Node], of source: Any, context: JSONText.Context, codingPath: [any CodingKey]) throws -> [JSONText.Node]
+}
 
-    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        switch node.kind {
-        case .empty: node.kind = .object([:])
-        case .object: break
-        case .array, .scalar: context.gaveUp = true
+extension Array: EncodableElements where Element: Encodable {
+    func items(reusing old: [JSONText.Node], of source: Any, context: JSONText.Context, codingPath: [any CodingKey]) throws -> [JSONText.Node] {
+        guard let before = source as? [Element], before.count == old.count else {
+            return try enumerated().map { try JSONText.node(for: $1, old: $0 < old.count ? old[$0] : nil, context: context, codingPath: codingPath) }
         }
-        return KeyedEncodingContainer(Keyed(node: node, context: context, codingPath: codingPath))
-    }
-
-    func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        switch node.kind {
-        case .empty: node.kind = .array([])
-        case .array: break
-        case .object, .scalar: context.gaveUp = true
+        let prefix = unchangedPrefix(from: 0, comparedWith: before, from: 0, limit: .max)
+        let suffix = unchangedSuffix(comparedWith: before, limit: Swift.min(count, before.count) - prefix)
+        var items = Array<JSONText.Node>(old[0..<prefix])
+        items.reserveCapacity(count)
+        for index in prefix..<(count - suffix) {
+            // Where the two arrays have as many elements, the old one at the same place is the likeliest to be equal.
+            let previous = index < before.count - suffix ? old[index] : nil
+            items.append(try JSONText.node(for: self[index], old: previous, context: context, codingPath: codingPath))
         }
-        return Unkeyed(node: node, context: context, codingPath: codingPath)
-    }
-
-    func singleValueContainer() -> any SingleValueEncodingContainer {
-        Single(node: node, context: context, codingPath: codingPath)
-    }
-}
-
-private struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let node: JSONText.Node
-    let context: JSONText.Context
-    let codingPath: [any CodingKey]
-
-    private func set(_ child: JSONText.Node, for key: Key) {
-        guard case .object(var fields) = node.kind else { return }
-        node.kind = .empty  // so `fields` is the only reference while it changes
-        fields[key.stringValue] = child
-        node.kind = .object(fields)
-    }
-
-    mutating func encodeNil(forKey key: Key) throws {
-        set(JSONText.Node(.scalar("null")), for: key)
-    }
-
-    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        set(try JSONText.node(for: value, context: context, codingPath: codingPath + [key]), for: key)
-    }
-
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        let child = JSONText.Node(.object([:]))
-        set(child, for: key)
-        return KeyedEncodingContainer(Keyed<NestedKey>(node: child, context: context, codingPath: codingPath + [key]))
-    }
-
-    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let child = JSONText.Node(.array([]))
-        set(child, for: key)
-        return Unkeyed(node: child, context: context, codingPath: codingPath + [key])
-    }
-
-    mutating func superEncoder() -> any Encoder {
-        context.gaveUp = true
-        return NodeEncoder(node: JSONText.Node(), context: context, codingPath: codingPath)
-    }
-
-    mutating func superEncoder(forKey key: Key) -> any Encoder {
-        superEncoder()
-    }
-}
-
-private struct Unkeyed: UnkeyedEncodingContainer {
-    let node: JSONText.Node
-    let context: JSONText.Context
-    let codingPath: [any CodingKey]
-
-    var count: Int {
-        if case .array(let items) = node.kind { return items.count }
-        return 0
-    }
-
-    private func append(_ child: JSONText.Node) {
-        guard case .array(var items) = node.kind else { return }
-        node.kind = .empty  // so `items` is the only reference while it grows
-        items.append(child)
-        node.kind = .array(items)
-    }
-
-    mutating func encodeNil() throws {
-        append(JSONText.Node(.scalar("null")))
-    }
-
-    mutating func encode<T: Encodable>(_ value: T) throws {
-        append(try JSONText.node(for: value, context: context, codingPath: codingPath))
-    }
-
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        let child = JSONText.Node(.object([:]))
-        append(child)
-        return KeyedEncodingContainer(Keyed<NestedKey>(node: child, context: context, codingPath: codingPath))
-    }
-
-    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let child = JSONText.Node(.array([]))
-        append(child)
-        return Unkeyed(node: child, context: context, codingPath: codingPath)
-    }
-
-    mutating func superEncoder() -> any Encoder {
-        context.gaveUp = true
-        return NodeEncoder(node: JSONText.Node(), context: context, codingPath: codingPath)
-    }
-}
-
-private struct Single: SingleValueEncodingContainer {
-    let node: JSONText.Node
-    let context: JSONText.Context
-    let codingPath: [any CodingKey]
-
-    mutating func encodeNil() throws {
-        node.kind = .scalar("null")
-    }
-
-    mutating func encode<T: Encodable>(_ value: T) throws {
-        let encoded = try JSONText.node(for: value, context: context, codingPath: codingPath)
-        node.kind = encoded.kind
+        items += old[(old.count - suffix)...]
+        return items
     }
 }

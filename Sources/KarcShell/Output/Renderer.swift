@@ -90,13 +90,9 @@ final class Renderer {
         case .summary: return summary(target: target, old: old, new: new)
         case .full: break
         }
-        // The old state is almost always the new state this printed last: its dump and JSON are reused.
-        let known = printed[target].flatMap { ValueText.isEqual($0.state, old) ? $0 : nil }
-        let after = ValueText.dump(new)
-        guard let difference = Self.difference(old, new, before: known?.dump, after: after) else { return }  // changed and changed back
+        guard let difference = StateDiff.text(old, new) else { return }  // changed and changed back
         switch mode {
         case .readable:
-            printed[target] = (new, after, nil, nil)
             sink.write(style.state("state") + "  \(target):")
             for line in difference.split(separator: "\n", omittingEmptySubsequences: false) {
                 switch line.first {
@@ -106,18 +102,18 @@ final class Renderer {
                 }
             }
         case .json:
-            let newJSON = ValueText.json(new)
-            let oldJSON = known?.json ?? ValueText.json(old)
-            let newTree = JSONPatch.tree(newJSON)
-            let oldTree = known?.tree ?? JSONPatch.tree(oldJSON)
-            printed[target] = (new, after, newJSON, newTree)
+            // The old state is almost always the new state this printed last: its tree is reused.
+            let known = printed[target].flatMap { Unchanged.check($0.state, old) ? $0.tree : nil }
+            let oldTree = known ?? ValueText.tree(old, reusing: nil)
+            let newTree = ValueText.tree(new, reusing: oldTree)
+            printed[target] = (new, newTree)
             var object: [String: Any] = [
                 "kind": "state", "target": target, "type": ValueText.typeName(new),
                 "patch": JSONPatch.patch(from: oldTree, to: newTree), "diff": difference,
             ]
             if jsonStates {
-                object["old"] = oldJSON
-                object["new"] = newJSON
+                object["old"] = RawJSON(text: oldTree.text)
+                object["new"] = RawJSON(text: newTree.text)
             }
             json(object)
         }
@@ -138,21 +134,9 @@ final class Renderer {
         }
     }
 
-    /// The last state printed for each target, with its dump and, in JSON
-    /// mode, its JSON and that JSON parsed (what the next patch starts from).
-    private var printed: [String: (state: any Sendable, dump: String, json: Any?, tree: Any?)] = [:]
-
-    /// custom-dump's diff of two states. When both print on one line, the
-    /// diff is the two lines, as custom-dump would write it; building that
-    /// directly skips its structural diff, several times the cost of a dump.
-    /// `before` and `after`, when given, are the states' dumps.
-    static func difference(_ old: Any, _ new: Any, before: String? = nil, after: String? = nil) -> String? {
-        let before = before ?? ValueText.dump(old)
-        guard !before.utf8.contains(UInt8(ascii: "\n")) else { return diff(old, new) }
-        let after = after ?? ValueText.dump(new)
-        guard !after.utf8.contains(UInt8(ascii: "\n")) else { return diff(old, new) }
-        return before == after ? nil : "- \(before)\n+ \(after)"
-    }
+    /// In JSON mode, the last state printed for each target, with its JSON
+    /// tree: what the next patch starts from and shares unchanged parts with.
+    private var printed: [String: (state: any Sendable, tree: JSONText.Node)] = [:]
 
     /// The current state of a target (`:state`).
     func snapshot(target: String, _ state: Any, path: String? = nil, of owner: String? = nil) {

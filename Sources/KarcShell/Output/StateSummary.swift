@@ -13,7 +13,7 @@ enum StateSummary {
         var counts = Counts()
         let before = Mirror(reflecting: old), after = Mirror(reflecting: new)
         if isCollection(after) {
-            compareElements(before, after, into: &counts)
+            compareElements(old, before, new, after, into: &counts)
             return counts
         }
         guard type(of: old) == type(of: new), !after.children.isEmpty else {
@@ -23,7 +23,7 @@ enum StateSummary {
         for (oldChild, newChild) in zip(before.children, after.children) {
             let inner = Mirror(reflecting: newChild.value)
             if isCollection(inner) {
-                compareElements(Mirror(reflecting: oldChild.value), inner, into: &counts)
+                compareElements(oldChild.value, Mirror(reflecting: oldChild.value), newChild.value, inner, into: &counts)
             } else {
                 add(equal(oldChild.value, newChild.value), to: &counts)
             }
@@ -41,7 +41,23 @@ enum StateSummary {
     }
 
     /// Elements by position (a dictionary's by key): each one equal, changed, added or removed.
-    private static func compareElements(_ old: Mirror, _ new: Mirror, into counts: inout Counts) {
+    private static func compareElements(_ oldValue: Any, _ old: Mirror, _ newValue: Any, _ new: Mirror, into counts: inout Counts) {
+        if let before = oldValue as? any ContiguousElements, let after = newValue as? any ContiguousElements, type(of: oldValue) == type(of: newValue) {
+            // Arrays are compared where they lie, a run of unchanged elements at a time.
+            let common = min(before.count, after.count)
+            var index = 0
+            while index < common {
+                let run = before.unchangedPrefix(from: index, comparedWith: after, from: index, limit: common - index)
+                counts.unchanged += run
+                index += run
+                if index < common {
+                    counts.changed += 1
+                    index += 1
+                }
+            }
+            counts.changed += max(before.count, after.count) - common  // added or removed
+            return
+        }
         if new.displayStyle == .dictionary || new.displayStyle == .set {
             var before: [String: Any] = [:]
             for child in old.children { before[key(of: child.value, style: old.displayStyle)] = child.value }
@@ -77,8 +93,7 @@ enum StateSummary {
     }
 
     private static func equal(_ a: Any, _ b: Any) -> Bool {
-        if a is any Equatable { return ValueText.isEqual(a, b) }
-        return ValueText.dump(a) == ValueText.dump(b)
+        Unchanged.check(a, b)
     }
 
     private static func grouped(_ n: Int) -> String {

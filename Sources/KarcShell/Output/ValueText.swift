@@ -57,18 +57,20 @@ enum ValueText {
         return dump(value)
     }
 
+    /// The value's JSON (as ``json(_:)`` writes it) as a tree, sharing the
+    /// nodes of `old`, an earlier value's tree, where the two agree.
+    static func tree(_ value: Any, reusing old: JSONText.Node?) -> JSONText.Node {
+        if !(value is any FailableReply), let encodable = value as? any Encodable, let tree = JSONText.tree(encodable, reusing: old) {
+            return tree
+        }
+        return JSONText.Node(json: json(value))
+    }
+
     private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }()
-
-    /// Whether two values are equal, when their type is `Equatable` (else false).
-    static func isEqual(_ lhs: Any, _ rhs: Any) -> Bool {
-        guard let lhs = lhs as? any Equatable else { return false }
-        func equals<T: Equatable>(_ lhs: T) -> Bool { (rhs as? T).map { $0 == lhs } ?? false }
-        return equals(lhs)
-    }
 
     /// A failure carried by a reply (`Result.failure`), if it is one.
     static func failure(in reply: Any) -> (any Error)? {
