@@ -120,3 +120,44 @@ struct JSONTreeTests {
         #expect(result.shared == 1_000)
     }
 }
+
+/// A JSON array's items in chunks shared between one tree and the next.
+@Suite("JSON node lists")
+struct JSONNodeListTests {
+    typealias Node = JSONText.Node
+    static func nodes(_ range: Range<Int>) -> [Node] { range.map { Node(.scalar("\($0)")) } }
+    static func texts(_ list: JSONNodeList) -> [String] {
+        list.map { node in if case .scalar(let text) = node.kind { text } else { "?" } }
+    }
+
+    @Test(arguments: [
+        (0..<0, 0..<2), (0..<3, 0..<0), (5..<6, 0..<1), (127..<129, 0..<3), (200..<200, 0..<5), (300..<300, 0..<200),
+        (0..<300, 0..<0), (250..<300, 0..<0), (128..<256, 0..<128),
+    ])
+    func replacingARangeGivesTheSameItemsAsAnArrayWould(range: Range<Int>, inserted: Range<Int>) {
+        let all = Self.nodes(0..<300), list = JSONNodeList(all)
+        let new = Self.nodes(1_000..<(1_000 + inserted.count))
+        var expected = all
+        expected.replaceSubrange(range, with: new)
+        let replaced = list.replacing(range, with: new)
+        #expect(Self.texts(replaced) == expected.map { if case .scalar(let text) = $0.kind { text } else { "?" } })
+        #expect(replaced.count == expected.count)
+        #expect((0..<replaced.count).allSatisfy { replaced[$0] === expected[$0] })
+        // The chunks wholly outside the range are shared, not copied.
+        let shared = replaced.chunks.filter { chunk in list.chunks.contains { $0 === chunk } }.count
+        #expect(shared >= list.chunks.count - 2 - (range.count / JSONNodeList.chunkSize))
+    }
+
+    @Test func anAppendCopiesOnlyTheLastChunkAndTheListBeforeIsUntouched() {
+        let list = JSONNodeList(Self.nodes(0..<1_000))
+        let appended = list.replacing(1_000..<1_000, with: Self.nodes(1_000..<1_001))
+        #expect(Self.texts(list).count == 1_000)
+        #expect(appended.count == 1_001)
+        #expect(zip(list.chunks.dropLast(), appended.chunks).allSatisfy { $0 === $1 })
+        #expect(JSONNodeList.commonPrefix(list, appended, equal: ===) == 1_000)
+        #expect(JSONNodeList.commonSuffix(list, appended, limit: 1_000, equal: ===) == 0)
+        let first = list.replacing(0..<1, with: Self.nodes(5_000..<5_001))
+        #expect(JSONNodeList.commonPrefix(list, first, equal: ===) == 0)
+        #expect(JSONNodeList.commonSuffix(list, first, limit: 1_000, equal: ===) == 999)
+    }
+}

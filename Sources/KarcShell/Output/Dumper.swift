@@ -283,8 +283,19 @@ struct Dumper {
     }
 
     static func indenting(_ text: String, by count: Int) -> String {
+        guard count > 0 else { return text }
         let pad = String(repeating: " ", count: count)
-        return pad + text.replacingOccurrences(of: "\n", with: "\n" + pad)
+        var out = pad
+        out.reserveCapacity(text.utf8.count + count)
+        // Line by line on UTF-8: a newline byte is never part of a longer character.
+        var lineStart = text.utf8.startIndex
+        for index in text.utf8.indices where text.utf8[index] == UInt8(ascii: "\n") {
+            out += text[lineStart...index]
+            out += pad
+            lineStart = text.utf8.index(after: index)
+        }
+        out += text[lineStart...]
+        return out
     }
 }
 

@@ -54,14 +54,9 @@ enum JSONPatch {
         }
     }
 
-    private static func diffArrays(_ before: [Node], _ after: [Node], at path: String, into operations: inout [RawJSON]) {
-        var prefix = 0
-        while prefix < before.count, prefix < after.count, equal(before[prefix], after[prefix]) { prefix += 1 }
-        var suffix = 0
-        while suffix < before.count - prefix, suffix < after.count - prefix,
-              equal(before[before.count - 1 - suffix], after[after.count - 1 - suffix]) {
-            suffix += 1
-        }
+    private static func diffArrays(_ before: JSONNodeList, _ after: JSONNodeList, at path: String, into operations: inout [RawJSON]) {
+        let prefix = JSONNodeList.commonPrefix(before, after, equal: equal)
+        let suffix = JSONNodeList.commonSuffix(before, after, limit: min(before.count, after.count) - prefix, equal: equal)
         let oldMiddle = before.count - prefix - suffix, newMiddle = after.count - prefix - suffix
         for offset in 0..<min(oldMiddle, newMiddle) {
             diff(before[prefix + offset], after[prefix + offset], at: "\(path)/\(prefix + offset)", into: &operations)
@@ -86,7 +81,7 @@ enum JSONPatch {
         case (.scalar(let x), .scalar(let y)):
             return x == y
         case (.array(let x), .array(let y)):
-            return x.count == y.count && zip(x, y).allSatisfy { equal($0, $1) }
+            return x.count == y.count && JSONNodeList.commonPrefix(x, y, equal: equal) == x.count
         default:
             guard let x = fields(of: a), let y = fields(of: b), x.count == y.count else { return false }
             return x.allSatisfy { key, value in y[key].map { equal(value, $0) } ?? false }

@@ -50,7 +50,7 @@ enum JSONText {
         enum Kind {
             case empty
             case object([String: Node])
-            case array([Node])
+            case array(JSONNodeList)
             case scalar(String)
         }
 
@@ -104,7 +104,7 @@ enum JSONText {
             case let object as [String: Any]:
                 self.init(.object(object.mapValues { Node(json: $0) }))
             case let array as [Any]:
-                self.init(.array(array.map { Node(json: $0) }))
+                self.init(.array(JSONNodeList(array.map { Node(json: $0) })))
             case let text as String:
                 var out = ""
                 JSONLine.appendString(text, to: &out)
@@ -170,24 +170,22 @@ enum JSONText {
 /// (an unkeyed container, element by element), but reusing the old nodes of
 /// its unchanged beginning and end without visiting them one by one.
 protocol EncodableElements {
-    func items(reusing old: [JSONText.Node], of source: Any, context: JSONText.Context, codingPath: [any CodingKey]) throws -> [JSONText.Node]
+    func items(reusing old: JSONNodeList, of source: Any, context: JSONText.Context, codingPath: [any CodingKey]) throws -> JSONNodeList
 }
 
 extension Array: EncodableElements where Element: Encodable {
-    func items(reusing old: [JSONText.Node], of source: Any, context: JSONText.Context, codingPath: [any CodingKey]) throws -> [JSONText.Node] {
+    func items(reusing old: JSONNodeList, of source: Any, context: JSONText.Context, codingPath: [any CodingKey]) throws -> JSONNodeList {
         guard let before = source as? [Element], before.count == old.count else {
-            return try enumerated().map { try JSONText.node(for: $1, old: $0 < old.count ? old[$0] : nil, context: context, codingPath: codingPath) }
+            return JSONNodeList(try enumerated().map { try JSONText.node(for: $1, old: $0 < old.count ? old[$0] : nil, context: context, codingPath: codingPath) })
         }
         let prefix = unchangedPrefix(from: 0, comparedWith: before, from: 0, limit: .max)
         let suffix = unchangedSuffix(comparedWith: before, limit: Swift.min(count, before.count) - prefix)
-        var items = Array<JSONText.Node>(old[0..<prefix])
-        items.reserveCapacity(count)
+        var middle: [JSONText.Node] = []
         for index in prefix..<(count - suffix) {
             // Where the two arrays have as many elements, the old one at the same place is the likeliest to be equal.
             let previous = index < before.count - suffix ? old[index] : nil
-            items.append(try JSONText.node(for: self[index], old: previous, context: context, codingPath: codingPath))
+            middle.append(try JSONText.node(for: self[index], old: previous, context: context, codingPath: codingPath))
         }
-        items += old[(old.count - suffix)...]
-        return items
+        return old.replacing(prefix..<(old.count - suffix), with: middle)
     }
 }

@@ -22,11 +22,11 @@ struct NodeEncoder: Encoder {
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         switch node.kind {
-        case .empty: node.kind = .array([])
+        case .empty: node.kind = .array(JSONNodeList())
         case .array: break
         case .object, .scalar: context.gaveUp = true
         }
-        var oldItems: [JSONText.Node] = []
+        var oldItems = JSONNodeList()
         if case .array(let items)? = old?.kind { oldItems = items }
         return Unkeyed(node: node, old: oldItems, context: context, codingPath: codingPath)
     }
@@ -64,9 +64,9 @@ private struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let child = JSONText.Node(.array([]))
+        let child = JSONText.Node(.array(JSONNodeList()))
         set(child, for: key)
-        return Unkeyed(node: child, old: [], context: context, codingPath: codingPath + [key])
+        return Unkeyed(node: child, old: JSONNodeList(), context: context, codingPath: codingPath + [key])
     }
 
     mutating func superEncoder() -> any Encoder {
@@ -81,7 +81,7 @@ private struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
 private struct Unkeyed: UnkeyedEncodingContainer {
     let node: JSONText.Node
-    let old: [JSONText.Node]
+    let old: JSONNodeList
     let context: JSONText.Context
     let codingPath: [any CodingKey]
 
@@ -113,9 +113,9 @@ private struct Unkeyed: UnkeyedEncodingContainer {
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let child = JSONText.Node(.array([]))
+        let child = JSONText.Node(.array(JSONNodeList()))
         append(child)
-        return Unkeyed(node: child, old: [], context: context, codingPath: codingPath)
+        return Unkeyed(node: child, old: JSONNodeList(), context: context, codingPath: codingPath)
     }
 
     mutating func superEncoder() -> any Encoder {

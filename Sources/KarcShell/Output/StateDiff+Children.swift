@@ -97,6 +97,10 @@ struct ChildLists {
     /// Myers' first step follows it anyway, so the answer is the same.
     func difference() -> (removals: Set<Int>, insertions: Set<Int>) {
         let start = commonPrefix
+        // Nothing left on one side: the rest of the other is all removed, or all inserted.
+        if start == oldCount || start == newCount {
+            return (Set(start..<oldCount), Set(start..<newCount))
+        }
         let equivalent: (Int, Int) -> Bool
         switch storage {
         case .mirrors(let old, let new, let areEquivalent):
