@@ -283,15 +283,18 @@ struct Dumper {
     }
 
     static func indenting(_ text: String, by count: Int) -> String {
-        guard count > 0 else { return text }
-        let pad = String(repeating: " ", count: count)
-        var out = pad
-        out.reserveCapacity(text.utf8.count + count)
+        count > 0 ? prefixingLines(text, with: String(repeating: " ", count: count)) : text
+    }
+
+    /// Every line of `text` begun with `prefix`.
+    static func prefixingLines(_ text: String, with prefix: String) -> String {
+        var out = prefix
+        out.reserveCapacity(text.utf8.count + 2 * prefix.utf8.count)
         // Line by line on UTF-8: a newline byte is never part of a longer character.
         var lineStart = text.utf8.startIndex
         for index in text.utf8.indices where text.utf8[index] == UInt8(ascii: "\n") {
             out += text[lineStart...index]
-            out += pad
+            out += prefix
             lineStart = text.utf8.index(after: index)
         }
         out += text[lineStart...]

@@ -247,7 +247,7 @@ extension StateDiff {
     private static func isSingleValueContainer(_ mirror: Mirror) -> Bool {
         switch mirror.displayStyle {
         case .collection?, .dictionary?, .set?: false
-        default: Dumper.isSingleValueContainer(mirror, children: Array(mirror.children))
+        default: mirror.children.count == 1 && Dumper.isSingleValueContainer(mirror, children: Array(mirror.children))
         }
     }
 }

@@ -208,13 +208,6 @@ struct StateDiff {
 
     /// Every line of `text` begun with `mark` and a space, as custom-dump marks diff lines.
     static func prefixing(_ text: String, with mark: Character) -> String {
-        let prefix = "\(mark) "
-        var out = prefix
-        out.reserveCapacity(text.utf8.count + 8)
-        for character in text.unicodeScalars {
-            out.unicodeScalars.append(character)
-            if character == "\n" { out += prefix }
-        }
-        return out
+        Dumper.prefixingLines(text, with: "\(mark) ")
     }
 }
