@@ -149,8 +149,8 @@ extension StateDiff {
     ) throws -> String {
         var out = ""
         if lists.allUnchanged {
-            let before = try dump(pair.old, name: pair.oldName, nameSuffix: pair.nameSuffix, indent: pair.indent, isRoot: false, maxDepth: 0) + pair.separator
-            let after = try dump(pair.new, name: pair.newName, nameSuffix: pair.nameSuffix, indent: pair.indent, isRoot: false, maxDepth: 0) + pair.separator
+            let before = try dump(pair.old, name: pair.oldName, indent: pair.indent, isRoot: false, maxDepth: 0) + pair.separator
+            let after = try dump(pair.new, name: pair.newName, indent: pair.indent, isRoot: false, maxDepth: 0) + pair.separator
             if before == after {
                 out += Self.prefixing(Dumper.indenting("// Not equal but no difference detected:", by: pair.indent), with: " ") + "\n"
             }
@@ -158,11 +158,11 @@ extension StateDiff {
         }
         if Self.isSingleValueContainer(pair.oldMirror) || Self.isSingleValueContainer(pair.newMirror) {
             // As custom-dump writes it: whole dumps, without the separator.
-            let before = try dump(pair.old, name: pair.oldName, nameSuffix: pair.nameSuffix, indent: pair.indent, isRoot: pair.isRoot, maxDepth: .max)
-            let after = try dump(pair.new, name: pair.newName, nameSuffix: pair.nameSuffix, indent: pair.indent, isRoot: pair.isRoot, maxDepth: .max)
+            let before = try dump(pair.old, name: pair.oldName, indent: pair.indent, isRoot: pair.isRoot, maxDepth: .max)
+            let after = try dump(pair.new, name: pair.newName, indent: pair.indent, isRoot: pair.isRoot, maxDepth: .max)
             return Self.prefixing(before, with: "-") + "\n" + Self.prefixing(after, with: "+")
         }
-        let name = pair.newName.map { "\($0)\(pair.nameSuffix) " } ?? ""
+        let name = pair.newName.map { "\($0): " } ?? ""
         out += Self.prefixing(Dumper.indenting(name + prefix, by: pair.indent), with: " ") + "\n"
 
         let (removals, insertions) = lists.difference()

@@ -40,8 +40,8 @@ struct StateDiff {
     /// Shared by every dump of one diff, as custom-dump shares its tracker.
     var dumper = Dumper()
 
-    mutating func dump(_ value: Any, name: String?, nameSuffix: String = ":", indent: Int, isRoot: Bool, maxDepth: Int) throws -> String {
-        try dumper.dump(value, name: name, nameSuffix: nameSuffix, indent: indent, isRoot: isRoot, maxDepth: maxDepth)
+    mutating func dump(_ value: Any, name: String?, indent: Int, isRoot: Bool, maxDepth: Int) throws -> String {
+        try dumper.dump(value, name: name, indent: indent, isRoot: isRoot, maxDepth: maxDepth)
     }
 
     /// custom-dump's `diffHelp`: the lines of one pair of values, each
@@ -103,7 +103,6 @@ struct StateDiff {
         var newMirror: Mirror
         var oldName: String?
         var newName: String?
-        var nameSuffix = ":"
         var separator: String
         var indent: Int
         var isRoot: Bool
