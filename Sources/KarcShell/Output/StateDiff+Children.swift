@@ -15,17 +15,31 @@ struct ChildLists {
     let allUnchanged: Bool
     /// How many children from the start are known to be unchanged.
     private let commonPrefix: Int
+    /// What finding ``allUnchanged`` learnt of each pair at the same
+    /// position, up to the first changed one, so that the diff of that pair
+    /// does not compare it again (dropped when a filter or a sort moves children).
+    private var known: [Bool] = []
 
     /// Children paired by label (struct fields, tuple and payload elements)
     /// unless `equivalent` says otherwise.
     init(_ old: Mirror.Children, _ new: Mirror.Children, filter: ((Mirror.Child) -> Bool)? = nil,
          equivalent: @escaping (Mirror.Child, Mirror.Child) -> Bool = { $0.label == $1.label }) {
         var before = Array(old), after = Array(new)
-        allUnchanged = before.count == after.count && zip(before, after).allSatisfy(Self.unchanged)
+        var known: [Bool] = []
+        if before.count == after.count {
+            for (oldChild, newChild) in zip(before, after) {
+                known.append(Self.unchanged(oldChild, newChild))
+                if known.last == false { break }
+            }
+        }
+        allUnchanged = before.count == after.count && known.count == before.count && !known.contains(false)
         if let filter {
+            let count = (before.count, after.count)
             before.removeAll { !filter($0) }
             after.removeAll { !filter($0) }
+            if (before.count, after.count) != count { known = [] }
         }
+        self.known = known
         storage = .mirrors(before, after, equivalent: equivalent)
         commonPrefix = 0
     }
@@ -74,6 +88,11 @@ struct ChildLists {
         case .mirrors(_, let new, _): new[index]
         case .arrays(_, let new): (label: nil, value: new.element(at: index))
         }
+    }
+
+    /// Whether the pair at `index` on both sides is unchanged, when that is already known.
+    func knownUnchanged(at index: Int) -> Bool? {
+        index < known.count ? known[index] : nil
     }
 
     /// How many pairs from `oldIndex` and `newIndex` on are unchanged, at most `limit`.
@@ -130,6 +149,7 @@ struct ChildLists {
             children.map { (Self.keyDump(key($0.value)), $0) }.sorted { $0.0 < $1.0 }.map(\.1)
         }
         storage = .mirrors(sorted(old), sorted(new), equivalent: equivalent)
+        known = []
     }
 
     /// A key as custom-dump labels and orders it: dumped one level deep.
@@ -187,6 +207,8 @@ extension StateDiff {
 
         while oldIndex < oldCount || newIndex < newCount {
             let isRemoval = removals.contains(oldIndex), isInsertion = insertions.contains(newIndex)
+            // What is already known of the pair, so that its diff does not compare it again.
+            var unchanged = oldIndex == newIndex ? lists.knownUnchanged(at: oldIndex) : nil
             if collapse, !isRemoval, !isInsertion {
                 // Pairs up to the next change on either side: those unchanged are folded together.
                 let limit = min(Self.next(after: oldIndex, in: nextRemovals, or: oldCount) - oldIndex,
@@ -203,6 +225,7 @@ extension StateDiff {
                     newIndex += run
                     continue
                 }
+                unchanged = false
             }
             if !sorted { try flush() }
             switch (isRemoval, isInsertion) {
@@ -212,7 +235,8 @@ extension StateDiff {
                 transform(&after, newIndex)
                 let last = oldIndex == oldCount - 1 && newIndex == newCount - 1
                 out += try diff(before.value, after.value, oldName: before.label, newName: after.label,
-                                separator: last ? "" : elementSeparator, indent: childIndent, isRoot: false) + "\n"
+                                separator: last ? "" : elementSeparator, indent: childIndent, isRoot: false,
+                                unchanged: isRemoval ? nil : unchanged) + "\n"
                 oldIndex += 1
                 newIndex += 1
             case (true, false):

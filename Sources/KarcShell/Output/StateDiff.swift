@@ -29,7 +29,7 @@ struct StateDiff {
         guard !Unchanged.check(old, new) else { return nil }
         var differ = StateDiff()
         do {
-            var out = try differ.diff(old, new, oldName: nil, newName: nil, separator: "", indent: 0, isRoot: true)
+            var out = try differ.diff(old, new, oldName: nil, newName: nil, separator: "", indent: 0, isRoot: true, unchanged: false)
             if out.last == "\n" { out.removeLast() }
             return out
         } catch {
@@ -45,12 +45,14 @@ struct StateDiff {
     }
 
     /// custom-dump's `diffHelp`: the lines of one pair of values, each
-    /// prefixed `-`, `+` or a space.
+    /// prefixed `-`, `+` or a space. `unchanged`, when the caller already
+    /// compared the two, is its answer.
     mutating func diff(
-        _ old: Any, _ new: Any, oldName: String?, newName: String?, separator: String, indent: Int, isRoot: Bool
+        _ old: Any, _ new: Any, oldName: String?, newName: String?, separator: String, indent: Int, isRoot: Bool,
+        unchanged: Bool? = nil
     ) throws -> String {
         let newName = newName ?? oldName
-        if oldName == newName, Unchanged.check(old, new) {
+        if oldName == newName, unchanged ?? Unchanged.check(old, new) {
             return Self.prefixing(try dump(old, name: newName, indent: indent, isRoot: isRoot, maxDepth: 0) + separator, with: " ")
         }
         let oldMirror = Dumper.mirror(old), newMirror = Dumper.mirror(new)
