@@ -153,12 +153,14 @@ enum JSONText {
             if let old, case .scalar(let previous) = old.kind, previous == text { return old }
             return Node(.scalar(text))
         }
-        if let old, let source = old.source, Unchanged.check(source, value) { return old }
-        if isSpecial(type(of: value)) { context.gaveUp = true }
         let node = Node()
         if let elements = value as? any EncodableElements, let old, case .array(let items) = old.kind, let source = old.source {
-            node.kind = .array(try elements.items(reusing: items, of: source, context: context, codingPath: codingPath))
+            // The array's own pass over its elements tells whether it changed: no comparison before it.
+            guard let changed = try elements.items(reusing: items, of: source, context: context, codingPath: codingPath) else { return old }
+            node.kind = .array(changed)
         } else {
+            if let old, let source = old.source, Unchanged.check(source, value) { return old }
+            if isSpecial(type(of: value)) { context.gaveUp = true }
             try value.encode(to: NodeEncoder(node: node, old: old, context: context, codingPath: codingPath))
         }
         node.source = value
@@ -168,17 +170,19 @@ enum JSONText {
 
 /// An array of `Encodable` elements, encoded as `Array.encode(to:)` does
 /// (an unkeyed container, element by element), but reusing the old nodes of
-/// its unchanged beginning and end without visiting them one by one.
+/// its unchanged beginning and end without visiting them one by one; nil
+/// when every element is unchanged.
 protocol EncodableElements {
-    func items(reusing old: JSONNodeList, of source: Any, context: JSONText.Context, codingPath: [any CodingKey]) throws -> JSONNodeList
+    func items(reusing old: JSONNodeList, of source: Any, context: JSONText.Context, codingPath: [any CodingKey]) throws -> JSONNodeList?
 }
 
 extension Array: EncodableElements where Element: Encodable {
-    func items(reusing old: JSONNodeList, of source: Any, context: JSONText.Context, codingPath: [any CodingKey]) throws -> JSONNodeList {
+    func items(reusing old: JSONNodeList, of source: Any, context: JSONText.Context, codingPath: [any CodingKey]) throws -> JSONNodeList? {
         guard let before = source as? [Element], before.count == old.count else {
             return JSONNodeList(try enumerated().map { try JSONText.node(for: $1, old: $0 < old.count ? old[$0] : nil, context: context, codingPath: codingPath) })
         }
         let prefix = unchangedPrefix(from: 0, comparedWith: before, from: 0, limit: .max)
+        if prefix == count, count == before.count { return nil }
         let suffix = unchangedSuffix(comparedWith: before, limit: Swift.min(count, before.count) - prefix)
         var middle: [JSONText.Node] = []
         for index in prefix..<(count - suffix) {
