@@ -41,11 +41,38 @@ struct JSONTextTests {
         }
     }
 
-    @Test func whatJSONEncoderTreatsSpeciallyIsLeftToIt() {
-        for value in [Stamped(), Linked(), Bytes(), NotANumber()] as [any Encodable] {
-            #expect(JSONText.encode(value) == nil, "\(value)")
+    struct Special: Codable {
+        var at: Date
+        var link: URL
+        var bytes: Data
+        var amount: Decimal
+        var optionalAt: Date?
+        var byName: [String: Date]
+    }
+
+    /// Dates, URLs, data and decimals inside a state keep the state on the
+    /// fast path (and its `--json` lines on reused trees), written as
+    /// `JSONEncoder` writes them with its default strategies.
+    @Test func whatJSONEncoderWritesItsOwnWayIsWrittenTheSameWay() throws {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            let seconds = Double.random(in: -4e9...4e9, using: &generator)
+            let value = Special(
+                at: Date(timeIntervalSinceReferenceDate: seconds.rounded(.down) + Double(Int.random(in: 0..<1_000_000)) / 1e6),
+                link: URL(string: "https://example.com/a/b?q=\(Int.random(in: 0..<1_000))&x=é")!,  // a literal that parses
+                bytes: Data((0..<Int.random(in: 0..<40)).map { _ in UInt8.random(in: 0...255) }),
+                amount: Decimal(string: "\(Int.random(in: -99_999...99_999)).\(Int.random(in: 0..<1_000))")!,  // digits, a dot, digits
+                optionalAt: Bool.random() ? Date(timeIntervalSince1970: seconds) : nil,
+                byName: ["k": Date(timeIntervalSinceReferenceDate: seconds)])
+            #expect(JSONText.encode(value) == (try viaJSONEncoder(value)), "\(value)")
         }
-        #expect(JSONText.encode(Date()) == nil)
+        for value in [Stamped(), Linked(), Bytes(), Date(timeIntervalSinceReferenceDate: 0), Date(timeIntervalSince1970: 0)] as [any Encodable] {
+            #expect(JSONText.encode(value) == (try viaJSONEncoder(value)), "\(value)")
+        }
+    }
+
+    @Test func whatOnlyJSONEncoderCanWriteIsLeftToIt() {
+        #expect(JSONText.encode(NotANumber()) == nil)
     }
 }
 
@@ -111,6 +138,17 @@ struct JSONTreeTests {
         let inMiddle = try patch(Self.shelf, removed)
         #expect(inMiddle.text == (try viaJSONEncoder(removed)))
         #expect(inMiddle.patch == [#"{"op":"remove","path":"/articles/10"}"#])
+    }
+
+    struct Log: Codable { var entries: [Entry]; struct Entry: Codable { var at: Date; var text: String } }
+
+    @Test func aStateWithDatesIsEncodedAgainstTheLastOneToo() throws {
+        let old = Log(entries: (0..<1_000).map { .init(at: Date(timeIntervalSinceReferenceDate: Double($0)), text: "e\($0)") })
+        var new = old
+        new.entries.append(.init(at: Date(timeIntervalSinceReferenceDate: 1_000.5), text: "new"))
+        let before = try #require(JSONText.tree(old, reusing: nil))
+        let after = try #require(JSONText.tree(new, reusing: before))
+        #expect(JSONPatch.patch(from: before, to: after).map(\.text) == [#"{"op":"add","path":"/entries/1000","value":{"at":1000.5,"text":"new"}}"#])
     }
 
     @Test func anEqualStateRebuiltApartIsAllShared() throws {

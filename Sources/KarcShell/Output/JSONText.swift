@@ -5,11 +5,12 @@ import Foundation
 /// its cost: a state or reply is encoded on every command.
 ///
 /// Plain means built from numbers, strings, booleans, nil, arrays,
-/// dictionaries and nested `Encodable` types. For what `JSONEncoder` treats
-/// specially (`Date`, `URL`, `Data`, `Decimal`), for `superEncoder`, for
-/// non-finite numbers and for anything that throws, ``encode(_:)`` returns
-/// nil and the caller asks `JSONEncoder`. `JSONTextTests` hold the two to
-/// the same output.
+/// dictionaries and nested `Encodable` types, and the values `JSONEncoder`
+/// writes its own way with its default strategies: a `Date` as its seconds
+/// since 2001, a `URL` as its absolute string, `Data` in base 64, a
+/// `Decimal` as a number. For `superEncoder`, for non-finite numbers and
+/// for anything that throws, ``encode(_:)`` returns nil and the caller asks
+/// `JSONEncoder`. `JSONTextTests` hold the two to the same output.
 ///
 /// A value is encoded into a tree of ``Node``s first. Given the tree of the
 /// state before (``tree(_:reusing:)``), the parts that did not change are
@@ -26,17 +27,12 @@ enum JSONText {
     /// value of the same type) wherever the two values agree; nil when only
     /// `JSONEncoder` can encode it.
     static func tree(_ value: any Encodable, reusing old: Node?) -> Node? {
-        guard !isSpecial(type(of: value)) else { return nil }
         let context = Context()
         func open<Value: Encodable>(_ value: Value) throws -> Node {
             try node(for: value, old: old, context: context, codingPath: [])
         }
         guard let root = try? open(value), !context.gaveUp else { return nil }
         return root
-    }
-
-    static func isSpecial(_ type: Any.Type) -> Bool {
-        type is Date.Type || type is URL.Type || type is Data.Type || type is Decimal.Type
     }
 
     /// Set when the value needs something only `JSONEncoder` does.
@@ -132,6 +128,15 @@ enum JSONText {
             return float.isFinite ? number(float.description) : .some(nil)
         case let integer as any BinaryInteger:
             return "\(integer)"
+        // What JSONEncoder writes its own way, as its default strategies write it.
+        case let date as Date:
+            return number(date.timeIntervalSinceReferenceDate.description)
+        case let url as URL:
+            return scalar(url.absoluteString)
+        case let data as Data:
+            return scalar(data.base64EncodedString())
+        case let decimal as Decimal:
+            return decimal.description
         default:
             return nil
         }
@@ -160,7 +165,6 @@ enum JSONText {
             node.kind = .array(changed)
         } else {
             if let old, let source = old.source, Unchanged.check(source, value) { return old }
-            if isSpecial(type(of: value)) { context.gaveUp = true }
             try value.encode(to: NodeEncoder(node: node, old: old, context: context, codingPath: codingPath))
         }
         node.source = value
