@@ -108,7 +108,7 @@ let package = Package(
         .executableTarget(name: "shop-example", dependencies: ["KarcShellTrellis", "Trellis", "KarcCommand"], path: "Examples/Shop"),
         // Throughput benchmarks: `make bench` builds and runs them in release mode.
         .executableTarget(name: "karc-bench", dependencies: ["Karc", "Trellis", "AsyncDispatcher", "Compose"], path: "Benchmarks/Sources/karc-bench"),
-        // What several test targets share: `eventually`, `Recorder`.
+        // What several test targets share: `eventually`, `Recorder`, `ScratchDirectory`.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "KarcAsyncTests",
@@ -160,7 +160,7 @@ let package = Package(
         // The seed README's Step 1–6 example, kept compiling and passing.
         .testTarget(name: "KarcSeedExampleTests", dependencies: ["Karc"]),
         // README.md's library example (kept identical and passing) and runs of the real `karc` binary.
-        .testTarget(name: "KarcEndToEndTests", dependencies: ["Karc", "Trellis", "KarcShell", "KarcShellTrellis", "KarcCommand"]),
+        .testTarget(name: "KarcEndToEndTests", dependencies: ["Karc", "Trellis", "KarcShell", "KarcShellTrellis", "KarcCommand", "TestSupport"]),
         // What `@Command` expands to, and its diagnostics.
         .testTarget(
             name: "KarcCommandMacroTests",

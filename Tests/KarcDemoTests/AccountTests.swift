@@ -6,7 +6,8 @@ import Trellis
 
 @Suite(.serialized, .timeLimit(.minutes(1)))
 struct AccountTests {
-    let directory = NSTemporaryDirectory() + "karc-demo-\(UUID().uuidString)"
+    let scratch = ScratchDirectory("karc-demo")
+    var directory: String { scratch.path }
 
     func cluster(fresh: Bool = false, tick: Duration = .milliseconds(50)) async throws -> Cluster {
         var options = DemoCluster.Options()

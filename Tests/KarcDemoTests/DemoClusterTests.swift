@@ -1,14 +1,15 @@
 import Foundation
 import KarcDemo
 import Testing
+import TestSupport
 import Trellis
 
 extension DemoCluster.Options {
-    /// A cluster of its own: its own account model id, nothing persisted.
-    static var isolated: Self {
+    /// A cluster of its own: its own account model id, nothing persisted outside `scratch`.
+    static func isolated(in scratch: ScratchDirectory) -> Self {
         var options = Self()
         options.instance = UUID().uuidString
-        options.stateDirectory = NSTemporaryDirectory() + "karc-demo-\(UUID().uuidString)"
+        options.stateDirectory = scratch.path
         options.fresh = true
         return options
     }
@@ -16,20 +17,23 @@ extension DemoCluster.Options {
 
 @Suite(.timeLimit(.minutes(1)))
 struct DemoClusterTests {
+    let scratch = ScratchDirectory("karc-demo")
+    var isolated: DemoCluster.Options { .isolated(in: scratch) }
+
     func state<S>(_ cluster: Cluster, _ target: String, as type: S.Type) async throws -> S {
         let read = try #require(cluster.target(named: target)?.state)
         return try #require(await read() as? S)
     }
 
     @Test func theDemoHasItsTargetsWithTheirCommands() async throws {
-        let cluster = try await DemoCluster.make(.isolated)
+        let cluster = try await DemoCluster.make(isolated)
         defer { Task { await cluster.shutDown() } }
         #expect(cluster.targets.map(\.name) == ["counter", "identity", "articles", "account"])
         #expect(cluster.targets.map(\.kind) == [.dispatcher, .store, .store, .model])
     }
 
     @Test func theCounterIncrementsComposesAndResets() async throws {
-        let cluster = try await DemoCluster.make(.isolated)
+        let cluster = try await DemoCluster.make(isolated)
         defer { Task { await cluster.shutDown() } }
         try await cluster.send(action: CounterStore.Increment(value: 2))
         try await cluster.send(action: CounterStore.IncrementByThree())
@@ -39,7 +43,7 @@ struct DemoClusterTests {
     }
 
     @Test func aBadLoginIsRejectedWithTheRulesMessagesAndChangesNothing() async throws {
-        let cluster = try await DemoCluster.make(.isolated)
+        let cluster = try await DemoCluster.make(isolated)
         defer { Task { await cluster.shutDown() } }
         await #expect(throws: InvalidInput.self) {
             try await cluster.send(action: IdentityAction.login(email: "jill", password: "123"))
@@ -55,7 +59,7 @@ struct DemoClusterTests {
     }
 
     @Test func articleActionsAreBlockedUntilSomeoneSignsIn() async throws {
-        let cluster = try await DemoCluster.make(.isolated)
+        let cluster = try await DemoCluster.make(isolated)
         defer { Task { await cluster.shutDown() } }
         let observation = cluster.observe()
         try await cluster.send(action: Articles.Add(title: "Hello"))

@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The real `karc` at a prompt, in a terminal that tmux provides: completion,
 /// hints, history across runs, Ctrl-C, Ctrl-Z, live output while typing,
 /// Ctrl-D, and the terminal restored afterwards.
 @Suite(.serialized, .timeLimit(.minutes(1)), .enabled(if: Tmux.isAvailable, "needs tmux (make test installs it)"))
 struct InteractiveShellTests {
-    let stateHome = NSTemporaryDirectory() + "karc-tmux-\(UUID().uuidString)"
+    let scratch = ScratchDirectory("karc-tmux")
+    var stateHome: String { scratch.path }
 
     func startKarc(_ tmux: Tmux, arguments: String = "") async throws {
         try await tmux.startKarc(stateHome: stateHome, arguments: arguments)
@@ -154,7 +156,7 @@ struct InteractiveShellTests {
     @Test func ctrlDLeavesWithStatusZeroAndTheTerminalAsItWas() async throws {
         try await Tmux.session { tmux in
             try await tmux.start()
-            let before = stateHome + ".stty-before", after = stateHome + ".stty-after"
+            let before = scratch.file("stty-before"), after = scratch.file("stty-after")
             await tmux.send(text: "stty -g > \(before); \(KarcRun.binaryPath) --quiet --history-file /dev/null; echo EXIT=$?; stty -g > \(after)", enter: true)
             await tmux.expect { $0.contains("demo>") }
             await tmux.send(text: "counter.oops", enter: true)
@@ -170,7 +172,7 @@ struct InteractiveShellTests {
     @Test func sigtermRestoresTheTerminal() async throws {
         try await Tmux.session { tmux in
             try await tmux.start()
-            let before = stateHome + ".term-before", after = stateHome + ".term-after"
+            let before = scratch.file("term-before"), after = scratch.file("term-after")
             await tmux.send(text: "stty -g > \(before); \(KarcRun.binaryPath) --quiet --history-file /dev/null --timeout 7s --fresh; echo EXIT=$?; stty -g > \(after)", enter: true)
             await tmux.expect { $0.contains("demo>") }
             await tmux.send(text: "counter.inc")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Runs the real `karc` binary, built next to this test bundle by `swift build --build-tests`.
 struct KarcRun {
@@ -38,6 +39,7 @@ struct KarcRun {
         let scratch = NSTemporaryDirectory() + "karc-run-\(UUID().uuidString)"
         env["XDG_DATA_HOME"] = scratch + "/data"
         env["XDG_STATE_HOME"] = scratch + "/state"
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
         env.merge(environment) { $1 }
         let output = try await ChildProcess.run([binary] + arguments, environment: env, input: input)
         return KarcRun(

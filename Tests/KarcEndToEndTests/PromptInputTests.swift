@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// What is typed at the prompt is what is sent and kept: multi-byte text
 /// typed key by key, a line emptied on the first prompt, a history search
 /// ended with Enter, keys typed while a command runs.
 @Suite(.serialized, .timeLimit(.minutes(1)), .enabled(if: Tmux.isAvailable, "needs tmux (make test installs it)"))
 struct PromptInputTests {
-    let stateHome = NSTemporaryDirectory() + "karc-prompt-\(UUID().uuidString)"
+    let scratch = ScratchDirectory("karc-prompt")
+    var stateHome: String { scratch.path }
 
     func signIn(_ tmux: Tmux) async {
         await tmux.send(text: "identity.login email=jill@example.com password=s3cret!", enter: true)
@@ -129,7 +131,7 @@ extension PromptInputTests {
     }
 
     @Test func sourceEchoesEachCommandBeforeItsOutputAtThePrompt() async throws {
-        let script = NSTemporaryDirectory() + "karc-source-\(UUID().uuidString).karc"
+        let script = scratch.file("source.karc")
         try "counter.increment value=2\ncounter.increment-by-three\n".write(toFile: script, atomically: true, encoding: .utf8)
         try await Tmux.session { tmux in
             try await tmux.startKarc(stateHome: stateHome, arguments: "--history-file /dev/null")
@@ -146,7 +148,7 @@ extension PromptInputTests {
 
 extension PromptInputTests {
     @Test func aStateLongerThanTheScreenGoesThroughThePager() async throws {
-        let paged = NSTemporaryDirectory() + "karc-paged-\(UUID().uuidString)"
+        let paged = scratch.file("paged")
         try await Tmux.session { tmux in
             try await tmux.start()
             await tmux.send(text: "export PAGER='cat > \(paged)' NO_COLOR=1 PS1='$ '; clear", enter: true)

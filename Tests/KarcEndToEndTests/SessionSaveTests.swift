@@ -1,11 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// A session explored at the prompt is saved (`:save`) or recorded as it
 /// runs (`--record`), and replays to the same transcript.
 @Suite(.serialized, .timeLimit(.minutes(1)), .enabled(if: Tmux.isAvailable, "needs tmux (make test installs it)"))
 struct SessionSaveTests {
-    let stateHome = NSTemporaryDirectory() + "karc-save-\(UUID().uuidString)"
+    let scratch = ScratchDirectory("karc-save")
+    var stateHome: String { scratch.path }
     /// Each line typed, and what shows that it ran.
     static let session = [
         ("counter.increment value=2", "count: 2)"), ("counter.incremnt", "unknown command 'incremnt'"),
@@ -16,7 +18,7 @@ struct SessionSaveTests {
     static var typed: [String] { session.map(\.0) }
 
     @Test func aSessionSavedAtThePromptReplaysToTheSameTranscript() async throws {
-        let saved = stateHome + "-saved.karc", all = stateHome + "-all.karc", recorded = stateHome + "-recorded.karc"
+        let saved = scratch.file("saved.karc"), all = scratch.file("all.karc"), recorded = scratch.file("recorded.karc")
         try await Tmux.session { tmux in
             try await tmux.startKarc(stateHome: stateHome, arguments: "--fresh --history-file /dev/null --record \(recorded)")
             for (line, shown) in Self.session {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The small things that tell a user the tool is careful: scripts read as
 /// streams, names checked against what the cluster declares, precise messages.
@@ -8,7 +9,8 @@ import Testing
     func bash(_ command: String) async throws -> (status: Int32, stdout: String, stderr: String) {
         var environment = ProcessInfo.processInfo.environment
         environment["KARC"] = KarcRun.binaryPath
-        environment["XDG_DATA_HOME"] = NSTemporaryDirectory() + "karc-details-\(UUID().uuidString)"
+        let scratch = ScratchDirectory("karc-details")
+        environment["XDG_DATA_HOME"] = scratch.path
         let output = try await ChildProcess.run(["/bin/bash", "-c", command], environment: environment)
         return (output.status, String(decoding: output.stdout, as: UTF8.self), String(decoding: output.stderr, as: UTF8.self))
     }
@@ -211,7 +213,8 @@ extension ShellDetailsTests {
 
 extension ShellDetailsTests {
     @Test func saveWritesTheCommandsThatSucceededAndSaysSo() async throws {
-        let path = NSTemporaryDirectory() + "karc-save-\(UUID().uuidString).karc"
+        let scratch = ScratchDirectory("karc-save")
+        let path = scratch.file("saved.karc")
         let run = try await KarcRun.run(["--fresh", "--keep-going"], input: "counter.increment\ncounter.oops\n:save \(path)\n:save\n:save /nonexistent/dir/x.karc\n")
         #expect(run.stdout.hasSuffix("saved 1 command to \(path)\n"))
         #expect(run.stderr.contains("<stdin>:4:2: error: :save needs one file name (and --all to keep the commands that failed too)"))

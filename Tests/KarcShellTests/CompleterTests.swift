@@ -69,6 +69,7 @@ extension CompleterTests {
 
     @Test func sourceCompletesFilePaths() throws {
         let directory = NSTemporaryDirectory() + "karc-complete-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: directory) }
         try FileManager.default.createDirectory(atPath: directory + "/scripts", withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: directory + "/scripts/tour.karc", contents: Data())
         _ = FileManager.default.createFile(atPath: directory + "/scripts/errors.karc", contents: Data())
