@@ -89,7 +89,7 @@ struct Dumper {
             return try body(of: representable.customDumpValue, named: false, isRoot: false, maxDepth: maxDepth)
         }
         let mirror = traits.isReflectable ? Self.mirror(value) : Mirror(reflecting: value)
-        let all = Array(mirror.children)
+        let all = Self.children(of: value, mirror)
         switch mirror.displayStyle {
         case .class?:
             return try dumpObject(value as AnyObject, mirror, maxDepth: maxDepth, filtered: !traits.isReflectable)
@@ -266,6 +266,13 @@ struct Dumper {
             index = end
         }
         return count
+    }
+
+    /// The children of `value`, whose mirror is `mirror`: read in place for a
+    /// plain struct (``StructFields``), else listed by the mirror.
+    static func children(of value: Any, _ mirror: Mirror) -> [Mirror.Child] {
+        if mirror.displayStyle == .struct, let fields = StructFields.children(of: value) { return fields }
+        return Array(mirror.children)
     }
 
     static func mirror(_ value: Any) -> Mirror {

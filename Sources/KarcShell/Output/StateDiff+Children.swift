@@ -22,9 +22,9 @@ struct ChildLists {
 
     /// Children paired by label (struct fields, tuple and payload elements)
     /// unless `equivalent` says otherwise.
-    init(_ old: Mirror.Children, _ new: Mirror.Children, filter: ((Mirror.Child) -> Bool)? = nil,
+    init(_ old: [Mirror.Child], _ new: [Mirror.Child], filter: ((Mirror.Child) -> Bool)? = nil,
          equivalent: @escaping (Mirror.Child, Mirror.Child) -> Bool = { $0.label == $1.label }) {
-        var before = Array(old), after = Array(new)
+        var before = old, after = new
         var known: [Bool] = []
         if before.count == after.count {
             for (oldChild, newChild) in zip(before, after) {
@@ -176,7 +176,7 @@ extension StateDiff {
             }
             return out + Self.prefixing(before, with: "-") + "\n" + Self.prefixing(after, with: "+")
         }
-        if Self.isSingleValueContainer(pair.oldMirror) || Self.isSingleValueContainer(pair.newMirror) {
+        if Self.isSingleValueContainer(pair.old, pair.oldMirror) || Self.isSingleValueContainer(pair.new, pair.newMirror) {
             // As custom-dump writes it: whole dumps, without the separator.
             let before = try dump(pair.old, name: pair.oldName, indent: pair.indent, isRoot: pair.isRoot, maxDepth: .max)
             let after = try dump(pair.new, name: pair.newName, indent: pair.indent, isRoot: pair.isRoot, maxDepth: .max)
@@ -268,9 +268,10 @@ extension StateDiff {
     }
 
     /// custom-dump's `Mirror.isSingleValueContainer`, without listing a collection's children.
-    private static func isSingleValueContainer(_ mirror: Mirror) -> Bool {
+    private static func isSingleValueContainer(_ value: Any, _ mirror: Mirror) -> Bool {
         switch mirror.displayStyle {
         case .collection?, .dictionary?, .set?: false
+        case .struct?: Dumper.isSingleValueContainer(mirror, children: Dumper.children(of: value, mirror))
         default: mirror.children.count == 1 && Dumper.isSingleValueContainer(mirror, children: Array(mirror.children))
         }
     }

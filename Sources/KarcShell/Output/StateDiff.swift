@@ -87,10 +87,10 @@ struct StateDiff {
             return try set(pair)
         case (.struct?, .struct?):
             let filter = Self.propertyFilter(for: old)
-            var lists = ChildLists(oldMirror.children, newMirror.children, filter: filter)
+            var lists = ChildLists(Dumper.children(of: old, oldMirror), Dumper.children(of: new, newMirror), filter: filter)
             return try children(pair, &lists, prefix: "\(Dumper.typeName(oldMirror.subjectType))(", suffix: ")", collapse: false)
         case (.tuple?, .tuple?):
-            var lists = ChildLists(oldMirror.children, newMirror.children)
+            var lists = ChildLists(Array(oldMirror.children), Array(newMirror.children))
             return try children(pair, &lists, prefix: "(", suffix: ")", collapse: false, transform: Self.unlabelPositional)
         default:
             return try multiLineString(pair) ?? everything(pair)
@@ -127,12 +127,12 @@ struct StateDiff {
             var lists = ChildLists(array: before, pair.new)
             return try children(pair, &lists, prefix: "[", suffix: "]", collapse: true, transform: label)
         }
-        var lists = ChildLists(pair.oldMirror.children, pair.newMirror.children, equivalent: ChildLists.sameOrIdentified)
+        var lists = ChildLists(Array(pair.oldMirror.children), Array(pair.newMirror.children), equivalent: ChildLists.sameOrIdentified)
         return try children(pair, &lists, prefix: "[", suffix: "]", collapse: true, transform: label)
     }
 
     private mutating func dictionary(_ pair: Pair) throws -> String {
-        var lists = ChildLists(pair.oldMirror.children, pair.newMirror.children, equivalent: { old, new in
+        var lists = ChildLists(Array(pair.oldMirror.children), Array(pair.newMirror.children), equivalent: { old, new in
             guard let before = old.value as? (key: AnyHashable, value: Any), let after = new.value as? (key: AnyHashable, value: Any) else {
                 return Unchanged.check(old.value, new.value)
             }
@@ -150,7 +150,7 @@ struct StateDiff {
     }
 
     private mutating func set(_ pair: Pair) throws -> String {
-        var lists = ChildLists(pair.oldMirror.children, pair.newMirror.children, equivalent: ChildLists.sameOrIdentified)
+        var lists = ChildLists(Array(pair.oldMirror.children), Array(pair.newMirror.children), equivalent: ChildLists.sameOrIdentified)
         let unordered = pair.oldMirror.subjectType is any _UnorderedCollection.Type
         if unordered { lists.sort { $0 } }
         return try children(pair, &lists, prefix: "Set([", suffix: "])", collapse: true, sorted: unordered)
@@ -168,7 +168,7 @@ struct StateDiff {
         var inner = pair
         inner.oldMirror = associated(pair.old, before)
         inner.newMirror = associated(pair.new, after)
-        var lists = ChildLists(inner.oldMirror.children, inner.newMirror.children)
+        var lists = ChildLists(Array(inner.oldMirror.children), Array(inner.newMirror.children))
         let typeName = pair.isRoot ? Dumper.typeName(pair.oldMirror.subjectType) : ""
         return try children(inner, &lists, prefix: "\(typeName).\(caseName)(", suffix: ")", collapse: false, transform: Self.unlabelPositional)
     }
@@ -184,7 +184,7 @@ struct StateDiff {
         inner.oldMirror = Mirror(reflecting: lines(before))
         inner.newMirror = Mirror(reflecting: lines(after))
         let hashes = String(repeating: "#", count: max(Dumper.hashCount(before, isMultiline: true), Dumper.hashCount(after, isMultiline: true)))
-        var lists = ChildLists(inner.oldMirror.children, inner.newMirror.children, equivalent: ChildLists.sameOrIdentified)
+        var lists = ChildLists(Array(inner.oldMirror.children), Array(inner.newMirror.children), equivalent: ChildLists.sameOrIdentified)
         return try children(inner, &lists, prefix: "\(hashes)\"\"\"", suffix: pair.newName != nil ? "  \"\"\"\(hashes)" : "\"\"\"\(hashes)",
                             elementIndent: pair.newName != nil ? 2 : 0, separator: "", collapse: false)
     }

@@ -20,7 +20,7 @@ enum StateSummary {
             add(equal(old, new), to: &counts)
             return counts
         }
-        for (oldChild, newChild) in zip(before.children, after.children) {
+        for (oldChild, newChild) in zip(Dumper.children(of: old, before), Dumper.children(of: new, after)) {
             let inner = Mirror(reflecting: newChild.value)
             if isCollection(inner) {
                 compareElements(oldChild.value, Mirror(reflecting: oldChild.value), newChild.value, inner, into: &counts)

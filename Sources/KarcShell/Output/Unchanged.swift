@@ -61,9 +61,11 @@ enum Unchanged {
             if pair.old == pair.new || !visited.insert(pair).inserted { return true }
         }
         let before = Dumper.mirror(old), after = Dumper.mirror(new)
-        guard before.subjectType == after.subjectType, before.children.count == after.children.count else { return false }
-        guard !before.children.isEmpty else { return String(describing: old) == String(describing: new) }
-        for (oldChild, newChild) in zip(before.children, after.children) {
+        guard before.subjectType == after.subjectType else { return false }
+        let oldChildren = Dumper.children(of: old, before), newChildren = Dumper.children(of: new, after)
+        guard oldChildren.count == newChildren.count else { return false }
+        guard !oldChildren.isEmpty else { return String(describing: old) == String(describing: new) }
+        for (oldChild, newChild) in zip(oldChildren, newChildren) {
             guard oldChild.label == newChild.label, type(of: oldChild.value) == type(of: newChild.value),
                   check(oldChild.value, newChild.value, visited: &visited) else { return false }
         }
