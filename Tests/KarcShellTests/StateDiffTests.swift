@@ -89,6 +89,10 @@ struct StateDiffTests {
             ("an optional root", Optional(Counter(count: 1)) as Any, Optional(Counter(count: 2)) as Any),
             ("nil to some", Optional<Counter>.none as Any, Optional(Counter(count: 2)) as Any),
             ("generic wrappers", Wrapper(value: Wrapper(value: 1)), Wrapper(value: Wrapper(value: 2))),
+            // A cast sees through an optional: what it wraps decides, not the optional's type.
+            ("an optional custom description", Wrapper(value: Described?.none), Wrapper(value: Described?.some(.init(value: 2)))),
+            ("optional custom descriptions", Wrapper(value: Described?.some(.init(value: 1))), Wrapper(value: Described?.some(.init(value: 2)))),
+            ("optional custom dump values", Wrapper(value: Represented?.some(.init(value: 1))), Wrapper(value: Represented?.none)),
         ]
     }
 

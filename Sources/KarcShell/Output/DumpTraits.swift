@@ -22,8 +22,11 @@ struct Traits {
              is Int.Type, is Int8.Type, is Int16.Type, is Int32.Type, is Int64.Type,
              is UInt.Type, is UInt8.Type, is UInt16.Type, is UInt32.Type, is UInt64.Type:
             traits.isScalar = true
+        case is any OptionalType.Type:
+            // A cast sees through an optional to what it wraps, so its other
+            // answers are the value's, not the type's: ask them of the value.
+            traits.isOptional = true
         default:
-            traits.isOptional = type is any OptionalType.Type
             traits.isMetatype = value is Any.Type
             traits.isConvertible = value is any CustomDumpStringConvertible
             traits.isDiffObject = value is any _CustomDiffObject

@@ -276,7 +276,9 @@ struct Dumper {
     }
 
     static func mirror(_ value: Any) -> Mirror {
-        (value as? any CustomDumpReflectable)?.customDumpMirror ?? Mirror(reflecting: value)
+        let traits = Traits.of(value)
+        guard traits.isReflectable || traits.isOptional else { return Mirror(reflecting: value) }
+        return (value as? any CustomDumpReflectable)?.customDumpMirror ?? Mirror(reflecting: value)
     }
 
     /// Macro-generated storage (`_$observationRegistrar`) is left out unless the type chose its own mirror.

@@ -60,12 +60,13 @@ struct StateDiff {
                         separator: separator, indent: indent, isRoot: isRoot)
         guard oldMirror.subjectType == newMirror.subjectType else { return try everything(pair) }
 
+        let casts = Casts(old, new)
         switch (oldMirror.displayStyle, newMirror.displayStyle) {
-        case _ where old is any CustomDumpStringConvertible && new is any CustomDumpStringConvertible:
+        case _ where casts.convertible:
             return try everything(pair)
-        case _ where old is any _CustomDiffObject || new is any _CustomDiffObject:
+        case _ where casts.diffObject:
             throw Dumper.Unsupported()
-        case _ where old is any CustomDumpRepresentable && new is any CustomDumpRepresentable:
+        case _ where casts.representable:
             // The casts cannot fail: the case above just checked them.
             let before = (old as! any CustomDumpRepresentable).customDumpValue
             let after = (new as! any CustomDumpRepresentable).customDumpValue
@@ -86,7 +87,8 @@ struct StateDiff {
         case (.set?, .set?):
             return try set(pair)
         case (.struct?, .struct?):
-            let filter = Self.propertyFilter(for: old)
+            // Macro-generated storage (`_$observationRegistrar`) is left out unless the type chose its own mirror.
+            let filter: ((Mirror.Child) -> Bool)? = casts.reflectable ? nil : { Dumper.isShownProperty($0) }
             var lists = ChildLists(Dumper.children(of: old, oldMirror), Dumper.children(of: new, newMirror), filter: filter)
             return try children(pair, &lists, prefix: "\(Dumper.typeName(oldMirror.subjectType))(", suffix: ")", collapse: false)
         case (.tuple?, .tuple?):
@@ -94,6 +96,31 @@ struct StateDiff {
             return try children(pair, &lists, prefix: "(", suffix: ")", collapse: false, transform: Self.unlabelPositional)
         default:
             return try multiLineString(pair) ?? everything(pair)
+        }
+    }
+
+    /// custom-dump's casts of a pair of values of one type. A cast sees
+    /// through an optional to what it wraps, so an optional's answers are
+    /// the values' own; any other type's are its ``Traits``, kept per type.
+    private struct Casts {
+        var convertible: Bool
+        var diffObject: Bool
+        var representable: Bool
+        var reflectable: Bool
+
+        init(_ old: Any, _ new: Any) {
+            let traits = Traits.of(old)
+            if traits.isOptional {
+                convertible = old is any CustomDumpStringConvertible && new is any CustomDumpStringConvertible
+                diffObject = old is any _CustomDiffObject || new is any _CustomDiffObject
+                representable = old is any CustomDumpRepresentable && new is any CustomDumpRepresentable
+                reflectable = old is any CustomDumpReflectable
+            } else {
+                convertible = traits.isConvertible
+                diffObject = traits.isDiffObject
+                representable = traits.isRepresentable
+                reflectable = traits.isReflectable
+            }
         }
     }
 
@@ -194,12 +221,6 @@ struct StateDiff {
         var rawValue: Substring
         var id: Substring { rawValue }
         var customDumpDescription: String { String(rawValue) }
-    }
-
-    /// Macro-generated storage (`_$observationRegistrar`) is left out unless the type chose its own mirror.
-    private static func propertyFilter(for value: Any) -> (Mirror.Child) -> Bool {
-        if value is any CustomDumpReflectable { return { _ in true } }
-        return Dumper.isShownProperty
     }
 
     /// Tuple elements without a label are named `.0`, `.1`…: custom-dump prints them bare.
