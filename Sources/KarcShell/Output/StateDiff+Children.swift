@@ -112,23 +112,26 @@ struct ChildLists {
     }
 
     /// The positions custom-dump's Myers difference removes (old side) and
-    /// inserts (new side). The common beginning is left out of the search:
-    /// Myers' first step follows it anyway, so the answer is the same.
+    /// inserts (new side). The common beginning (pairs equivalent at the
+    /// same position) is left out of the search: Myers' first step follows
+    /// it anyway, so the answer is the same.
     func difference() -> (removals: Set<Int>, insertions: Set<Int>) {
-        let start = commonPrefix
-        // Nothing left on one side: the rest of the other is all removed, or all inserted.
-        if start == oldCount || start == newCount {
-            return (Set(start..<oldCount), Set(start..<newCount))
-        }
         let equivalent: (Int, Int) -> Bool
+        var start = commonPrefix
         switch storage {
         case .mirrors(let old, let new, let areEquivalent):
             equivalent = { areEquivalent(old[$0], new[$1]) }
+            // A struct's fields always pair: no search for them.
+            while start < old.count, start < new.count, equivalent(start, start) { start += 1 }
         case .arrays(let old, let new):
             equivalent = { before, after in
                 old.unchangedPrefix(from: before, comparedWith: new, from: after, limit: 1) == 1
                     || Unchanged.sameIdentity(old.element(at: before), new.element(at: after))
             }
+        }
+        // Nothing left on one side: the rest of the other is all removed, or all inserted.
+        if start == oldCount || start == newCount {
+            return (Set(start..<oldCount), Set(start..<newCount))
         }
         let changes = (start..<newCount).difference(from: start..<oldCount, by: equivalent)
         var removals = Set<Int>(), insertions = Set<Int>()
