@@ -2,7 +2,7 @@
 # machine needs nothing but Swift and apt-get.
 SWIFT ?= swift
 
-.PHONY: setup build run demo test bench tsan clean
+.PHONY: setup build run demo check readme test bench tsan clean
 
 setup:
 	@./scripts/setup.sh
@@ -16,6 +16,17 @@ run: setup
 # The tour of the demo cluster, narrated (--echo), in a state directory of its own.
 demo: setup
 	$(SWIFT) run karc --echo --fresh --state-dir .build/demo-state scripts/demo/tour.karc
+
+# The demo scripts are checked transcripts: what each command prints is
+# written under it (#= lines). `make check` compares; `make test` does too.
+check: setup
+	$(SWIFT) run karc check --tick 200ms scripts/demo/*.karc
+
+# After a change in what a command prints: rewrite the demo transcripts
+# (review the diff), and copy scripts/demo/readme.karc into README.md.
+readme: setup
+	$(SWIFT) run karc check --update --tick 200ms scripts/demo/*.karc
+	./scripts/readme-transcript.sh
 
 # The suite takes about 2 minutes; a test that hangs fails the run after 20
 # instead of holding CI to its own limit (the output shows which one hung).

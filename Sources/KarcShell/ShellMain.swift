@@ -39,12 +39,19 @@ extension Shell {
                     discussion: """
                         With no FILE and no -e, reads commands from standard input: a prompt on a \
                         terminal, a script otherwise. Commands are TARGET.COMMAND field=value …; \
-                        :help lists them. Exit status: 0 when every command succeeded, 1 otherwise.
+                        :help lists them. Exit status: 0 when every command succeeded, 1 otherwise. \
+                        `\(name) check FILE…` checks transcripts (see `\(name) check --help`).
                         """,
                     version: version),
                 make: make)
         }
-        await MainCommand.main()
+        // `check` first: the shell's optional FILE argument would take any first word as a script.
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "check" {
+            await CheckCommand.main(Array(arguments.dropFirst()))
+        } else {
+            await MainCommand.main(arguments)
+        }
     }
 }
 
@@ -69,6 +76,31 @@ struct MainCommand: AsyncParsableCommand {
         let (cluster, shutDown) = try await make()
         let status = await shell.run(cluster)
         await shutDown()
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+/// `NAME check FILE…`: the transcripts checked against clusters ``MainCommand`` makes, one a script.
+struct CheckCommand: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "\(MainCommand.configuration.commandName ?? "shell") check",
+        abstract: "Run transcripts against a fresh cluster each and compare what each command prints with the #= lines under it.",
+        discussion: """
+            A mismatch prints a unified diff of the script; --update rewrites the #= lines instead. \
+            #mask NAME [PATTERN] lines mask what differs on every run (built in: uuid, date, duration). \
+            Exit status: 0 when every transcript matched, 1 otherwise.
+            """)
+    }
+
+    @OptionGroup var check: CheckArguments
+
+    func run() async throws {
+        guard let make = MainCommand.setUp.withLock({ $0?.make }) else { throw ExitCode.failure }
+        let status = await Shell.check(check.files, update: check.update, timeout: check.timeout.duration) {
+            let (cluster, _) = try await make()
+            return cluster
+        }
         if status != 0 { throw ExitCode(status) }
     }
 }

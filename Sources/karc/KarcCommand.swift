@@ -16,14 +16,37 @@ struct KarcCommand: AsyncParsableCommand {
             whose messages are answered a tick later). With no FILE and no -e, reads \
             commands from standard input: a prompt on a terminal, a script otherwise. \
             Commands are TARGET.COMMAND field=value …; :help lists them. Exit status: \
-            0 when every command succeeded, 1 otherwise.
+            0 when every command succeeded, 1 otherwise. `karc check FILE…` checks \
+            transcripts (see `karc check --help`).
             """,
         version: "karc 0.3.0"
     )
 
+    /// `check` first: the shell's optional FILE argument would take any first word as a script.
+    static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "check" {
+            await Check.main(Array(arguments.dropFirst()))
+        } else {
+            await main(arguments)
+        }
+    }
+
     /// The shell's flags, as every embedding of the shell has them.
     @OptionGroup var shell: ShellArguments
 
+    @OptionGroup var demo: DemoArguments
+
+    func run() async throws {
+        let cluster = try await DemoCluster.make(demo.options)
+        let status = await shell.run(ClusterShell(name: "demo", cluster: cluster))
+        await cluster.shutDown()
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+/// The demo cluster's own options.
+struct DemoArguments: ParsableArguments {
     @Option(help: ArgumentHelp("How often the account's messages are swapped with the server.", valueName: "DURATION"))
     var tick = DurationArgument(.seconds(1))
 
@@ -33,14 +56,44 @@ struct KarcCommand: AsyncParsableCommand {
     @Flag(help: "Ignore what earlier runs persisted.")
     var fresh = false
 
+    var options: DemoCluster.Options {
+        var options = DemoCluster.Options()
+        options.tick = tick.duration
+        options.stateDirectory = stateDir
+        options.fresh = fresh
+        return options
+    }
+}
+
+/// `karc check`: transcripts against a fresh demo cluster each, which
+/// persists nothing outside a scratch directory.
+struct Check: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "karc check",
+        abstract: "Run transcripts against a fresh demo cluster each and compare what each command prints with the #= lines under it.",
+        discussion: """
+            A mismatch prints a unified diff of the script; --update rewrites the #= lines instead. \
+            #mask NAME [PATTERN] lines mask what differs on every run (built in: uuid, date, duration). \
+            Exit status: 0 when every transcript matched, 1 otherwise.
+            """)
+
+    @OptionGroup var check: CheckArguments
+
+    @Option(help: ArgumentHelp("How often the account's messages are swapped with the server.", valueName: "DURATION"))
+    var tick = DurationArgument(.seconds(1))
+
     func run() async throws {
-        var demo = DemoCluster.Options()
-        demo.tick = tick.duration
-        demo.stateDirectory = stateDir
-        demo.fresh = fresh
-        let cluster = try await DemoCluster.make(demo)
-        let status = await shell.run(ClusterShell(name: "demo", cluster: cluster))
-        await cluster.shutDown()
+        let scratch = NSTemporaryDirectory() + "karc-check-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let tick = tick.duration
+        let status = await Shell.check(check.files, update: check.update, timeout: check.timeout.duration) {
+            var options = DemoCluster.Options()
+            options.tick = tick
+            options.stateDirectory = scratch
+            options.fresh = true
+            options.instance = UUID().uuidString
+            return ClusterShell(name: "demo", cluster: try await DemoCluster.make(options))
+        }
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite(.timeLimit(.minutes(1))) struct ShellReadmeTests {
     let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -41,23 +42,25 @@ import Testing
         #expect(try await shop(["-e", ":help cart.add"]).stdout == "cart.add name=String [quantity=Int, default 1]\n  Puts something in the cart.\n  name  String  required\n  quantity  Int  optional, default 1\n")
     }
 
+    @Test func theThreeLineShellChecksTranscripts() async throws {
+        let scratch = ScratchDirectory("karc-shop-check")
+        let path = scratch.file("cart.karc")
+        try "cart.add name=apple quantity=2\ncart.add\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let update = try await shop(["check", "--update", path])
+        #expect(update.status == 0, "\(update.stderr)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8).contains("""
+            cart.add
+            #= cart.karc:9:6: error: cart.add: missing required field name=String
+            """))
+        #expect(try await shop(["check", path]).stdout == "ok      \(path)\n1 transcript: 1 passed\n")
+        #expect(try await shop(["check", "--help"]).stdout.contains("USAGE: shop check "))
+    }
+
     @Test func theReadmeShowsExactlyTheExampleThatIsTested() async throws {
         let source = try String(contentsOf: here.appendingPathComponent("../../Examples/Shop/main.swift").standardized, encoding: .utf8)
         let begin = try #require(source.range(of: "// README-SHOP-BEGIN\n"))
         let end = try #require(source.range(of: "// README-SHOP-END"))
         let example = String(source[begin.upperBound..<end.lowerBound])
         #expect(try readme.contains("```swift\n" + example + "```"), "README.md's shell example differs from Examples/Shop/main.swift")
-    }
-
-    /// The README's session transcript is what `karc --echo` prints for its commands.
-    @Test func theReadmeTranscriptIsWhatTheBinaryPrints() async throws {
-        let readme = try readme
-        let start = try #require(readme.range(of: "```\n> counter.increment-by-three"))
-        let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
-        let transcript = String(readme[readme.index(start.lowerBound, offsetBy: 4)..<end.lowerBound])
-        let commands = transcript.split(separator: "\n").filter { $0.hasPrefix("> ") }.map { $0.dropFirst(2) }
-        let run = try await KarcRun.run(["--echo"], input: commands.joined(separator: "\n") + "\n")
-        #expect(run.status == 0)
-        #expect(run.stdout == transcript)
     }
 }

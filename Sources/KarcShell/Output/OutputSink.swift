@@ -16,6 +16,8 @@ final class OutputSink: Sendable {
     private struct State {
         var buffer: [UInt8] = []
         var lastFlush = ContinuousClock.now
+        /// When capturing (``init(capturing:)``): what was written, both streams in order.
+        var captured: [UInt8]?
     }
 
     /// Locked, so an alarm can write what waits while the shell is waiting itself.
@@ -31,6 +33,25 @@ final class OutputSink: Sendable {
         var initial = State()
         initial.buffer.reserveCapacity(1 << 16)
         state = Mutex(initial)
+    }
+
+    /// A sink that keeps what is written, standard output and standard
+    /// error in the order written, for ``takeCaptured()`` (`karc check`).
+    init(capturing: Void) {
+        output = -1
+        errors = -1
+        var initial = State()
+        initial.captured = []
+        state = Mutex(initial)
+    }
+
+    /// Everything written since the last call (once flushed), when capturing.
+    func takeCaptured() -> [UInt8] {
+        state.withLock { s in
+            flush(&s)
+            defer { s.captured = s.captured.map { _ in [] } }
+            return s.captured ?? []
+        }
     }
 
     /// Writes `text` and a newline.
@@ -50,7 +71,11 @@ final class OutputSink: Sendable {
     func writeError(_ text: String) {
         state.withLock { s in
             flush(&s)
-            Self.writeAll(Array((text + "\n").utf8), to: errors)
+            if s.captured != nil {
+                s.captured?.append(contentsOf: (text + "\n").utf8)
+            } else {
+                Self.writeAll(Array((text + "\n").utf8), to: errors)
+            }
         }
     }
 
@@ -85,7 +110,11 @@ final class OutputSink: Sendable {
 
     private func flush(_ s: inout State) {
         guard !s.buffer.isEmpty else { return }
-        Self.writeAll(s.buffer, to: output)
+        if s.captured != nil {
+            s.captured?.append(contentsOf: s.buffer)
+        } else {
+            Self.writeAll(s.buffer, to: output)
+        }
         s.buffer.removeAll(keepingCapacity: true)
         s.lastFlush = .now
     }

@@ -153,7 +153,11 @@ final class Renderer {
     /// A failed command: where and what.
     /// At the prompt (`text` is the line typed there) the caret goes under
     /// the column, counted in terminal columns: a wide character takes two.
+    /// How a script is named in locations: as given, or (`karc check`) relative to the checked script.
+    var scriptName: @Sendable (String) -> String = { $0 }
+
     func error(_ message: String, script: String?, line: Int?, column: Int?, text: String? = nil) {
+        let script = script.map(scriptName)
         switch mode {
         case .readable:
             if script == nil, line == nil, let promptWidth, let column {
@@ -179,6 +183,7 @@ final class Renderer {
 
     /// Something a user should know that is not a failure (a send that has not answered yet).
     func notice(_ message: String, command: String, script: String?, line: Int?) {
+        let script = script.map(scriptName)
         switch mode {
         case .readable:
             var location = ""

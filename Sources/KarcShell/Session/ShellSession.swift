@@ -75,7 +75,8 @@ final class ShellSession {
         if interrupter.isTriggered { return fail("interrupted", column: nil, at: location, outcome: .interrupted) }
         var location = location
         location.text = text
-        if options.echo, !text.allSatisfy(\.isWhitespace) { renderer.echo(text) }
+        // A transcript's expected output and masks are for `check`, not for the narration.
+        if options.echo, !text.allSatisfy(\.isWhitespace), !Transcript.isCheckLine(text) { renderer.echo(text) }
         let line: ShellLine
         do {
             line = try LineParser.parse(text)

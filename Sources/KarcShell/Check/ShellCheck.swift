@@ -1,0 +1,110 @@
+import ArgumentParser
+import Foundation
+
+/// `check`'s flags: the transcripts, `--update`, `--timeout`.
+public struct CheckArguments: ParsableArguments {
+    @Argument(help: ArgumentHelp("The transcripts to check: scripts with each command's expected output under it in #= lines.", valueName: "FILE"))
+    public var files: [String] = []
+
+    @Flag(help: "Rewrite each transcript's expected output with what its commands print now (and pass).")
+    public var update = false
+
+    @Option(help: ArgumentHelp("How long a command may keep the cluster busy, and :wait's default (250ms, 5s, 1m).", valueName: "DURATION"))
+    public var timeout = DurationArgument(.seconds(5))
+
+    public init() {}
+
+    public func validate() throws {
+        if files.isEmpty { throw ValidationError("name at least one transcript to check (a .karc script with #= lines)") }
+    }
+}
+
+extension Shell {
+    /// Checks transcripts, as `karc check` does: runs each script against a
+    /// cluster of its own (`makeCluster`, called once a script), compares
+    /// what each command prints with the `#=` lines under it, and prints a
+    /// unified diff of each script that differs. With `update`, rewrites the
+    /// expectations instead. Returns the exit status: 0 when every
+    /// transcript matched (or was updated), 1 otherwise.
+    public static func check(
+        _ files: [String], update: Bool = false, timeout: Duration = .seconds(5),
+        cluster makeCluster: @Sendable () async throws -> any ShellCluster
+    ) async -> Int32 {
+        let sink = OutputSink()
+        defer { sink.flush() }
+        var passed = 0, failed = 0, updated = 0
+        for path in files {
+            let verdict = await check(path, update: update, timeout: timeout, sink: sink, cluster: makeCluster)
+            switch verdict {
+            case .passed: passed += 1
+            case .updated: updated += 1
+            case .failed: failed += 1
+            case .stop:
+                failed += 1
+                sink.writeError("error: stopped before the rest of the transcripts")
+                return 1
+            }
+        }
+        var summary = "\(files.count) transcript\(files.count == 1 ? "" : "s"): \(passed) passed"
+        if updated > 0 { summary += ", \(updated) updated" }
+        if failed > 0 { summary += ", \(failed) failed" }
+        sink.write(summary)
+        return failed == 0 ? 0 : 1
+    }
+
+    private enum Verdict {
+        case passed, updated, failed
+        /// Ctrl-C, or no cluster to run on: the other transcripts are not run either.
+        case stop
+    }
+
+    private static func check(
+        _ path: String, update: Bool, timeout: Duration, sink: OutputSink, cluster makeCluster: @Sendable () async throws -> any ShellCluster
+    ) async -> Verdict {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            sink.writeError("error: cannot read the transcript \(path): \(FileManager.default.fileExists(atPath: path) ? "not UTF-8 text, or not readable" : "no such file")")
+            return .failed
+        }
+        let transcript: Transcript
+        do {
+            transcript = try Transcript(text: text)
+        } catch {
+            sink.writeError("\(path):\(error.line): error: \(error.message)")
+            return .failed
+        }
+        let cluster: any ShellCluster
+        do {
+            cluster = try await makeCluster()
+        } catch {
+            sink.writeError("error: cannot start the cluster for \(path): \(error)")
+            return .stop
+        }
+        let run = await TranscriptRun.run(transcript, path: path, cluster: cluster, timeout: timeout)
+        await cluster.shutDown()
+        if run.interrupted {
+            sink.writeError("error: interrupted while checking \(path)")
+            return .stop
+        }
+        let printed = transcript.rewritten(with: run.outputs)
+        guard let difference = UnifiedDiff.text(old: text, new: printed, oldName: "\(path) (expected)", newName: "\(path) (printed)") else {
+            sink.write("ok      \(path)")
+            return .passed
+        }
+        if update {
+            do {
+                try printed.write(toFile: path, atomically: true, encoding: .utf8)
+            } catch {
+                sink.writeError("error: cannot write \(path): \(error.localizedDescription)")
+                return .failed
+            }
+            sink.write("updated \(path)")
+            return .updated
+        }
+        for line in difference.split(separator: "\n", omittingEmptySubsequences: false).dropLast() { sink.write(String(line)) }
+        sink.write("FAILED  \(path)")
+        return .failed
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// Runs a transcript's commands against a cluster, as a script with
+/// `--keep-going` would, and keeps what each printed (standard output and
+/// errors, in order, without colour): the transcript as it is today.
+struct TranscriptRun {
+    /// Lines printed by each command, in the transcript's order.
+    var outputs: [[String]] = []
+    /// Ctrl-C ended the run: what was printed is not the whole transcript.
+    var interrupted = false
+
+    /// Runs `transcript` (read from `path`) in a session of its own on `cluster`.
+    static func run(_ transcript: Transcript, path: String, cluster: any ShellCluster, timeout: Duration) async -> TranscriptRun {
+        await withTaskExecutorPreference(ShellExecutor.shared) {
+            await runHere(transcript, path: path, cluster: cluster, timeout: timeout)
+        }
+    }
+
+    private static func runHere(_ transcript: Transcript, path: String, cluster: any ShellCluster, timeout: Duration) async -> TranscriptRun {
+        var options = ShellOptions()
+        options.keepGoing = true
+        options.quiet = true
+        options.color = false
+        options.timeout = timeout
+        let sink = OutputSink(capturing: ())
+        let session = ShellSession(cluster: cluster, options: options, sink: sink)
+        // A script is named as it sources its neighbours: from its own directory,
+        // so the transcript reads the same wherever `karc check` runs.
+        let directory = (path as NSString).deletingLastPathComponent
+        let prefix = directory.isEmpty ? "" : directory + "/"
+        session.renderer.scriptName = { name in name.hasPrefix(prefix) ? String(name.dropFirst(prefix.count)) : name }
+        ScriptInterrupts.forward(to: session.interrupter)
+        _ = await cluster.settled(timeout: timeout)
+
+        var run = TranscriptRun()
+        var stopped = false
+        var printed = 0
+        for command in transcript.commands {
+            guard !stopped else {
+                run.outputs.append([])
+                continue
+            }
+            // The command's line in the transcript as it will read with this output under each
+            // command: its errors name that line, so a transcript that matches stays matching.
+            let line = command.linesBefore + printed + 1
+            let outcome = await session.execute(command.text, at: .init(script: path, line: line))
+            defer { printed += run.outputs.last?.count ?? 0 }
+            run.outputs.append(lines(sink.takeCaptured()))
+            switch outcome {
+            case .succeeded, .failed: break
+            case .quit: stopped = true
+            case .interrupted:
+                stopped = true
+                run.interrupted = true
+            }
+        }
+        if !run.interrupted {
+            _ = await session.finishLateReplies()
+            // Late replies come after the last command: they are printed under it.
+            let late = lines(sink.takeCaptured())
+            if !late.isEmpty, !run.outputs.isEmpty { run.outputs[run.outputs.count - 1] += late }
+        }
+        return run
+    }
+
+    private static func lines(_ bytes: [UInt8]) -> [String] {
+        guard !bytes.isEmpty else { return [] }
+        var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+}

@@ -1,0 +1,18 @@
+#!/bin/sh
+# Copies the checked transcript scripts/demo/readme.karc into README.md, as
+# `karc --echo` prints it: each command after "> ", then its #= lines. The
+# block is the one after the marker line; `make readme` runs this after
+# `karc check --update` has refreshed the transcript.
+set -eu
+cd "$(dirname "$0")/.."
+marker='<!-- transcript: scripts/demo/readme.karc (make readme) -->'
+grep -qxF "$marker" README.md || { echo "README.md has no line: $marker" >&2; exit 1; }
+block=$(awk '/^#=/ { sub(/^#= ?/, ""); print; next } /^#/ || /^[ \t]*$/ { next } { print "> " $0 }' scripts/demo/readme.karc)
+export block marker
+awk '
+  $0 == ENVIRON["marker"] { print; print "```"; print ENVIRON["block"]; print "```"; skipping = 1; fences = 0; next }
+  skipping && /^```/ { if (++fences == 2) skipping = 0; next }
+  skipping { next }
+  { print }
+' README.md > README.md.new
+mv README.md.new README.md
