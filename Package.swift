@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "KarcCommand", targets: ["KarcCommand"]),
         .library(name: "KarcShell", targets: ["KarcShell"]),
         .library(name: "KarcShellTrellis", targets: ["KarcShellTrellis"]),
+        .library(name: "TrellisTesting", targets: ["TrellisTesting"]),
         .executable(name: "karc", targets: ["karc"]),
     ],
     dependencies: [
@@ -91,6 +92,15 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // A cluster under test, asserted exhaustively: `ClusterTestStore` (Swift Testing).
+        .target(
+            name: "TrellisTesting",
+            dependencies: [
+                "Trellis",
+                .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "CustomDump", package: "swift-custom-dump"),
+            ]
+        ),
         // The shell in front of a Trellis cluster: `ClusterShell`, `Shell.main(name:cluster:)`.
         .target(name: "KarcShellTrellis", dependencies: ["KarcShell", "Trellis"]),
         // The demo cluster `karc` runs: every part of the library at work.
@@ -130,7 +140,7 @@ let package = Package(
             name: "KarcShellTests",
             dependencies: ["KarcShell", "KarcShellTrellis", "KarcCommand", "Trellis", "TestSupport", .product(name: "CustomDump", package: "swift-custom-dump")]
         ),
-        .testTarget(name: "KarcDemoTests", dependencies: ["KarcDemo", "KarcShell", "KarcShellTrellis", "Trellis", "TestSupport"]),
+        .testTarget(name: "KarcDemoTests", dependencies: ["KarcDemo", "KarcShell", "KarcShellTrellis", "Trellis", "TrellisTesting", "TestSupport"]),
         .testTarget(
             name: "ComposeTests",
             dependencies: [
@@ -143,6 +153,7 @@ let package = Package(
             name: "TrellisTests",
             dependencies: [
                 "Trellis",
+                "TrellisTesting",
                 "TestSupport",
                 "AsyncDispatcher",
                 .product(name: "Clocks", package: "swift-clocks"),

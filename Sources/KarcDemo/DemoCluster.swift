@@ -1,3 +1,4 @@
+import Foundation
 import Karc
 import Trellis
 
@@ -14,18 +15,35 @@ public enum DemoCluster {
         public var fresh = false
         /// The id of the account model: Karc models are set up once per id per process.
         public var instance = "demo"
+        /// The clock the account's swaps wait on (a test's `TestClock`, say).
+        public var clock: any Clock<Duration> = ContinuousClock()
 
         public init() {}
     }
 
     /// The `Environ` config key of the swap interval.
     static let tickKey = "demo.tick"
+    /// The `Environ` config key of the clock the swaps wait on.
+    static let clockKey = "demo.clock"
+
+    /// A demo cluster of its own for a test: fresh, its account persisted in a
+    /// scratch directory, its swaps every `tick` of `clock`.
+    public static func makeForTesting(tick: Duration = .milliseconds(50), clock: any Clock<Duration> = ContinuousClock()) async throws -> Cluster {
+        var options = Options()
+        options.tick = tick
+        options.clock = clock
+        options.fresh = true
+        options.instance = UUID().uuidString
+        options.stateDirectory = NSTemporaryDirectory() + "karc-demo-test-\(options.instance)"
+        return try await make(options)
+    }
 
     public static func make(_ options: Options = Options()) async throws -> Cluster {
         let identity = IdentityModel()
         let storage = AccountStorage(directory: options.stateDirectory, fresh: options.fresh)
         let environ = Environ()
             .setConfig(key: tickKey, value: options.tick)
+            .setConfig(key: clockKey, value: options.clock)
             .register(acquire: { _ in storage }, release: { _ in })
             .register(acquire: { _ in MessageServer() }, release: { _ in })
         return try await Bootstrap {

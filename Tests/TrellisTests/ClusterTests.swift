@@ -1,6 +1,7 @@
 import Karc
 import Testing
 import Trellis
+import TrellisTesting
 
 @Suite(.timeLimit(.minutes(1)), .serialized)
 struct ClusterTests {
@@ -15,14 +16,17 @@ struct ClusterTests {
     }
 
     @Test func aModelServiceAnswersWithTheDomainsReply() async throws {
-        let cluster = try await Bootstrap {
-            KarcCounter.service(.init(environ: Environ()), commands: [Increment.self, Relay.self]).named("counter")
+        let store = try await ClusterTestStore { _ in
+            try await Bootstrap {
+                KarcCounter.service(.init(environ: Environ()), commands: [Increment.self, Relay.self]).named("counter")
+            }
         }
-        let first = try await cluster.send(action: Increment(by: 2))
-        let second = try await cluster.send(action: Increment(by: 3))
-        #expect(first as? Int == 2)
-        #expect(second as? Int == 5)
-        await cluster.shutDown()
+        #expect(try await store.send(Increment(by: 2)) as? Int == 2)
+        await store.receive(CounterEvent.added(2))
+        #expect(try await store.send(Increment(by: 3)) as? Int == 5)
+        await store.receive(CounterEvent.added(5))
+        store.assert("counter", as: Counter.self) { $0.count = 5 }
+        await store.finish()
         #expect(await CounterDomain.getOrNil == nil)
     }
 
@@ -80,16 +84,17 @@ struct ClusterTests {
     }
 
     @Test func settledWaitsForAChainOfPipesStartedByOneSend() async throws {
-        let cluster = try await Bootstrap {
-            KarcCounter.service(.init(environ: Environ())).named("counter")
+        let store = try await ClusterTestStore { _ in
+            try await Bootstrap { KarcCounter.service(.init(environ: Environ())).named("counter") }
         }
-        // Relay: the simplex send returns at once; pipe → effect → event → pipe → effect follows.
-        try await cluster.send(action: Relay())
-        #expect(await cluster.settled(timeout: .seconds(5)))
-        let state = await cluster.target(named: "counter")?.state?() as? Counter
-        #expect(state?.relayed == 2)
-        #expect(cluster.workInFlight == 0)
-        await cluster.shutDown()
+        // Relay: the simplex send returns at once; pipe → effect → event → pipe → effect follows,
+        // and the store's send returns once the cluster has settled.
+        try await store.send(Relay())
+        #expect(store.cluster.workInFlight == 0)
+        await store.receive(CounterEvent.relayStarted)
+        await store.receive(CounterEvent.relayFinished)
+        store.assert("counter", as: Counter.self) { $0.relayed = 2 }
+        await store.finish()
     }
 
     @Test func settledWaitsForStartUpWorkInAFinitePipeButNotForAnInfiniteOne() async throws {

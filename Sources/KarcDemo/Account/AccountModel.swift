@@ -67,6 +67,7 @@ extension AccountModel.Interactor {
     func messaging() -> Pipeline {
         @Inject<MessageServer, DefaultId>(environ) var server
         let tick: Duration = environ.getConfig(key: DemoCluster.tickKey) ?? .seconds(1)
+        let clock: any Clock<Duration> = environ.getConfig(key: DemoCluster.clockKey) ?? ContinuousClock()
         let outbox = Outbox()
         return Pipeline(end: { _, _ in await outbox.close() }) {
             // Six pipes: at most six messages wait for the next swap.
@@ -79,7 +80,7 @@ extension AccountModel.Interactor {
             }
             // Every tick: the waiting messages out, the replies to the last swap's in.
             Pipe(id: "swap-messages", policy: .infinite) { _, _ in
-                try await Task.sleep(for: tick)
+                try await clock.sleep(for: tick)
                 guard let account = await state.account else { return }
                 let batch = await outbox.take()
                 let replies = await server.swap(batch.map(\.message), for: account)

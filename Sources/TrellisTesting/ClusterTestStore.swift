@@ -1,0 +1,284 @@
+import Clocks
+import CustomDump
+import Foundation
+import Synchronization
+import Testing
+import Trellis
+
+/// A cluster under test, asserted exhaustively, in the spirit of TCA's
+/// `TestStore`: every event the cluster emits must be received, and every
+/// target whose state changed must be asserted, or the test fails with a
+/// readable diff of what was left.
+///
+/// ```swift
+/// let store = try await ClusterTestStore { clock in try await makeShop(clock: clock) }
+/// try await store.send(CartAction.add(name: "apple", quantity: 2), to: "cart")
+/// await store.receive(CartEvent.added("apple"))
+/// store.assert("cart", as: Cart.self) { $0.items["apple"] = 2 }
+/// await store.finish()
+/// ```
+///
+///     send ──▶ cluster ──▶ records (events, state changes) ──▶ unasserted
+///                                                        │
+///              receive(event) / assert(target) { … } ◀───┘   finish(): none left
+///
+/// Time is the test's: the factory gets a `TestClock` to hand to the
+/// cluster's timers and periodic pipes, and ``advance(by:)`` moves it and
+/// waits for the work it set off. A wait for an event that does not come
+/// fails after ``timeout`` instead of hanging.
+public final class ClusterTestStore {
+    /// The cluster under test.
+    public let cluster: Cluster
+    /// The clock the factory was given.
+    public let clock: TestClock<Duration>
+    /// How long a send may keep the cluster busy, and a ``receive(_:from:sourceLocation:)`` wait for its event.
+    public var timeout: Duration
+    /// Off: events and state changes left unasserted are not failures
+    /// (TCA's non-exhaustive testing); what is asserted is still checked.
+    public var isExhaustive = true
+
+    private let observation: ClusterObservation
+    private var events: [(source: String, event: any Sendable)] = []
+    /// For each target whose state changed since it was last asserted: its state now.
+    private var changed: [String: any Sendable] = [:]
+    /// Each target's state as last asserted (its state when the store began, at first).
+    private var asserted: [String: any Sendable] = [:]
+    private var changeOrder: [String] = []
+
+    /// Makes the cluster with `make`, given the store's clock, and waits for its start-up work.
+    public init(timeout: Duration = .seconds(5), _ make: (TestClock<Duration>) async throws -> Cluster) async throws {
+        let clock = TestClock<Duration>()
+        self.clock = clock
+        self.timeout = timeout
+        cluster = try await make(clock)
+        observation = cluster.observe()
+        _ = await cluster.settled(timeout: timeout)
+        for target in cluster.targets {
+            if let read = target.state { asserted[target.name] = await read() }
+        }
+    }
+
+    /// Sends `action` (to `target` alone, when named), waits until the
+    /// cluster has done the work it set off, and returns the reply. Events
+    /// received earlier and not asserted fail the test first (exhaustively):
+    /// receive them before sending more.
+    @discardableResult
+    public func send(_ action: any Sendable, to target: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) async throws -> (any Sendable)? {
+        take()
+        if isExhaustive, !events.isEmpty {
+            Issue.record("\(Self.count(events.count, "event")) received and not asserted before sending \(String(customDumping: action)):\n\(unassertedEvents)", sourceLocation: sourceLocation)
+            events.removeAll()
+        }
+        do {
+            let reply: (any Sendable)?
+            if let target {
+                reply = try await cluster.send(action: action, to: target)
+            } else {
+                reply = try await cluster.send(action: action)
+            }
+            await settle(sourceLocation)
+            return reply
+        } catch {
+            await settle(sourceLocation)
+            throw error
+        }
+    }
+
+    /// Sends `action` and moves the clock on by `step` at a time until it
+    /// replies: for a send that waits on a timer (a message that leaves with
+    /// the next periodic swap, say). Fails after ``timeout`` of steps.
+    @discardableResult
+    public func send(
+        _ action: any Sendable, to target: String? = nil, advancingBy step: Duration, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws -> (any Sendable)? {
+        let cluster = cluster
+        let done = Mutex(false)
+        let sending = Task {
+            defer { done.withLock { $0 = true } }
+            if let target { return try await cluster.send(action: action, to: target) }
+            return try await cluster.send(action: action)
+        }
+        var waited = Duration.zero
+        while !done.withLock({ $0 }), waited < timeout {
+            await advance(by: step, sourceLocation: sourceLocation)
+            waited += step
+        }
+        if !done.withLock({ $0 }) {
+            Issue.record("\(String(customDumping: action)) did not reply after the clock moved on \(timeout)", sourceLocation: sourceLocation)
+            sending.cancel()
+        }
+        let reply = try await sending.value
+        await settle(sourceLocation)
+        return reply
+    }
+
+    /// Moves the clock on by `duration` and waits for the work that set off.
+    public func advance(by duration: Duration, sourceLocation: SourceLocation = #_sourceLocation) async {
+        await clock.advance(by: duration)
+        await settle(sourceLocation)
+    }
+
+    /// A target's state now, typed.
+    public func state<State>(_ target: String, as type: State.Type = State.self, sourceLocation: SourceLocation = #_sourceLocation) async -> State? {
+        guard let read = cluster.target(named: target)?.state else {
+            Issue.record("no target named '\(target)' shows a state; targets: \(cluster.targets.map(\.name).joined(separator: ", "))", sourceLocation: sourceLocation)
+            return nil
+        }
+        let state = await read()
+        guard let typed = state as? State else {
+            Issue.record("the state of '\(target)' is a \(Swift.type(of: state)), not a \(State.self)", sourceLocation: sourceLocation)
+            return nil
+        }
+        return typed
+    }
+
+    /// Asserts `target`'s state: the state it was last asserted to have
+    /// (its state when the store began, at first), changed by `update`, must
+    /// be its state now. A mismatch fails with custom-dump's diff.
+    public func assert<State: Equatable>(
+        _ target: String, as type: State.Type = State.self, sourceLocation: SourceLocation = #_sourceLocation,
+        _ update: (inout State) throws -> Void
+    ) rethrows {
+        take()
+        guard let before = asserted[target] else {
+            Issue.record("no target named '\(target)' shows a state; targets: \(asserted.keys.sorted().joined(separator: ", "))", sourceLocation: sourceLocation)
+            return
+        }
+        guard var expected = before as? State else {
+            Issue.record("the state of '\(target)' is a \(Swift.type(of: before)), not a \(State.self)", sourceLocation: sourceLocation)
+            return
+        }
+        try update(&expected)
+        let now = changed[target] ?? before
+        markAsserted(target, now)
+        guard let actual = now as? State else { return }
+        if actual != expected {
+            let difference = diff(expected, actual, format: .proportional).map { "\n\($0)" } ?? ""
+            Issue.record("the state of '\(target)' is not what was expected: (−expected, +actual)\(difference)", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// Asserts that `target`'s state has not changed since it was last asserted.
+    public func assert<State: Equatable>(_ target: String, as type: State.Type = State.self, sourceLocation: SourceLocation = #_sourceLocation) {
+        assert(target, as: type, sourceLocation: sourceLocation) { _ in }
+    }
+
+    /// Asserts that `target`'s state now is `expected`, with custom-dump's
+    /// `expectNoDifference`: the whole state, not a change of the last
+    /// asserted one (a generated test asserts each target's final state so).
+    public func expectState<State: Equatable & Sendable>(
+        _ target: String, toBe expected: State,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async {
+        let location = SourceLocation(fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
+        guard let actual = await state(target, as: State.self, sourceLocation: location) else { return }
+        expectNoDifference(actual, expected, fileID: fileID, filePath: filePath, line: line, column: column)
+        markAsserted(target, actual)
+    }
+
+    /// Asserts that `target`'s state now dumps (custom-dump) as `expected`: for a state that is not `Equatable` or `Decodable`.
+    public func expectState(
+        _ target: String, toDump expected: String,
+        fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+    ) async {
+        let location = SourceLocation(fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column))
+        guard let actual = await state(target, as: (any Sendable).self, sourceLocation: location) else { return }
+        expectNoDifference(String(customDumping: actual), expected, fileID: fileID, filePath: filePath, line: line, column: column)
+        markAsserted(target, actual)
+    }
+
+    private func markAsserted(_ target: String, _ state: any Sendable) {
+        take()
+        changed[target] = nil
+        changeOrder.removeAll { $0 == target }
+        asserted[target] = state
+    }
+
+    /// Ends the test: anything received and not asserted fails it (exhaustively); the cluster shuts down.
+    public func finish(sourceLocation: SourceLocation = #_sourceLocation) async {
+        take()
+        if isExhaustive {
+            if !events.isEmpty {
+                Issue.record("\(Self.count(events.count, "event")) received and not asserted:\n\(unassertedEvents)", sourceLocation: sourceLocation)
+            }
+            for target in changeOrder {
+                guard let before = asserted[target], let now = changed[target] else { continue }
+                let difference = diff(before, now, format: .proportional).map { "\n\($0)" } ?? ""
+                Issue.record("the state of '\(target)' changed and was not asserted: (−asserted, +now)\(difference)", sourceLocation: sourceLocation)
+            }
+        }
+        events.removeAll()
+        changed.removeAll()
+        changeOrder.removeAll()
+        await cluster.shutDown()
+    }
+
+    // MARK: What the cluster did
+
+    /// The next event not asserted yet, waiting at most ``timeout`` for one.
+    func nextEvent(_ sourceLocation: SourceLocation) async -> (source: String, event: any Sendable)? {
+        take()
+        let deadline = ContinuousClock.now + timeout
+        while events.isEmpty, ContinuousClock.now < deadline {
+            guard let batch = await nextBatch(before: deadline) else { break }
+            absorb(batch)
+        }
+        guard !events.isEmpty else {
+            Issue.record("expected an event, and none came within \(timeout)", sourceLocation: sourceLocation)
+            return nil
+        }
+        return events.removeFirst()
+    }
+
+    private func nextBatch(before deadline: ContinuousClock.Instant) async -> [ClusterRecord]? {
+        let observation = observation
+        return await withTaskGroup(of: [ClusterRecord]?.self) { group in
+            group.addTask { await observation.nextAvailable() }
+            // A guard against a wait that never ends, not a pause: the test's time is its clock's.
+            group.addTask {
+                try? await Task.sleep(until: deadline)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+
+    private func settle(_ sourceLocation: SourceLocation) async {
+        if !(await cluster.settled(timeout: timeout)) {
+            Issue.record("the cluster was still busy \(timeout) after the send (raise the store's timeout)", sourceLocation: sourceLocation)
+        }
+        take()
+    }
+
+    private func take() {
+        absorb(observation.takeAvailable())
+    }
+
+    private func absorb(_ records: [ClusterRecord]) {
+        for record in records {
+            switch record {
+            case .emitted(let source, let event):
+                events.append((source, event))
+            case .stateChanged(let source, _, let new):
+                if changed[source] == nil { changeOrder.append(source) }
+                changed[source] = new
+            case .failed(0, let error):
+                Issue.record("work the cluster started on its own failed: \(error)")
+            case .lost(let count):
+                Issue.record("\(count) records were dropped: the store fell behind the cluster")
+            case .sent, .replied, .redirected, .failed:
+                break
+            }
+        }
+    }
+
+    private var unassertedEvents: String {
+        events.map { "  \($0.source): " + String(customDumping: $0.event) }.joined(separator: "\n")
+    }
+
+    static func count(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+}

@@ -1,0 +1,89 @@
+import Karc
+import Testing
+import Trellis
+import TrellisTesting
+
+/// `ClusterTestStore`: a send, the events it set off received in order, the
+/// state asserted as a change of the last asserted one; whatever is left
+/// unasserted fails the test. (In `ClusterTests`: its models' ids are the process's.)
+extension ClusterTests {
+    func counterStore() async throws -> ClusterTestStore {
+        try await ClusterTestStore { _ in
+            try await Bootstrap { KarcCounter.service(.init(environ: Environ())).named("counter") }
+        }
+    }
+
+    @Test func aSendItsEventAndItsStateAssertedInTurn() async throws {
+        let store = try await counterStore()
+        let reply = try await store.send(Increment(by: 4), to: "counter")
+        #expect(reply as? Int == 4)
+        await store.receive(CounterEvent.added(4), from: "counter")
+        store.assert("counter", as: Counter.self) { $0.count = 4 }
+        try await store.send(Increment(by: 1))
+        await store.receive(CounterEvent.added(5))
+        store.assert("counter", as: Counter.self) { $0.count = 5 }
+        await store.finish()
+    }
+
+    @Test func anEventLeftUnassertedFailsTheNextSend() async throws {
+        let store = try await counterStore()
+        try await store.send(Increment(by: 4))
+        try await withKnownIssue {
+            try await store.send(Increment(by: 1))
+        } matching: { issue in
+            "\(issue)".contains("1 event received and not asserted before sending Increment(by: 1):\n  counter: CounterEvent.added(4)")
+        }
+        store.isExhaustive = false
+        await store.finish()
+    }
+
+    @Test func aStateChangeLeftUnassertedFailsTheFinishWithItsDiff() async throws {
+        let store = try await counterStore()
+        try await store.send(Increment(by: 4))
+        await store.receive(CounterEvent.added(4))
+        await withKnownIssue {
+            await store.finish()
+        } matching: { issue in
+            "\(issue)".contains("the state of 'counter' changed and was not asserted") && "\(issue)".contains("+   count: 4,")
+        }
+    }
+
+    @Test func aWrongStateOrEventFailsWithADiff() async throws {
+        let store = try await counterStore()
+        try await store.send(Increment(by: 4))
+        await withKnownIssue {
+            await store.receive(CounterEvent.added(5))
+        } matching: { issue in
+            "\(issue)".contains("received another event from 'counter'") && "\(issue)".contains("− CounterEvent.added(5)")
+        }
+        withKnownIssue {
+            store.assert("counter", as: Counter.self) { $0.count = 3 }
+        } matching: { issue in
+            "\(issue)".contains("the state of 'counter' is not what was expected") && "\(issue)".contains("−   count: 3,")
+        }
+        await store.finish()
+    }
+
+    @Test func anEventThatNeverComesFailsAfterTheTimeoutAndUnknownTargetsAreNamed() async throws {
+        let store = try await counterStore()
+        store.timeout = .milliseconds(100)
+        await withKnownIssue {
+            await store.receive(CounterEvent.self)
+        } matching: { "\($0)".contains("expected an event, and none came within 0.1 seconds") }
+        withKnownIssue {
+            store.assert("countr", as: Counter.self)
+        } matching: { "\($0)".contains("no target named 'countr' shows a state; targets: counter") }
+        withKnownIssue {
+            store.assert("counter", as: Int.self)
+        } matching: { "\($0)".contains("the state of 'counter' is a Counter, not a Int") }
+        await store.finish()
+    }
+
+    @Test func aDumpedEventAndTheStateAsOneValue() async throws {
+        let store = try await counterStore()
+        try await store.send(Increment(by: 2))
+        await store.receive(dumped: "CounterEvent.added(2)", from: "counter")
+        await store.expectState("counter", toBe: Counter(count: 2))
+        await store.finish()
+    }
+}
