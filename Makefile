@@ -23,10 +23,12 @@ check: setup
 	$(SWIFT) run karc check --tick 200ms scripts/demo/*.karc
 
 # After a change in what a command prints: rewrite the demo transcripts
-# (review the diff), and copy scripts/demo/readme.karc into README.md.
+# (review the diff), copy scripts/demo/readme.karc into README.md, and
+# regenerate the tour as a Swift test (Tests/TourExportTests).
 readme: setup
 	$(SWIFT) run karc check --update --tick 200ms scripts/demo/*.karc
 	./scripts/readme-transcript.sh
+	$(SWIFT) run karc export-test scripts/demo/tour.karc -o Tests/TourExportTests/TourTests.swift
 
 # The suite takes about 2 minutes; a test that hangs fails the run after 20
 # instead of holding CI to its own limit (the output shows which one hung).

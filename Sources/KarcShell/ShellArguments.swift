@@ -41,6 +41,12 @@ public struct ShellArguments: ParsableArguments {
     @Flag(help: "Print no diffs of state (as :diff off; :diff summary prints a line a changed target).")
     public var noDiff = false
 
+    @Option(help: ArgumentHelp("How a test :export-test writes makes its cluster: a Swift expression of a Trellis Cluster (`clock`: the store's TestClock).", valueName: "EXPR"))
+    public var testFactory: String?
+
+    @Option(help: ArgumentHelp("A module a test :export-test writes imports (repeatable): the cluster's.", valueName: "MODULE"))
+    public var testImport: [String] = []
+
     public init() {}
 
     /// The options these flags give (colour: on a terminal, unless `--no-color` or `NO_COLOR`).
@@ -56,7 +62,13 @@ public struct ShellArguments: ParsableArguments {
         if noDiff { options.diff = .off }
         options.jsonStates = jsonStates
         options.recordFile = record
+        options.testExport = testExport(over: TestExportOptions())
         return options
+    }
+
+    /// `--test-factory` and `--test-import` over an embedding's defaults.
+    public func testExport(over defaults: TestExportOptions) -> TestExportOptions {
+        TestExportOptions(factory: testFactory ?? defaults.factory, imports: testImport.isEmpty ? defaults.imports : testImport)
     }
 
     /// Runs the shell in front of `cluster` with these flags; the exit status.

@@ -40,7 +40,8 @@ extension Shell {
                         With no FILE and no -e, reads commands from standard input: a prompt on a \
                         terminal, a script otherwise. Commands are TARGET.COMMAND field=value …; \
                         :help lists them. Exit status: 0 when every command succeeded, 1 otherwise. \
-                        `\(name) check FILE…` checks transcripts (see `\(name) check --help`).
+                        `\(name) check FILE…` checks transcripts, `\(name) export-test SCRIPT` writes a \
+                        script as a Swift test (see their --help).
                         """,
                     version: version),
                 make: make)
@@ -49,6 +50,8 @@ extension Shell {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == "check" {
             await CheckCommand.main(Array(arguments.dropFirst()))
+        } else if arguments.first == "export-test" {
+            await ExportTestCommand.main(Array(arguments.dropFirst()))
         } else {
             await MainCommand.main(arguments)
         }
@@ -98,6 +101,33 @@ struct CheckCommand: AsyncParsableCommand {
     func run() async throws {
         guard let make = MainCommand.setUp.withLock({ $0?.make }) else { throw ExitCode.failure }
         let status = await Shell.check(check.files, update: check.update, timeout: check.timeout.duration) {
+            let (cluster, _) = try await make()
+            return cluster
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+/// `NAME export-test SCRIPT`: the script run against a cluster ``MainCommand`` makes, written as a Swift test.
+struct ExportTestCommand: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "\(MainCommand.configuration.commandName ?? "shell") export-test",
+            abstract: "Run a script against a fresh cluster and write it as a Swift Testing test that replays it (TrellisTesting's ClusterTestStore).",
+            discussion: """
+                Each command becomes a send, each reply and event an assertion, and each target's state at \
+                the end is asserted whole. --test-factory says how the test makes its cluster.
+                """)
+    }
+
+    @OptionGroup var export: ExportTestArguments
+
+    func run() async throws {
+        guard let make = MainCommand.setUp.withLock({ $0?.make }) else { throw ExitCode.failure }
+        let status = await Shell.exportTest(
+            export.script, output: export.output, name: export.name, options: export.options(over: TestExportOptions()),
+            timeout: export.timeout.duration
+        ) {
             let (cluster, _) = try await make()
             return cluster
         }

@@ -17,7 +17,8 @@ struct KarcCommand: AsyncParsableCommand {
             commands from standard input: a prompt on a terminal, a script otherwise. \
             Commands are TARGET.COMMAND field=value …; :help lists them. Exit status: \
             0 when every command succeeded, 1 otherwise. `karc check FILE…` checks \
-            transcripts (see `karc check --help`).
+            transcripts, `karc export-test SCRIPT` writes a script as a Swift test \
+            (see their --help).
             """,
         version: "karc 0.3.0"
     )
@@ -27,6 +28,8 @@ struct KarcCommand: AsyncParsableCommand {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == "check" {
             await Check.main(Array(arguments.dropFirst()))
+        } else if arguments.first == "export-test" {
+            await ExportTest.main(Array(arguments.dropFirst()))
         } else {
             await main(arguments)
         }
@@ -37,9 +40,14 @@ struct KarcCommand: AsyncParsableCommand {
 
     @OptionGroup var demo: DemoArguments
 
+    /// How a test generated from a demo session makes its cluster.
+    static let testExport = TestExportOptions(factory: "try await DemoCluster.makeForTesting()", imports: ["KarcDemo"])
+
     func run() async throws {
         let cluster = try await DemoCluster.make(demo.options)
-        let status = await shell.run(ClusterShell(name: "demo", cluster: cluster))
+        var options = shell.options
+        options.testExport = shell.testExport(over: Self.testExport)
+        let status = await Shell.run(ClusterShell(name: "demo", cluster: cluster), options: options, commands: shell.commands, script: shell.file)
         await cluster.shutDown()
         if status != 0 { throw ExitCode(status) }
     }
@@ -87,12 +95,48 @@ struct Check: AsyncParsableCommand {
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let tick = tick.duration
         let status = await Shell.check(check.files, update: check.update, timeout: check.timeout.duration) {
-            var options = DemoCluster.Options()
-            options.tick = tick
-            options.stateDirectory = scratch
-            options.fresh = true
-            options.instance = UUID().uuidString
-            return ClusterShell(name: "demo", cluster: try await DemoCluster.make(options))
+            try await Self.freshDemo(tick: tick, in: scratch)
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    /// A demo cluster of its own: fresh, persisting only in `scratch`.
+    static func freshDemo(tick: Duration, in scratch: String) async throws -> ClusterShell {
+        var options = DemoCluster.Options()
+        options.tick = tick
+        options.stateDirectory = scratch
+        options.fresh = true
+        options.instance = UUID().uuidString
+        return ClusterShell(name: "demo", cluster: try await DemoCluster.make(options))
+    }
+}
+
+/// `karc export-test SCRIPT`: the script run against a fresh demo cluster,
+/// written as a Swift Testing test that replays it.
+struct ExportTest: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "karc export-test",
+        abstract: "Run a script against a fresh demo cluster and write it as a Swift Testing test that replays it (TrellisTesting's ClusterTestStore).",
+        discussion: """
+            Each command becomes a send, each reply and event an assertion, and each target's \
+            state at the end is asserted whole. The test makes its cluster with \
+            `try await DemoCluster.makeForTesting()` and imports KarcDemo, unless told otherwise.
+            """)
+
+    @OptionGroup var export: ExportTestArguments
+
+    @Option(help: ArgumentHelp("How often the account's messages are swapped with the server while the script runs.", valueName: "DURATION"))
+    var tick = DurationArgument(.milliseconds(50))
+
+    func run() async throws {
+        let scratch = NSTemporaryDirectory() + "karc-export-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        let tick = tick.duration
+        let status = await Shell.exportTest(
+            export.script, output: export.output, name: export.name, options: export.options(over: KarcCommand.testExport),
+            timeout: export.timeout.duration
+        ) {
+            try await Check.freshDemo(tick: tick, in: scratch)
         }
         if status != 0 { throw ExitCode(status) }
     }

@@ -8,15 +8,23 @@ struct TranscriptRun {
     var outputs: [[String]] = []
     /// Ctrl-C ended the run: what was printed is not the whole transcript.
     var interrupted = false
+    /// When asked for: each send and event, for a generated test.
+    var steps: [TestStep] = []
+    /// When asked for: each target's state at the end.
+    var states: [(target: String, state: any Sendable)] = []
 
     /// Runs `transcript` (read from `path`) in a session of its own on `cluster`.
-    static func run(_ transcript: Transcript, path: String, cluster: any ShellCluster, timeout: Duration) async -> TranscriptRun {
+    static func run(
+        _ transcript: Transcript, path: String, cluster: any ShellCluster, timeout: Duration, keepingTestSteps: Bool = false
+    ) async -> TranscriptRun {
         await withTaskExecutorPreference(ShellExecutor.shared) {
-            await runHere(transcript, path: path, cluster: cluster, timeout: timeout)
+            await runHere(transcript, path: path, cluster: cluster, timeout: timeout, keepingTestSteps: keepingTestSteps)
         }
     }
 
-    private static func runHere(_ transcript: Transcript, path: String, cluster: any ShellCluster, timeout: Duration) async -> TranscriptRun {
+    private static func runHere(
+        _ transcript: Transcript, path: String, cluster: any ShellCluster, timeout: Duration, keepingTestSteps: Bool
+    ) async -> TranscriptRun {
         var options = ShellOptions()
         options.keepGoing = true
         options.quiet = true
@@ -24,6 +32,7 @@ struct TranscriptRun {
         options.timeout = timeout
         let sink = OutputSink(capturing: ())
         let session = ShellSession(cluster: cluster, options: options, sink: sink)
+        session.keepsTestSteps = keepingTestSteps
         // A script is named as it sources its neighbours: from its own directory,
         // so the transcript reads the same wherever `karc check` runs.
         let directory = (path as NSString).deletingLastPathComponent
@@ -59,6 +68,10 @@ struct TranscriptRun {
             // Late replies come after the last command: they are printed under it.
             let late = lines(sink.takeCaptured())
             if !late.isEmpty, !run.outputs.isEmpty { run.outputs[run.outputs.count - 1] += late }
+        }
+        if keepingTestSteps {
+            run.steps = session.testSteps
+            run.states = await session.targetStates()
         }
         return run
     }

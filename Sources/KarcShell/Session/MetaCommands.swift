@@ -14,6 +14,7 @@ extension ShellSession {
         ("diff", ":diff on|off|summary       how changes of state print: diffs, nothing, a line a target"),
         ("source", ":source FILE               run the commands in FILE"),
         ("save", ":save FILE [--all]         write this session's commands that succeeded (or all) as a script"),
+        ("export-test", ":export-test FILE.swift    write this session as a Swift test that replays it"),
         ("quit", ":quit                      leave the shell (also :exit, :q, Ctrl-D)"),
     ]
 
@@ -30,6 +31,7 @@ extension ShellSession {
         case "diff": return setDiff(arguments, name: name, at: location)
         case "source": return await source(arguments, name: name, at: location)
         case "save": return save(arguments, name: name, at: location)
+        case "export-test": return await exportTest(arguments, name: name, at: location)
         case "quit", "exit", "q":
             if let extra = arguments.first {
                 return fail(":\(name.value) takes no arguments, got '\(extra.value.clipped)'", column: extra.column, at: location)

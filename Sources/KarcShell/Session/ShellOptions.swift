@@ -26,6 +26,9 @@ public struct ShellOptions: Sendable {
     /// Appends each command to this file as it runs (`--record FILE`), after a header.
     public var recordFile: String?
 
+    /// How a test `:export-test` writes makes its cluster (`--test-factory`, `--test-import`).
+    public var testExport = TestExportOptions()
+
     public init() {}
 
     /// ``color``, decided for this process when it is nil.

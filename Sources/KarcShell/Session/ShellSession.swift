@@ -28,6 +28,9 @@ final class ShellSession {
     var isInteractive = false
     /// The event types printed so far, by name (beside those the catalog declares).
     let seenEvents = SeenEvents()
+    /// Kept for `:export-test` and `export-test`: each send and event (the values, not the states).
+    var keepsTestSteps = true
+    private(set) var testSteps: [TestStep] = []
 
     /// Where a line came from, for error messages.
     struct Location {
@@ -102,6 +105,7 @@ final class ShellSession {
             return fail(error.message, column: error.column, at: location)
         }
         printRecords(takeRecords())  // what happened since the last command (timers, emitters)
+        let firstStep = testSteps.count
         let name = "\(built.target.name).\(built.command.name)"
         let clock = ContinuousClock()
         let start = clock.now
@@ -151,6 +155,17 @@ final class ShellSession {
             outcome = fail("the cluster was still busy \(ShellDuration.describe(options.timeout)) after \(name) (raise --timeout, or use :wait for timers)", column: invocation.command.column, at: location)
         }
         if showTiming { renderer.timing(elapsed) }
+        if keepsTestSteps {
+            let line = "\(location.script.map { "\(renderer.scriptName($0)):\(location.line ?? 0): " } ?? "")\(text)"
+            let result: TestStep.Outcome
+            switch sent {
+            case .replied(let reply): result = .replied(reply)
+            case .threw(let error): result = .threw("\(error)")
+            case .timedOut, .interrupted: result = .unanswered
+            }
+            // Before the events this command set off, after those that came before it.
+            testSteps.insert(.send(target: built.target.name, command: built.value, line: line, outcome: result), at: firstStep)
+        }
         history.append((text, outcome == .succeeded ? "ok" : "error"))
         return outcome
     }
@@ -285,7 +300,8 @@ final class ShellSession {
                 } else {
                     changes.append((target, old, new))
                 }
-            case .event(_, let event):
+            case .event(let source, let event):
+                if keepsTestSteps { testSteps.append(.event(source: source, event: event)) }
                 let typeName = ValueText.typeName(event)
                 seenEvents.insert(typeName)
                 if events.shows(typeName) { renderer.record(record) }

@@ -1,0 +1,153 @@
+import ArgumentParser
+import Foundation
+
+/// How a generated test makes its cluster and what it imports
+/// (`--test-factory`, `--test-import`; `karc` sets the demo's).
+public struct TestExportOptions: Sendable {
+    /// An expression of a Trellis `Cluster`, with the store's `clock` in scope.
+    public var factory: String?
+    /// The modules that define the cluster and its types.
+    public var imports: [String] = []
+
+    public init(factory: String? = nil, imports: [String] = []) {
+        self.factory = factory
+        self.imports = imports
+    }
+}
+
+/// `export-test`'s flags: the script, where to write, how the test makes its cluster.
+public struct ExportTestArguments: ParsableArguments {
+    @Argument(help: ArgumentHelp("The script to replay and write as a test.", valueName: "SCRIPT"))
+    public var script: String
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the test (default: standard output).", valueName: "FILE"))
+    public var output: String?
+
+    @Option(help: ArgumentHelp("The test function's name (default: from the script's name).", valueName: "NAME"))
+    public var name: String?
+
+    @Option(help: ArgumentHelp("How the test makes its cluster: a Swift expression of a Trellis Cluster; `clock` is the store's TestClock.", valueName: "EXPR"))
+    public var testFactory: String?
+
+    @Option(help: ArgumentHelp("A module the test imports (repeatable): the cluster's.", valueName: "MODULE"))
+    public var testImport: [String] = []
+
+    @Option(help: ArgumentHelp("How long a command may keep the cluster busy (250ms, 5s, 1m).", valueName: "DURATION"))
+    public var timeout = DurationArgument(.seconds(5))
+
+    public init() {}
+
+    /// These flags over the embedding's defaults.
+    public func options(over defaults: TestExportOptions) -> TestExportOptions {
+        TestExportOptions(factory: testFactory ?? defaults.factory, imports: testImport.isEmpty ? defaults.imports : testImport)
+    }
+}
+
+extension Shell {
+    /// Runs `script` against a cluster (`makeCluster`) and writes it as a
+    /// Swift Testing test that replays it through `ClusterTestStore`
+    /// (TrellisTesting), to `output` or standard output. Returns the exit
+    /// status: 0 when written, 1 when the script could not be read or run,
+    /// or has a command the test cannot write.
+    public static func exportTest(
+        _ script: String, output: String? = nil, name: String? = nil, options: TestExportOptions, timeout: Duration = .seconds(5),
+        cluster makeCluster: @Sendable () async throws -> any ShellCluster
+    ) async -> Int32 {
+        let sink = OutputSink()
+        defer { sink.flush() }
+        guard let factory = options.factory else {
+            sink.writeError("error: export-test needs the test's cluster factory: --test-factory EXPR (a Swift expression of a Trellis Cluster)")
+            return 1
+        }
+        let text: String
+        let transcript: Transcript
+        do {
+            text = try String(contentsOfFile: script, encoding: .utf8)
+            transcript = try Transcript(text: text)
+        } catch let problem as Transcript.Problem {
+            sink.writeError("\(script):\(problem.line): error: \(problem.message)")
+            return 1
+        } catch {
+            sink.writeError("error: cannot read the script \(script): \(FileManager.default.fileExists(atPath: script) ? "not UTF-8 text, or not readable" : "no such file")")
+            return 1
+        }
+        let cluster: any ShellCluster
+        do {
+            cluster = try await makeCluster()
+        } catch {
+            sink.writeError("error: cannot start the cluster: \(error)")
+            return 1
+        }
+        let run = await TranscriptRun.run(transcript, path: script, cluster: cluster, timeout: timeout, keepingTestSteps: true)
+        await cluster.shutDown()
+        if run.interrupted {
+            sink.writeError("error: interrupted")
+            return 1
+        }
+        let file = (script as NSString).lastPathComponent
+        let export = TestExport(factory: factory, imports: options.imports, name: name ?? TestExport.functionName(for: file), source: file)
+        return write(export, steps: run.steps, states: run.states, to: output, sink: sink)
+    }
+
+    static func write(
+        _ export: TestExport, steps: [TestStep], states: [(target: String, state: any Sendable)], to output: String?, sink: OutputSink
+    ) -> Int32 {
+        let source: String
+        do {
+            source = try export.source(steps: steps, states: states)
+        } catch {
+            sink.writeError("error: \(error.message)")
+            return 1
+        }
+        guard let output else {
+            sink.writeRaw(source)
+            return 0
+        }
+        do {
+            try source.write(toFile: output, atomically: true, encoding: .utf8)
+        } catch {
+            sink.writeError("error: cannot write \(output): \(error.localizedDescription)")
+            return 1
+        }
+        sink.write("wrote \(output): \(steps.filter { if case .send = $0 { true } else { false } }.count) commands, \(states.count) final states")
+        return 0
+    }
+}
+
+extension ShellSession {
+    /// `:export-test FILE.swift`: this session's sends and events, and each target's state now, as a test.
+    func exportTest(_ arguments: [Located<String>], name: Located<String>, at location: Location) async -> Outcome {
+        guard arguments.count == 1, let file = arguments.first else {
+            return fail(":export-test needs one file name (FILE.swift)", column: arguments.dropFirst().first?.column ?? name.column, at: location)
+        }
+        guard let factory = options.testExport.factory else {
+            return fail(":export-test needs the test's cluster factory: start the shell with --test-factory EXPR (a Swift expression of a Trellis Cluster)", column: name.column, at: location)
+        }
+        let base = (file.value as NSString).lastPathComponent
+        let export = TestExport(
+            factory: factory, imports: options.testExport.imports,
+            name: TestExport.functionName(for: base.hasSuffix(".swift") ? String(base.dropLast(6)) : base),
+            source: "a session of \(cluster.name)")
+        let states = await targetStates()
+        do {
+            let source = try export.source(steps: testSteps, states: states)
+            try source.write(toFile: file.value, atomically: true, encoding: .utf8)
+        } catch let error as TestExport.Unexportable {
+            return fail(error.message, column: file.column, at: location)
+        } catch {
+            return fail("cannot write \(file.value): \(error.localizedDescription)", column: file.column, at: location)
+        }
+        let sends = testSteps.filter { if case .send = $0 { true } else { false } }.count
+        renderer.log("wrote \(file.value): \(sends) command\(sends == 1 ? "" : "s"), \(states.count) final state\(states.count == 1 ? "" : "s")")
+        return .succeeded
+    }
+
+    /// Each target's state now, in the catalog's order (those that show one).
+    func targetStates() async -> [(target: String, state: any Sendable)] {
+        var states: [(target: String, state: any Sendable)] = []
+        for target in cluster.catalog.targets {
+            if let state = await cluster.state(of: target.name) { states.append((target.name, state)) }
+        }
+        return states
+    }
+}

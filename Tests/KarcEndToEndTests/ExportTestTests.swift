@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `export-test`: a session written as a Swift Testing test. The tour's is
+/// compiled and run in its own test target (TourExportTests); here, that it
+/// is what `karc export-test` writes today, and how the rest behaves.
+@Suite(.timeLimit(.minutes(1))) struct ExportTestTests {
+    let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+    let scratch = ScratchDirectory("karc-export")
+
+    @Test func theCompiledTourTestIsWhatExportTestWritesToday() async throws {
+        let run = try await KarcRun.run(["export-test", repository.appendingPathComponent("scripts/demo/tour.karc").path])
+        #expect(run.status == 0, "\(run.stderr)")
+        let committed = try String(contentsOf: repository.appendingPathComponent("Tests/TourExportTests/TourTests.swift"), encoding: .utf8)
+        // A difference means the demo prints something else now: `make readme` regenerates it.
+        #expect(run.stdout == committed)
+    }
+
+    @Test func eachCommandIsASendEachReplyAndEventAnAssertionAndEachStateAtTheEnd() async throws {
+        let script = scratch.file("session.karc")
+        try """
+            counter.increment value=2
+            counter.oops
+            identity.login email=jill@example.com password=s3cret!
+            identity.login email=bad password=1
+            account.register user-email=jill@example.com user-password=s3cret!
+
+            """.write(toFile: script, atomically: true, encoding: .utf8)
+        let output = scratch.file("SessionTests.swift")
+        let run = try await KarcRun.run(["export-test", script, "-o", output, "--name", "mySession"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "wrote \(output): 4 commands, 4 final states\n")
+        let test = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(test.contains("@Test func mySession() async throws {\n    let store = try await ClusterTestStore { clock in\n        try await DemoCluster.makeForTesting()\n    }\n"))
+        // A typo never reached the cluster: it is not in the test.
+        #expect(!test.contains("oops"))
+        // A plain enum case is Swift; a failed send is expected to throw.
+        #expect(test.contains(#"    try await store.send(IdentityAction.login(email: "jill@example.com", password: "s3cret!"), to: "identity")"#))
+        #expect(test.contains(#"    await #expect(throws: (any Error).self) { try await store.send(IdentityAction.login(email: "bad", password: "1"), to: "identity") }"#))
+        #expect(test.contains(##"    reply = try await store.send(try decoded(AccountCommands.Register.self, json: #"{"userEmail":"jill@example.com","userPassword":"s3cret!"}"#), to: "account")"##))
+        #expect(test.contains(##"    await store.receive(dumped: #""""##))
+        #expect(test.contains(##"    await store.expectState("counter", toBe: try decoded(CounterStore.State.self, json: #"{"count":2}"#))"##))
+        #expect(test.hasSuffix("    await store.finish()\n}\n"))
+    }
+
+    @Test func theTestsFactoryAndImportsCanBeNamedAndBadInputIsRefused() async throws {
+        let script = scratch.file("one.karc")
+        try "counter.increment\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let run = try await KarcRun.run(["export-test", script, "--test-factory", "try await makeShop(clock)", "--test-import", "Shop"])
+        #expect(run.stdout.contains("import Shop\n") && !run.stdout.contains("import KarcDemo"))
+        #expect(run.stdout.contains("        try await makeShop(clock)\n"))
+        let missing = try await KarcRun.run(["export-test", scratch.file("missing.karc")])
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "error: cannot read the script \(scratch.file("missing.karc")): no such file\n")
+        let unwritable = try await KarcRun.run(["export-test", script, "-o", "/nonexistent/dir/T.swift"])
+        #expect(unwritable.status == 1)
+        #expect(unwritable.stderr.hasPrefix("error: cannot write /nonexistent/dir/T.swift:"))
+        #expect(try await KarcRun.run(["export-test"]).status == 64)
+    }
+
+    @Test func exportTestAtThePromptWritesTheSessionSoFar() async throws {
+        let output = scratch.file("PromptTests.swift")
+        let run = try await KarcRun.run(["--fresh", "--state-dir", scratch.path], input: "counter.increment value=3\n:export-test \(output)\n:export-test\n")
+        #expect(run.stdout.hasSuffix("wrote \(output): 1 command, 4 final states\n"), "\(run.stdout)")
+        #expect(run.stderr == "<stdin>:3:2: error: :export-test needs one file name (FILE.swift)\n")
+        let test = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(test.contains("@Test func promptTests() async throws {"))
+        #expect(test.contains(##"try await store.send(try decoded(CounterStore.Increment.self, json: #"{"value":3}"#), to: "counter")"##))
+    }
+
+    @Test func aShellOfYourOwnExportsWithTheFactoryItIsGiven() async throws {
+        let binary = URL(fileURLWithPath: KarcRun.binaryPath).deletingLastPathComponent().appendingPathComponent("shop-example").path
+        let script = scratch.file("cart.karc")
+        try "cart.add name=apple quantity=2\ncart.clear\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let unnamed = try await KarcRun.run(["export-test", script], binary: binary)
+        #expect(unnamed.status == 1)
+        #expect(unnamed.stderr == "error: export-test needs the test's cluster factory: --test-factory EXPR (a Swift expression of a Trellis Cluster)\n")
+        let run = try await KarcRun.run(["export-test", script, "--test-factory", "try await makeShop()", "--test-import", "Shop"], binary: binary)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains(#"    try await store.send(CartAction.add(name: "apple", quantity: 2), to: "cart")"#))
+        #expect(run.stdout.contains("    try await store.send(CartAction.clear, to: \"cart\")"))
+        #expect(run.stdout.contains(##"    await store.expectState("cart", toBe: try decoded(Cart.self, json: #"{"items":{}}"#))"##))
+    }
+}
