@@ -88,12 +88,8 @@ struct CheckCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "\(MainCommand.configuration.commandName ?? "shell") check",
-        abstract: "Run transcripts against a fresh cluster each and compare what each command prints with the #= lines under it.",
-        discussion: """
-            A mismatch prints a unified diff of the script; --update rewrites the #= lines instead. \
-            #mask NAME [PATTERN] lines mask what differs on every run (built in: uuid, date, duration). \
-            Exit status: 0 when every transcript matched, 1 otherwise.
-            """)
+            abstract: "Run transcripts against a fresh cluster each and compare what each command prints with the #= lines under it.",
+            discussion: CheckArguments.discussion)
     }
 
     @OptionGroup var check: CheckArguments
@@ -114,10 +110,7 @@ struct ExportTestCommand: AsyncParsableCommand {
         CommandConfiguration(
             commandName: "\(MainCommand.configuration.commandName ?? "shell") export-test",
             abstract: "Run a script against a fresh cluster and write it as a Swift Testing test that replays it (TrellisTesting's ClusterTestStore).",
-            discussion: """
-                Each command becomes a send, each reply and event an assertion, and each target's state at \
-                the end is asserted whole. --test-factory says how the test makes its cluster.
-                """)
+            discussion: ExportTestArguments.discussion)
     }
 
     @OptionGroup var export: ExportTestArguments

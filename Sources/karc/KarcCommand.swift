@@ -79,11 +79,7 @@ struct Check: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "karc check",
         abstract: "Run transcripts against a fresh demo cluster each and compare what each command prints with the #= lines under it.",
-        discussion: """
-            A mismatch prints a unified diff of the script; --update rewrites the #= lines instead. \
-            #mask NAME [PATTERN] lines mask what differs on every run (built in: uuid, date, duration). \
-            Exit status: 0 when every transcript matched, 1 otherwise.
-            """)
+        discussion: CheckArguments.discussion)
 
     @OptionGroup var check: CheckArguments
 
@@ -117,11 +113,8 @@ struct ExportTest: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "karc export-test",
         abstract: "Run a script against a fresh demo cluster and write it as a Swift Testing test that replays it (TrellisTesting's ClusterTestStore).",
-        discussion: """
-            Each command becomes a send, each reply and event an assertion, and each target's \
-            state at the end is asserted whole. The test makes its cluster with \
-            `try await DemoCluster.makeForTesting()` and imports KarcDemo, unless told otherwise.
-            """)
+        discussion: ExportTestArguments.discussion
+            + " Here the test makes its cluster with `try await DemoCluster.makeForTesting()` and imports KarcDemo, unless told otherwise.")
 
     @OptionGroup var export: ExportTestArguments
 

@@ -14,6 +14,13 @@ public struct CheckArguments: ParsableArguments {
 
     public init() {}
 
+    /// What `check --help` says after its abstract, in every shell that has it.
+    public static let discussion = """
+        A mismatch prints a unified diff of the script; --update rewrites the #= lines instead. \
+        #mask NAME [PATTERN] lines mask what differs on every run (built in: uuid, date, duration). \
+        Exit status: 0 when every transcript matched, 1 otherwise.
+        """
+
     public func validate() throws {
         if files.isEmpty { throw ValidationError("name at least one transcript to check (a .karc script with #= lines)") }
     }

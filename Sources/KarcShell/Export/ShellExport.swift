@@ -37,6 +37,12 @@ public struct ExportTestArguments: ParsableArguments {
 
     public init() {}
 
+    /// What `export-test --help` says after its abstract, in every shell that has it.
+    public static let discussion = """
+        Each command becomes a send, each reply and event an assertion, and each target's state at \
+        the end is asserted whole. --test-factory says how the test makes its cluster.
+        """
+
     /// These flags over the embedding's defaults.
     public func options(over defaults: TestExportOptions) -> TestExportOptions {
         TestExportOptions(factory: testFactory ?? defaults.factory, imports: testImport.isEmpty ? defaults.imports : testImport)
