@@ -34,7 +34,8 @@ public final class ClusterTestStore {
     /// How long a send may keep the cluster busy, and a ``receive(_:from:sourceLocation:)`` wait for its event.
     public var timeout: Duration
     /// Off: events and state changes left unasserted are not failures
-    /// (TCA's non-exhaustive testing); what is asserted is still checked.
+    /// (TCA's non-exhaustive testing): events not received before a send
+    /// are let go at the send. What is asserted is still checked.
     public var isExhaustive = true
 
     private let observation: ClusterObservation
@@ -67,8 +68,9 @@ public final class ClusterTestStore {
         take()
         if isExhaustive, !events.isEmpty {
             Issue.record("\(Self.count(events.count, "event")) received and not asserted before sending \(String(customDumping: action)):\n\(unassertedEvents)", sourceLocation: sourceLocation)
-            events.removeAll()
         }
+        // Not exhaustive: what was not received before this send is let go, so a receive sees what it sets off.
+        events.removeAll()
         do {
             let reply: (any Sendable)?
             if let target {

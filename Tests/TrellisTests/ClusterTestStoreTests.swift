@@ -79,6 +79,15 @@ extension ClusterTests {
         await store.finish()
     }
 
+    @Test func aStoreThatIsNotExhaustiveLetsGoWhatItWasNotAskedAbout() async throws {
+        let store = try await counterStore()
+        store.isExhaustive = false
+        try await store.send(Increment(by: 4))
+        try await store.send(Increment(by: 1))
+        await store.receive(CounterEvent.added(5))
+        await store.finish()
+    }
+
     @Test func aDumpedEventAndTheStateAsOneValue() async throws {
         let store = try await counterStore()
         try await store.send(Increment(by: 2))
