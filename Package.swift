@@ -140,7 +140,13 @@ let package = Package(
             name: "KarcShellTests",
             dependencies: ["KarcShell", "KarcShellTrellis", "KarcCommand", "Trellis", "TestSupport", .product(name: "CustomDump", package: "swift-custom-dump")]
         ),
-        .testTarget(name: "KarcDemoTests", dependencies: ["KarcDemo", "KarcShell", "KarcShellTrellis", "Trellis", "TrellisTesting", "TestSupport"]),
+        .testTarget(
+            name: "KarcDemoTests",
+            dependencies: [
+                "KarcDemo", "KarcShell", "KarcShellTrellis", "Trellis", "TrellisTesting", "TestSupport",
+                .product(name: "Clocks", package: "swift-clocks"),
+            ]
+        ),
         .testTarget(
             name: "ComposeTests",
             dependencies: [

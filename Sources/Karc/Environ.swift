@@ -62,6 +62,7 @@ public final class Environ: Sendable {
         var registrations: [ObjectIdentifier: Registration] = [:]
         var live: [Key: Live] = [:]
         var configs: [String: any Sendable] = [:]
+        var clock: any Clock<Duration> = ContinuousClock()
     }
 
     private let state = Mutex(State())
@@ -115,6 +116,18 @@ public final class Environ: Sendable {
 
     public func getConfig<T>(key: String) -> T? {
         state.withLock { $0.configs[key] as? T }
+    }
+
+    /// The clock models set up with this environ wait on: between a failed
+    /// pipeline's restarts, and for their own timers if they ask for it
+    /// here. The continuous clock unless a test sets its own.
+    public var clock: any Clock<Duration> { state.withLock { $0.clock } }
+
+    /// Sets ``clock`` (a test's `TestClock`, say).
+    @discardableResult
+    public func setClock(_ clock: any Clock<Duration>) -> Environ {
+        state.withLock { $0.clock = clock }
+        return self
     }
 
     /// Acquires the resource: opens it on first acquisition, counts the others.

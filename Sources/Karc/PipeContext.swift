@@ -9,13 +9,19 @@ public struct PipeContext: Sendable {
     public let logger: Logger
     /// Where the pipe counts the values it takes from a gate (see `ActivityGauge`).
     let activity: ActivityGauge?
+    /// What the pipe waits on before it restarts after a failure (the environ's).
+    let clock: any Clock<Duration>
 
-    init(modelUid: String, pipelineId: String, pipeId: String, logger: Logger, activity: ActivityGauge? = nil) {
+    init(
+        modelUid: String, pipelineId: String, pipeId: String, logger: Logger, activity: ActivityGauge? = nil,
+        clock: any Clock<Duration> = ContinuousClock()
+    ) {
         self.modelUid = modelUid
         self.pipelineId = pipelineId
         self.pipeId = pipeId
         self.logger = logger
         self.activity = activity
+        self.clock = clock
     }
 
     var prefix: String { "[\(modelUid)|\(pipelineId)|\(pipeId)]" }

@@ -177,7 +177,7 @@ enum PipeFlows {
                     try failures.handle(error, context)
                     // Recovering restarts the pipe: a `.finite` count starts over.
                     consecutiveFailures += 1
-                    try await Task.sleep(for: PipeFailurePolicy.restartDelay(consecutiveFailures: consecutiveFailures))
+                    try await context.clock.sleep(for: PipeFailurePolicy.restartDelay(consecutiveFailures: consecutiveFailures))
                     continue restart
                 }
                 runs += 1

@@ -100,7 +100,9 @@ final class PipelineRunner: ScopeRunner {
     }
 
     private func context(_ scope: ScopeContext, pipe: String) -> PipeContext {
-        PipeContext(modelUid: scope.modelUid, pipelineId: pipeline.tag, pipeId: pipe, logger: scope.logger, activity: scope.activity)
+        PipeContext(
+            modelUid: scope.modelUid, pipelineId: pipeline.tag, pipeId: pipe, logger: scope.logger, activity: scope.activity,
+            clock: scope.environ.clock)
     }
 
     /// Readies resources and attaches every pipe; `nil` (logged) when a resource is unavailable.
@@ -134,7 +136,7 @@ final class PipelineRunner: ScopeRunner {
             consecutiveFailures += 1
             let delay = PipeFailurePolicy.restartDelay(consecutiveFailures: consecutiveFailures)
             context(scope, pipe: "-").logWarning("restarting (attempt \(consecutiveFailures + 1))")
-            try? await Task.sleep(for: delay)
+            try? await scope.environ.clock.sleep(for: delay)
         }
     }
 

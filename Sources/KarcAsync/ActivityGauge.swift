@@ -32,6 +32,9 @@ package final class ActivityGauge: Sendable {
     /// Work in flight now.
     package var count: Int { state.withLock { $0.count } }
 
+    /// Callers waiting in ``until(atMost:deadline:alarms:)`` now (for a test that must know a wait began).
+    package var waiting: Int { state.withLock { $0.waiters.count } }
+
     package func enter(_ n: Int = 1) {
         guard n > 0 else { return }
         state.withLock { $0.count += n }
@@ -62,13 +65,23 @@ package final class ActivityGauge: Sendable {
     /// Waits until no work is in flight; `false` when the task was cancelled
     /// or `deadline` passed first.
     package func untilIdle(deadline: ContinuousClock.Instant? = nil) async -> Bool {
-        await until(atMost: 0, deadline: deadline)
+        await until(atMost: 0, deadline: deadline, alarms: .shared)
+    }
+
+    /// ``untilIdle(deadline:)`` with the deadline on the clock of `alarms` (a test's).
+    package func untilIdle<C: Clock>(deadline: C.Instant?, alarms: AlarmClock<C>) async -> Bool {
+        await until(atMost: 0, deadline: deadline, alarms: alarms)
     }
 
     /// Waits until at most `level` units of work are in flight (work that was
     /// already running and is none of the caller's business); `false` when
     /// the task was cancelled or `deadline` passed first.
     package func until(atMost level: Int, deadline: ContinuousClock.Instant? = nil) async -> Bool {
+        await until(atMost: level, deadline: deadline, alarms: .shared)
+    }
+
+    /// ``until(atMost:deadline:)`` with the deadline on the clock of `alarms`.
+    package func until<C: Clock>(atMost level: Int, deadline: C.Instant?, alarms: AlarmClock<C>) async -> Bool {
         let id = state.withLock { s -> UInt64? in
             guard s.count > level else { return nil }
             s.nextWaiter += 1
@@ -77,8 +90,8 @@ package final class ActivityGauge: Sendable {
             return s.nextWaiter
         }
         guard let id else { return true }
-        let alarm = deadline.map { AlarmClock.shared.arm(at: $0) { [self] in giveUp(id) } }
-        defer { alarm.map(AlarmClock.shared.disarm) }
+        let alarm = deadline.map { alarms.arm(at: $0) { [self] in giveUp(id) } }
+        defer { alarm.map(alarms.disarm) }
         return await withTaskCancellationHandler {
             await withUnsafeContinuation { continuation in
                 let decided = state.withLock { s -> Bool? in

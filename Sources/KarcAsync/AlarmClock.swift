@@ -1,7 +1,7 @@
 import Synchronization
 
-/// Runs callbacks at deadlines on the continuous clock, with one sleeping
-/// task for all of them.
+/// Runs callbacks at deadlines on a clock (the continuous clock unless a
+/// test gives its own), with one sleeping task for all of them.
 ///
 /// A timeout raced against every operation (a task group with a sleeping
 /// child) costs a timer, a task and a cancellation each time, even though
@@ -9,8 +9,10 @@ import Synchronization
 /// dictionary insert and remove under a lock; the one sleeper wakes at the
 /// earliest deadline still armed, so when every alarm is disarmed in time it
 /// wakes about once per timeout period, not once per operation.
-package final class AlarmClock: Sendable {
-    package typealias Instant = ContinuousClock.Instant
+package final class AlarmClock<C: Clock>: Sendable {
+    package typealias Instant = C.Instant
+    /// The clock the deadlines are on.
+    package let clock: C
 
     private struct Alarm {
         let deadline: Instant
@@ -27,10 +29,9 @@ package final class AlarmClock: Sendable {
 
     private let state = Mutex(State())
 
-    package init() {}
-
-    /// The clock most callers share.
-    package static let shared = AlarmClock()
+    package init(clock: C) {
+        self.clock = clock
+    }
 
     /// Calls `fire` at `deadline` unless ``disarm(_:)`` comes first; the alarm's id.
     package func arm(at deadline: Instant, fire: @escaping @Sendable () -> Void) -> UInt64 {
@@ -58,8 +59,8 @@ package final class AlarmClock: Sendable {
 
     private func sleep(until wake: Instant, generation: UInt64) async {
         // Cancelled: an earlier alarm replaced this sleeper, which must not fire anything.
-        guard (try? await Task.sleep(until: wake, clock: .continuous)) != nil else { return }
-        let now = ContinuousClock.now
+        guard (try? await clock.sleep(until: wake, tolerance: nil)) != nil else { return }
+        let now = clock.now
         let due = state.withLock { s -> [@Sendable () -> Void] in
             guard s.sleeper?.generation == generation else { return [] }
             var due: [(id: UInt64, alarm: Alarm)] = []
@@ -77,5 +78,30 @@ package final class AlarmClock: Sendable {
             return due.sorted { ($0.alarm.deadline, $0.id) < ($1.alarm.deadline, $1.id) }.map(\.alarm.fire)
         }
         for fire in due { fire() }
+    }
+}
+
+extension AlarmClock where C == ContinuousClock {
+    /// The alarms most callers share, on the continuous clock.
+    package static var shared: AlarmClock<ContinuousClock> { continuousAlarms }
+
+    package convenience init() {
+        self.init(clock: ContinuousClock())
+    }
+}
+
+private let continuousAlarms = AlarmClock<ContinuousClock>()
+
+/// Alarms set a duration from now, on whichever clock keeps them: what a
+/// component that only waits (an observation hub's wake delay) is given.
+package protocol Alarms: Sendable {
+    /// Calls `fire` after `delay` unless ``disarm(_:)`` comes first; the alarm's id.
+    func arm(after delay: Duration, fire: @escaping @Sendable () -> Void) -> UInt64
+    func disarm(_ id: UInt64)
+}
+
+extension AlarmClock: Alarms where C.Duration == Duration {
+    package func arm(after delay: Duration, fire: @escaping @Sendable () -> Void) -> UInt64 {
+        arm(at: clock.now.advanced(by: delay), fire: fire)
     }
 }

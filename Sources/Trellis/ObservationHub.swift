@@ -56,10 +56,10 @@ final class ObservationHub: Sendable {
 
     private let state = Mutex(State())
     private let subscriberCount = Atomic<Int>(0)
-    private let clock: AlarmClock
+    private let clock: any Alarms
     private let wakeDelay: Duration
 
-    init(clock: AlarmClock = .shared, wakeDelay: Duration = ObservationHub.defaultWakeDelay) {
+    init(clock: any Alarms = AlarmClock.shared, wakeDelay: Duration = ObservationHub.defaultWakeDelay) {
         self.clock = clock
         self.wakeDelay = wakeDelay
     }
@@ -177,7 +177,7 @@ final class ObservationHub: Sendable {
     }
 
     private func armWake(_ id: UInt64) {
-        _ = clock.arm(at: .now + wakeDelay) { [weak self] in self?.wake(id) }
+        _ = clock.arm(after: wakeDelay) { [weak self] in self?.wake(id) }
     }
 }
 

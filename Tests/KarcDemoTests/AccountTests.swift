@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import KarcDemo
 import TestSupport
@@ -9,9 +10,10 @@ struct AccountTests {
     let scratch = ScratchDirectory("karc-demo")
     var directory: String { scratch.path }
 
-    func cluster(fresh: Bool = false, tick: Duration = .milliseconds(50)) async throws -> Cluster {
+    func cluster(fresh: Bool = false, tick: Duration = .milliseconds(50), clock: any Clock<Duration> = ContinuousClock()) async throws -> Cluster {
         var options = DemoCluster.Options()
         options.tick = tick
+        options.clock = clock
         options.stateDirectory = directory
         options.fresh = fresh
         options.instance = UUID().uuidString
@@ -70,12 +72,12 @@ struct AccountTests {
     }
 
     @Test func shuttingDownWithAMessageWaitingForItsSwapDoesNotHang() async throws {
-        let cluster = try await cluster(fresh: true, tick: .seconds(60))
+        // The swaps wait on a clock nobody moves: the message can only wait.
+        let cluster = try await cluster(fresh: true, clock: TestClock())
         _ = try await cluster.send(action: AccountCommands.Register(userEmail: "jill@example.com", userPassword: "s3cret!"))
         let waiting = Task { try await cluster.send(action: AccountCommands.DispatchOutgoingMessage(message: "late")) }
-        #expect(await eventually { cluster.workInFlight > 0 })
-        // Time for the pipe to take the message and post it; nothing outside shows that moment.
-        try await Task.sleep(for: .milliseconds(300))
+        // The send counts, and so does its delivery to the pipe, which then posts the message first thing.
+        #expect(await eventually { cluster.workInFlight >= 2 })
         let stopped = Recorder<Bool>()
         // Unstructured, so a hang fails the expectation below instead of the whole run.
         Task {
@@ -96,7 +98,8 @@ struct AccountTests {
         await second.shutDown()
 
         let fresh = try await cluster(fresh: true)
-        try await Task.sleep(for: .milliseconds(100))
+        // Restoring is start-up work: once the cluster has settled, it would have happened.
+        #expect(await fresh.settled(timeout: .seconds(5)))
         #expect(try await account(fresh) == nil)
         await fresh.shutDown()
     }

@@ -1,4 +1,5 @@
 @testable import Karc
+import Clocks
 import Testing
 
 @Suite(.timeLimit(.minutes(1))) struct PipeTests {
@@ -32,11 +33,19 @@ import Testing
 
     @Test func finitePipesRunTheirCountAndInfiniteOnesUntilStopped() async throws {
         let probe = Probe()
-        let lab = try await LabModel.make(probe)
+        // The heartbeat beats once a millisecond of this clock, and only when the test moves it.
+        let clock = TestClock()
+        let lab = try await LabModel.make(probe, clock: clock)
+        var steps = 0
+        while probe.count("beat") < 5, steps < 10_000 {
+            await clock.advance(by: .milliseconds(1))
+            steps += 1
+        }
         #expect(await probe.wait { $0.filter { $0 == "tick" }.count == 3 && $0.filter { $0 == "beat" }.count >= 5 })
         await LabModel.tearDown(id: lab.id)
         let beats = probe.count("beat")
-        try await Task.sleep(for: .milliseconds(20))
+        // A second of the heartbeat's time: a thousand beats, had it not stopped.
+        await clock.advance(by: .seconds(1))
         #expect(probe.count("beat") == beats)
         #expect(probe.count("tick") == 3)
     }

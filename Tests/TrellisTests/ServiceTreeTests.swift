@@ -163,12 +163,20 @@ struct ServiceTreeTests {
         }
         continuation.yield(.add(5))
         #expect(await eventually { await model.count == 5 })
-        _ = cluster
+        let gone = WeakCluster(cluster)
         cluster = nil
-        // The emitter keeps yielding into a cluster that is gone: nothing is handled, nothing crashes.
+        // The emitter holds the cluster weakly: dropping it frees it (an action in flight would keep it).
+        #expect(await eventually { gone.cluster == nil })
+        // The emitter keeps yielding into a cluster that is gone: an action can only be handled
+        // by a cluster, so nothing is, and nothing crashes.
         for n in 1...100 { continuation.yield(.add(n)) }
         continuation.finish()
-        try await Task.sleep(for: .milliseconds(20))
         #expect(await model.count == 5)
     }
+}
+
+/// A cluster held weakly, readable from any task.
+private final class WeakCluster: Sendable {
+    weak let cluster: Cluster?
+    init(_ cluster: Cluster?) { self.cluster = cluster }
 }

@@ -76,7 +76,7 @@ extension LabModel.Interactor {
             }
             Pipe(id: "heartbeat", policy: .infinite) { _, _ in
                 probe.record("beat")
-                try await Task.sleep(for: .milliseconds(1))
+                try await environ.clock.sleep(for: .milliseconds(1))
             }
         }
     }
@@ -95,11 +95,12 @@ final class Locked<Value: Sendable>: Sendable {
 }
 
 extension LabModel {
-    static func make(_ probe: Probe, latch: Latch = Latch()) async throws -> LabDomain {
+    static func make(_ probe: Probe, latch: Latch = Latch(), clock: any Clock<Duration> = ContinuousClock()) async throws -> LabDomain {
         let id = TestIds.next("lab")
         let environ = Environ.probing(probe)
             .setConfig(key: "latch", value: latch)
             .setConfig(key: "attempts", value: Locked(0))
+            .setClock(clock)
         try await setUp(Config(environ: environ, id: id))
         return try await LabDomain.get(id: id)
     }
