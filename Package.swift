@@ -97,6 +97,7 @@ let package = Package(
             name: "TrellisTesting",
             dependencies: [
                 "Trellis",
+                "Karc",
                 .product(name: "Clocks", package: "swift-clocks"),
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ]
@@ -175,7 +176,7 @@ let package = Package(
             ]
         ),
         // The seed README's Step 1–6 example, kept compiling and passing.
-        .testTarget(name: "KarcSeedExampleTests", dependencies: ["Karc"]),
+        .testTarget(name: "KarcSeedExampleTests", dependencies: ["Karc", "TrellisTesting"]),
         // README.md's library example (kept identical and passing) and runs of the real `karc` binary.
         .testTarget(name: "KarcEndToEndTests", dependencies: ["Karc", "Trellis", "KarcShell", "KarcShellTrellis", "KarcCommand", "TestSupport"]),
         // The demo tour as `karc export-test` writes it (Tests/TourExportTests/TourTests.swift,

@@ -111,7 +111,7 @@ open class Domain<Id: Hashable & Sendable, State: Equatable & Sendable, Command:
 extension Domain {
     /// The domain of the model set up with `id`.
     public static func get(id: Id) async throws -> Self {
-        guard let domain = ModelPool.shared.domain(ModelPool.key(Self.self, id)) as? Self else {
+        guard let domain = ModelPool.active.domain(ModelPool.key(Self.self, id)) as? Self else {
             throw ModelError.notSetUp(domain: "\(Self.self)", id: "\(id)")
         }
         return domain
@@ -119,7 +119,7 @@ extension Domain {
 
     /// The domain of the model set up with `id`, or `nil`.
     public static func getOrNil(id: Id) async -> Self? {
-        ModelPool.shared.domain(ModelPool.key(Self.self, id)) as? Self
+        ModelPool.active.domain(ModelPool.key(Self.self, id)) as? Self
     }
 }
 

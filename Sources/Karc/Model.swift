@@ -105,7 +105,7 @@ where Domain: Karc.Domain<Id, State, Command, Event>, Id: Hashable & Sendable,
             await runtime.tearDown()
             model.onTearDown()
         }
-        guard ModelPool.shared.insert(key, entry) else {
+        guard ModelPool.active.insert(key, entry) else {
             throw ModelError.alreadySetUp(model: "\(Self.self)", id: "\(config.id)")
         }
         model.domain.channel.set(DomainChannel(
@@ -119,7 +119,7 @@ where Domain: Karc.Domain<Id, State, Command, Event>, Id: Hashable & Sendable,
     /// every scope stops (this returns when they have), receivers end.
     /// Does nothing when no such model is set up.
     public static func tearDown(id: Id) async {
-        guard let entry = ModelPool.shared.remove(ModelPool.key(Domain.self, id)) else { return }
+        guard let entry = ModelPool.active.remove(ModelPool.key(Domain.self, id)) else { return }
         await entry.tearDown()
     }
 

@@ -1,8 +1,23 @@
 import Synchronization
 
-/// Every set-up model, by domain type and id: what `Domain.get` looks up.
-final class ModelPool: Sendable {
+/// Set-up models, by domain type and id: what `Domain.get` looks up.
+///
+/// A cluster has a pool of its own, current (a task-local) while it builds,
+/// handles a send, and shuts down, and inherited by the tasks its models
+/// start: two clusters in one process, or two tests, may use the same model
+/// ids. Code outside any cluster (a model set up by hand, as the seed's
+/// examples do) uses the process-wide pool.
+package final class ModelPool: Sendable {
+    /// The pool of code outside any cluster.
     static let shared = ModelPool()
+
+    /// The pool of the cluster whose work the current task does, if any.
+    @TaskLocal package static var current: ModelPool?
+
+    /// The pool `Domain.get`, `setUp` and `tearDown` use now.
+    static var active: ModelPool { current ?? shared }
+
+    package init() {}
 
     struct Key: Hashable, Sendable {
         let domain: ObjectIdentifier

@@ -13,7 +13,7 @@ public enum DemoCluster {
         public var stateDirectory: String?
         /// Ignore what earlier runs persisted.
         public var fresh = false
-        /// The id of the account model: Karc models are set up once per id per process.
+        /// The id of the account model (one per id in a cluster: each cluster has its own models).
         public var instance = "demo"
         /// The clock the account's swaps wait on (a test's `TestClock`, say).
         public var clock: any Clock<Duration> = ContinuousClock()
@@ -33,8 +33,7 @@ public enum DemoCluster {
         options.tick = tick
         options.clock = clock
         options.fresh = true
-        options.instance = UUID().uuidString
-        options.stateDirectory = NSTemporaryDirectory() + "karc-demo-test-\(options.instance)"
+        options.stateDirectory = NSTemporaryDirectory() + "karc-demo-test-\(UUID().uuidString)"
         return try await make(options)
     }
 

@@ -31,9 +31,12 @@ public func Bootstrap(historyCapacity: Int, @ServiceBuilder _ content: sending (
     }
     let tree = content()
     do {
-        let root = try await buildService(tree, BuildContext(cluster: cluster, environment: environment))
-        cluster.install(root: root)
-        try await cluster.runStartUp()
+        // The models set up here, and the tasks they start, belong to the cluster's pool.
+        try await cluster.withPool {
+            let root = try await buildService(tree, BuildContext(cluster: cluster, environment: environment))
+            cluster.install(root: root)
+            try await cluster.runStartUp()
+        }
     } catch {
         await cluster.shutDown()
         throw error

@@ -1,3 +1,4 @@
+import Karc
 import KarcAsync
 import Synchronization
 
@@ -33,6 +34,8 @@ public final class Cluster: Sendable {
 
     let hub = ObservationHub()
     let activity = ActivityGauge()
+    /// The models this cluster set up, apart from any other cluster's (`Domain.get` inside its work finds them).
+    let pool = ModelPool()
     let routing = Mutex(Routing())
     let sequence = Atomic<UInt64>(0)
     let actionHistory: Mutex<ActionHistory>
@@ -113,8 +116,16 @@ public final class Cluster: Sendable {
         }
         guard !alreadyDown else { return }
         for task in tasks.withLock({ $0 }) { task.cancel() }
-        for teardown in teardowns.withLock({ $0 }).reversed() { await teardown() }
+        await withPool {
+            for teardown in teardowns.withLock({ $0 }).reversed() { await teardown() }
+        }
         hub.close()
+    }
+
+    /// Runs `body` with this cluster's model pool current (unless it is already).
+    nonisolated(nonsending) func withPool<T>(_ body: nonisolated(nonsending) () async throws -> T) async rethrows -> T {
+        if ModelPool.current === pool { return try await body() }
+        return try await ModelPool.$current.withValue(pool) { try await body() }
     }
 
     // MARK: Building
@@ -127,7 +138,9 @@ public final class Cluster: Sendable {
     func register(
         name: String, kind: ClusterTarget.Kind, accepts: [Any.Type], events: [Any.Type] = [], state: (@Sendable () async -> any Sendable)?
     ) -> String {
-        routing.withLock { r in
+        // A state read from outside the cluster (the shell, a test) looks its model up in the cluster's pool.
+        let state = state.map { read in { @Sendable [pool] () async -> any Sendable in await ModelPool.$current.withValue(pool) { await read() } } }
+        return routing.withLock { r in
             var unique = name
             var n = 1
             while r.targets.contains(where: { $0.name == unique }) {

@@ -10,7 +10,7 @@ extension Cluster {
     ///   service takes this type and no middleware redirected it.
     @discardableResult
     public func send(action: any Sendable) async throws -> (any Sendable)? {
-        try await process(action, through: nil, redirected: false)
+        try await withPool { try await process(action, through: nil, redirected: false) }
     }
 
     /// Sends `action` to the target named `target` only (as the shell does
@@ -26,7 +26,7 @@ extension Cluster {
         guard self.target(named: target) != nil else {
             throw TrellisError.unknownTarget(name: target, targets: targets.map(\.name))
         }
-        return try await process(action, through: nil, redirected: false, target: target)
+        return try await withPool { try await process(action, through: nil, redirected: false, target: target) }
     }
 
     /// The last actions the cluster processed, oldest first, with what became

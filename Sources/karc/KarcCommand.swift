@@ -102,7 +102,6 @@ struct Check: AsyncParsableCommand {
         options.tick = tick
         options.stateDirectory = scratch
         options.fresh = true
-        options.instance = UUID().uuidString
         return ClusterShell(name: "demo", cluster: try await DemoCluster.make(options))
     }
 }

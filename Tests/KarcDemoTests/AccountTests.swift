@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 import Trellis
 
-@Suite(.serialized, .timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)))
 struct AccountTests {
     let scratch = ScratchDirectory("karc-demo")
     var directory: String { scratch.path }
@@ -16,7 +16,6 @@ struct AccountTests {
         options.clock = clock
         options.stateDirectory = directory
         options.fresh = fresh
-        options.instance = UUID().uuidString
         return try await DemoCluster.make(options)
     }
 

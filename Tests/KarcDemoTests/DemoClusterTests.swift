@@ -5,10 +5,9 @@ import TestSupport
 import Trellis
 
 extension DemoCluster.Options {
-    /// A cluster of its own: its own account model id, nothing persisted outside `scratch`.
+    /// A cluster of its own (as every cluster is: its models are in its own pool), nothing persisted outside `scratch`.
     static func isolated(in scratch: ScratchDirectory) -> Self {
         var options = Self()
-        options.instance = UUID().uuidString
         options.stateDirectory = scratch.path
         options.fresh = true
         return options

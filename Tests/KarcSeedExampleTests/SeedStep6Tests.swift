@@ -1,8 +1,9 @@
 // Step 6 of the seed README: the account registration workflow, in Swift Testing.
 import Karc
 import Testing
+import TrellisTesting
 
-@Suite(.serialized, .timeLimit(.minutes(1))) struct SeedStep6Tests {
+@Suite(.isolatedModels, .timeLimit(.minutes(1))) struct SeedStep6Tests {
 
     @Test func model() async throws {
         // Creation of TestModel and corresponding TestDomain

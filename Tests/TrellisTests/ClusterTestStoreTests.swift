@@ -5,8 +5,9 @@ import TrellisTesting
 
 /// `ClusterTestStore`: a send, the events it set off received in order, the
 /// state asserted as a change of the last asserted one; whatever is left
-/// unasserted fails the test. (In `ClusterTests`: its models' ids are the process's.)
-extension ClusterTests {
+/// unasserted fails the test.
+@Suite(.timeLimit(.minutes(1)))
+struct ClusterTestStoreTests {
     func counterStore() async throws -> ClusterTestStore {
         try await ClusterTestStore { _ in
             try await Bootstrap { KarcCounter.service(.init(environ: Environ())).named("counter") }

@@ -3,7 +3,7 @@ import Testing
 import Trellis
 import TrellisTesting
 
-@Suite(.timeLimit(.minutes(1)), .serialized)
+@Suite(.timeLimit(.minutes(1)))
 struct ClusterTests {
     /// Reads records until `count` arrived (or the cluster settled and nothing more comes).
     func records(_ observation: ClusterObservation, count: Int) async -> [ClusterRecord] {
@@ -26,8 +26,11 @@ struct ClusterTests {
         #expect(try await store.send(Increment(by: 3)) as? Int == 5)
         await store.receive(CounterEvent.added(5))
         store.assert("counter", as: Counter.self) { $0.count = 5 }
-        await store.finish()
+        // The model is in the cluster's own pool, not the process's.
         #expect(await CounterDomain.getOrNil == nil)
+        await store.finish()
+        // Shut down, the cluster has torn its model down: its state reads as a new one's.
+        #expect(await store.cluster.target(named: "counter")?.state?() as? Counter == Counter())
     }
 
     @Test func observersSeeTheSendTheEventsTheStateChangeAndTheReplyInOrder() async throws {

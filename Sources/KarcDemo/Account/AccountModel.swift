@@ -67,7 +67,9 @@ extension AccountModel.Interactor {
     func messaging() -> Pipeline {
         @Inject<MessageServer, DefaultId>(environ) var server
         let tick: Duration = environ.getConfig(key: DemoCluster.tickKey) ?? .seconds(1)
-        let clock: any Clock<Duration> = environ.getConfig(key: DemoCluster.clockKey) ?? ContinuousClock()
+        // Typed apart from the default: `?? ContinuousClock()` would make the lookup ask for a ContinuousClock.
+        let configured: (any Clock<Duration>)? = environ.getConfig(key: DemoCluster.clockKey)
+        let clock = configured ?? ContinuousClock()
         let outbox = Outbox()
         return Pipeline(end: { _, _ in await outbox.close() }) {
             // Six pipes: at most six messages wait for the next swap.
