@@ -30,6 +30,11 @@ package final class ModelPool: Sendable {
     }
 
     private let entries = Mutex<[Key: Entry]>([:])
+    /// How many entries there are, read without the lock.
+    private let count = Atomic<Int>(0)
+
+    /// Whether no model is registered: a cluster without models need not make its pool current.
+    package var isEmpty: Bool { count.load(ordering: .relaxed) == 0 }
 
     static func key<Id: Hashable & Sendable>(_ domain: Any.Type, _ id: Id) -> Key {
         Key(domain: ObjectIdentifier(domain), id: "\(Id.self):\(id)")
@@ -40,6 +45,7 @@ package final class ModelPool: Sendable {
         entries.withLock { entries in
             guard entries[key] == nil else { return false }
             entries[key] = entry
+            count.add(1, ordering: .relaxed)
             return true
         }
     }
@@ -49,6 +55,10 @@ package final class ModelPool: Sendable {
     }
 
     func remove(_ key: Key) -> Entry? {
-        entries.withLock { $0.removeValue(forKey: key) }
+        entries.withLock { entries in
+            let removed = entries.removeValue(forKey: key)
+            if removed != nil { count.subtract(1, ordering: .relaxed) }
+            return removed
+        }
     }
 }

@@ -1,3 +1,5 @@
+import Karc
+
 /// Builds the services, sets up the models they mount, runs their
 /// `.bootstrap` handlers and starts their emitters; returns the running cluster.
 ///
@@ -32,7 +34,7 @@ public func Bootstrap(historyCapacity: Int, @ServiceBuilder _ content: sending (
     let tree = content()
     do {
         // The models set up here, and the tasks they start, belong to the cluster's pool.
-        try await cluster.withPool {
+        try await ModelPool.$current.withValue(cluster.pool) {
             let root = try await buildService(tree, BuildContext(cluster: cluster, environment: environment))
             cluster.install(root: root)
             try await cluster.runStartUp()

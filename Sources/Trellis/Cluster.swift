@@ -122,9 +122,10 @@ public final class Cluster: Sendable {
         hub.close()
     }
 
-    /// Runs `body` with this cluster's model pool current (unless it is already).
+    /// Runs `body` with this cluster's model pool current (unless it is
+    /// already, or holds no model: a task-local cost a fifth of a store's send).
     nonisolated(nonsending) func withPool<T>(_ body: nonisolated(nonsending) () async throws -> T) async rethrows -> T {
-        if ModelPool.current === pool { return try await body() }
+        if pool.isEmpty || ModelPool.current === pool { return try await body() }
         return try await ModelPool.$current.withValue(pool) { try await body() }
     }
 

@@ -10,7 +10,9 @@ extension Cluster {
     ///   service takes this type and no middleware redirected it.
     @discardableResult
     public func send(action: any Sendable) async throws -> (any Sendable)? {
-        try await withPool { try await process(action, through: nil, redirected: false) }
+        // Checked here, not in `withPool`: a closure on the way cost a tenth of an unobserved store send.
+        if pool.isEmpty { return try await process(action, through: nil, redirected: false) }
+        return try await withPool { try await process(action, through: nil, redirected: false) }
     }
 
     /// Sends `action` to the target named `target` only (as the shell does
