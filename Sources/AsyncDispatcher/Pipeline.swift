@@ -21,7 +21,7 @@ public final class Pipeline: Sendable {
         var runner: Int?
     }
 
-    private let state = Mutex(State())
+    private let state = DispatcherMutex(State())
 
     public init() {}
 

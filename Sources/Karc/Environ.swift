@@ -65,7 +65,7 @@ public final class Environ: Sendable {
         var clock: any Clock<Duration> = ContinuousClock()
     }
 
-    private let state = Mutex(State())
+    private let state = KarcMutex(State())
     // Acquire and release run one at a time, so two first users never open a resource twice.
     private let lifecycle = AsyncLock()
 

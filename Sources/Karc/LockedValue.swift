@@ -1,10 +1,11 @@
 import Synchronization
+import KarcAsync
 
 /// One `Sendable` value behind a mutex.
 final class LockedValue<Value: Sendable>: Sendable {
-    private let storage: Mutex<Value>
+    private let storage: KarcMutex<Value>
 
-    init(_ value: Value) { storage = Mutex(value) }
+    init(_ value: Value) { storage = KarcMutex(value) }
 
     var value: Value { storage.withLock { $0 } }
 

@@ -1,4 +1,5 @@
 import Synchronization
+import KarcAsync
 
 /// Set-up models, by domain type and id: what `Domain.get` looks up.
 ///
@@ -29,7 +30,7 @@ package final class ModelPool: Sendable {
         let tearDown: @Sendable () async -> Void
     }
 
-    private let entries = Mutex<[Key: Entry]>([:])
+    private let entries = KarcMutex<[Key: Entry]>([:])
     /// How many entries there are, read without the lock.
     private let count = Atomic<Int>(0)
 

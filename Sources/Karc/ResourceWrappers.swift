@@ -1,4 +1,5 @@
 import Synchronization
+import KarcAsync
 
 /// A resource a pipeline needs before its pipes start, and gives back when it stops.
 protocol ResourceSlot: Sendable {
@@ -43,7 +44,7 @@ extension Inject where Id == DefaultId {
 public final class InjectedResource<R: Sendable, Id: Hashable & Sendable>: ResourceSlot {
     let environ: Environ
     let id: Id
-    private let cached = Mutex<R?>(nil)
+    private let cached = KarcMutex<R?>(nil)
 
     init(environ: Environ, id: Id) {
         self.environ = environ
@@ -97,7 +98,7 @@ extension Use where Id == DefaultId {
 public final class UsedResource<R: Sendable, Id: Hashable & Sendable>: ResourceSlot {
     let environ: Environ
     let id: Id
-    private let acquired = Mutex<R?>(nil)
+    private let acquired = KarcMutex<R?>(nil)
 
     init(environ: Environ, id: Id) {
         self.environ = environ

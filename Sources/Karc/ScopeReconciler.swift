@@ -1,4 +1,5 @@
 import Synchronization
+import KarcAsync
 
 /// Starts and stops a model's scopes so they match its latest desired scopes.
 ///
@@ -21,7 +22,7 @@ final class ScopeReconciler: Sendable {
         var stopping = false
     }
 
-    private let state = Mutex(State())
+    private let state = KarcMutex(State())
     /// `State.reached`, readable without the lock: most waits find it reached already.
     private let reached = Atomic<UInt64>(0)
     private let worker = LockedValue<Task<Void, Never>?>(nil)

@@ -25,7 +25,7 @@ package final class ActivityGauge: Sendable {
         var nextWaiter: UInt64 = 0
     }
 
-    private let state = Mutex(State())
+    private let state = KarcMutex(State())
 
     package init() {}
 
@@ -132,11 +132,11 @@ package final class ActivityGauge: Sendable {
 /// hold is dropped, whichever comes first: work that is prepared but never
 /// run (its pipeline stopped first) cannot keep the gauge above zero.
 package final class ActivityHold: Sendable {
-    private let gauge: Mutex<ActivityGauge?>
+    private let gauge: KarcMutex<ActivityGauge?>
 
     package init(_ gauge: ActivityGauge) {
         gauge.enter()
-        self.gauge = Mutex(gauge)
+        self.gauge = KarcMutex(gauge)
     }
 
     package func release() {

@@ -27,7 +27,7 @@ package final class AlarmClock<C: Clock>: Sendable {
         var nextGeneration: UInt64 = 0
     }
 
-    private let state = Mutex(State())
+    private let state = KarcMutex(State())
 
     package init(clock: C) {
         self.clock = clock

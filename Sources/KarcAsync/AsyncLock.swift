@@ -11,7 +11,7 @@ public final class AsyncLock: Sendable {
         var waiters: Deque<UnsafeContinuation<Void, Never>> = []
     }
 
-    private let state = Mutex(State())
+    private let state = KarcMutex(State())
 
     public init() {}
 

@@ -52,7 +52,7 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
 
 /// The elements gathered since the last tick.
 private final class Batch<Element: Sendable>: Sendable {
-    private let elements = Mutex<[Element]>([])
+    private let elements = KarcMutex<[Element]>([])
 
     func append(_ element: Element) { elements.withLock { $0.append(element) } }
 

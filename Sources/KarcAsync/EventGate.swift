@@ -30,7 +30,7 @@ public final class EventGate<Event: Sendable>: Source, Drain, Sendable {
 
     /// Names the gate in logs.
     public let label: String
-    private let state = Mutex(State())
+    private let state = KarcMutex(State())
 
     public init(label: String? = nil) {
         self.label = label ?? "EventGate<\(Event.self)>"

@@ -26,7 +26,7 @@ public final class Gate<Input: Sendable, Output: Sendable>: Drain, Source, Senda
     public let label: String
     let capacity: Int?
     let tickets = Atomic<UInt64>(1)
-    let state = Mutex(GateState<Input, Output>())
+    let state = KarcMutex(GateState<Input, Output>())
 
     /// Creates a gate.
     /// - Parameters:

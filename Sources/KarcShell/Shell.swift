@@ -1,6 +1,7 @@
 import CKarcTerminal
 import Foundation
 import Synchronization
+import KarcAsync
 
 /// Runs the karc shell in front of a cluster.
 ///
@@ -82,7 +83,7 @@ public enum Shell {
 /// by a thread of its own (the C handler only writes a byte to a pipe).
 /// Installed once a process; each script run points it at its session.
 enum ScriptInterrupts {
-    private static let state = Mutex<(installed: Bool, interrupter: Interrupter?)>((false, nil))
+    private static let state = KarcMutex<(installed: Bool, interrupter: Interrupter?)>((false, nil))
 
     static func forward(to interrupter: Interrupter) {
         let install = state.withLock { s -> Bool in

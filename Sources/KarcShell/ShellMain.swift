@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Synchronization
+import KarcAsync
 
 extension Shell {
     /// Your own cluster behind the shell, with every flag of `karc`
@@ -66,7 +67,7 @@ struct MainCommand: AsyncParsableCommand {
         var make: @Sendable () async throws -> (any ShellCluster, @Sendable () async -> Void)
     }
 
-    static let setUp = Mutex<SetUp?>(nil)
+    static let setUp = KarcMutex<SetUp?>(nil)
 
     static var configuration: CommandConfiguration {
         setUp.withLock { $0?.configuration } ?? CommandConfiguration()

@@ -36,15 +36,15 @@ public final class Cluster: Sendable {
     let activity = ActivityGauge()
     /// The models this cluster set up, apart from any other cluster's (`Domain.get` inside its work finds them).
     let pool = ModelPool()
-    let routing = Mutex(Routing())
+    let routing = KarcMutex(Routing())
     let sequence = Atomic<UInt64>(0)
-    let actionHistory: Mutex<ActionHistory>
-    private let teardowns = Mutex<[@Sendable () async -> Void]>([])
-    private let tasks = Mutex<[Task<Void, Never>]>([])
-    private let startUp = Mutex<[StartUpStep]>([])
+    let actionHistory: KarcMutex<ActionHistory>
+    private let teardowns = KarcMutex<[@Sendable () async -> Void]>([])
+    private let tasks = KarcMutex<[Task<Void, Never>]>([])
+    private let startUp = KarcMutex<[StartUpStep]>([])
 
     init(historyCapacity: Int = Cluster.defaultHistoryCapacity) {
-        actionHistory = Mutex(ActionHistory(capacity: historyCapacity))
+        actionHistory = KarcMutex(ActionHistory(capacity: historyCapacity))
     }
 
     deinit {

@@ -1,5 +1,6 @@
 import AsyncDispatcher
 import Synchronization
+import KarcAsync
 
 /// An AsyncDispatcher ``AsyncDispatcher/Dispatcher`` mounted in a cluster:
 /// `cluster.send` dispatches its actions (awaiting them, so errors reach the
@@ -49,7 +50,7 @@ extension Dispatcher {
 final class ActionRoutes<D: Dispatcher>: Sendable {
     typealias Route = @Sendable (any Sendable, D) async throws -> Void
 
-    private let routes = Mutex<[ObjectIdentifier: Route?]>([:])
+    private let routes = KarcMutex<[ObjectIdentifier: Route?]>([:])
 
     /// The route for `action`'s type; nil when it is not an action of `D`.
     func route(for action: any Sendable) -> Route? {

@@ -54,7 +54,7 @@ final class ObservationHub: Sendable {
     /// The longest a waiting observer waits for a record that was published.
     static let defaultWakeDelay = Duration.microseconds(200)
 
-    private let state = Mutex(State())
+    private let state = KarcMutex(State())
     private let subscriberCount = Atomic<Int>(0)
     private let clock: any Alarms
     private let wakeDelay: Duration

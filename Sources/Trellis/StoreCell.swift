@@ -9,7 +9,7 @@ import Synchronization
 /// (see ``Holding``) and runs right after the handler, in the handler's
 /// task; ``mutate(reporting:_:)`` drains them before it returns.
 final class StoreCell<Model: Sendable>: Sendable {
-    private let value: Mutex<Model>
+    private let value: KarcMutex<Model>
     private let lock = AsyncLock()
     /// An actor model, which never changes: read without the mutex, whose
     /// generic type costs a metadata lookup on every read (three per send).
@@ -23,7 +23,7 @@ final class StoreCell<Model: Sendable>: Sendable {
     }
 
     init(_ model: Model) {
-        value = Mutex(model)
+        value = KarcMutex(model)
         actor = Model.self is AnyObject.Type ? ActorBox(model as AnyObject) : nil
     }
 
@@ -77,7 +77,7 @@ final class Holding: Sendable {
     let cell: ObjectIdentifier
     let outer: Holding?
     /// `nil` once drained: nothing more is deferred to it.
-    private let deferred = Mutex<[@Sendable () async throws -> Void]?>([])
+    private let deferred = KarcMutex<[@Sendable () async throws -> Void]?>([])
 
     init(cell: ObjectIdentifier, outer: Holding?) {
         self.cell = cell

@@ -4,6 +4,7 @@ import Foundation
 import Synchronization
 import Testing
 import Trellis
+import KarcAsync
 
 /// A cluster under test, asserted exhaustively, in the spirit of TCA's
 /// `TestStore`: every event the cluster emits must be received, and every
@@ -94,7 +95,7 @@ public final class ClusterTestStore {
         _ action: any Sendable, to target: String? = nil, advancingBy step: Duration, sourceLocation: SourceLocation = #_sourceLocation
     ) async throws -> (any Sendable)? {
         let cluster = cluster
-        let done = Mutex(false)
+        let done = KarcMutex(false)
         let sending = Task {
             defer { done.withLock { $0 = true } }
             if let target { return try await cluster.send(action: action, to: target) }

@@ -3,6 +3,7 @@
 // `isolated` stores in `execute`.
 import AsyncDispatcher
 import Synchronization
+@testable import AsyncDispatcher
 
 actor CounterStore: Dispatcher {
     let pipeline = Pipeline()
@@ -72,12 +73,12 @@ extension CounterStore {
 final class RecordingMiddleware: Middleware {
     let tag: String
     let allows: @Sendable (Any) -> Bool
-    let calls: Mutex<[String]>
+    let calls: DispatcherMutex<[String]>
 
     init(_ tag: String, allows: @escaping @Sendable (Any) -> Bool = { _ in true }) {
         self.tag = tag
         self.allows = allows
-        self.calls = Mutex([])
+        self.calls = DispatcherMutex([])
     }
 
     var recorded: [String] { calls.withLock { $0 } }

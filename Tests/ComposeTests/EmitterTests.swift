@@ -2,6 +2,7 @@ import Compose
 import Synchronization
 import TestSupport
 import Testing
+@testable import Compose
 
 @Suite("Emitters: observing, order, cancelling")
 struct EmitterTests {
@@ -173,7 +174,7 @@ struct EmitterTests {
 
 /// Detects calls that overlap.
 final class OverlapDetector: Sendable {
-    private let isInside = Mutex(false)
+    private let isInside = Locked(false)
 
     /// False when another call is already inside.
     func enter() -> Bool {

@@ -8,7 +8,7 @@ import Testing
 private final class InlineConsumer: Sendable {
     let consumer: SourceConsumer<Int, String>
     let taken = Recorder<Int>()
-    private let loop = Mutex<Task<Void, Never>?>(nil)
+    private let loop = KarcMutex<Task<Void, Never>?>(nil)
     let ended = Locked<(any Error)?>(nil)
 
     init(_ gate: IntGate, handler: @escaping InlineHandler<Int, String>) {

@@ -7,7 +7,7 @@ typealias IntGate = Gate<Int, String>
 /// until `answer(_:)`.
 final class ManualConsumer: Sendable {
     let consumer: SourceConsumer<Int, String>
-    private let held = Mutex<Delivery<Int>?>(nil)
+    private let held = KarcMutex<Delivery<Int>?>(nil)
 
     init(_ gate: IntGate, id: UInt64 = GateIdentifier.next(), spec: Spec<Int> = .all, instant: String? = nil) {
         consumer = gate.makeConsumer(consumerId: id, spec: spec, instantOutput: instant)
@@ -56,8 +56,8 @@ struct PullCounting<Base: AsyncSequence & Sendable>: AsyncSequence, Sendable whe
 
 /// A value shared between test tasks.
 final class Locked<Value: Sendable>: Sendable {
-    private let storage: Mutex<Value>
-    init(_ value: Value) { storage = Mutex(value) }
+    private let storage: KarcMutex<Value>
+    init(_ value: Value) { storage = KarcMutex(value) }
     var value: Value { storage.withLock { $0 } }
     func withLock<T>(_ body: (inout Value) -> T) -> T { storage.withLock { body(&$0) } }
 }

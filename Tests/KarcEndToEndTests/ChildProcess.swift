@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 #if canImport(Glibc)
 import Glibc
+import KarcAsync
 #endif
 
 /// Runs a program to completion with `posix_spawn` and `waitpid`, on a thread
@@ -73,7 +74,7 @@ enum ChildProcess {
     }
 
     /// Held while pipes are made and a child is spawned (see `Channel.pipe`).
-    private static let spawning = Mutex(())
+    private static let spawning = KarcMutex(())
 
     /// Starts the child; returns it with the parent's ends of its three streams.
     private static func spawn(
@@ -145,7 +146,7 @@ enum ChildProcess {
 
 /// Standard error, read to its end on another thread.
 private final class Drained: Sendable {
-    private let data = Mutex(Data())
+    private let data = KarcMutex(Data())
     private let done = DispatchSemaphore(value: 0)
 
     func finish(_ value: Data) {

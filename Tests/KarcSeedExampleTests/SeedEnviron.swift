@@ -1,6 +1,7 @@
 // Step 5 of the seed README, with the resources and gateways it leaves to the reader.
 import Karc
 import Synchronization
+import KarcAsync
 
 protocol StorageResource: Resource {
     func readAccount() async -> Account?
@@ -15,7 +16,7 @@ protocol WebResource: Resource {
 }
 
 final class StorageTestGateway: StorageResource {
-    private let account = Mutex<Account?>(nil)
+    private let account = KarcMutex<Account?>(nil)
     init() {}
     func readAccount() async -> Account? { account.withLock { $0 } }
     func saveAccount(_ account: Account) async { self.account.withLock { $0 = account } }

@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import TestSupport
 import Testing
+import KarcAsync
 
 /// Output goes out in batches, but never waits behind a slow command: what
 /// earlier commands printed is written once a send is out for a while.
@@ -18,10 +19,10 @@ struct OutputBatchingTests {
     final class Gatekept: ShellCluster {
         let name = "test"
         let catalog = Catalog(targets: [TargetSchema(name: "echo", kind: "service", commands: [CommandSchema(Ping.self)])])
-        let release = Mutex<CheckedContinuation<Void, Never>?>(nil)
-        let released = Mutex(false)
+        let release = KarcMutex<CheckedContinuation<Void, Never>?>(nil)
+        let released = KarcMutex(false)
 
-        let busy = Mutex(false)
+        let busy = KarcMutex(false)
 
         func send(_ command: any Sendable, to target: String) async throws -> (any Sendable)? {
             if (command as? Ping)?.busy == true { busy.withLock { $0 = true } }

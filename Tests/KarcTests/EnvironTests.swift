@@ -1,10 +1,11 @@
 @testable import Karc
 import Synchronization
 import Testing
+import KarcAsync
 
 protocol Clock2: Resource {}
 final class Opened: Resource, Clock2 {
-    static let log = Mutex<[String]>([])
+    static let log = KarcMutex<[String]>([])
     init() {}
     func open(configs: [String: any Sendable]) async throws { Self.log.withLock { $0.append("open \(configs["name"] as? String ?? "")") } }
     func close(configs: [String: any Sendable]) async throws { Self.log.withLock { $0.append("close") } }

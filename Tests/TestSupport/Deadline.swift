@@ -1,4 +1,5 @@
 import Synchronization
+import KarcAsync
 
 /// What ``withDeadline(_:_:)`` throws when its body is still running at the deadline.
 public struct DeadlineExceeded: Error, CustomStringConvertible {
@@ -17,7 +18,7 @@ public struct DeadlineExceeded: Error, CustomStringConvertible {
 public func withDeadline<T: Sendable>(
     _ what: String, seconds: Int = 10, _ body: @escaping @Sendable () async throws -> T
 ) async throws -> T {
-    let outcome = Mutex<CheckedContinuation<T, any Error>?>(nil)
+    let outcome = KarcMutex<CheckedContinuation<T, any Error>?>(nil)
     let finish: @Sendable (Result<T, any Error>) -> Void = { result in
         outcome.withLock { $0.take() }?.resume(with: result)
     }

@@ -1,8 +1,9 @@
 import Synchronization
+import KarcAsync
 
 /// Collects what observers saw, from any task, in arrival order.
 public final class Recorder<Value: Sendable>: Sendable {
-    private let storage = Mutex<[Value]>([])
+    private let storage = KarcMutex<[Value]>([])
 
     public init() {}
 

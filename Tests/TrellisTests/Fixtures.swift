@@ -1,5 +1,6 @@
 import Synchronization
 import Trellis
+import KarcAsync
 
 /// An actor model in the style of the Trellis README.
 actor CounterModel: StatefulModel {
@@ -38,7 +39,7 @@ struct Tally: Equatable, Sendable {
 
 /// Records values from any task.
 final class Recorder<Value: Sendable>: Sendable {
-    private let values = Mutex<[Value]>([])
+    private let values = KarcMutex<[Value]>([])
     func append(_ value: Value) { values.withLock { $0.append(value) } }
     var all: [Value] { values.withLock { $0 } }
 }

@@ -1,5 +1,6 @@
 import CustomDump
 import Synchronization
+import KarcAsync
 
 /// What custom-dump asks of a value's type before walking it, asked once per type.
 struct Traits {
@@ -37,5 +38,5 @@ struct Traits {
         return traits
     }
 
-    private static let cache = Mutex<[ObjectIdentifier: Traits]>([:])
+    private static let cache = KarcMutex<[ObjectIdentifier: Traits]>([:])
 }

@@ -1,6 +1,7 @@
 import CustomDump
 import Foundation
 import Synchronization
+import KarcAsync
 
 /// Writes a value exactly as custom-dump's `customDump` does, at a fraction of
 /// its cost.
@@ -33,7 +34,7 @@ struct Dumper {
         return name
     }
 
-    private static let typeNames = Mutex<[ObjectIdentifier: String]>([:])
+    private static let typeNames = KarcMutex<[ObjectIdentifier: String]>([:])
 
     /// custom-dump's own rewriting (its `typeName`), run once per type.
     private static func computeTypeName(_ type: Any.Type) -> String {

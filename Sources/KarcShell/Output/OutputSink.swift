@@ -21,7 +21,7 @@ final class OutputSink: Sendable {
     }
 
     /// Locked, so an alarm can write what waits while the shell is waiting itself.
-    private let state: Mutex<State>
+    private let state: KarcMutex<State>
     /// How long output may wait in the buffer while commands keep coming.
     static let interval: Duration = .milliseconds(10)
     private let output: Int32
@@ -32,7 +32,7 @@ final class OutputSink: Sendable {
         self.errors = errors
         var initial = State()
         initial.buffer.reserveCapacity(1 << 16)
-        state = Mutex(initial)
+        state = KarcMutex(initial)
     }
 
     /// A sink that keeps what is written, standard output and standard
@@ -42,7 +42,7 @@ final class OutputSink: Sendable {
         errors = -1
         var initial = State()
         initial.captured = []
-        state = Mutex(initial)
+        state = KarcMutex(initial)
     }
 
     /// Everything written since the last call (once flushed), when capturing.

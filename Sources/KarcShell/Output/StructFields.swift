@@ -1,6 +1,7 @@
 import CustomDump
 import SwiftShims
 import Synchronization
+import KarcAsync
 
 /// A plain struct's children, read from its bytes with a layout learnt once
 /// per type, instead of through `Mirror`.
@@ -21,7 +22,7 @@ enum StructFields {
         let type: Any.Type
     }
 
-    private static let layouts = Mutex<[ObjectIdentifier: [Field]?]>([:])
+    private static let layouts = KarcMutex<[ObjectIdentifier: [Field]?]>([:])
 
     /// The value's children as its default mirror lists them; `nil` when the
     /// value is not a struct this reads (see above).

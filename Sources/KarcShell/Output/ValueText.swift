@@ -1,6 +1,7 @@
 import CustomDump
 import Foundation
 import Synchronization
+import KarcAsync
 
 /// How the shell writes values: custom-dump text for people, JSON for tools.
 enum ValueText {
@@ -20,7 +21,7 @@ enum ValueText {
         return name
     }
 
-    private static let typeNames = Mutex<[ObjectIdentifier: String]>([:])
+    private static let typeNames = KarcMutex<[ObjectIdentifier: String]>([:])
 
     /// Drops the first component (the module) of every dotted name.
     static func withoutModules(_ name: String) -> String {

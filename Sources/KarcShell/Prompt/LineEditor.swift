@@ -2,6 +2,7 @@
 import CKarcTerminal
 import Foundation
 import Synchronization
+import KarcAsync
 
 /// libedit on a thread of its own: the only thread that talks to libedit
 /// and, while the prompt is shown, to the terminal.
@@ -34,13 +35,13 @@ final class LineEditor: Sendable {
         var remember: String?
     }
 
-    private let inbox = Mutex<[Input]>([])
+    private let inbox = KarcMutex<[Input]>([])
     /// The shell's wait for the next input, if it waits (``onInput(_:)``).
-    private let inputWaiter = Mutex<(@Sendable () -> Void)?>(nil)
-    private let outbox = Mutex(Outbox())
+    private let inputWaiter = KarcMutex<(@Sendable () -> Void)?>(nil)
+    private let outbox = KarcMutex(Outbox())
     private let wake: (read: Int32, write: Int32)
     private let signals: (read: Int32, write: Int32)
-    private let finished = Mutex(false)
+    private let finished = KarcMutex(false)
     private let configuration: Configuration
 
     struct Configuration: Sendable {

@@ -1,4 +1,5 @@
 import Synchronization
+import KarcAsync
 
 /// Which events the shell prints (`:events on|off|only T…|mute T…`).
 enum EventFilter: Equatable {
@@ -21,7 +22,7 @@ enum EventFilter: Equatable {
 /// The event type names printed so far: the session adds them, the prompt's
 /// completion (on the editor's thread) reads them.
 final class SeenEvents: Sendable {
-    private let names = Mutex<[String]>([])
+    private let names = KarcMutex<[String]>([])
 
     func insert(_ name: String) {
         names.withLock { if !$0.contains(name) { $0.append(name) } }

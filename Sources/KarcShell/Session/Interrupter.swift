@@ -1,4 +1,5 @@
 import Synchronization
+import KarcAsync
 
 /// Ctrl-C while a command runs: the command ends with `interrupted`, as
 /// psql's cancel does. What a command waits on (a send, the settle after
@@ -11,7 +12,7 @@ final class Interrupter: Sendable {
         var nextToken = 0
     }
 
-    private let state = Mutex(State())
+    private let state = KarcMutex(State())
 
     /// Whether Ctrl-C came since the last ``reset()``.
     var isTriggered: Bool { state.withLock { $0.isTriggered } }

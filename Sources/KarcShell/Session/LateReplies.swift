@@ -1,4 +1,5 @@
 import Synchronization
+import KarcAsync
 
 /// Sends that timed out (or were interrupted) and answer later. Their
 /// replies are printed when they come, marked late and naming their
@@ -21,7 +22,7 @@ final class LateReplies: Sendable {
         var nextToken = 0
     }
 
-    private let state = Mutex(State())
+    private let state = KarcMutex(State())
 
     func token() -> Int {
         state.withLock { s in

@@ -1,4 +1,5 @@
 import Synchronization
+import KarcAsync
 
 /// A value some task will give, waited for once; the first `finish` wins
 /// (nil: given up on).
@@ -8,7 +9,7 @@ final class Pending<T: Sendable>: Sendable {
         var waiter: CheckedContinuation<T?, Never>?
     }
 
-    private let state = Mutex(State())
+    private let state = KarcMutex(State())
 
     /// False when another value came first (this one is not taken).
     @discardableResult

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import KarcAsync
 
 /// One thread that runs the shell's own tasks: its loop, each command's
 /// send, and the actors that send calls into (a default actor runs on the
@@ -17,7 +18,7 @@ final class ShellExecutor: TaskExecutor {
         var sleeping = false
     }
 
-    private let state = Mutex(State())
+    private let state = KarcMutex(State())
     private let wake = DispatchSemaphore(value: 0)
 
     /// The executor every shell in the process shares; its thread starts with the first shell.

@@ -322,7 +322,7 @@ final class ShellSession {
 
 /// Records a wait took after it had given up, kept for the next look.
 private final class RecordStash: Sendable {
-    private let records = Mutex<[ShellRecord]>([])
+    private let records = KarcMutex<[ShellRecord]>([])
 
     func put(_ more: [ShellRecord]) {
         records.withLock { $0 += more }

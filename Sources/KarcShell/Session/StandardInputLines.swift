@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import KarcAsync
 
 /// Lines of standard input, read as they arrive, by a thread of their own:
 /// the shell's thread (``ShellExecutor``) must never block in `read`, or
@@ -14,7 +15,7 @@ final class StandardInputLines: Sendable {
         var waiting: CheckedContinuation<Void, Never>?
     }
 
-    private let state = Mutex(State())
+    private let state = KarcMutex(State())
 
     /// Reads `fd` to its end; with `closing`, closes it then.
     init(fd: Int32 = STDIN_FILENO, closing: Bool = false) {

@@ -1,5 +1,6 @@
 import Karc
 import Synchronization
+import KarcAsync
 
 /// One pipe of each kind, recording what happens in the environ's probe.
 struct Lab: Equatable, Initable, Sendable { var fragileFailures = 0 }
@@ -88,8 +89,8 @@ struct Boom: Error, Equatable, CustomStringConvertible {
 
 /// A value shared between test tasks.
 final class Locked<Value: Sendable>: Sendable {
-    private let storage: Mutex<Value>
-    init(_ value: Value) { storage = Mutex(value) }
+    private let storage: KarcMutex<Value>
+    init(_ value: Value) { storage = KarcMutex(value) }
     var value: Value { storage.withLock { $0 } }
     func withLock<T>(_ body: (inout Value) -> T) -> T { storage.withLock { body(&$0) } }
 }

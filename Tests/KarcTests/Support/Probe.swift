@@ -1,9 +1,10 @@
 import Karc
 import Synchronization
+import KarcAsync
 
 /// Records what pipelines did, so tests can assert on the order of things.
 final class Probe: Sendable {
-    private let entries = Mutex<[String]>([])
+    private let entries = KarcMutex<[String]>([])
 
     func record(_ entry: String) { entries.withLock { $0.append(entry) } }
 
@@ -24,7 +25,7 @@ final class Probe: Sendable {
 /// A latch a test opens to let blocked tracks go on.
 final class Latch: Sendable {
     private let gate = Gate<Int, Void>(mode: .cumulative, scheme: .anycast)
-    private let opened = Mutex(false)
+    private let opened = KarcMutex(false)
 
     func wait() async {
         if opened.withLock({ $0 }) { return }

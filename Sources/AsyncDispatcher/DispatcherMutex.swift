@@ -1,0 +1,40 @@
+#if KARC_TSAN
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+#else
+import Synchronization
+#endif
+
+/// AsyncDispatcher's lock (it imports no other karc module; KarcAsync's
+/// `KarcMutex` is the same): `Synchronization.Mutex`, except in a ThreadSanitizer
+/// build (`-Xswiftc -DKARC_TSAN`, `make tsan`), where it is a pthread mutex
+/// TSan can see. (On Linux, TSan reports accesses made inside a `Mutex`'s
+/// `withLock` as races: it does not see the futex the mutex is made of.)
+#if KARC_TSAN
+final class DispatcherMutex<Value>: @unchecked Sendable {  // `value` is only touched inside `withLock`, under `mutex`.
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private var value: Value
+
+    init(_ value: sending Value) {
+        mutex = .allocate(capacity: 1)
+        pthread_mutex_init(mutex, nil)
+        self.value = value
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deallocate()
+    }
+
+    func withLock<Result, E: Error>(_ body: (inout sending Value) throws(E) -> sending Result) throws(E) -> sending Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body(&value)
+    }
+}
+#else
+typealias DispatcherMutex<Value> = Mutex<Value>
+#endif
