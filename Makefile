@@ -45,11 +45,12 @@ bench: setup
 	$(SWIFT) build -c release --product karc -Xswiftc -cross-module-optimization
 	.build/release/karc-bench
 
-# ThreadSanitizer run of the Compose tests. KARC_TSAN swaps Compose's locks
-# for ones TSan can see (it cannot see Synchronization.Mutex on Linux).
+# ThreadSanitizer run of every test. KARC_TSAN swaps each module family's
+# lock (KarcMutex, DispatcherMutex, Compose's Locked) for a pthread mutex
+# TSan can see (it cannot see Synchronization.Mutex on Linux).
 tsan: setup
 	$(SWIFT) build --build-tests --sanitize=thread -Xswiftc -DKARC_TSAN --scratch-path .build-tsan
-	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread -Xswiftc -DKARC_TSAN --scratch-path .build-tsan --filter ComposeTests
+	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread -Xswiftc -DKARC_TSAN --scratch-path .build-tsan
 
 clean:
 	rm -rf .build

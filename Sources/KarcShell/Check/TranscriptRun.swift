@@ -12,6 +12,8 @@ struct TranscriptRun {
     var steps: [TestStep] = []
     /// When asked for: each target's state at the end.
     var states: [(target: String, state: any Sendable)] = []
+    /// How the run named scripts (from the transcript's own directory).
+    var scriptName: @Sendable (String) -> String = { $0 }
 
     /// Runs `transcript` (read from `path`) in a session of its own on `cluster`.
     static func run(
@@ -69,6 +71,7 @@ struct TranscriptRun {
             let late = lines(sink.takeCaptured())
             if !late.isEmpty, !run.outputs.isEmpty { run.outputs[run.outputs.count - 1] += late }
         }
+        run.scriptName = session.renderer.scriptName
         if keepingTestSteps {
             run.steps = session.testSteps
             run.states = await session.targetStates()

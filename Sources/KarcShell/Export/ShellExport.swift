@@ -92,15 +92,16 @@ extension Shell {
         }
         let file = (script as NSString).lastPathComponent
         let export = TestExport(factory: factory, imports: options.imports, name: name ?? TestExport.functionName(for: file), source: file)
-        return write(export, steps: run.steps, states: run.states, to: output, sink: sink)
+        return write(export, steps: run.steps, states: run.states, scriptName: run.scriptName, to: output, sink: sink)
     }
 
     static func write(
-        _ export: TestExport, steps: [TestStep], states: [(target: String, state: any Sendable)], to output: String?, sink: OutputSink
+        _ export: TestExport, steps: [TestStep], states: [(target: String, state: any Sendable)],
+        scriptName: (String) -> String, to output: String?, sink: OutputSink
     ) -> Int32 {
         let source: String
         do {
-            source = try export.source(steps: steps, states: states)
+            source = try export.source(steps: steps, states: states, scriptName: scriptName)
         } catch {
             sink.writeError("error: \(error.message)")
             return 1
@@ -136,7 +137,7 @@ extension ShellSession {
             source: "a session of \(cluster.name)")
         let states = await targetStates()
         do {
-            let source = try export.source(steps: testSteps, states: states)
+            let source = try export.source(steps: testSteps, states: states, scriptName: renderer.scriptName)
             try source.write(toFile: file.value, atomically: true, encoding: .utf8)
         } catch let error as TestExport.Unexportable {
             return fail(error.message, column: file.column, at: location)

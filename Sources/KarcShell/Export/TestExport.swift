@@ -19,13 +19,17 @@ struct TestExport {
         let message: String
     }
 
-    func source(steps: [TestStep], states: [(target: String, state: any Sendable)]) throws(Unexportable) -> String {
+    /// The test's source; `scriptName` names the scripts commands came from.
+    func source(
+        steps: [TestStep], states: [(target: String, state: any Sendable)], scriptName: (String) -> String = { $0 }
+    ) throws(Unexportable) -> String {
         let indent = "    "
         var body: [String] = []
         var declaresReply = false
         for step in steps {
             switch step {
-            case .send(let target, let command, let line, let outcome):
+            case .send(let target, let command, let origin, let outcome):
+                let line = origin.described(scriptName)
                 guard let value = SwiftLiteral.value(command, indent: indent) else {
                     throw Unexportable(message: "cannot write \(line) as Swift: \(ValueText.typeName(command)) is neither an enum of plain values nor Codable")
                 }

@@ -8,6 +8,18 @@ enum TestStep {
         case unanswered
     }
 
-    case send(target: String, command: any Sendable, line: String, outcome: Outcome)
+    /// Where a command was typed: kept as its parts, written out only by an export.
+    struct Origin {
+        var script: String?
+        var line: Int?
+        var text: String
+
+        /// `script:line: text`, the script named by `scriptName`.
+        func described(_ scriptName: (String) -> String) -> String {
+            (script.map { "\(scriptName($0)):\(line ?? 0): " } ?? "") + text
+        }
+    }
+
+    case send(target: String, command: any Sendable, origin: Origin, outcome: Outcome)
     case event(source: String, event: any Sendable)
 }

@@ -156,7 +156,7 @@ final class ShellSession {
         }
         if showTiming { renderer.timing(elapsed) }
         if keepsTestSteps {
-            let line = "\(location.script.map { "\(renderer.scriptName($0)):\(location.line ?? 0): " } ?? "")\(text)"
+            let origin = TestStep.Origin(script: location.script, line: location.line, text: text)
             let result: TestStep.Outcome
             switch sent {
             case .replied(let reply): result = .replied(reply)
@@ -164,7 +164,7 @@ final class ShellSession {
             case .timedOut, .interrupted: result = .unanswered
             }
             // Before the events this command set off, after those that came before it.
-            testSteps.insert(.send(target: built.target.name, command: built.value, line: line, outcome: result), at: firstStep)
+            testSteps.insert(.send(target: built.target.name, command: built.value, origin: origin, outcome: result), at: firstStep)
         }
         history.append((text, outcome == .succeeded ? "ok" : "error"))
         return outcome
