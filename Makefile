@@ -50,7 +50,7 @@ bench: setup
 # TSan can see (it cannot see Synchronization.Mutex on Linux).
 tsan: setup
 	$(SWIFT) build --build-tests --sanitize=thread -Xswiftc -DKARC_TSAN --scratch-path .build-tsan
-	TSAN_OPTIONS=halt_on_error=1 $(SWIFT) test --skip-build --sanitize=thread -Xswiftc -DKARC_TSAN --scratch-path .build-tsan
+	TSAN_OPTIONS="halt_on_error=1 suppressions=$(CURDIR)/.tsan-suppressions" $(SWIFT) test --skip-build --sanitize=thread -Xswiftc -DKARC_TSAN --scratch-path .build-tsan
 
 clean:
 	rm -rf .build

@@ -260,7 +260,14 @@ public struct ClusterObservation: AsyncSequence, Sendable {
     /// settled work produced: records are buffered as they happen. Do not mix
     /// with iterating the same observation from another task.
     public func takeAvailable() -> [ClusterRecord] {
-        Array(subscription.hub.takeBuffered(subscription.id))
+        Self.array(subscription.hub.takeBuffered(subscription.id))
+    }
+
+    /// A batch as an array; an empty one as `[]`, not copied: the standard
+    /// library's copy of nothing writes a count into the shared empty-array
+    /// storage, which ThreadSanitizer reports as a race between two observers.
+    private static func array(_ batch: Deque<ClusterRecord>) -> [ClusterRecord] {
+        batch.isEmpty ? [] : Array(batch)
     }
 
     /// Waits for the next records (a batch, as iterating waits for one) and
@@ -268,7 +275,7 @@ public struct ClusterObservation: AsyncSequence, Sendable {
     /// cluster shut down and everything was read. For an observer that also
     /// takes with ``takeAvailable()``: records come out of one or the other.
     public func nextAvailable() async -> [ClusterRecord]? {
-        await subscription.hub.nextBatch(subscription.id).map(Array.init)
+        await subscription.hub.nextBatch(subscription.id).map(Self.array)
     }
 
     /// Stops observing now (also happens when the sequence is released).

@@ -19,8 +19,8 @@ struct OutputBatchingTests {
     final class Gatekept: ShellCluster {
         let name = "test"
         let catalog = Catalog(targets: [TargetSchema(name: "echo", kind: "service", commands: [CommandSchema(Ping.self)])])
-        let release = KarcMutex<CheckedContinuation<Void, Never>?>(nil)
-        let released = KarcMutex(false)
+        /// Whether the test let go, and who waits for it: one lock, so a let-go between the two is not lost.
+        let gate = KarcMutex<(released: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
 
         let busy = KarcMutex(false)
 
@@ -33,14 +33,19 @@ struct OutputBatchingTests {
 
         private func untilLetGo() async {
             await withCheckedContinuation { continuation in
-                let now = released.withLock { $0 }
-                if now { continuation.resume() } else { release.withLock { $0 = continuation } }
+                let now = gate.withLock { gate in
+                    if !gate.released { gate.waiter = continuation }
+                    return gate.released
+                }
+                if now { continuation.resume() }
             }
         }
 
         func letGo() {
-            released.withLock { $0 = true }
-            release.withLock { $0.take() }?.resume()
+            gate.withLock { gate in
+                gate.released = true
+                return gate.waiter.take()
+            }?.resume()
         }
 
         func takeRecords() -> [ShellRecord] { [] }
@@ -65,7 +70,9 @@ struct OutputBatchingTests {
             return [first, await session.execute("echo.ping \(slowStep)", at: .init())]
         }
         let written = Recorder<String>()
-        #expect(await eventually {
+        // The flush is an alarm's task on the shared pool: under ThreadSanitizer, on two cores,
+        // the other suites can keep it from running for seconds.
+        #expect(await eventually(within: .seconds(60)) {
             var buffer = [UInt8](repeating: 0, count: 4096)
             let count = read(readEnd, &buffer, buffer.count)
             if count > 0 { written.record(String(decoding: buffer[..<count], as: UTF8.self)) }
