@@ -3,20 +3,25 @@ import KarcAsync
 /// The entry point to a model from outside (a view layer, a test, the shell):
 /// send commands, read state, receive events.
 ///
-/// Subclass it to expose observable properties, updated in ``observe(state:)``:
+/// Subclass it to expose observable properties, updated in ``observe(state:)``.
+/// Keep each in an ``Observed`` wrapper: `observe(state:)` writes it while
+/// any task may read it, and the wrapper's lock is what makes that safe:
 ///
 /// ```swift
 /// final class TestDomain: Domain<DefaultId, TestState, TestCommand, TestEvent>, @unchecked Sendable {
-///     private(set) var account: Account?
+///     @Observed private(set) var account: Account?
 ///     required init(id: DefaultId, state: TestState) {
-///         account = state.account
+///         _account = Observed(wrappedValue: state.account)
 ///         super.init(id: id, state: state)
 ///     }
 ///     override func observe(state: TestState) { account = state.account }
 /// }
 /// ```
+///
+/// (The seed's plain `private(set) var` compiles too, but a read from
+/// another task while a command runs races with `observe(state:)`.)
 // Proof for @unchecked: the base class's stored properties are `let`s of Sendable types.
-// Subclasses restate it; `observe(state:)` is called serially, under the model's lock.
+// Subclasses restate it; what they store for readers belongs in `Observed` (locked).
 open class Domain<Id: Hashable & Sendable, State: Equatable & Sendable, Command: Sendable, Event: Sendable>: @unchecked Sendable {
     public let id: Id
     let initialState: State

@@ -61,6 +61,31 @@ import Testing
         #expect(domain.observedCounts == [2, 5])
     }
 
+    /// `make tsan` is what this is for: observed properties read from several
+    /// tasks while `observe(state:)` writes them are not a data race (`Observed`).
+    @Test func observedValuesAreReadFromSeveralTasksWhileCommandsRun() async throws {
+        let domain = try await CounterModel.make()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    var last = 0
+                    for _ in 0..<200 {
+                        let counts = domain.observedCounts
+                        #expect(counts.count >= last, "observed values only grow")
+                        last = counts.count
+                        await Task.yield()
+                    }
+                }
+            }
+            group.addTask {
+                for _ in 0..<100 { _ = try await domain.send(Increment(by: 1)) }
+            }
+            try await group.waitForAll()
+        }
+        #expect(domain.observedCounts == Array(1...100))
+        await CounterModel.tearDown(id: domain.id)
+    }
+
     @Test func tearDownWithSendsInFlightFailsThemAndReturns() async throws {
         let id = TestIds.next()
         let latch = Latch()

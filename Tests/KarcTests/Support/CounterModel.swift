@@ -19,11 +19,11 @@ struct Incremented: CounterEvent, Equatable { let count: Int }
 struct WasReset: CounterEvent, Equatable {}
 
 final class CounterDomain: Domain<String, Counter, CounterCommand, CounterEvent>, @unchecked Sendable {
-    // Written only by observe(state:), which the model calls serially.
-    private(set) var observedCounts: [Int] = []
+    // Written by observe(state:) while tests read it from other tasks: behind Observed's lock.
+    @Observed private(set) var observedCounts: [Int] = []
 
     override func observe(state: Counter) {
-        observedCounts.append(state.count)
+        $observedCounts.modify { $0.append(state.count) }
     }
 }
 
