@@ -79,11 +79,6 @@ enum ValueText {
     }
 }
 
-/// JSON text, written into a JSON line as it is.
-struct RawJSON {
-    let text: String
-}
-
 /// A reply that may be a failure: `Result`.
 protocol FailableReply {
     var failure: (any Error)? { get }

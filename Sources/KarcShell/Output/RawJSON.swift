@@ -1,0 +1,4 @@
+/// JSON text, written into a JSON line as it is.
+struct RawJSON {
+    let text: String
+}

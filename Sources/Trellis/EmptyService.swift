@@ -1,0 +1,5 @@
+/// A service that does nothing; what an empty builder block produces.
+public struct EmptyService: PrimitiveService {
+    public init() {}
+    func build(_ context: BuildContext) async throws -> ServiceNode { .children([], serial: false) }
+}
