@@ -172,10 +172,3 @@ extension Pipe.Policy {
         }
     }
 }
-
-func cast<T>(_ value: Any, to: T.Type) throws -> T {
-    guard let typed = value as? T else {
-        throw TypeMismatch(expected: "\(T.self)", actual: "\(type(of: value))")
-    }
-    return typed
-}

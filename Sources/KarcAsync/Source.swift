@@ -289,7 +289,8 @@ public struct TypeMismatch: Error, CustomStringConvertible {
     public var description: String { "expected a value of type \(expected), got \(actual)" }
 }
 
-func cast<T>(_ value: Any, to: T.Type) throws -> T {
+/// `value` as a `T`, or a ``TypeMismatch`` naming both types (a pipe's input, a gate's output).
+package func cast<T>(_ value: Any, to: T.Type) throws -> T {
     guard let typed = value as? T else {
         throw TypeMismatch(expected: String(describing: T.self), actual: String(describing: type(of: value)))
     }

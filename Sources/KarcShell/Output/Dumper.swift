@@ -27,14 +27,10 @@ struct Dumper {
     /// custom-dump's name for `type`: no module prefixes, `T?`, `[T]` and
     /// `[K: V]` for the standard containers, generic arguments dropped.
     static func typeName(_ type: Any.Type) -> String {
-        let key = ObjectIdentifier(type)
-        if let cached = typeNames.withLock({ $0[key] }) { return cached }
-        let name = computeTypeName(type)
-        typeNames.withLock { $0[key] = name }
-        return name
+        typeNames.name(of: type)
     }
 
-    private static let typeNames = KarcMutex<[ObjectIdentifier: String]>([:])
+    private static let typeNames = TypeNameCache(computeTypeName)
 
     /// custom-dump's own rewriting (its `typeName`), run once per type.
     private static func computeTypeName(_ type: Any.Type) -> String {

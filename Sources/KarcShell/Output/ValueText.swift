@@ -13,15 +13,10 @@ enum ValueText {
     /// The name of the value's type, with its enclosing types and without
     /// module prefixes: `CounterStore.State`, `Result<Account, AccountError>`.
     static func typeName(_ value: Any) -> String {
-        let type = type(of: value)
-        let key = ObjectIdentifier(type)
-        if let cached = typeNames.withLock({ $0[key] }) { return cached }
-        let name = withoutModules(String(reflecting: type))
-        typeNames.withLock { $0[key] = name }
-        return name
+        typeNames.name(of: type(of: value))
     }
 
-    private static let typeNames = KarcMutex<[ObjectIdentifier: String]>([:])
+    private static let typeNames = TypeNameCache { withoutModules(String(reflecting: $0)) }
 
     /// Drops the first component (the module) of every dotted name.
     static func withoutModules(_ name: String) -> String {
