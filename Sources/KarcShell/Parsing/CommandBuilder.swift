@@ -4,15 +4,15 @@ import Foundation
 /// command, checks each value against its field's type, and decodes the
 /// command type from the result. Each error names the column and, for a
 /// misspelt name, the nearest right one.
-public struct CommandBuilder: Sendable {
-    public let catalog: Catalog
+struct CommandBuilder: Sendable {
+    let catalog: Catalog
 
-    public init(catalog: Catalog) {
+    init(catalog: Catalog) {
         self.catalog = catalog
     }
 
     /// The target, the command schema, and the decoded command.
-    public func build(_ invocation: Invocation) throws(LineError) -> (target: TargetSchema, command: CommandSchema, value: any Sendable) {
+    func build(_ invocation: Invocation) throws(LineError) -> (target: TargetSchema, command: CommandSchema, value: any Sendable) {
         let target = try resolveTarget(invocation.target)
         let command = try resolveCommand(invocation.command, in: target)
         var json: Data

@@ -12,14 +12,14 @@
 /// strings" with `\"`, `\\`, `\n`, `\t`, `\u{…}` escapes, bare words,
 /// `[a, b]` lists (nested up to 32 deep), `{json}` objects. Every error
 /// names the column where the problem is.
-public struct LineParser {
+struct LineParser {
     private let characters: [Character]
     private var index = 0
 
     /// Lists nest at most this deep (a hostile line cannot exhaust the stack).
     static let maximumDepth = 32
 
-    public static func parse(_ line: String) throws(LineError) -> ShellLine {
+    static func parse(_ line: String) throws(LineError) -> ShellLine {
         // An ASCII line's characters are its bytes: no grapheme breaking needed.
         let characters = line.utf8.allSatisfy { $0 < 0x80 } ? line.utf8.map { Character(Unicode.Scalar($0)) } : Array(line)
         var parser = LineParser(characters: characters)

@@ -1,5 +1,5 @@
 /// One parsed line of the shell's command language.
-public enum ShellLine: Sendable, Equatable {
+enum ShellLine: Sendable, Equatable {
     /// Blank, or a `# comment`.
     case empty
     /// `:name args…`; the arguments are split on whitespace, quotes kept together.
@@ -9,32 +9,32 @@ public enum ShellLine: Sendable, Equatable {
 }
 
 /// `target.command` and what follows it.
-public struct Invocation: Sendable, Equatable {
-    public let target: Located<String>
-    public let command: Located<String>
-    public let body: Body
+struct Invocation: Sendable, Equatable {
+    let target: Located<String>
+    let command: Located<String>
+    let body: Body
 
-    public enum Body: Sendable, Equatable {
+    enum Body: Sendable, Equatable {
         case fields([FieldArgument])
         case json(Located<String>)
     }
 }
 
 /// `name=value`.
-public struct FieldArgument: Sendable, Equatable {
-    public let name: Located<String>
-    public let value: Located<ShellValue>
+struct FieldArgument: Sendable, Equatable {
+    let name: Located<String>
+    let value: Located<ShellValue>
 }
 
 /// What went wrong in a line, and where (1-based column, in characters).
-public struct LineError: Error, Sendable, Equatable, CustomStringConvertible {
-    public let column: Int
-    public let message: String
+struct LineError: Error, Sendable, Equatable, CustomStringConvertible {
+    let column: Int
+    let message: String
 
-    public init(column: Int, _ message: String) {
+    init(column: Int, _ message: String) {
         self.column = column
         self.message = message
     }
 
-    public var description: String { "column \(column): \(message)" }
+    var description: String { "column \(column): \(message)" }
 }

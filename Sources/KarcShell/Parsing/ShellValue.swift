@@ -1,5 +1,5 @@
 /// A value written in a command line, before it is checked against a field's type.
-public indirect enum ShellValue: Sendable, Equatable {
+indirect enum ShellValue: Sendable, Equatable {
     case int(Int, text: String)
     case decimal(Double, text: String)
     case bool(Bool)
@@ -12,12 +12,12 @@ public indirect enum ShellValue: Sendable, Equatable {
 
     /// How the value was written, for error messages; long values are cut
     /// (`"9999…" (100000 characters)`) so one bad value cannot flood the screen.
-    public var shown: String {
+    var shown: String {
         written.clipped
     }
 
     /// How the value was written.
-    public var written: String {
+    var written: String {
         switch self {
         case .int(_, let text), .decimal(_, let text): text
         case .bool(let value): "\(value)"
@@ -30,11 +30,11 @@ public indirect enum ShellValue: Sendable, Equatable {
 }
 
 /// A value and the column (1-based, in characters) where it starts.
-public struct Located<Value: Sendable & Equatable>: Sendable, Equatable {
-    public let value: Value
-    public let column: Int
+struct Located<Value: Sendable & Equatable>: Sendable, Equatable {
+    let value: Value
+    let column: Int
 
-    public init(_ value: Value, column: Int) {
+    init(_ value: Value, column: Int) {
         self.value = value
         self.column = column
     }
