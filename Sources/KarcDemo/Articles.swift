@@ -2,46 +2,46 @@ import Compose
 import Trellis
 
 /// `articles`: a list of articles, a value model kept by its store.
-public struct Articles: Equatable, Sendable, Codable {
-    public struct Article: Equatable, Sendable, Codable {
-        public var id: Int
-        public var title: String
-        public var likes = 0
+package struct Articles: Equatable, Sendable, Codable {
+    package struct Article: Equatable, Sendable, Codable {
+        package var id: Int
+        package var title: String
+        package var likes = 0
 
-        public init(id: Int, title: String, likes: Int = 0) {
+        package init(id: Int, title: String, likes: Int = 0) {
             self.id = id
             self.title = title
             self.likes = likes
         }
     }
 
-    public var items: [Article] = []
+    package var items: [Article] = []
     var nextID = 1
 
-    public init() {}
+    package init() {}
 
     /// The actions the gatekeeper guards.
-    public protocol Action: Sendable {}
+    package protocol Action: Sendable {}
 
     /// `articles.add title=String`
-    public struct Add: Action, Codable {
-        public var title: String
+    package struct Add: Action, Codable {
+        package var title: String
 
-        public init(title: String) { self.title = title }
+        package init(title: String) { self.title = title }
     }
 
     /// `articles.like id=Int`
-    public struct Like: Action, Codable {
-        public var id: Int
+    package struct Like: Action, Codable {
+        package var id: Int
 
-        public init(id: Int) { self.id = id }
+        package init(id: Int) { self.id = id }
     }
 
     /// `articles.remove id=Int`
-    public struct Remove: Action, Codable {
-        public var id: Int
+    package struct Remove: Action, Codable {
+        package var id: Int
 
-        public init(id: Int) { self.id = id }
+        package init(id: Int) { self.id = id }
     }
 
     mutating func add(_ add: Add) throws {
@@ -67,10 +67,10 @@ public struct Articles: Equatable, Sendable, Codable {
     }
 }
 
-public struct NoSuchArticle: Error, CustomStringConvertible {
-    public let id: Int
-    public let known: [Int]
-    public var description: String {
+package struct NoSuchArticle: Error, CustomStringConvertible {
+    package let id: Int
+    package let known: [Int]
+    package var description: String {
         "no article #\(id)" + (known.isEmpty ? " (there are none)" : "; articles: " + known.map { "#\($0)" }.joined(separator: ", "))
     }
 }

@@ -5,20 +5,20 @@ import Trellis
 /// The cluster `karc` runs by default: a Flux dispatcher (`counter`), two
 /// Trellis stores (`identity`, `articles`) with a classic middleware, and a
 /// Karc model (`account`) with a live messaging pipeline.
-public enum DemoCluster {
-    public struct Options: Sendable {
+package enum DemoCluster {
+    package struct Options: Sendable {
         /// How often the messaging pipeline swaps messages with the server.
-        public var tick: Duration = .seconds(1)
+        package var tick: Duration = .seconds(1)
         /// Where the account is persisted; nil: the XDG data directory (`$XDG_DATA_HOME/karc`).
-        public var stateDirectory: String?
+        package var stateDirectory: String?
         /// Ignore what earlier runs persisted.
-        public var fresh = false
+        package var fresh = false
         /// The id of the account model (one per id in a cluster: each cluster has its own models).
-        public var instance = "demo"
+        package var instance = "demo"
         /// The clock the account's swaps wait on (a test's `TestClock`, say).
-        public var clock: any Clock<Duration> = ContinuousClock()
+        package var clock: any Clock<Duration> = ContinuousClock()
 
-        public init() {}
+        package init() {}
     }
 
     /// The `Environ` config key of the swap interval.
@@ -28,7 +28,7 @@ public enum DemoCluster {
 
     /// A demo cluster of its own for a test: fresh, its account persisted in a
     /// scratch directory, its swaps every `tick` of `clock`.
-    public static func makeForTesting(tick: Duration = .milliseconds(50), clock: any Clock<Duration> = ContinuousClock()) async throws -> Cluster {
+    package static func makeForTesting(tick: Duration = .milliseconds(50), clock: any Clock<Duration> = ContinuousClock()) async throws -> Cluster {
         var options = Options()
         options.tick = tick
         options.clock = clock
@@ -37,7 +37,7 @@ public enum DemoCluster {
         return try await make(options)
     }
 
-    public static func make(_ options: Options = Options()) async throws -> Cluster {
+    package static func make(_ options: Options = Options()) async throws -> Cluster {
         let identity = IdentityModel()
         let storage = AccountStorage(directory: options.stateDirectory, fresh: options.fresh)
         let environ = Environ()

@@ -4,22 +4,22 @@ import Trellis
 
 /// `identity`: who is signed in. Credentials are checked with Compose
 /// validation; a rejected login leaves the state as it was.
-public actor IdentityModel: StatefulModel {
-    public struct User: Equatable, Sendable, Codable {
-        public var email: String
+package actor IdentityModel: StatefulModel {
+    package struct User: Equatable, Sendable, Codable {
+        package var email: String
 
-        public init(email: String) { self.email = email }
+        package init(email: String) { self.email = email }
     }
 
-    public struct State: Equatable, Sendable, Codable {
-        public var user: User?
+    package struct State: Equatable, Sendable, Codable {
+        package var user: User?
     }
 
-    public private(set) var state = State()
+    package private(set) var state = State()
 
-    public init() {}
+    package init() {}
 
-    public var isSignedIn: Bool { state.user != nil }
+    package var isSignedIn: Bool { state.user != nil }
 
     func login(email: String, password: String) throws {
         let validation = Credentials(email: email, password: password).validation
@@ -36,7 +36,7 @@ public actor IdentityModel: StatefulModel {
 /// `GatekeeperAction`): each case is a shell command,
 /// `identity.login email=… password=…` and `identity.logout`.
 @Command
-public enum IdentityAction: Action, Codable, Equatable {
+package enum IdentityAction: Action, Codable, Equatable {
     /// Signs in.
     /// - Parameter email: must look like an email address.
     /// - Parameter password: 6 characters or more.
@@ -58,7 +58,7 @@ struct Credentials {
 }
 
 /// Input that broke validation rules; its description lists their messages.
-public struct InvalidInput: Error, CustomStringConvertible {
-    public let errors: [String]
-    public var description: String { errors.joined(separator: "; ") }
+package struct InvalidInput: Error, CustomStringConvertible {
+    package let errors: [String]
+    package var description: String { errors.joined(separator: "; ") }
 }

@@ -3,13 +3,13 @@ import Foundation
 import Karc
 
 // @unchecked as Karc's base classes require (docs/porting.md): neither subclass adds stored state.
-public final class AccountDomain: Domain<String, AccountState, AccountCommand, AccountEvent>, @unchecked Sendable {}
+package final class AccountDomain: Domain<String, AccountState, AccountCommand, AccountEvent>, @unchecked Sendable {}
 
 /// `account`: the Karc model of the seed's README. While an account exists,
 /// its `messaging` pipeline is active: six pipes take outgoing messages, and
 /// a periodic swap exchanges them with the message server every tick.
-public final class AccountModel: Model<AccountDomain, String, AccountState, AccountCommand, AccountEffect, AccountEvent>, @unchecked Sendable {
-    override public func reducer(state: AccountState, effect: AccountEffect) -> (AccountState, [AccountEvent]) {
+package final class AccountModel: Model<AccountDomain, String, AccountState, AccountCommand, AccountEffect, AccountEvent>, @unchecked Sendable {
+    override package func reducer(state: AccountState, effect: AccountEffect) -> (AccountState, [AccountEvent]) {
         var state = state
         switch effect {
         case .updatingAccount(let account):
@@ -26,7 +26,7 @@ public final class AccountModel: Model<AccountDomain, String, AccountState, Acco
     }
 
     @ScopesBuilder
-    override public func scopes(_ state: AccountState, _ i: Interactor) -> [Scope] {
+    override package func scopes(_ state: AccountState, _ i: Interactor) -> [Scope] {
         Injector<AccountStorage>()
         Injector<MessageServer>()
         i.main
@@ -93,6 +93,6 @@ extension AccountModel.Interactor {
     }
 }
 
-public struct AccountNotRegistered: Error, CustomStringConvertible {
-    public var description: String { "no account is registered: account.register user-email=… user-password=…" }
+package struct AccountNotRegistered: Error, CustomStringConvertible {
+    package var description: String { "no account is registered: account.register user-email=… user-password=…" }
 }

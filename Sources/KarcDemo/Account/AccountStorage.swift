@@ -3,11 +3,11 @@ import Compose
 /// Where the account is kept between runs (an `Environ` resource): Compose
 /// file persistence, `<state dir>/account.json`. With `fresh`, what was
 /// stored before is ignored (and replaced by the next save).
-public final class AccountStorage: Sendable {
+package final class AccountStorage: Sendable {
     let storage: any AnyPersistentStorage
     let fresh: Bool
 
-    public init(directory: String?, fresh: Bool) {
+    package init(directory: String?, fresh: Bool) {
         storage = FilePersistentStorage(key: "account", directory: directory)
         self.fresh = fresh
     }

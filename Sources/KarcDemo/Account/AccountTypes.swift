@@ -1,75 +1,75 @@
 import Karc
 
 /// The account model's state: the registered account, if any.
-public struct AccountState: Equatable, Initable, Sendable, Codable {
-    public var account: Account?
-    public init() {}
+package struct AccountState: Equatable, Initable, Sendable, Codable {
+    package var account: Account?
+    package init() {}
 }
 
-public struct Account: Equatable, Sendable, Codable {
-    public var email: String
+package struct Account: Equatable, Sendable, Codable {
+    package var email: String
 
-    public init(email: String) { self.email = email }
+    package init(email: String) { self.email = email }
 }
 
 /// Commands of `account` (the shell's `account.register`, …).
-public protocol AccountCommand: Sendable {}
+package protocol AccountCommand: Sendable {}
 
-public enum AccountCommands {
+package enum AccountCommands {
     /// `account.register user-email=String user-password=String`; replies
     /// `.success(account)`, or `.failure` when an account exists or the input is invalid.
-    public struct Register: AccountCommand, Codable {
-        public var userEmail: String
-        public var userPassword: String
+    package struct Register: AccountCommand, Codable {
+        package var userEmail: String
+        package var userPassword: String
 
-        public init(userEmail: String, userPassword: String) {
+        package init(userEmail: String, userPassword: String) {
             self.userEmail = userEmail
             self.userPassword = userPassword
         }
     }
 
     /// `account.unregister`: deletes the account; the messaging pipeline stops.
-    public struct Unregister: AccountCommand, Codable {
-        public init() {}
+    package struct Unregister: AccountCommand, Codable {
+        package init() {}
     }
 
     /// `account.dispatch-outgoing-message message=String`: replies once the
     /// message left with the next swap. Six can wait at once; a seventh is refused.
-    public struct DispatchOutgoingMessage: AccountCommand, Codable {
-        public var message: String
+    package struct DispatchOutgoingMessage: AccountCommand, Codable {
+        package var message: String
 
-        public init(message: String) { self.message = message }
+        package init(message: String) { self.message = message }
     }
 }
 
 /// Events of `account`.
-public protocol AccountEvent: Sendable {}
+package protocol AccountEvent: Sendable {}
 
-public struct UpdatedAccount: AccountEvent, Equatable, Codable {
-    public let account: Account
+package struct UpdatedAccount: AccountEvent, Equatable, Codable {
+    package let account: Account
 }
 
-public struct DeletedAccount: AccountEvent, Equatable, Codable {
-    public let account: Account
+package struct DeletedAccount: AccountEvent, Equatable, Codable {
+    package let account: Account
 }
 
 /// A reply from the message server, delivered by a swap.
-public struct ReceivedMessage: AccountEvent, Equatable, Codable {
-    public let text: String
+package struct ReceivedMessage: AccountEvent, Equatable, Codable {
+    package let text: String
 }
 
-public enum AccountEffect: Sendable {
+package enum AccountEffect: Sendable {
     case updatingAccount(Account)
     case deletingAccount
     case receiving(String)
 }
 
 /// Why `register` failed.
-public enum AccountError: Error, Equatable, CustomStringConvertible {
+package enum AccountError: Error, Equatable, CustomStringConvertible {
     case alreadyRegistered(email: String)
     case invalid([String])
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .alreadyRegistered(let email): "an account is already registered (\(email)); unregister first"
         case .invalid(let errors): errors.joined(separator: "; ")
@@ -78,8 +78,8 @@ public enum AccountError: Error, Equatable, CustomStringConvertible {
 }
 
 /// A message on the wire: its text, reversed (the seed's "encryption").
-public struct EncryptedMessage: Equatable, Sendable {
-    public let cipher: String
+package struct EncryptedMessage: Equatable, Sendable {
+    package let cipher: String
 
     init(encrypting text: String) { cipher = String(text.reversed()) }
     init(cipher: String) { self.cipher = cipher }

@@ -2,11 +2,11 @@
 /// resource). Each swap hands it the outgoing messages and takes back the
 /// replies to the messages of the swap before, so replies arrive a tick
 /// after their message left: later, while the user types.
-public actor MessageServer {
+package actor MessageServer {
     private var pendingReplies: [EncryptedMessage] = []
     private(set) var received: [String] = []
 
-    public init() {}
+    package init() {}
 
     func swap(_ outgoing: [EncryptedMessage], for account: Account) -> [EncryptedMessage] {
         let replies = pendingReplies

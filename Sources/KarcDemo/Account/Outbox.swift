@@ -47,6 +47,6 @@ actor Outbox {
     }
 }
 
-public struct MessagingStopped: Error, CustomStringConvertible {
-    public var description: String { "messaging stopped before the message left (the account was unregistered)" }
+package struct MessagingStopped: Error, CustomStringConvertible {
+    package var description: String { "messaging stopped before the message left (the account was unregistered)" }
 }
