@@ -68,7 +68,7 @@ public struct ShellArguments: ParsableArguments {
 
     /// `--test-factory` and `--test-import` over an embedding's defaults.
     public func testExport(over defaults: TestExportOptions) -> TestExportOptions {
-        TestExportOptions(factory: testFactory ?? defaults.factory, imports: testImport.isEmpty ? defaults.imports : testImport)
+        defaults.overridden(factory: testFactory, imports: testImport)
     }
 
     /// Runs the shell in front of `cluster` with these flags; the exit status.

@@ -59,6 +59,25 @@ extension Shell {
         return failed == 0 ? 0 : 1
     }
 
+    /// The script at `path`, as text and read as a transcript; nil when it
+    /// cannot be read or has a bad line, after saying so on `sink` (the
+    /// script called `noun` in the message).
+    static func read(_ path: String, called noun: String, sink: OutputSink) -> (text: String, transcript: Transcript)? {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            sink.writeError("error: cannot read the \(noun) \(path): \(FileManager.default.fileExists(atPath: path) ? "not UTF-8 text, or not readable" : "no such file")")
+            return nil
+        }
+        do {
+            return (text, try Transcript(text: text))
+        } catch {
+            sink.writeError("\(path):\(error.line): error: \(error.message)")
+            return nil
+        }
+    }
+
     private enum Verdict {
         case passed, updated, failed
         /// Ctrl-C, or no cluster to run on: the other transcripts are not run either.
@@ -68,20 +87,7 @@ extension Shell {
     private static func check(
         _ path: String, update: Bool, timeout: Duration, sink: OutputSink, cluster makeCluster: @Sendable () async throws -> any ShellCluster
     ) async -> Verdict {
-        let text: String
-        do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
-        } catch {
-            sink.writeError("error: cannot read the transcript \(path): \(FileManager.default.fileExists(atPath: path) ? "not UTF-8 text, or not readable" : "no such file")")
-            return .failed
-        }
-        let transcript: Transcript
-        do {
-            transcript = try Transcript(text: text)
-        } catch {
-            sink.writeError("\(path):\(error.line): error: \(error.message)")
-            return .failed
-        }
+        guard let (text, transcript) = read(path, called: "transcript", sink: sink) else { return .failed }
         let cluster: any ShellCluster
         do {
             cluster = try await makeCluster()

@@ -36,9 +36,8 @@ struct Transcript {
     static let expectationPrefix = "#="
 
     init(text: String) throws(Problem) {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        endsWithNewline = lines.last == ""
-        if endsWithNewline { lines.removeLast() }
+        let lines = UnifiedDiff.lines(text)
+        endsWithNewline = text.isEmpty || text.hasSuffix("\n")
         var index = 0
         while index < lines.count {
             let line = lines[index]

@@ -80,9 +80,6 @@ struct TranscriptRun {
     }
 
     private static func lines(_ bytes: [UInt8]) -> [String] {
-        guard !bytes.isEmpty else { return [] }
-        var lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if lines.last == "" { lines.removeLast() }
-        return lines
+        bytes.isEmpty ? [] : UnifiedDiff.lines(String(decoding: bytes, as: UTF8.self))
     }
 }

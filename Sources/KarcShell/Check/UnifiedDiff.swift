@@ -43,7 +43,8 @@ enum UnifiedDiff {
         return out
     }
 
-    private static func lines(_ text: String) -> [String] {
+    /// The lines of `text`; a final newline ends the last line, it does not start an empty one.
+    static func lines(_ text: String) -> [String] {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
         return lines

@@ -13,6 +13,11 @@ public struct TestExportOptions: Sendable {
         self.factory = factory
         self.imports = imports
     }
+
+    /// These options with what the command line gave (`--test-factory`, `--test-import`) in place of theirs.
+    func overridden(factory: String?, imports: [String]) -> TestExportOptions {
+        TestExportOptions(factory: factory ?? self.factory, imports: imports.isEmpty ? self.imports : imports)
+    }
 }
 
 /// `export-test`'s flags: the script, where to write, how the test makes its cluster.
@@ -45,7 +50,7 @@ public struct ExportTestArguments: ParsableArguments {
 
     /// These flags over the embedding's defaults.
     public func options(over defaults: TestExportOptions) -> TestExportOptions {
-        TestExportOptions(factory: testFactory ?? defaults.factory, imports: testImport.isEmpty ? defaults.imports : testImport)
+        defaults.overridden(factory: testFactory, imports: testImport)
     }
 }
 
@@ -65,18 +70,7 @@ extension Shell {
             sink.writeError("error: export-test needs the test's cluster factory: --test-factory EXPR (a Swift expression of a Trellis Cluster)")
             return 1
         }
-        let text: String
-        let transcript: Transcript
-        do {
-            text = try String(contentsOfFile: script, encoding: .utf8)
-            transcript = try Transcript(text: text)
-        } catch let problem as Transcript.Problem {
-            sink.writeError("\(script):\(problem.line): error: \(problem.message)")
-            return 1
-        } catch {
-            sink.writeError("error: cannot read the script \(script): \(FileManager.default.fileExists(atPath: script) ? "not UTF-8 text, or not readable" : "no such file")")
-            return 1
-        }
+        guard let (_, transcript) = read(script, called: "script", sink: sink) else { return 1 }
         let cluster: any ShellCluster
         do {
             cluster = try await makeCluster()
