@@ -20,6 +20,18 @@ package final class ModelPool: Sendable {
 
     package init() {}
 
+    /// Whether work on this pool's models needs it made current: it holds a
+    /// model and is not current already. (Making it current costs a
+    /// task-local push, a fifth of a store's send; a cluster without models
+    /// skips it.)
+    package var needsMakingCurrent: Bool { !isEmpty && Self.current !== self }
+
+    /// Runs `body` with this pool current, when it ``needsMakingCurrent``.
+    package nonisolated(nonsending) func makeCurrent<T>(_ body: nonisolated(nonsending) () async throws -> T) async rethrows -> T {
+        guard needsMakingCurrent else { return try await body() }
+        return try await Self.$current.withValue(self) { try await body() }
+    }
+
     struct Key: Hashable, Sendable {
         let domain: ObjectIdentifier
         let id: String

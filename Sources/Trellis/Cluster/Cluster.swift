@@ -116,17 +116,10 @@ public final class Cluster: Sendable {
         }
         guard !alreadyDown else { return }
         for task in tasks.withLock({ $0 }) { task.cancel() }
-        await withPool {
+        await pool.makeCurrent {
             for teardown in teardowns.withLock({ $0 }).reversed() { await teardown() }
         }
         hub.close()
-    }
-
-    /// Runs `body` with this cluster's model pool current (unless it is
-    /// already, or holds no model: a task-local cost a fifth of a store's send).
-    nonisolated(nonsending) func withPool<T>(_ body: nonisolated(nonsending) () async throws -> T) async rethrows -> T {
-        if pool.isEmpty || ModelPool.current === pool { return try await body() }
-        return try await ModelPool.$current.withValue(pool) { try await body() }
     }
 
     // MARK: Building
@@ -140,7 +133,7 @@ public final class Cluster: Sendable {
         name: String, kind: ClusterTarget.Kind, accepts: [Any.Type], events: [Any.Type] = [], state: (@Sendable () async -> any Sendable)?
     ) -> String {
         // A state read from outside the cluster (the shell, a test) looks its model up in the cluster's pool.
-        let state = state.map { read in { @Sendable [pool] () async -> any Sendable in await ModelPool.$current.withValue(pool) { await read() } } }
+        let state = state.map { read in { @Sendable [pool] () async -> any Sendable in await pool.makeCurrent { await read() } } }
         return routing.withLock { r in
             var unique = name
             var n = 1
