@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "Trellis", targets: ["Trellis"]),
         .library(name: "Compose", targets: ["Compose"]),
         .library(name: "KarcCommand", targets: ["KarcCommand"]),
+        .library(name: "KarcSession", targets: ["KarcSession"]),
         .library(name: "KarcShell", targets: ["KarcShell"]),
         .library(name: "KarcShellTrellis", targets: ["KarcShellTrellis"]),
         .library(name: "TrellisTesting", targets: ["TrellisTesting"]),
@@ -80,15 +81,27 @@ let package = Package(
         .systemLibrary(name: "CLibedit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         // Terminal settings and signal handlers for the prompt (async-signal-safe C).
         .target(name: "CKarcTerminal"),
-        // The shell as a library: command catalog, parser, renderers, script runner, prompt.
+        // The shell's core, without a terminal: command catalog, parser, renderers,
+        // sessions, scripts, transcripts, test export. What an app links to let
+        // a shell attach (no libedit, no ArgumentParser).
         .target(
-            name: "KarcShell",
+            name: "KarcSession",
             dependencies: [
                 "KarcAsync",
                 "KarcCommand",
-                "CLibedit",
                 "CKarcTerminal",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
+            ]
+        ),
+        // The shell at a terminal: the libedit prompt, the pager, the command line
+        // (`Shell.run`, `Shell.main`, `ShellArguments`); re-exports KarcSession.
+        .target(
+            name: "KarcShell",
+            dependencies: [
+                "KarcSession",
+                "KarcAsync",
+                "CLibedit",
+                "CKarcTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -141,7 +154,7 @@ let package = Package(
         .testTarget(name: "AsyncDispatcherTests", dependencies: ["AsyncDispatcher"]),
         .testTarget(
             name: "KarcShellTests",
-            dependencies: ["KarcShell", "KarcShellTrellis", "KarcCommand", "KarcAsync", "Trellis", "TestSupport", .product(name: "CustomDump", package: "swift-custom-dump")]
+            dependencies: ["KarcSession", "KarcShell", "KarcShellTrellis", "KarcCommand", "KarcAsync", "Trellis", "TestSupport", .product(name: "CustomDump", package: "swift-custom-dump")]
         ),
         .testTarget(
             name: "KarcDemoTests",

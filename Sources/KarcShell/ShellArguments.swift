@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KarcSession
 
 /// The shell's command-line flags, as `karc` has them: put them in your own
 /// command with `@OptionGroup var shell: ShellArguments`, or let

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KarcSession
 import Synchronization
 import KarcAsync
 

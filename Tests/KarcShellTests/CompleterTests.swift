@@ -1,4 +1,5 @@
 import Foundation
+@testable import KarcSession
 @testable import KarcShell
 import Testing
 

@@ -1,5 +1,6 @@
 import CustomDump
 import Foundation
+@testable import KarcSession
 @testable import KarcShell
 import Testing
 

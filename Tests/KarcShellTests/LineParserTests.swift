@@ -1,3 +1,4 @@
+@testable import KarcSession
 @testable import KarcShell
 import Testing
 

@@ -1,3 +1,4 @@
+@testable import KarcSession
 @testable import KarcShell
 import Testing
 
@@ -33,12 +34,12 @@ struct ShellPartsTests {
     }
 
     @Test func theHistoryFileFollowsXDGUnlessTold() {
-        #expect(Prompt.historyPath(option: nil, cluster: "demo", environment: ["XDG_STATE_HOME": "/state", "HOME": "/home/u"]) == "/state/karc/demo.history")
-        #expect(Prompt.historyPath(option: nil, cluster: "shop", environment: ["HOME": "/home/u"]) == "/home/u/.local/state/karc/shop.history")
-        #expect(Prompt.historyPath(option: nil, cluster: "shop", environment: ["XDG_STATE_HOME": "relative", "HOME": "/home/u"]) == "/home/u/.local/state/karc/shop.history")
-        #expect(Prompt.historyPath(option: nil, cluster: "../x", environment: ["XDG_STATE_HOME": "/state"]) == "/state/karc/_.._x.history")
-        #expect(Prompt.historyPath(option: "/tmp/h", cluster: "demo", environment: [:]) == "/tmp/h")
-        #expect(Prompt.historyPath(option: "/dev/null", cluster: "demo", environment: [:]) == nil)
+        #expect(LineEditor.historyPath(option: nil, cluster: "demo", environment: ["XDG_STATE_HOME": "/state", "HOME": "/home/u"]) == "/state/karc/demo.history")
+        #expect(LineEditor.historyPath(option: nil, cluster: "shop", environment: ["HOME": "/home/u"]) == "/home/u/.local/state/karc/shop.history")
+        #expect(LineEditor.historyPath(option: nil, cluster: "shop", environment: ["XDG_STATE_HOME": "relative", "HOME": "/home/u"]) == "/home/u/.local/state/karc/shop.history")
+        #expect(LineEditor.historyPath(option: nil, cluster: "../x", environment: ["XDG_STATE_HOME": "/state"]) == "/state/karc/_.._x.history")
+        #expect(LineEditor.historyPath(option: "/tmp/h", cluster: "demo", environment: [:]) == "/tmp/h")
+        #expect(LineEditor.historyPath(option: "/dev/null", cluster: "demo", environment: [:]) == nil)
     }
 }
 

@@ -1,6 +1,7 @@
 @preconcurrency import CLibedit
 import CKarcTerminal
 import Foundation
+import KarcSession
 import Synchronization
 import KarcAsync
 
@@ -15,24 +16,14 @@ import KarcAsync
 ///
 /// The shell's task talks to it through two locked mailboxes: `inbox`
 /// (lines typed, end of input) and `outbox` (text to print, resume, stop).
-final class LineEditor: Sendable {
-    enum Input: Equatable {
-        case line(String)
-        case endOfInput
-    }
+final class LineEditor: PromptEditor {
+    typealias Input = PromptInput
+    typealias Resume = PromptResume
 
     private struct Outbox {
         var output: [[UInt8]] = []
         var resume: Resume?
         var stop = false
-    }
-
-    /// How the prompt comes back after a line.
-    struct Resume: Sendable {
-        /// The line goes on (an open string, list or object): `...> `.
-        var continuing = false
-        /// A whole command to keep in the history (a continued one as one entry).
-        var remember: String?
     }
 
     private let inbox = KarcMutex<[Input]>([])
@@ -54,6 +45,20 @@ final class LineEditor: Sendable {
         /// A line was entered: from now on Ctrl-C is for it (called before it is handed over).
         var lineEntered: @Sendable () -> Void = {}
     }
+
+    /// `--history-file`, else `$XDG_STATE_HOME/karc/NAME.history` (or
+    /// `~/.local/state/karc/NAME.history`), one per cluster name, so your
+    /// shell's Up does not bring back the demo's commands; `/dev/null` keeps none.
+    static func historyPath(option: String?, cluster name: String, environment: [String: String]) -> String? {
+        if let option { return option == "/dev/null" ? nil : option }
+        // A name is a file name here: no separators, no leading dot.
+        var file = String(name.map { $0 == "/" || $0 == "\0" ? "_" : $0 })
+        if file.isEmpty || file.hasPrefix(".") { file = "_" + file }
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return "\(state)/karc/\(file).history" }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return "\(home)/.local/state/karc/\(file).history"
+    }
+
 
     init(_ configuration: Configuration) {
         self.configuration = configuration
@@ -487,4 +492,21 @@ private func writeToTerminal(_ text: String) {
 private func redrawPrompt(_ el: OpaquePointer) {
     writeToTerminal("\r\u{1B}[K")
     _ = karc_el_refresh(el)
+}
+
+extension LineEditor {
+    /// The prompt of a session in front of the cluster `name`: its catalog
+    /// completes, its history file is the cluster's, and Ctrl-C while a
+    /// command runs goes to `interrupter`; `:wait` and `:events` complete
+    /// the events the session has seen.
+    static func forSession(
+        named name: String, catalog: Catalog, options: ShellOptions, interrupter: Interrupter, seenEvents: SeenEvents
+    ) -> LineEditor {
+        LineEditor(.init(
+            prompt: "\(name)> ",
+            completer: Completer(catalog: catalog, events: { seenEvents.all }),
+            historyPath: historyPath(option: options.historyFile, cluster: name, environment: ProcessInfo.processInfo.environment),
+            interrupt: { interrupter.trigger() },
+            lineEntered: { interrupter.reset() }))
+    }
 }

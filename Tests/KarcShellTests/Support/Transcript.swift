@@ -1,4 +1,5 @@
 import Foundation
+@testable import KarcSession
 @testable import KarcShell
 
 /// What a script run printed: its standard output, its errors, its exit status.

@@ -5,35 +5,22 @@ import Foundation
 /// line is entered, the cluster pushes records (``ShellCluster/nextRecords()``)
 /// or a late reply comes, and hands what happened to the editor, which
 /// prints it above the prompt. A failed command does not end the session.
-struct Prompt {
+package struct Prompt {
     let session: ShellSession
+    /// The line editor: libedit here (`KarcShell`), or an attached shell's, through its connection.
+    let editor: any PromptEditor
 
-    /// `--history-file`, else `$XDG_STATE_HOME/karc/NAME.history` (or
-    /// `~/.local/state/karc/NAME.history`), one per cluster name, so your
-    /// shell's Up does not bring back the demo's commands; `/dev/null` keeps none.
-    static func historyPath(option: String?, cluster name: String, environment: [String: String]) -> String? {
-        if let option { return option == "/dev/null" ? nil : option }
-        // A name is a file name here: no separators, no leading dot.
-        var file = String(name.map { $0 == "/" || $0 == "\0" ? "_" : $0 })
-        if file.isEmpty || file.hasPrefix(".") { file = "_" + file }
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") { return "\(state)/karc/\(file).history" }
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        return "\(home)/.local/state/karc/\(file).history"
+    package init(session: ShellSession, editor: any PromptEditor) {
+        self.session = session
+        self.editor = editor
     }
 
-    func run() async -> ScriptRunner.Result {
+    package func run() async -> ScriptRunner.Result {
         let sink = session.renderer.sink
         if !session.options.quiet {
             sink.write("karc shell on \(session.cluster.name): :help lists the targets and commands; Tab completes; Ctrl-D leaves")
             sink.flush()
         }
-        let editor = LineEditor(.init(
-            prompt: "\(session.cluster.name)> ",
-            completer: Completer(catalog: session.cluster.catalog, events: { [seen = session.seenEvents] in seen.all }),
-            historyPath: Self.historyPath(
-                option: session.options.historyFile, cluster: session.cluster.name, environment: ProcessInfo.processInfo.environment),
-            interrupt: { [interrupter = session.interrupter] in interrupter.trigger() },
-            lineEntered: { [interrupter = session.interrupter] in interrupter.reset() }))
         session.renderer.promptWidth = DisplayWidth.of(session.cluster.name) + 2
         session.isInteractive = true
         editor.start()

@@ -7,7 +7,7 @@ import KarcAsync
 /// work it runs for the cluster would wait for the next line. The thread
 /// reads in large chunks, so a piped script of thousands of lines reaches
 /// the shell in a few hand-overs, not one per line.
-final class StandardInputLines: Sendable {
+package final class StandardInputLines: LineSource {
     private struct State {
         var lines: [String] = []
         var next = 0
@@ -18,7 +18,7 @@ final class StandardInputLines: Sendable {
     private let state = KarcMutex(State())
 
     /// Reads `fd` to its end; with `closing`, closes it then.
-    init(fd: Int32 = STDIN_FILENO, closing: Bool = false) {
+    package init(fd: Int32 = STDIN_FILENO, closing: Bool = false) {
         let thread = Thread { [self] in
             read(fd)
             if closing { close(fd) }
@@ -28,12 +28,12 @@ final class StandardInputLines: Sendable {
     }
 
     /// Whether ``next()`` would return without waiting.
-    var hasLineReady: Bool {
+    package var hasLineReady: Bool {
         state.withLock { $0.next < $0.lines.count || $0.isFinished }
     }
 
     /// The next line, without its line ending; nil at the end of input.
-    func next() async -> String? {
+    package func next() async -> String? {
         while true {
             let line = state.withLock { s -> String?? in
                 if s.next < s.lines.count {

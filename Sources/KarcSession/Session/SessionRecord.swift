@@ -10,8 +10,8 @@ struct SessionRecord {
     }
 
     private(set) var entries: [Entry] = []
-    /// `--record`: the file each line is appended to as it runs.
-    private var recording: FileHandle?
+    /// `--record`: appends each line to its file as it runs.
+    var recording: (@Sendable (String) -> Void)?
 
     /// Lines that are not part of a replay: blank lines, comments, saving,
     /// quitting. Read as bytes: every line of a script comes through here.
@@ -26,7 +26,7 @@ struct SessionRecord {
     mutating func add(_ line: String, succeeded: Bool) {
         guard Self.isKept(line) else { return }
         entries.append(Entry(line: line, succeeded: succeeded))
-        recording?.write(Data((line + "\n").utf8))
+        recording?(line + "\n")
     }
 
     /// The header a saved or recorded script starts with.
@@ -35,22 +35,8 @@ struct SessionRecord {
     }
 
     /// `:save FILE`: the lines that succeeded (all with `all`), as a script.
-    func save(to path: String, cluster: String, all: Bool) throws {
+    func saved(cluster: String, all: Bool) -> String {
         let lines = entries.filter { all || $0.succeeded }.map(\.line)
-        let text = Self.header(cluster: cluster, verb: "saved") + lines.map { $0 + "\n" }.joined()
-        try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-    }
-
-    /// `--record FILE`: appends from now on (the file is made if needed, mode 0600).
-    mutating func record(to path: String, cluster: String) throws(RecordError) {
-        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw RecordError(message: "cannot record to \(path): \(String(cString: strerror(errno)))") }
-        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
-        handle.write(Data(Self.header(cluster: cluster, verb: "recorded").utf8))
-        recording = handle
-    }
-
-    struct RecordError: Error {
-        let message: String
+        return Self.header(cluster: cluster, verb: "saved") + lines.map { $0 + "\n" }.joined()
     }
 }

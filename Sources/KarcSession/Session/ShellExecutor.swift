@@ -12,7 +12,7 @@ import KarcAsync
 /// waits in this thread's queue until the shell awaits it, and the shell's
 /// resumption waits behind the send's last job: no wake-up at all when the
 /// cluster answers from the same chain of calls.
-final class ShellExecutor: TaskExecutor {
+package final class ShellExecutor: TaskExecutor {
     private struct State {
         var jobs: [UnownedJob] = []
         var sleeping = false
@@ -22,7 +22,7 @@ final class ShellExecutor: TaskExecutor {
     private let wake = DispatchSemaphore(value: 0)
 
     /// The executor every shell in the process shares; its thread starts with the first shell.
-    static let shared = ShellExecutor()
+    package static let shared = ShellExecutor()
 
     private init() {
         let thread = Thread { [self] in run() }
@@ -30,7 +30,7 @@ final class ShellExecutor: TaskExecutor {
         thread.start()
     }
 
-    func enqueue(_ job: consuming ExecutorJob) {
+    package func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         let sleeping = state.withLock { s in
             s.jobs.append(job)

@@ -30,7 +30,7 @@ extension ShellSession {
         case "timing": return setTiming(arguments, name: name, at: location)
         case "diff": return setDiff(arguments, name: name, at: location)
         case "source": return await source(arguments, name: name, at: location)
-        case "save": return save(arguments, name: name, at: location)
+        case "save": return await save(arguments, name: name, at: location)
         case "export-test": return await exportTest(arguments, name: name, at: location)
         case "quit", "exit", "q":
             if let extra = arguments.first {
@@ -103,7 +103,7 @@ extension ShellSession {
         guard isInteractive, !options.json else { return await printState(arguments, at: location) }
         renderer.sink.flush()
         let outcome = await printState(arguments, at: location)
-        await Pager.show(renderer.sink.takeBuffered())
+        await host.page(renderer.sink.takeBuffered())
         return outcome
     }
 
@@ -273,16 +273,16 @@ extension ShellSession {
     }
 
     /// `:save FILE [--all]`: a script that replays this session.
-    private func save(_ arguments: [Located<String>], name: Located<String>, at location: Location) -> Outcome {
+    private func save(_ arguments: [Located<String>], name: Located<String>, at location: Location) async -> Outcome {
         let all = arguments.contains { $0.value == "--all" }
         let files = arguments.filter { $0.value != "--all" }
         guard files.count == 1, let file = files.first else {
             return fail(":save needs one file name (and --all to keep the commands that failed too)", column: files.dropFirst().first?.column ?? name.column, at: location)
         }
         do {
-            try record.save(to: file.value, cluster: cluster.name, all: all)
+            try await host.write(record.saved(cluster: cluster.name, all: all), to: file.value)
         } catch {
-            return fail("cannot write \(file.value): \(error.localizedDescription)", column: file.column, at: location)
+            return fail(error.message, column: file.column, at: location)
         }
         let count = record.entries.filter { all || $0.succeeded }.count
         if !options.quiet { renderer.log("saved \(count) command\(count == 1 ? "" : "s") to \(file.value)") }
@@ -318,9 +318,9 @@ extension ShellSession {
         if !path.hasPrefix("/"), let script = location.script, script.contains("/") {
             path = (script as NSString).deletingLastPathComponent + "/" + path
         }
-        let lines: StandardInputLines
+        let lines: any LineSource
         do {
-            lines = try ScriptRunner.open(path)
+            lines = try await host.openScript(path)
         } catch {
             return fail(error.message, column: file.column, at: location)
         }

@@ -1,12 +1,12 @@
 /// How many terminal columns text takes: 2 for wide characters (CJK,
 /// emoji), 0 for a lone combining mark, else 1. What a caret under a
 /// column of the line must count, since a character is not a column.
-enum DisplayWidth {
-    static func of(_ text: some StringProtocol) -> Int {
+package enum DisplayWidth {
+    package static func of(_ text: some StringProtocol) -> Int {
         text.reduce(0) { $0 + of($1) }
     }
 
-    static func of(_ character: Character) -> Int {
+    package static func of(_ character: Character) -> Int {
         if let ascii = character.asciiValue { return ascii >= 0x20 && ascii != 0x7F ? 1 : 0 }
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }

@@ -1,5 +1,6 @@
 import CKarcTerminal
 import Foundation
+import KarcSession
 
 /// Output longer than the screen, shown through `$PAGER` (else `less`, else
 /// `more`) at the prompt, as psql shows a long result. Only on a terminal;

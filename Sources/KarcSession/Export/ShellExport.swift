@@ -1,4 +1,3 @@
-import ArgumentParser
 import Foundation
 
 /// How a generated test makes its cluster and what it imports
@@ -15,42 +14,8 @@ public struct TestExportOptions: Sendable {
     }
 
     /// These options with what the command line gave (`--test-factory`, `--test-import`) in place of theirs.
-    func overridden(factory: String?, imports: [String]) -> TestExportOptions {
+    package func overridden(factory: String?, imports: [String]) -> TestExportOptions {
         TestExportOptions(factory: factory ?? self.factory, imports: imports.isEmpty ? self.imports : imports)
-    }
-}
-
-/// `export-test`'s flags: the script, where to write, how the test makes its cluster.
-public struct ExportTestArguments: ParsableArguments {
-    @Argument(help: ArgumentHelp("The script to replay and write as a test.", valueName: "SCRIPT"))
-    public var script: String
-
-    @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the test (default: standard output).", valueName: "FILE"))
-    public var output: String?
-
-    @Option(help: ArgumentHelp("The test function's name (default: from the script's name).", valueName: "NAME"))
-    public var name: String?
-
-    @Option(help: ArgumentHelp("How the test makes its cluster: a Swift expression of a Trellis Cluster; `clock` is the store's TestClock.", valueName: "EXPR"))
-    public var testFactory: String?
-
-    @Option(help: ArgumentHelp("A module the test imports (repeatable): the cluster's.", valueName: "MODULE"))
-    public var testImport: [String] = []
-
-    @Option(help: ArgumentHelp("How long a command may keep the cluster busy (250ms, 5s, 1m).", valueName: "DURATION"))
-    public var timeout = DurationArgument(.seconds(5))
-
-    public init() {}
-
-    /// What `export-test --help` says after its abstract, in every shell that has it.
-    public static let discussion = """
-        Each command becomes a send, each reply and event an assertion, and each target's state at \
-        the end is asserted whole. --test-factory says how the test makes its cluster.
-        """
-
-    /// These flags over the embedding's defaults.
-    public func options(over defaults: TestExportOptions) -> TestExportOptions {
-        defaults.overridden(factory: testFactory, imports: testImport)
     }
 }
 
@@ -131,12 +96,13 @@ extension ShellSession {
             source: "a session of \(cluster.name)")
         let states = await targetStates()
         do {
-            let source = try export.source(steps: testSteps, states: states, scriptName: renderer.scriptName)
-            try source.write(toFile: file.value, atomically: true, encoding: .utf8)
+            try await host.write(export.source(steps: testSteps, states: states, scriptName: renderer.scriptName), to: file.value)
         } catch let error as TestExport.Unexportable {
             return fail(error.message, column: file.column, at: location)
+        } catch let error as HostError {
+            return fail(error.message, column: file.column, at: location)
         } catch {
-            return fail("cannot write \(file.value): \(error.localizedDescription)", column: file.column, at: location)
+            return fail("cannot write \(file.value): \(error)", column: file.column, at: location)
         }
         let sends = testSteps.filter { if case .send = $0 { true } else { false } }.count
         renderer.log("wrote \(file.value): \(sends) command\(sends == 1 ? "" : "s"), \(states.count) final state\(states.count == 1 ? "" : "s")")

@@ -12,7 +12,7 @@ import Synchronization
 /// the shell is about to wait (for input, `:sleep`, `:wait`, the end), and
 /// when a send or a settle is still going after ``interval``
 /// (``flushing(ifSlow:)``).
-final class OutputSink: Sendable {
+package final class OutputSink: Sendable {
     private struct State {
         var buffer: [UInt8] = []
         var lastFlush = ContinuousClock.now
@@ -27,7 +27,7 @@ final class OutputSink: Sendable {
     private let output: Int32
     private let errors: Int32
 
-    init(output: Int32 = STDOUT_FILENO, errors: Int32 = STDERR_FILENO) {
+    package init(output: Int32 = STDOUT_FILENO, errors: Int32 = STDERR_FILENO) {
         self.output = output
         self.errors = errors
         var initial = State()
@@ -55,7 +55,7 @@ final class OutputSink: Sendable {
     }
 
     /// Writes `text` and a newline.
-    func write(_ text: String) {
+    package func write(_ text: String) {
         state.withLock { s in
             s.buffer.append(contentsOf: text.utf8)
             s.buffer.append(10)
@@ -64,11 +64,11 @@ final class OutputSink: Sendable {
     }
 
     /// Writes `text` as it is (a prompt).
-    func writeRaw(_ text: String) {
+    package func writeRaw(_ text: String) {
         state.withLock { $0.buffer.append(contentsOf: text.utf8) }
     }
 
-    func writeError(_ text: String) {
+    package func writeError(_ text: String) {
         state.withLock { s in
             flush(&s)
             if s.captured != nil {
@@ -80,14 +80,14 @@ final class OutputSink: Sendable {
     }
 
     /// What is buffered, taken instead of written (the prompt prints it above the line).
-    func takeBuffered() -> [UInt8] {
+    package func takeBuffered() -> [UInt8] {
         state.withLock { s in
             defer { s.buffer.removeAll(keepingCapacity: true) }
             return s.buffer
         }
     }
 
-    func flush() {
+    package func flush() {
         state.withLock { flush(&$0) }
     }
 
@@ -120,7 +120,7 @@ final class OutputSink: Sendable {
     }
 
     /// Writes every byte to `fd`, retrying interrupted writes; gives up on a closed pipe.
-    static func writeAll(_ bytes: [UInt8], to fd: Int32) {
+    package static func writeAll(_ bytes: [UInt8], to fd: Int32) {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {

@@ -9,8 +9,10 @@ import Synchronization
 /// this order: the reply (if any), each event (and redirect) in the order
 /// it happened, and one diff per target whose state changed (the state
 /// before the command against the state after it).
-final class ShellSession {
+package final class ShellSession {
     let cluster: any ShellCluster
+    /// Where `:source`, `:save`, `:export-test` and the pager reach files and the terminal.
+    let host: any ShellHost
     let builder: CommandBuilder
     let renderer: Renderer
     var options: ShellOptions
@@ -27,7 +29,7 @@ final class ShellSession {
     /// At a prompt: `:source` echoes the commands it runs, as `--echo` does.
     var isInteractive = false
     /// The event types printed so far, by name (beside those the catalog declares).
-    let seenEvents = SeenEvents()
+    let seenEvents: SeenEvents
     /// Kept for `:export-test` and `export-test`: each send and event (the values, not the states).
     var keepsTestSteps = true
     private(set) var testSteps: [TestStep] = []
@@ -49,14 +51,20 @@ final class ShellSession {
     }
 
     /// Ctrl-C while a command runs (the prompt's editor or a script's signal handler triggers it).
-    let interrupter = Interrupter()
+    let interrupter: Interrupter
     /// Records a wait received after it had given up (see ``nextRecords(until:)``).
     private let stash = RecordStash()
     /// Sends given up on that answer later.
     let lateReplies = LateReplies()
 
-    init(cluster: any ShellCluster, options: ShellOptions, sink: OutputSink) {
+    init(
+        cluster: any ShellCluster, options: ShellOptions, sink: OutputSink, host: any ShellHost = LocalHost(),
+        interrupter: Interrupter = Interrupter(), seenEvents: SeenEvents = SeenEvents()
+    ) {
         self.cluster = cluster
+        self.seenEvents = seenEvents
+        self.interrupter = interrupter
+        self.host = host
         self.options = options
         builder = CommandBuilder(catalog: cluster.catalog)
         renderer = Renderer(mode: options.json ? .json : .readable, style: Style(isEnabled: options.colorResolved && !options.json), sink: sink)

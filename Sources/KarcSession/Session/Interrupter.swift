@@ -5,7 +5,7 @@ import KarcAsync
 /// psql's cancel does. What a command waits on (a send, the settle after
 /// it, `:sleep`, `:wait`, the lines of `:source`) registers here and is let
 /// go at once; the work it started goes on in the background.
-final class Interrupter: Sendable {
+package final class Interrupter: Sendable {
     private struct State {
         var isTriggered = false
         var handlers: [Int: @Sendable () -> Void] = [:]
@@ -14,11 +14,13 @@ final class Interrupter: Sendable {
 
     private let state = KarcMutex(State())
 
+    package init() {}
+
     /// Whether Ctrl-C came since the last ``reset()``.
     var isTriggered: Bool { state.withLock { $0.isTriggered } }
 
     /// Lets every waiter go; later waiters return at once until ``reset()``.
-    func trigger() {
+    package func trigger() {
         let handlers = state.withLock { s in
             s.isTriggered = true
             defer { s.handlers = [:] }
@@ -28,7 +30,7 @@ final class Interrupter: Sendable {
     }
 
     /// Before each command: an interrupt of the last one does not reach the next.
-    func reset() {
+    package func reset() {
         state.withLock { $0.isTriggered = false }
     }
 

@@ -2,14 +2,10 @@ import Foundation
 
 /// Runs the lines of a script (a file, standard input, `-e` arguments)
 /// through a session: the first failure stops it, unless `--keep-going`.
-struct ScriptRunner {
+package struct ScriptRunner {
     let session: ShellSession
 
-    struct ReadError: Error {
-        let message: String
-    }
-
-    enum Result: Equatable {
+    package enum Result: Equatable {
         /// Every command succeeded.
         case succeeded
         /// At least one command failed.
@@ -26,7 +22,7 @@ struct ScriptRunner {
     }
 
     /// Runs standard input's lines as they arrive.
-    func run(standardInput lines: StandardInputLines, name: String?) async -> Result {
+    func run(standardInput lines: any LineSource, name: String?) async -> Result {
         let result = await run(name: name) {
             if lines.hasLineReady { return await lines.next() }
             // What was printed goes out before the shell waits for more input, and Ctrl-C ends the wait.
@@ -58,19 +54,5 @@ struct ScriptRunner {
             }
         }
         return failed ? .failed : .succeeded
-    }
-
-    /// A script opened to be read as a stream: a file, a pipe (`<(…)`),
-    /// `/dev/stdin`. Read as its lines arrive, so nothing needs to be a
-    /// regular file or end before the first line runs.
-    static func open(_ path: String) throws(ReadError) -> StandardInputLines {
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            throw ReadError(message: errno == ENOENT ? "no such script: \(path)" : "cannot read \(path): \(String(cString: strerror(errno)))")
-        }
-        if status.st_mode & S_IFMT == S_IFDIR { throw ReadError(message: "\(path) is a directory, not a script") }
-        let fd = Foundation.open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw ReadError(message: "cannot read \(path): \(String(cString: strerror(errno)))") }
-        return StandardInputLines(fd: fd, closing: true)
     }
 }

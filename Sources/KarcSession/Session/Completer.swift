@@ -3,20 +3,25 @@ import Foundation
 /// What Tab completes and which hint follows a complete command, from the
 /// catalog: targets, commands, field names (`field=`), and the cases of a
 /// field whose type is a `CaseIterable` enum (and `true`/`false`).
-struct Completer: Sendable {
+package struct Completer: Sendable {
     let catalog: Catalog
     /// The event names `:wait` and `:events` complete (declared and seen so far).
     var events: @Sendable () -> [String] = { [] }
 
-    struct Completion: Equatable {
+    package init(catalog: Catalog, events: @escaping @Sendable () -> [String] = { [] }) {
+        self.catalog = catalog
+        self.events = events
+    }
+
+    package struct Completion: Equatable {
         /// Text to insert at the cursor (the common part of every candidate beyond what is typed).
-        var insert: String
+        package var insert: String
         /// Every candidate, when there is more than one.
-        var candidates: [String]
+        package var candidates: [String]
     }
 
     /// Completes `typed`, the line up to the cursor.
-    func complete(_ typed: String) -> Completion {
+    package func complete(_ typed: String) -> Completion {
         let words = typed.split(separator: " ", omittingEmptySubsequences: false)
         let current = String(words.last ?? "")
         if words.count == 1 {
@@ -107,7 +112,7 @@ struct Completer: Sendable {
     }
 
     /// `value=Int (default 1)`: shown after a complete command name.
-    func hint(for line: String) -> String? {
+    package func hint(for line: String) -> String? {
         let words = line.split(separator: " ", omittingEmptySubsequences: true)
         guard let head = words.first, words.count == 1 || line.hasSuffix(" "),
               let dot = head.firstIndex(of: "."),

@@ -1,0 +1,82 @@
+import Foundation
+
+/// The machine a session's files and terminal are on. A session in this
+/// process uses ``LocalHost``; a session an attached shell drives in an
+/// app (`karc attach`) reads and writes the files of the machine the user
+/// types on, through the connection, and pages on that terminal.
+package protocol ShellHost: Sendable {
+    /// The lines of the script at `path` (`:source`), read as they arrive.
+    func openScript(_ path: String) async throws(HostError) -> any LineSource
+    /// Writes `text` to `path`, replacing it whole (`:save`, `:export-test`).
+    func write(_ text: String, to path: String) async throws(HostError)
+    /// Opens `path` to append each line the session runs to it (`--record`),
+    /// made with mode 0600 when missing; returns what appends a text.
+    func recorder(appendingTo path: String) async throws(HostError) -> @Sendable (String) -> Void
+    /// Shows `bytes` (`:state` at a prompt): through the pager when they need
+    /// more rows than the terminal has, else written as they are.
+    func page(_ bytes: [UInt8]) async
+}
+
+/// Why a file could not be read or written: the whole message, naming the file.
+package struct HostError: Error, Sendable, Equatable {
+    package let message: String
+
+    package init(_ message: String) {
+        self.message = message
+    }
+}
+
+/// Lines of a script as they arrive (a file, a pipe, standard input, or an attached shell's).
+package protocol LineSource: Sendable {
+    /// Whether ``next()`` would return without waiting.
+    var hasLineReady: Bool { get }
+    /// The next line, without its line ending; nil at the end.
+    func next() async -> String?
+}
+
+/// This process's files; `page` is given by the shell that has a terminal.
+package struct LocalHost: ShellHost {
+    private let pager: @Sendable ([UInt8]) async -> Void
+
+    /// `pager`: how `:state` shows a long text at a prompt (the shell's `$PAGER`).
+    package init(pager: @escaping @Sendable ([UInt8]) async -> Void = { OutputSink.writeAll($0, to: STDOUT_FILENO) }) {
+        self.pager = pager
+    }
+
+    package func openScript(_ path: String) async throws(HostError) -> any LineSource {
+        try LocalHost.openScript(path)
+    }
+
+    /// A script opened to be read as a stream: a file, a pipe (`<(…)`),
+    /// `/dev/stdin`. Read as its lines arrive, so nothing needs to be a
+    /// regular file or end before the first line runs.
+    package static func openScript(_ path: String) throws(HostError) -> StandardInputLines {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            throw HostError(errno == ENOENT ? "no such script: \(path)" : "cannot read \(path): \(String(cString: strerror(errno)))")
+        }
+        if status.st_mode & S_IFMT == S_IFDIR { throw HostError("\(path) is a directory, not a script") }
+        let fd = Foundation.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw HostError("cannot read \(path): \(String(cString: strerror(errno)))") }
+        return StandardInputLines(fd: fd, closing: true)
+    }
+
+    package func write(_ text: String, to path: String) async throws(HostError) {
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw HostError("cannot write \(path): \(error.localizedDescription)")
+        }
+    }
+
+    package func recorder(appendingTo path: String) async throws(HostError) -> @Sendable (String) -> Void {
+        let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw HostError("cannot record to \(path): \(String(cString: strerror(errno)))") }
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        return { handle.write(Data($0.utf8)) }
+    }
+
+    package func page(_ bytes: [UInt8]) async {
+        await pager(bytes)
+    }
+}

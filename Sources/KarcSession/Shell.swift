@@ -1,0 +1,90 @@
+import Foundation
+import KarcAsync
+
+/// Runs the karc shell in front of a cluster.
+///
+/// ```swift
+/// let cluster = try await Bootstrap { … }
+/// var options = ShellOptions()
+/// options.echo = true
+/// exit(await Shell.run(ClusterShell(name: "shop", cluster: cluster), options: options))
+/// ```
+///
+/// `Shell.run` and `Shell.main` (the prompt, the command line) are in
+/// `KarcShell`; ``check(_:update:timeout:cluster:)`` and
+/// ``exportTest(_:output:name:options:timeout:cluster:)`` need no terminal.
+public enum Shell {
+    /// Where a session's commands come from after its `-e` commands.
+    package enum Input {
+        /// None: the session ends after the `-e` commands.
+        case none
+        /// A script's lines as they arrive (a file, standard input, an attached shell's), named in errors.
+        case lines(any LineSource, name: String)
+        /// The script at this path on the session's host.
+        case file(String)
+        /// A prompt, through this editor.
+        case prompt(any PromptEditor)
+    }
+
+    /// Runs a session: the `-e` `commands`, then `input`, printing to `sink`;
+    /// returns the exit status (0 when every command succeeded, 1 otherwise).
+    /// Ctrl-C reaches it through `interrupter`; the events it prints are
+    /// added to `seenEvents` (what a prompt completes). What `Shell.run` and an
+    /// attached shell's session in an app (`ClusterEndpoint`) both run.
+    package static func runSession(
+        _ cluster: any ShellCluster, options: ShellOptions, commands: [String], input: Input,
+        sink: OutputSink, host: any ShellHost, interrupter: Interrupter = Interrupter(), seenEvents: SeenEvents = SeenEvents()
+    ) async -> Int32 {
+        let session = ShellSession(
+            cluster: cluster, options: options, sink: sink, host: host, interrupter: interrupter, seenEvents: seenEvents)
+        defer { sink.flush() }
+        if let path = options.recordFile {
+            do {
+                session.record.recording = try await host.recorder(appendingTo: path)
+                session.record.recording?(SessionRecord.header(cluster: cluster.name, verb: "recorded"))
+            } catch {
+                session.renderer.error(error.message, script: nil, line: nil, column: nil)
+                return 1
+            }
+        }
+        let runner = ScriptRunner(session: session)
+        // Start-up work (a bootstrap pipe restoring saved state, say) finishes
+        // before the first command, so the first command sees its result.
+        _ = await cluster.settled(timeout: options.timeout)
+        var failed = false
+        if !commands.isEmpty {
+            switch await runner.run(lines: commands, name: "-e") {
+            case .succeeded: break
+            case .failed:
+                failed = true
+                if !options.keepGoing { return 1 }
+            case .quit(let quitFailed): return quitFailed ? 1 : 0
+            case .interrupted: return 1
+            }
+        }
+        let result: ScriptRunner.Result
+        var prompting = false
+        switch input {
+        case .none:
+            return await session.finishLateReplies() && !failed ? 0 : 1
+        case .lines(let lines, let name):
+            result = await runner.run(standardInput: lines, name: name)
+        case .file(let path):
+            do {
+                result = await runner.run(standardInput: try await host.openScript(path), name: path)
+            } catch {
+                session.renderer.error(error.message, script: nil, line: nil, column: nil)
+                return 1
+            }
+        case .prompt(let editor):
+            prompting = true
+            result = await Prompt(session: session, editor: editor).run()
+        }
+        if !prompting, result != .interrupted, !(await session.finishLateReplies()) { failed = true }
+        switch result {
+        case .succeeded: return failed ? 1 : 0
+        case .failed, .interrupted: return 1
+        case .quit(let quitFailed): return failed || quitFailed ? 1 : 0
+        }
+    }
+}
