@@ -15,7 +15,9 @@ let package = Package(
         .library(name: "KarcCommand", targets: ["KarcCommand"]),
         .library(name: "KarcSession", targets: ["KarcSession"]),
         .library(name: "KarcShell", targets: ["KarcShell"]),
+        .library(name: "KarcSessionTrellis", targets: ["KarcSessionTrellis"]),
         .library(name: "KarcShellTrellis", targets: ["KarcShellTrellis"]),
+        .library(name: "KarcEndpoint", targets: ["KarcEndpoint"]),
         .library(name: "TrellisTesting", targets: ["TrellisTesting"]),
         .executable(name: "karc", targets: ["karc"]),
     ],
@@ -28,6 +30,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `@Command` (defaults and doc comments of typed commands) is a macro.
         .package(url: "https://github.com/swiftlang/swift-syntax", "600.0.0"..<"604.0.0"),
+        // `karc attach` / `ClusterEndpoint`: the shell on a cluster in another process.
+        .package(url: "https://github.com/grpc/grpc-swift-2", from: "2.4.0"),
+        .package(url: "https://github.com/grpc/grpc-swift-nio-transport", from: "2.9.0"),
+        .package(url: "https://github.com/grpc/grpc-swift-protobuf", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         .target(
@@ -116,8 +125,49 @@ let package = Package(
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ]
         ),
-        // The shell in front of a Trellis cluster: `ClusterShell`, `Shell.main(name:cluster:)`.
-        .target(name: "KarcShellTrellis", dependencies: ["KarcShell", "Trellis"]),
+        // A Trellis cluster as a `ShellCluster`: `ClusterShell` (no terminal).
+        .target(name: "KarcSessionTrellis", dependencies: ["KarcSession", "Trellis"]),
+        // The shell in front of a Trellis cluster: `Shell.main(name:cluster:)`; re-exports both.
+        .target(name: "KarcShellTrellis", dependencies: ["KarcShell", "KarcSessionTrellis", "Trellis"]),
+        // The attach protocol (Protos/karc/attach/v1/attach.proto): generated code,
+        // committed (scripts/generate-attach-protocol.sh), and what both ends share.
+        .target(
+            name: "KarcAttachProtocol",
+            dependencies: [
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCProtobuf", package: "grpc-swift-protobuf"),
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ]
+        ),
+        // `ClusterEndpoint`: what an app runs so `karc attach` can drive its
+        // cluster (a swift-service-lifecycle Service); no libedit, no ArgumentParser.
+        .target(
+            name: "KarcEndpoint",
+            dependencies: [
+                "KarcAttachProtocol",
+                "KarcSession",
+                "KarcSessionTrellis",
+                "KarcAsync",
+                "Trellis",
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // `karc attach`: the shell, its prompt and scripts, in front of an endpoint.
+        .target(
+            name: "KarcAttach",
+            dependencies: [
+                "KarcAttachProtocol",
+                "KarcShell",
+                "KarcAsync",
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         // The demo cluster `karc` runs: every part of the library at work.
         .target(name: "KarcDemo", dependencies: ["Karc", "Trellis", "AsyncDispatcher", "Compose", "KarcCommand"]),
         .executableTarget(
@@ -126,7 +176,11 @@ let package = Package(
                 "KarcDemo",
                 "KarcShell",
                 "KarcShellTrellis",
+                "KarcEndpoint",
+                "KarcAttach",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // README's "drive your own cluster" example, built and run by the tests as a user would.

@@ -5,10 +5,10 @@ import KarcSession
 /// Output longer than the screen, shown through `$PAGER` (else `less`, else
 /// `more`) at the prompt, as psql shows a long result. Only on a terminal;
 /// scripts and `--json` never page.
-enum Pager {
+package enum Pager {
     /// Shows `bytes`: through the pager when they need more rows than the
     /// terminal has, else written as they are. Returns once the pager quit.
-    static func show(_ bytes: [UInt8], environment: [String: String] = ProcessInfo.processInfo.environment) async {
+    package static func show(_ bytes: [UInt8], environment: [String: String] = ProcessInfo.processInfo.environment) async {
         let rows = Int(karc_terminal_rows(STDOUT_FILENO))
         let lines = bytes.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
         // A row is kept for the prompt that follows.

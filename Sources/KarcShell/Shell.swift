@@ -20,7 +20,9 @@ extension Shell {
         } else if script == nil, !commands.isEmpty {
             input = .none
         } else if prompting {
-            input = .prompt(LineEditor.forSession(named: cluster.name, catalog: cluster.catalog, options: options, interrupter: interrupter, seenEvents: seenEvents))
+            input = .prompt(LineEditor.forSession(
+                named: cluster.name, completer: Completer(catalog: cluster.catalog, events: { seenEvents.all }),
+                historyFile: options.historyFile, interrupt: { interrupter.trigger() }, lineEntered: { interrupter.reset() }))
         } else {
             input = .lines(StandardInputLines(), name: "<stdin>")
         }

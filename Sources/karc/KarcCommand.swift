@@ -17,19 +17,24 @@ struct KarcCommand: AsyncParsableCommand {
             commands from standard input: a prompt on a terminal, a script otherwise. \
             Commands are TARGET.COMMAND field=value …; :help lists them. Exit status: \
             0 when every command succeeded, 1 otherwise. `karc check FILE…` checks \
-            transcripts, `karc export-test SCRIPT` writes a script as a Swift test \
-            (see their --help).
+            transcripts, `karc export-test SCRIPT` writes a script as a Swift test, \
+            `karc serve` runs the demo for `karc attach` to drive from another \
+            terminal (see their --help).
             """,
         version: "karc 0.3.0"
     )
 
-    /// `check` first: the shell's optional FILE argument would take any first word as a script.
+    /// Subcommands first: the shell's optional FILE argument would take any first word as a script.
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == "check" {
             await Check.main(Array(arguments.dropFirst()))
         } else if arguments.first == "export-test" {
             await ExportTest.main(Array(arguments.dropFirst()))
+        } else if arguments.first == "serve" {
+            await Serve.main(Array(arguments.dropFirst()))
+        } else if arguments.first == "attach" {
+            await Attach.main(Array(arguments.dropFirst()))
         } else {
             await main(arguments)
         }

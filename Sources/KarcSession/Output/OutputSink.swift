@@ -26,10 +26,25 @@ package final class OutputSink: Sendable {
     static let interval: Duration = .milliseconds(10)
     private let output: Int32
     private let errors: Int32
+    /// When forwarding (``init(forwarding:)``): where each flushed batch goes.
+    private let forward: (@Sendable (_ bytes: [UInt8], _ isError: Bool) -> Void)?
 
     package init(output: Int32 = STDOUT_FILENO, errors: Int32 = STDERR_FILENO) {
         self.output = output
         self.errors = errors
+        forward = nil
+        var initial = State()
+        initial.buffer.reserveCapacity(1 << 16)
+        state = KarcMutex(initial)
+    }
+
+    /// A sink that hands each batch to `forward` instead of writing it (a
+    /// session an attached shell drives: the batches go over the
+    /// connection). Batches come in the order written, one stream at a time.
+    package init(forwarding forward: @escaping @Sendable (_ bytes: [UInt8], _ isError: Bool) -> Void) {
+        output = -1
+        errors = -1
+        self.forward = forward
         var initial = State()
         initial.buffer.reserveCapacity(1 << 16)
         state = KarcMutex(initial)
@@ -40,6 +55,7 @@ package final class OutputSink: Sendable {
     init(capturing: Void) {
         output = -1
         errors = -1
+        forward = nil
         var initial = State()
         initial.captured = []
         state = KarcMutex(initial)
@@ -73,6 +89,8 @@ package final class OutputSink: Sendable {
             flush(&s)
             if s.captured != nil {
                 s.captured?.append(contentsOf: (text + "\n").utf8)
+            } else if let forward {
+                forward(Array((text + "\n").utf8), true)
             } else {
                 Self.writeAll(Array((text + "\n").utf8), to: errors)
             }
@@ -112,6 +130,8 @@ package final class OutputSink: Sendable {
         guard !s.buffer.isEmpty else { return }
         if s.captured != nil {
             s.captured?.append(contentsOf: s.buffer)
+        } else if let forward {
+            forward(s.buffer, false)
         } else {
             Self.writeAll(s.buffer, to: output)
         }

@@ -4,13 +4,17 @@ import Foundation
 /// catalog: targets, commands, field names (`field=`), and the cases of a
 /// field whose type is a `CaseIterable` enum (and `true`/`false`).
 package struct Completer: Sendable {
-    let catalog: Catalog
+    let catalog: CatalogSummary
     /// The event names `:wait` and `:events` complete (declared and seen so far).
     var events: @Sendable () -> [String] = { [] }
 
-    package init(catalog: Catalog, events: @escaping @Sendable () -> [String] = { [] }) {
+    package init(catalog: CatalogSummary, events: @escaping @Sendable () -> [String] = { [] }) {
         self.catalog = catalog
         self.events = events
+    }
+
+    package init(catalog: Catalog, events: @escaping @Sendable () -> [String] = { [] }) {
+        self.init(catalog: CatalogSummary(catalog), events: events)
     }
 
     package struct Completion: Equatable {
@@ -46,11 +50,8 @@ package struct Completer: Sendable {
         if let equals = current.firstIndex(of: "=") {
             guard let field = command.field(named: current[..<equals]) else { return Completion(insert: "", candidates: []) }
             let prefix = String(current[...equals])
-            switch field.type {
-            case .choice(let choice): return finish(current, among: choice.cases.map { prefix + $0 }, suffix: " ")
-            case .bool: return finish(current, among: [prefix + "true", prefix + "false"], suffix: " ")
-            default: return Completion(insert: "", candidates: [])
-            }
+            guard let values = field.values else { return Completion(insert: "", candidates: []) }
+            return finish(current, among: values.map { prefix + $0 }, suffix: " ")
         }
         let given = Set(words.dropFirst().dropLast().compactMap { word in
             word.firstIndex(of: "=").flatMap { command.field(named: word[..<$0])?.name }

@@ -35,7 +35,7 @@ package final class Interrupter: Sendable {
     }
 
     /// Calls `handler` on an interrupt while `body` runs (at once if one already came).
-    func whileWaiting<T>(onInterrupt handler: @escaping @Sendable () -> Void, _ body: () async -> T) async -> T {
+    package func whileWaiting<T>(onInterrupt handler: @escaping @Sendable () -> Void, _ body: () async -> T) async -> T {
         let token = state.withLock { s -> Int? in
             if s.isTriggered { return nil }
             defer { s.nextToken += 1 }

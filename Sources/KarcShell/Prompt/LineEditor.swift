@@ -16,9 +16,9 @@ import KarcAsync
 ///
 /// The shell's task talks to it through two locked mailboxes: `inbox`
 /// (lines typed, end of input) and `outbox` (text to print, resume, stop).
-final class LineEditor: PromptEditor {
-    typealias Input = PromptInput
-    typealias Resume = PromptResume
+package final class LineEditor: PromptEditor {
+    package typealias Input = PromptInput
+    package typealias Resume = PromptResume
 
     private struct Outbox {
         var output: [[UInt8]] = []
@@ -35,7 +35,7 @@ final class LineEditor: PromptEditor {
     private let finished = KarcMutex(false)
     private let configuration: Configuration
 
-    struct Configuration: Sendable {
+    package struct Configuration: Sendable {
         var prompt: String
         var completer: Completer
         /// nil: no history file.
@@ -49,7 +49,7 @@ final class LineEditor: PromptEditor {
     /// `--history-file`, else `$XDG_STATE_HOME/karc/NAME.history` (or
     /// `~/.local/state/karc/NAME.history`), one per cluster name, so your
     /// shell's Up does not bring back the demo's commands; `/dev/null` keeps none.
-    static func historyPath(option: String?, cluster name: String, environment: [String: String]) -> String? {
+    package static func historyPath(option: String?, cluster name: String, environment: [String: String]) -> String? {
         if let option { return option == "/dev/null" ? nil : option }
         // A name is a file name here: no separators, no leading dot.
         var file = String(name.map { $0 == "/" || $0 == "\0" ? "_" : $0 })
@@ -60,7 +60,7 @@ final class LineEditor: PromptEditor {
     }
 
 
-    init(_ configuration: Configuration) {
+    package init(_ configuration: Configuration) {
         self.configuration = configuration
         wake = Self.makePipe()
         signals = Self.makePipe()
@@ -76,7 +76,7 @@ final class LineEditor: PromptEditor {
         return (fds[0], fds[1])
     }
 
-    func start() {
+    package func start() {
         let thread = Thread { [self] in
             run()
             finished.withLock { $0 = true }
@@ -86,12 +86,12 @@ final class LineEditor: PromptEditor {
     }
 
     /// The next line typed (or the end of input), if one is waiting.
-    func take() -> Input? {
+    package func take() -> Input? {
         inbox.withLock { inbox in inbox.isEmpty ? nil : inbox.removeFirst() }
     }
 
     /// Calls `wake` once, when input is waiting (at once if it already is).
-    func onInput(_ wake: @escaping @Sendable () -> Void) {
+    package func onInput(_ wake: @escaping @Sendable () -> Void) {
         let now = inbox.withLock { inbox -> Bool in
             if !inbox.isEmpty { return true }
             inputWaiter.withLock { $0 = wake }
@@ -107,20 +107,20 @@ final class LineEditor: PromptEditor {
     }
 
     /// Prints `bytes` above the prompt (or as they are, while a command runs).
-    func print(_ bytes: [UInt8]) {
+    package func print(_ bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
         outbox.withLock { $0.output.append(bytes) }
         poke()
     }
 
     /// Shows the prompt again after the shell ran a line (or took a part of one).
-    func resume(_ resume: Resume = Resume()) {
+    package func resume(_ resume: Resume = Resume()) {
         outbox.withLock { $0.resume = resume }
         poke()
     }
 
     /// Restores the terminal and ends the thread; returns when it has.
-    func stop() async {
+    package func stop() async {
         outbox.withLock { $0.stop = true }
         poke()
         while !finished.withLock({ $0 }) { try? await Task.sleep(for: .milliseconds(2)) }
@@ -495,18 +495,18 @@ private func redrawPrompt(_ el: OpaquePointer) {
 }
 
 extension LineEditor {
-    /// The prompt of a session in front of the cluster `name`: its catalog
-    /// completes, its history file is the cluster's, and Ctrl-C while a
-    /// command runs goes to `interrupter`; `:wait` and `:events` complete
-    /// the events the session has seen.
-    static func forSession(
-        named name: String, catalog: Catalog, options: ShellOptions, interrupter: Interrupter, seenEvents: SeenEvents
+    /// The prompt of a session in front of the cluster `name`: `completer`
+    /// completes, the history file is the cluster's (or `historyFile`), and
+    /// Ctrl-C while a command runs calls `interrupt`.
+    package static func forSession(
+        named name: String, completer: Completer, historyFile: String?,
+        interrupt: @escaping @Sendable () -> Void, lineEntered: @escaping @Sendable () -> Void = {}
     ) -> LineEditor {
         LineEditor(.init(
             prompt: "\(name)> ",
-            completer: Completer(catalog: catalog, events: { seenEvents.all }),
-            historyPath: historyPath(option: options.historyFile, cluster: name, environment: ProcessInfo.processInfo.environment),
-            interrupt: { interrupter.trigger() },
-            lineEntered: { interrupter.reset() }))
+            completer: completer,
+            historyPath: historyPath(option: historyFile, cluster: name, environment: ProcessInfo.processInfo.environment),
+            interrupt: interrupt,
+            lineEntered: lineEntered))
     }
 }

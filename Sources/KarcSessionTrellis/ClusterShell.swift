@@ -1,4 +1,4 @@
-import KarcShell
+import KarcSession
 import Trellis
 
 /// Puts the shell in front of a Trellis cluster:
@@ -19,11 +19,22 @@ public final class ClusterShell: ShellCluster {
     public let catalog: Catalog
     private let observation: ClusterObservation
 
-    public init(name: String, cluster: Cluster) {
+    public convenience init(name: String, cluster: Cluster) {
+        self.init(name: name, cluster: cluster, catalog: Self.catalog(of: cluster))
+    }
+
+    /// A shell on `cluster` whose catalog was made already (each shell that
+    /// attaches to an endpoint observes the cluster itself, with one catalog).
+    package init(name: String, cluster: Cluster, catalog: Catalog, bufferSize: Int = 100_000) {
         self.name = name
         self.cluster = cluster
-        observation = cluster.observe(bufferSize: 100_000)
-        catalog = Catalog(targets: cluster.targets.map { target in
+        self.catalog = catalog
+        observation = cluster.observe(bufferSize: bufferSize)
+    }
+
+    /// Each target's commands: the action types it accepts that are `Decodable`.
+    package static func catalog(of cluster: Cluster) -> Catalog {
+        Catalog(targets: cluster.targets.map { target in
             TargetSchema(
                 name: target.name, kind: target.kind.rawValue,
                 commands: target.accepts.flatMap { type in
@@ -32,6 +43,11 @@ public final class ClusterShell: ShellCluster {
                 hidden: target.accepts.filter { !($0 is any (Decodable & Sendable).Type) }.map { "\($0)" },
                 events: target.events.map { "\($0)" })
         })
+    }
+
+    /// Stops observing the cluster (the shell that used this is gone); the cluster goes on.
+    package func stopObserving() {
+        observation.cancel()
     }
 
     /// Sends `command` to `target` alone: another target that accepts the same type does not see it.

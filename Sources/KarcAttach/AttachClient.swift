@@ -1,0 +1,166 @@
+import Foundation
+import GRPCCore
+import GRPCNIOTransportHTTP2
+import KarcAsync
+import KarcAttachProtocol
+import KarcShell
+
+/// `karc attach`: the shell's front in this process, its session in the app.
+///
+/// ```
+///  terminal / script ──▶ lines ──▶ Session stream ──▶ app: Shell.runSession
+///  stdout, stderr ◀── Output ◀──────────────────────── (what it prints)
+///  LineEditor ◀── PromptMessage; FileRequest ──▶ files here ──▶ FileReply
+/// ```
+///
+/// What the user types is read and edited here (history, completion from
+/// the app's catalog); everything a command prints comes from the app.
+package enum AttachClient {
+    /// Runs a session against the endpoint `arguments` names; the exit status.
+    package static func run(_ arguments: AttachArguments) async -> Int32 {
+        let (address, script) = arguments.endpointAndScript
+        let connection: AttachConnection
+        do {
+            connection = try AttachConnection.resolve(address, tokenFile: arguments.tokenFile, tlsCA: arguments.tlsCA)
+        } catch {
+            return fail(error.message)
+        }
+        var shell = arguments.shell
+        shell.file = script
+        let prompting = shell.commands.isEmpty && shell.file == nil && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+        var hello = Karc_Attach_V1_Hello()
+        hello.protocolVersion = AttachProtocol.version
+        hello.options = sessionOptions(shell.options)
+        hello.commands = shell.commands
+        let lines: (any LineSource)?
+        if let file = shell.file, file != "-" {
+            do {
+                lines = try LocalHost.openScript(file)
+            } catch {
+                return fail(error.message)
+            }
+            hello.input = .script
+            hello.scriptName = file
+        } else if !prompting, shell.file != nil || shell.commands.isEmpty {
+            lines = StandardInputLines()
+            hello.input = .script
+            hello.scriptName = "<stdin>"
+        } else {
+            lines = nil
+            hello.input = prompting ? .prompt : .none
+        }
+        let front = AttachFront(historyFile: shell.options.historyFile, prompting: prompting)
+        do {
+            let transport = try connection.transport()
+            return try await withGRPCClient(transport: transport) { client in
+                try await session(client: client, token: connection.token, hello: hello, lines: lines, front: front)
+            }
+        } catch let error as RPCError {
+            await front.stopEditor()
+            return fail(message(for: error, address: connection.address))
+        } catch {
+            await front.stopEditor()
+            return fail("connection lost: \(error)")
+        }
+    }
+
+    private static func session(
+        client: GRPCClient<HTTP2ClientTransport.Posix>, token: String, hello: Karc_Attach_V1_Hello,
+        lines: (any LineSource)?, front: AttachFront
+    ) async throws -> Int32 {
+        let attach = Karc_Attach_V1_Attach.Client(wrapping: client)
+        var options = CallOptions.defaults
+        options.maxResponseMessageBytes = 64 << 20
+        options.maxRequestMessageBytes = AttachProtocol.defaultMaxMessageBytes
+        options.waitForReady = false
+        let outgoing = front.outgoing
+        // Ctrl-C in a script: the running command stops waiting in the app.
+        let interrupter = Interrupter()
+        if hello.input != .prompt { ScriptInterrupts.forward(to: interrupter) }
+        let result: Result<Int32, any Error> = await interrupter.whileWaiting(onInterrupt: { outgoing.send(.with { $0.interrupt = .init() }) }) {
+            do { return .success(try await attach.session(
+                metadata: [AttachProtocol.tokenKey: .string(token)], options: options,
+                requestProducer: { writer in
+                    try await writer.write(.with { $0.hello = hello })
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        if let lines {
+                            group.addTask { await pump(lines, to: outgoing) }
+                        }
+                        for await message in outgoing.messages {
+                            try await writer.write(message)
+                        }
+                        group.cancelAll()
+                    }
+                },
+                onResponse: { response in
+                    try await front.handle(response.messages)
+                })) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    /// Sends a script's lines as they are read, in batches, then the end.
+    private static func pump(_ lines: any LineSource, to outgoing: Outgoing) async {
+        var batch: [String] = []
+        while let line = await lines.next() {
+            batch.append(line)
+            if batch.count >= 512 || !lines.hasLineReady {
+                outgoing.send(.with { $0.lines = .with { $0.lines = batch } })
+                batch.removeAll(keepingCapacity: true)
+            }
+            if Task.isCancelled { return }
+        }
+        if !batch.isEmpty { outgoing.send(.with { $0.lines = .with { $0.lines = batch } }) }
+        outgoing.send(.with { $0.endOfInput = .init() })
+    }
+
+    /// The shell's flags as the app's session takes them; colour is decided here (this terminal).
+    static func sessionOptions(_ options: ShellOptions) -> Karc_Attach_V1_SessionOptions {
+        .with {
+            $0.json = options.json
+            $0.jsonStates = options.jsonStates
+            $0.echo = options.echo
+            $0.keepGoing = options.keepGoing
+            $0.timeoutMs = UInt64(max(1, options.timeout.components.seconds * 1000 + options.timeout.components.attoseconds / 1_000_000_000_000_000))
+            $0.color = options.color ?? (isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil && !options.json)
+            $0.diff = options.diff.rawValue
+            $0.quiet = options.quiet
+            $0.recordFile = options.recordFile.map { URL(fileURLWithPath: $0).path } ?? ""
+            $0.testFactory = options.testExport.factory ?? ""
+            $0.testImports = options.testExport.imports
+        }
+    }
+
+    /// What went wrong, as the user reads it.
+    static func message(for error: RPCError, address: AttachAddress) -> String {
+        switch error.code {
+        case .unauthenticated: "refused by \(address): \(error.message)"
+        case .failedPrecondition, .invalidArgument, .resourceExhausted: "\(address): \(error.message)"
+        case .unavailable where error.message.contains("shutting down"): "connection lost: \(error.message)"
+        default: "connection lost to \(address): \(error.message)"
+        }
+    }
+
+    static func fail(_ message: String) -> Int32 {
+        OutputSink.writeAll(Array("karc attach: error: \(message)\n".utf8), to: STDERR_FILENO)
+        return 1
+    }
+}
+
+/// The messages to send, in order, from any task.
+final class Outgoing: Sendable {
+    let messages: AsyncStream<Karc_Attach_V1_ShellMessage>
+    private let continuation: AsyncStream<Karc_Attach_V1_ShellMessage>.Continuation
+
+    init() {
+        (messages, continuation) = AsyncStream.makeStream()
+    }
+
+    func send(_ message: Karc_Attach_V1_ShellMessage) {
+        continuation.yield(message)
+    }
+
+    func finish() {
+        continuation.finish()
+    }
+}

@@ -1,0 +1,16 @@
+import Foundation
+
+/// What both ends of an attach session agree on beyond the generated code.
+package enum AttachProtocol {
+    /// The protocol both ends speak; the app refuses a shell that speaks
+    /// another, naming both (bump it with any change a peer would misread).
+    package static let version: UInt32 = 1
+    /// The metadata key each call's token travels under.
+    package static let tokenKey = "karc-token"
+    /// Largest message either end sends or accepts (a command, a batch of
+    /// output, a file): bigger ones are refused with a clear error.
+    package static let defaultMaxMessageBytes = 8 << 20
+    /// Output bytes an app holds for one shell before it waits (a script)
+    /// or lets records go (`lost N records`) at a prompt.
+    package static let outputHighWater = 4 << 20
+}

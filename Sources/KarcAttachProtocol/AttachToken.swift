@@ -1,0 +1,53 @@
+import Foundation
+
+/// The secret every attach call carries: 256 random bits, hex, in a file
+/// only its owner can read (0600), next to the endpoint's socket.
+package enum AttachToken {
+    /// A new token.
+    package static func make() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<4).map { _ in String(format: "%016llx", generator.next() as UInt64) }.joined()
+    }
+
+    /// Writes `token` to `path` with mode 0600, replacing what was there.
+    package static func write(_ token: String, to path: String) throws(AttachError) {
+        unlink(path)
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else { throw AttachError("cannot write the token file \(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        let bytes = Array((token + "\n").utf8)
+        guard Foundation.write(fd, bytes, bytes.count) == bytes.count else {
+            throw AttachError("cannot write the token file \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// The token in `path`.
+    package static func read(from path: String) throws(AttachError) -> String {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            let reason = FileManager.default.fileExists(atPath: path) ? "not readable (it is the app's user's, mode 0600)" : "no such file"
+            throw AttachError("cannot read the token file \(path): \(reason); point to it with --token-file")
+        }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Compares in time that does not depend on where they differ.
+    package static func matches(_ given: String, _ expected: String) -> Bool {
+        let (a, b) = (Array(given.utf8), Array(expected.utf8))
+        var difference = UInt8(a.count == b.count ? 0 : 1)
+        for index in 0..<max(a.count, b.count) {
+            difference |= (index < a.count ? a[index] : 0) ^ (index < b.count ? b[index] : 0)
+        }
+        return difference == 0
+    }
+}
+
+/// An attach failure, as the user reads it.
+package struct AttachError: Error, Sendable, Equatable, CustomStringConvertible {
+    package let message: String
+
+    package init(_ message: String) {
+        self.message = message
+    }
+
+    package var description: String { message }
+}

@@ -1,0 +1,72 @@
+import KarcAsync
+import KarcAttachProtocol
+import KarcSession
+
+/// The prompt of an attached shell, seen from the session in the app: the
+/// lines the user enters arrive from the connection, and what the prompt
+/// should do (show itself again, print above the line) goes back over it.
+final class RemoteEditor: PromptEditor {
+    private let outbox: Outbox
+    private let inbox = KarcMutex<[PromptInput]>([])
+    private let waiter = KarcMutex<(@Sendable () -> Void)?>(nil)
+    private let interrupter: Interrupter
+    private let seenEvents: SeenEvents
+
+    init(outbox: Outbox, interrupter: Interrupter, seenEvents: SeenEvents) {
+        self.outbox = outbox
+        self.interrupter = interrupter
+        self.seenEvents = seenEvents
+    }
+
+    /// A line the user entered, or the end of input (Ctrl-D, or the connection gone).
+    func deliver(_ input: PromptInput) {
+        // From now on Ctrl-C is for this line, as at a local prompt.
+        if case .line = input { interrupter.reset() }
+        inbox.withLock { $0.append(input) }
+        waiter.withLock { waiting in
+            defer { waiting = nil }
+            return waiting
+        }?()
+    }
+
+    func start() {
+        send(.with { $0.start = .init() })
+    }
+
+    func take() -> PromptInput? {
+        inbox.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+    }
+
+    func onInput(_ wake: @escaping @Sendable () -> Void) {
+        let now = inbox.withLock { inbox -> Bool in
+            guard inbox.isEmpty else { return true }
+            waiter.withLock { $0 = wake }
+            return false
+        }
+        if now { wake() }
+    }
+
+    func print(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        outbox.send(.with { $0.prompt = .with { $0.print = .init(bytes) } }, bytes: bytes.count)
+    }
+
+    func resume(_ resume: PromptResume) {
+        let events = seenEvents.all
+        send(.with {
+            $0.resume = .with {
+                $0.continuing = resume.continuing
+                $0.remember = resume.remember ?? ""
+                $0.seenEvents = events
+            }
+        })
+    }
+
+    func stop() async {
+        send(.with { $0.stop = .init() })
+    }
+
+    private func send(_ prompt: Karc_Attach_V1_PromptMessage) {
+        outbox.send(.with { $0.prompt = prompt })
+    }
+}

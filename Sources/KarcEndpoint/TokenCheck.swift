@@ -1,0 +1,28 @@
+import GRPCCore
+import KarcAttachProtocol
+import Logging
+
+/// Lets in only calls that carry the endpoint's token (`karc-token`); logs
+/// each refusal with the peer, never with what it sent.
+struct TokenCheck: ServerInterceptor {
+    let token: String
+    let tokenFile: String
+    let logger: Logger
+
+    func intercept<Input: Sendable, Output: Sendable>(
+        request: StreamingServerRequest<Input>,
+        context: ServerContext,
+        next: @Sendable (StreamingServerRequest<Input>, ServerContext) async throws -> StreamingServerResponse<Output>
+    ) async throws -> StreamingServerResponse<Output> {
+        let given = Array(request.metadata[stringValues: AttachProtocol.tokenKey])
+        guard given.count == 1, AttachToken.matches(given[0], token) else {
+            logger.warning(
+                "refused an attach without the right token",
+                metadata: ["peer": "\(context.remotePeer)", "token": given.isEmpty ? "missing" : "wrong"])
+            throw RPCError(
+                code: .unauthenticated,
+                message: "the endpoint refused the token (\(given.isEmpty ? "none was sent" : "it does not match")): karc attach reads it from \(tokenFile); --token-file points elsewhere")
+        }
+        return try await next(request, context)
+    }
+}

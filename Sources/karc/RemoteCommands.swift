@@ -1,0 +1,103 @@
+import ArgumentParser
+import Foundation
+import KarcAttach
+import KarcDemo
+import KarcEndpoint
+import KarcShell
+import Logging
+import ServiceLifecycle
+
+/// `karc serve`: the demo cluster with an endpoint and no prompt, until SIGTERM or SIGINT.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "karc serve",
+        abstract: "Run the demo cluster with an endpoint that `karc attach` drives, and no prompt.",
+        discussion: """
+            Listens on a Unix socket only you can reach ($XDG_RUNTIME_DIR/karc/demo.sock, else \
+            /tmp/karc-UID/demo.sock) with a token beside it (demo.token), and prints where. \
+            --listen HOST:PORT uses TCP: loopback, or another interface with --tls-cert and \
+            --tls-key. Stops cleanly on SIGTERM or SIGINT (Ctrl-C).
+            """)
+
+    @OptionGroup var demo: DemoArguments
+
+    @Option(help: ArgumentHelp("Where to listen: a socket path, unix:PATH, or HOST:PORT (port 0: any free one).", valueName: "ADDRESS"))
+    var listen: String?
+
+    @Flag(help: "Attached shells may read states and watch, but every send is refused.")
+    var readOnly = false
+
+    @Option(help: ArgumentHelp("How many shells may be attached at once.", valueName: "N"))
+    var maxShells = 16
+
+    @Option(help: ArgumentHelp("Where to write the token (default: beside the socket).", valueName: "FILE"))
+    var tokenFile: String?
+
+    @Option(help: ArgumentHelp("TLS certificate chain (PEM), for TCP.", valueName: "FILE"))
+    var tlsCert: String?
+
+    @Option(help: ArgumentHelp("TLS private key (PEM), for TCP.", valueName: "FILE"))
+    var tlsKey: String?
+
+    func validate() throws {
+        if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("TLS needs both --tls-cert and --tls-key") }
+        if maxShells < 1 { throw ValidationError("--max-shells must be at least 1") }
+    }
+
+    func run() async throws {
+        LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
+        let logger = Logger(label: "karc.serve")
+        let cluster = try await DemoCluster.make(demo.options)
+        var configuration = ClusterEndpoint.Configuration(address: listen, readOnly: readOnly)
+        configuration.maxShells = maxShells
+        configuration.tokenFile = tokenFile
+        if let tlsCert, let tlsKey { configuration.tls = .init(certificateChain: tlsCert, privateKey: tlsKey) }
+        let endpoint = ClusterEndpoint(cluster, name: "demo", configuration: configuration, logger: logger)
+        let announced = AnnouncingEndpoint(endpoint: endpoint, readOnly: readOnly)
+        let group = ServiceGroup(configuration: .init(services: [announced], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        do {
+            try await group.run()
+        } catch let error as EndpointError {
+            await cluster.shutDown()
+            FileHandle.standardError.write(Data("karc serve: error: \(error.message)\n".utf8))
+            throw ExitCode.failure
+        }
+        await cluster.shutDown()
+        FileHandle.standardOutput.write(Data("karc serve: stopped\n".utf8))
+    }
+}
+
+/// The endpoint, saying where it listens once it does.
+private struct AnnouncingEndpoint: Service {
+    let endpoint: ClusterEndpoint
+    let readOnly: Bool
+
+    func run() async throws {
+        try await endpoint.run { listening in
+            let attach = listening.address.hasPrefix("unix:") && listening.address.hasSuffix("/demo.sock") && !listening.address.contains(" ")
+                ? "karc attach" : "karc attach \(listening.address) --token-file \(listening.tokenFile)"
+            // Written at once (not through stdio's buffer): a script or a test waits for these lines.
+            let text = """
+                karc serve: the demo cluster listens on \(listening.address)\(readOnly ? " (read-only)" : "") with the token in \(listening.tokenFile)
+                karc serve: attach with: \(attach)   (Ctrl-C or SIGTERM stops)
+
+                """
+            FileHandle.standardOutput.write(Data(text.utf8))
+        }
+    }
+}
+
+/// `karc attach [ADDRESS]`: the shell in front of a cluster in another process.
+struct Attach: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "karc attach",
+        abstract: "Drive a cluster that runs in another process (an app's ClusterEndpoint, or karc serve).",
+        discussion: AttachArguments.discussion)
+
+    @OptionGroup var attach: AttachArguments
+
+    func run() async throws {
+        let status = await AttachClient.run(attach)
+        if status != 0 { throw ExitCode(status) }
+    }
+}
