@@ -179,6 +179,7 @@ private final class AttachedSession: Sendable {
     /// in the app), no more lines run, and the session ends without an exit status.
     func stopByApp() {
         stopped.withLock { $0 = true }
+        outbox.close()  // what the ending session prints ("interrupted") is not the shell's news
         interrupter.trigger()
         lines.abandon()
         editor.deliver(.endOfInput)

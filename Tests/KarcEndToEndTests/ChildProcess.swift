@@ -74,6 +74,63 @@ enum ChildProcess {
         return Output(status: signal == 0 ? (status >> 8) & 0xff : 128 + signal, stdout: out, stderr: err)
     }
 
+    /// Starts `arguments[0]` and returns at once: a server a test talks to,
+    /// stopped with ``Running/stop(signal:)``. Its output is read as it comes.
+    static func start(_ arguments: [String], environment: [String: String]? = nil) throws -> Running {
+        signal(SIGPIPE, SIG_IGN)
+        let environment = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
+        let (pid, stdin, stdout, stderr) = try spawning.withLock { _ in try spawn(arguments, environment, true) }
+        close(stdin.write)
+        return Running(pid: pid, stdout: stdout.read, stderr: stderr.read)
+    }
+
+    /// A child that runs while the test goes on.
+    final class Running: Sendable {
+        let pid: pid_t
+        private let output = KarcMutex((stdout: Data(), stderr: Data()))
+        /// Left by each reader at its stream's end.
+        private let readers = DispatchGroup()
+
+        fileprivate init(pid: pid_t, stdout: Int32, stderr: Int32) {
+            self.pid = pid
+            read(stdout, isError: false)
+            read(stderr, isError: true)
+        }
+
+        private func read(_ fd: Int32, isError: Bool) {
+            readers.enter()
+            Thread { [self] in
+                defer { readers.leave() }
+                var buffer = [UInt8](repeating: 0, count: 65_536)
+                while true {
+                    let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+                    if count < 0 && errno == EINTR { continue }
+                    guard count > 0 else { break }
+                    output.withLock { isError ? $0.stderr.append(contentsOf: buffer[..<count]) : $0.stdout.append(contentsOf: buffer[..<count]) }
+                }
+                close(fd)
+            }.start()
+        }
+
+        /// What it printed so far.
+        var stdout: String { output.withLock { String(decoding: $0.stdout, as: UTF8.self) } }
+        var stderr: String { output.withLock { String(decoding: $0.stderr, as: UTF8.self) } }
+
+        /// Sends `signal` and waits for the child to end; its exit status (128 + the signal when the signal ended it).
+        func stop(signal: Int32 = SIGTERM) async -> Int32 {
+            kill(pid, signal)
+            return await withCheckedContinuation { continuation in
+                Thread { [pid, readers] in
+                    var status: Int32 = 0
+                    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                    readers.wait()  // all it printed is read
+                    let signal = status & 0x7f
+                    continuation.resume(returning: signal == 0 ? (status >> 8) & 0xff : 128 + signal)
+                }.start()
+            }
+        }
+    }
+
     /// Held while pipes are made and a child is spawned (see `Channel.pipe`).
     private static let spawning = KarcMutex(())
 

@@ -1,0 +1,152 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `karc attach` in front of `karc serve`: the same shell, another process.
+@Suite(.timeLimit(.minutes(2))) struct AttachTests {
+    let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+
+    static let demoScripts = ["account-messaging", "counter", "errors", "identity-articles", "readme", "tour"]
+
+    @Test(arguments: demoScripts)
+    func aDemoScriptPrintsTheSameThroughAttachAsLocally(_ name: String) async throws {
+        let script = repository.appendingPathComponent("scripts/demo/\(name).karc").path
+        let local = try await KarcRun.run(["--json", "--fresh", "--tick", "200ms", script])
+        let served = try await ServedDemo()
+        let remote = try await served.attach(["--json", script])
+        #expect(await served.stop() == 0)
+        #expect(remote.status == local.status)
+        #expect(remote.stdout == local.stdout)
+        #expect(remote.stderr == local.stderr)
+        #expect(!local.stdout.isEmpty)
+    }
+
+    @Test func theEndpointIsReachableOnlyByItsUserAndItsToken() async throws {
+        let served = try await ServedDemo()
+        func mode(_ path: String) throws -> Int {
+            try #require(FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int)
+        }
+        #expect(try mode(served.runtimeDirectory + "/karc") == 0o700)
+        #expect(try mode(served.socket) == 0o600)
+        #expect(try mode(served.tokenFile) == 0o600)
+        let token = try String(contentsOfFile: served.tokenFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(token.count == 64 && token.allSatisfy(\.isHexDigit), "256 random bits, hex")
+        #expect(served.process.stdout.contains("listens on unix:\(served.socket) with the token in \(served.tokenFile)"))
+
+        let wrong = served.scratch.file("wrong.token")
+        try String(repeating: "0", count: 64).write(toFile: wrong, atomically: true, encoding: .utf8)
+        let refused = try await served.attach(["--token-file", wrong, "-e", "counter.increment"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.hasPrefix("karc attach: error: refused by unix:\(served.socket): the endpoint refused the token (it does not match)"))
+        #expect(refused.stdout.isEmpty)
+        #expect(await served.stop() == 0)
+        // The app logs the attempt, never the token it was given.
+        #expect(served.process.stderr.contains("refused an attach without the right token"))
+        #expect(!served.process.stderr.contains(String(repeating: "0", count: 64)))
+        #expect(!served.process.stderr.contains(token))
+    }
+
+    @Test func aMissingTokenFileIsNamed() async throws {
+        let served = try await ServedDemo()
+        let run = try await served.attach(["--token-file", served.scratch.file("none.token"), "-e", "counter.increment"])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("cannot read the token file \(served.scratch.path)/none.token: no such file; point to it with --token-file"))
+        _ = await served.stop()
+    }
+
+    @Test func withoutAnAddressTheOneEndpointIsFoundAndNoneOrSeveralAreClearErrors() async throws {
+        let empty = ScratchDirectory("karc-attach-none")
+        let none = try await KarcRun.run(["attach", "-e", ":state"], environment: ["XDG_RUNTIME_DIR": empty.path])
+        #expect(none.status == 1)
+        #expect(none.stderr == "karc attach: error: no endpoint listens under \(empty.path)/karc: start one (karc serve, or a ClusterEndpoint in your app), or name its address\n")
+
+        let served = try await ServedDemo()
+        let found = try await served.attach(["-e", "counter.increment"])
+        #expect(found.status == 0, "\(found.stderr)")
+        #expect(found.stdout.contains("+ CounterStore.State(count: 1)"))
+        // A second endpoint beside it: which one is meant must be said.
+        let other = try UnixListener(path: served.runtimeDirectory + "/karc/shop.sock")
+        let several = try await served.attach(["-e", "counter.increment"])
+        #expect(several.status == 1)
+        #expect(several.stderr == "karc attach: error: 2 endpoints listen under \(served.runtimeDirectory)/karc: name one (karc attach NAME): demo, shop\n")
+        let named = try await served.attach(["demo", "-e", ":state counter"])
+        #expect(named.stdout == "state  counter: CounterStore.State(count: 1)\n")
+        other.close()
+        _ = await served.stop()
+    }
+
+    @Test func aLoneFileArgumentIsTheScriptForTheDefaultEndpoint() async throws {
+        let served = try await ServedDemo()
+        let script = served.scratch.file("two.karc")
+        try "counter.increment\ncounter.increment\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let run = try await served.attach(["--quiet", script])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasSuffix("+ CounterStore.State(count: 2)\n"))
+        _ = await served.stop()
+    }
+
+    @Test func readOnlyRefusesSendsAndShowsState() async throws {
+        let served = try await ServedDemo(["--read-only"])
+        #expect(served.process.stdout.contains("(read-only)"))
+        let send = try await served.attach(["-e", "counter.increment"])
+        #expect(send.status == 1)
+        #expect(send.stderr == "-e:1:9: error: counter.increment failed: refused: this endpoint is read-only (sends are off; :state, :wait and what the app does still show)\n")
+        let state = try await served.attach(["-e", ":state counter"])
+        #expect(state.status == 0)
+        #expect(state.stdout == "state  counter: CounterStore.State(count: 0)\n")
+        _ = await served.stop()
+    }
+
+    @Test func aScriptExitsAtOnceWhenTheAppStops() async throws {
+        let served = try await ServedDemo()
+        let waiting = Task { try await served.attach(["-e", ":wait ReceivedMessage 60s"]) }
+        let process = served.process
+        #expect(await eventually(within: .seconds(20)) { process.stderr.contains("a shell attached") })
+        #expect(await served.stop() == 0)
+        let run = try await waiting.value
+        #expect(run.status == 1)
+        #expect(run.stderr.hasPrefix("karc attach: error: connection lost"), "\(run.stderr)")
+        #expect(served.process.stdout.hasSuffix("karc serve: stopped\n"))
+    }
+
+    @Test func localFilesStayOnTheShellsMachine() async throws {
+        let served = try await ServedDemo()
+        let sourced = served.scratch.file("inc.karc")
+        try "counter.increment\n".write(toFile: sourced, atomically: true, encoding: .utf8)
+        let saved = served.scratch.file("saved.karc"), recorded = served.scratch.file("recorded.karc")
+        let run = try await served.attach(["--record", recorded, "-e", ":source \(sourced)", "-e", ":save \(saved)", "-e", ":source \(served.scratch.file("missing.karc"))"])
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("> counter.increment") == false)  // not at a prompt: no echo
+        #expect(run.stdout.contains("saved 1 command to \(saved)"))
+        #expect(run.stderr.contains("error: no such script: \(served.scratch.path)/missing.karc"))
+        #expect(try String(contentsOfFile: saved, encoding: .utf8).hasSuffix("\n:source \(sourced)\n"))
+        let record = try String(contentsOfFile: recorded, encoding: .utf8)
+        #expect(record.hasPrefix("# karc session recorded "))
+        #expect(record.hasSuffix(":source \(sourced)\n:source \(served.scratch.path)/missing.karc\n"), "(:save is not replayed)")
+        #expect(try FileManager.default.attributesOfItem(atPath: recorded)[.posixPermissions] as? Int == 0o600)
+        _ = await served.stop()
+    }
+}
+
+/// A listening Unix socket (another endpoint, as discovery sees it).
+struct UnixListener {
+    let fd: Int32
+
+    init(path: String) throws {
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: Array(path.utf8))
+            raw[path.utf8.count] = 0
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard bound == 0, listen(fd, 1) == 0 else { throw POSIXError(.EADDRINUSE) }
+    }
+
+    func close() {
+        _ = Glibc.close(fd)
+    }
+}

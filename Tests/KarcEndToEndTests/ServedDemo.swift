@@ -1,0 +1,49 @@
+import Foundation
+import TestSupport
+
+/// `karc serve` running for a test, in a runtime directory of its own
+/// (`XDG_RUNTIME_DIR`), and `karc attach` runs against it.
+final class ServedDemo: Sendable {
+    let scratch = ScratchDirectory("karc-serve")
+    let process: ChildProcess.Running
+    var runtimeDirectory: String { scratch.path + "/run" }
+    var socket: String { runtimeDirectory + "/karc/demo.sock" }
+    var tokenFile: String { runtimeDirectory + "/karc/demo.token" }
+
+    /// Starts `karc serve --fresh` with `arguments`; returns once it listens.
+    init(_ arguments: [String] = [], tick: String = "200ms") async throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_RUNTIME_DIR"] = scratch.path + "/run"
+        environment["XDG_DATA_HOME"] = scratch.path + "/data"
+        process = try ChildProcess.start(
+            [KarcRun.binaryPath, "serve", "--fresh", "--tick", tick, "--state-dir", scratch.path + "/state"] + arguments,
+            environment: environment)
+        let process = self.process
+        guard await eventually(within: .seconds(30), { process.stdout.contains("attach with:") || !process.stderr.isEmpty && process.stderr.contains("error") }),
+              process.stdout.contains("attach with:")
+        else {
+            _ = await process.stop(signal: SIGKILL)
+            throw NotListening(stdout: process.stdout, stderr: process.stderr)
+        }
+    }
+
+    struct NotListening: Error, CustomStringConvertible {
+        let stdout: String
+        let stderr: String
+        var description: String { "karc serve did not listen:\n\(stdout)\(stderr)" }
+    }
+
+    /// Runs `karc attach arguments…` against this endpoint (its runtime directory).
+    func attach(_ arguments: [String], input: String = "") async throws -> KarcRun {
+        try await KarcRun.run(["attach"] + arguments, input: input, environment: ["XDG_RUNTIME_DIR": runtimeDirectory])
+    }
+
+    /// SIGTERM, and the exit status.
+    func stop() async -> Int32 {
+        await process.stop()
+    }
+
+    deinit {
+        kill(process.pid, SIGKILL)  // a test that failed before stopping it leaves nothing running
+    }
+}
