@@ -255,6 +255,16 @@ let package = Package(
             name: "TourExportTests",
             dependencies: ["KarcDemo", "TrellisTesting", .product(name: "CustomDump", package: "swift-custom-dump")]
         ),
+        // ClusterEndpoint in this process, driven at the protocol's level: limits,
+        // ordering, stalled and vanishing shells, garbage on the socket.
+        .testTarget(
+            name: "KarcEndpointTests",
+            dependencies: [
+                "KarcEndpoint", "KarcAttachProtocol", "Karc", "Trellis", "KarcAsync", "TestSupport",
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
+            ]
+        ),
         // What `@Command` expands to, and its diagnostics.
         .testTarget(
             name: "KarcCommandMacroTests",

@@ -74,15 +74,20 @@ struct AttachService: Karc_Attach_V1_Attach.SimpleServiceProtocol {
                 throw RPCError(code: .unavailable, message: "\(shared.name) is shutting down")
             }
             defer { shared.unregister(id) }
-            group.addTask { try await session.run(response: response) { received.finish() } }
-            // Until the session's last message is written (which ends `incoming`) or the shell is gone.
-            do {
-                while let message = try await messages.next() { session.receive(message) }
-                session.inputEnded()
-            } catch {
-                session.shellGone()
+            group.addTask { await session.run(response: response) { received.finish() } }
+            // Until the session's last message is written (which ends `incoming`) or the shell is
+            // gone. Cancelled (the server stops): the session ends as when the app stops it.
+            try await withTaskCancellationHandler {
+                do {
+                    while let message = try await messages.next() { session.receive(message) }
+                    session.inputEnded()
+                } catch {
+                    session.shellGone()
+                }
+                try await group.next()
+            } onCancel: {
+                session.stopByApp()
             }
-            try await group.next()
             group.cancelAll()
             if session.wasStoppedByApp { throw RPCError(code: .unavailable, message: "\(shared.name) is shutting down") }
             shared.logger.info("a shell detached", metadata: ["peer": "\(context.remotePeer)", "status": "\(session.status)"])
@@ -116,7 +121,7 @@ private final class AttachedSession: Sendable {
     let shared: EndpointState
     let hello: Karc_Attach_V1_Hello
     let options: ShellOptions
-    let outbox = Outbox()
+    let outbox: Outbox
     let interrupter = Interrupter()
     let seenEvents = SeenEvents()
     private let stopped = KarcMutex(false)
@@ -129,6 +134,7 @@ private final class AttachedSession: Sendable {
         self.shared = shared
         self.hello = hello
         self.options = options
+        outbox = Outbox(highWater: shared.configuration.outputBuffer)
         host = RemoteHost(outbox: outbox)
         lines = RemoteLines(outbox: outbox)
         editor = RemoteEditor(outbox: outbox, interrupter: interrupter, seenEvents: seenEvents)
@@ -136,7 +142,7 @@ private final class AttachedSession: Sendable {
 
     /// Runs the session and writes what it sends to `response`, up to its
     /// last message; then `written` (nothing more is read after it).
-    func run(response: RPCWriter<Karc_Attach_V1_AppMessage>, written: @escaping @Sendable () -> Void) async throws {
+    func run(response: RPCWriter<Karc_Attach_V1_AppMessage>, written: @escaping @Sendable () -> Void) async {
         let shell = ClusterShell(name: shared.name, cluster: shared.cluster, catalog: shared.catalog, bufferSize: shared.configuration.recordBuffer)
         defer { shell.stopObserving() }
         let cluster: any ShellCluster = shared.configuration.readOnly ? ReadOnlyCluster(base: shell) : shell
@@ -145,26 +151,27 @@ private final class AttachedSession: Sendable {
         case .prompt: .prompt(editor)
         default: .none
         }
-        let writer = Task { [outbox] in
-            defer { written() }
-            do {
-                for await message in outbox.messages {
-                    try await response.write(message)
-                    outbox.wrote(bytes: Self.queuedBytes(of: message))
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { [self, outbox] in
+                defer { written() }
+                do {
+                    for await message in outbox.messages {
+                        try await response.write(message)
+                        outbox.wrote(bytes: Self.queuedBytes(of: message))
+                    }
+                } catch {
+                    shellGone()  // the connection broke (or the server stopped): the session stops taking input
                 }
-            } catch {
-                shellGone()  // the connection broke: the session stops taking input
             }
+            let sink = OutputSink(forwarding: { [outbox] in outbox.output($0, isError: $1) })
+            let status = await Shell.runSession(
+                cluster, options: options, commands: hello.commands, input: input, sink: sink, host: host,
+                interrupter: interrupter, seenEvents: seenEvents)
+            exitStatus.withLock { $0 = status }
+            // Stopped by the app: no exit status, the call fails (`unavailable`).
+            if !wasStoppedByApp { outbox.send(.with { $0.exit = .with { $0.status = status } }) }
+            outbox.finish()
         }
-        let sink = OutputSink(forwarding: { [outbox] in outbox.output($0, isError: $1) })
-        let status = await Shell.runSession(
-            cluster, options: options, commands: hello.commands, input: input, sink: sink, host: host,
-            interrupter: interrupter, seenEvents: seenEvents)
-        exitStatus.withLock { $0 = status }
-        // Stopped by the app: no exit status, the call fails (`unavailable`).
-        if !wasStoppedByApp { outbox.send(.with { $0.exit = .with { $0.status = status } }) }
-        outbox.finish()
-        await writer.value
     }
 
     var status: Int32 { exitStatus.withLock { $0 } }

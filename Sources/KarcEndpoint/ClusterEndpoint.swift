@@ -48,6 +48,10 @@ public struct ClusterEndpoint: ServiceLifecycle.Service {
         public var maxMessageBytes = AttachProtocol.defaultMaxMessageBytes
         /// Records buffered for a shell that falls behind before it is told `lost N records`.
         public var recordBuffer = 100_000
+        /// Bytes of output held for a shell that reads slowly: beyond them its
+        /// session waits (a script's next line, a prompt's next records)
+        /// while records wait in ``recordBuffer``.
+        public var outputBuffer = AttachProtocol.outputHighWater
         /// Where the token is written; nil: beside the socket (`NAME.token`), or in the runtime directory for TCP.
         public var tokenFile: String?
         /// TLS for TCP: PEM files of the certificate chain and private key.
@@ -119,23 +123,34 @@ public struct ClusterEndpoint: ServiceLifecycle.Service {
         let server = GRPCServer(
             transport: transport, services: [AttachService(shared: state)],
             interceptors: [TokenCheck(token: token, tokenFile: tokenFile, logger: state.logger)])
+        // serve() runs in a task of its own, ended by a graceful shutdown, never by
+        // cancellation: cancelling a NIO server with connections still being
+        // accepted traps (NIOAsyncWriter deinit). Cancelling `run` shuts down gracefully.
+        let serving = Task { try await server.serve() }
+        let stop: @Sendable () -> Void = { [state] in
+            state.stopSessions()
+            server.beginGracefulShutdown()
+        }
         try await withGracefulShutdownHandler {
-            try await withThrowingDiscardingTaskGroup { group in
-                group.addTask { try await server.serve() }
+            try await withTaskCancellationHandler {
                 let bound: GRPCNIOTransportCore.SocketAddress
                 do {
                     bound = try await transport.listeningAddress
                 } catch {
+                    stop()
+                    _ = try? await serving.value
                     throw EndpointError("cannot listen on \(address): \(Self.reason(error))")
                 }
                 if case .unix(let path) = address { chmod(path, 0o600) }
                 let shown = bound.ipv4.map { "\($0.host):\($0.port)" } ?? bound.ipv6.map { "[\($0.host)]:\($0.port)" } ?? address.description
                 state.logger.info("listening", metadata: ["address": "\(shown)", "cluster": "\(name)"])
                 onListening(Listening(address: shown, tokenFile: tokenFile))
+                try await serving.value
+            } onCancel: {
+                stop()
             }
         } onGracefulShutdown: {
-            state.stopSessions()
-            server.beginGracefulShutdown()
+            stop()
         }
     }
 

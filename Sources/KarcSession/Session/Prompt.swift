@@ -50,6 +50,7 @@ package struct Prompt {
                 sink.flush()
                 return .succeeded
             case nil:
+                await editor.writable()
                 let records = session.takeRecords()
                 if !records.isEmpty || session.lateReplies.hasReady {
                     session.printRecords(records)

@@ -1,0 +1,198 @@
+import Foundation
+import GRPCCore
+import KarcAttachProtocol
+import KarcEndpoint
+import TestSupport
+import Testing
+import Trellis
+
+/// `ClusterEndpoint` as an app runs it, and shells at the protocol's level.
+@Suite(.timeLimit(.minutes(1))) struct EndpointTests {
+    /// Waits until `shell` shows its prompt: its session is idle, watching records.
+    func prompted(_ shell: TestShell) async -> Bool {
+        await eventually(within: .seconds(20)) {
+            shell.messages.contains { if case .prompt(let prompt) = $0.kind, case .start? = prompt.kind { true } else { false } }
+        }
+    }
+
+    /// The numbers of the `Beaten` events printed, in the order printed.
+    func beats(in text: String) -> [Int] {
+        text.components(separatedBy: "Beaten(n: ").dropFirst().compactMap { Int($0.prefix { $0.isNumber }) }
+    }
+
+    @Test func eightShellsEachSeeEveryEventInOrder() async throws {
+        let endpoint = try await RunningEndpoint()
+        let shells = try (0..<8).map { _ in try TestShell(socket: endpoint.socket, token: endpoint.token) }
+        for shell in shells { #expect(await prompted(shell)) }
+        #expect(endpoint.endpoint.attachedShells == 8)
+        for n in 1...200 {
+            _ = try await endpoint.cluster.send(action: Beat(n: n), to: "beat")
+        }
+        for (index, shell) in shells.enumerated() {
+            #expect(await eventually(within: .seconds(20)) { beats(in: shell.printed).last == 200 }, "shell \(index)")
+            #expect(beats(in: shell.printed) == Array(1...200), "shell \(index)")
+        }
+        shells.forEach { $0.close() }
+        try await endpoint.stop()
+    }
+
+    @Test func aShellOfAnotherProtocolVersionIsRefusedNamingBoth() async throws {
+        let endpoint = try await RunningEndpoint()
+        var hello = TestShell.prompt
+        hello.protocolVersion = 99
+        let shell = try TestShell(socket: endpoint.socket, token: endpoint.token, hello: hello)
+        #expect(await eventually(within: .seconds(20)) { shell.end != nil })
+        guard case .failure(let error)? = shell.end else { Issue.record("not refused"); return }
+        #expect(error.code == .failedPrecondition)
+        #expect(error.message == "this karc speaks attach protocol 99, the app beat speaks \(AttachProtocol.version): attach with the karc of the app's karc version")
+        try await endpoint.stop()
+    }
+
+    @Test func aWrongTokenIsUnauthenticated() async throws {
+        let endpoint = try await RunningEndpoint()
+        let shell = try TestShell(socket: endpoint.socket, token: "nope")
+        #expect(await eventually(within: .seconds(20)) { shell.end != nil })
+        guard case .failure(let error)? = shell.end else { Issue.record("not refused"); return }
+        #expect(error.code == .unauthenticated)
+        #expect(shell.messages.isEmpty)
+        try await endpoint.stop()
+    }
+
+    @Test func moreShellsThanTheLimitAreRefused() async throws {
+        let endpoint = try await RunningEndpoint { $0.maxShells = 2 }
+        let first = try TestShell(socket: endpoint.socket, token: endpoint.token)
+        let second = try TestShell(socket: endpoint.socket, token: endpoint.token)
+        #expect(await prompted(first))
+        #expect(await prompted(second))
+        let third = try TestShell(socket: endpoint.socket, token: endpoint.token)
+        #expect(await eventually(within: .seconds(20)) { third.end != nil })
+        guard case .failure(let error)? = third.end else { Issue.record("not refused"); return }
+        #expect(error.code == .resourceExhausted)
+        #expect(error.message == "2 shells are attached to beat already (its limit); detach one and try again")
+        // One leaves: there is room again.
+        first.close()
+        #expect(await eventually(within: .seconds(20)) { endpoint.endpoint.attachedShells == 1 })
+        let fourth = try TestShell(socket: endpoint.socket, token: endpoint.token)
+        #expect(await prompted(fourth))
+        try await endpoint.stop()
+    }
+
+    @Test func aStalledShellNeitherBlocksTheAppNorHoldsItsRecordsInMemory() async throws {
+        let endpoint = try await RunningEndpoint {
+            $0.recordBuffer = 50
+            $0.outputBuffer = 4096
+        }
+        let stalled = try TestShell(socket: endpoint.socket, token: endpoint.token, reading: false)
+        #expect(await prompted(stalled))
+        // The app's sends all complete while the shell reads nothing.
+        for n in 1...3000 {
+            _ = try await endpoint.cluster.send(action: Beat(n: n), to: "beat")
+        }
+        let count = await endpoint.cluster.target(named: "beat")?.state?() as? Beats
+        #expect(count == Beats(count: 3000))
+        // Another shell is served meanwhile.
+        let other = try TestShell(socket: endpoint.socket, token: endpoint.token)
+        #expect(await prompted(other))
+        other.type(":state beat")
+        #expect(await eventually(within: .seconds(20)) { other.printed.contains("Beats(count: 3000)") })
+        stalled.close()
+        other.close()
+        try await endpoint.stop()
+    }
+
+    @Test func aShellThatFallsBehindIsToldWhatItLost() async throws {
+        let endpoint = try await RunningEndpoint {
+            $0.recordBuffer = 20
+            $0.outputBuffer = 1024
+        }
+        let slow = try TestShell(socket: endpoint.socket, token: endpoint.token, reading: false)
+        #expect(await prompted(slow))
+        for n in 1...2000 {
+            _ = try await endpoint.cluster.send(action: Beat(n: n), to: "beat")
+        }
+        slow.resume()
+        #expect(await eventually(within: .seconds(20)) { slow.printed.contains("Beaten(n: 2000)") }, "\(String(describing: slow.end))")
+        let printed = slow.printed
+        #expect(printed.contains(" records lost: the shell fell behind the cluster\n"), "\(printed.suffix(400))")
+        let seen = beats(in: printed)
+        #expect(seen == seen.sorted(), "what it does see comes in order")
+        #expect(seen.count < 2000)
+        slow.close()
+        try await endpoint.stop()
+    }
+
+    @Test func aShellThatVanishesMidSendLeavesTheSendToComplete() async throws {
+        let endpoint = try await RunningEndpoint()
+        let shell = try TestShell(socket: endpoint.socket, token: endpoint.token)
+        #expect(await prompted(shell))
+        shell.type("slow.sleep ms=300")
+        #expect(await eventually(within: .seconds(20)) { endpoint.cluster.workInFlight ?? 0 > 0 })
+        shell.close()
+        #expect(await eventually(within: .seconds(20)) {
+            (await endpoint.cluster.target(named: "slow")?.state?() as? Slow)?.done == 1
+        })
+        #expect(await eventually(within: .seconds(20)) { endpoint.endpoint.attachedShells == 0 })
+        try await endpoint.stop()
+    }
+
+    @Test(arguments: Garbage.allCases)
+    func garbageOnTheSocketIsClosedAndTheEndpointGoesOn(_ garbage: Garbage) async throws {
+        let endpoint = try await RunningEndpoint()
+        let connection = try RawConnection(path: endpoint.socket)
+        connection.write(garbage.bytes)
+        if garbage == .truncatedFrame { connection.shutDownWriting() }
+        #expect(await connection.readsToEnd(within: .seconds(20)), "the endpoint closes the connection")
+        connection.close()
+        let shell = try TestShell(socket: endpoint.socket, token: endpoint.token)
+        #expect(await prompted(shell))
+        shell.type(":state beat")
+        #expect(await eventually(within: .seconds(20)) { shell.printed.contains("Beats(count: 0)") })
+        try await endpoint.stop()
+    }
+
+    @Test func stoppingRemovesTheSocketAndTheTokenAndEndsTheSessions() async throws {
+        let endpoint = try await RunningEndpoint()
+        let shell = try TestShell(socket: endpoint.socket, token: endpoint.token)
+        #expect(await prompted(shell))
+        #expect(FileManager.default.fileExists(atPath: endpoint.socket))
+        try await endpoint.stop()
+        #expect(await eventually(within: .seconds(20)) { shell.end != nil })
+        #expect(!FileManager.default.fileExists(atPath: endpoint.socket))
+        #expect(!FileManager.default.fileExists(atPath: endpoint.listening.tokenFile))
+    }
+
+    @Test func aLiveEndpointIsNotReplacedButAStaleSocketIs() async throws {
+        let endpoint = try await RunningEndpoint()
+        let cluster = try await beatingCluster()
+        let second = ClusterEndpoint(cluster, name: "beat", configuration: .init(address: endpoint.socket))
+        await #expect {
+            try await second.run()
+        } throws: { error in
+            "\(error)" == "an endpoint listens on unix:\(endpoint.socket) already (another app named beat?): stop it, or give this one another name or address"
+        }
+        try await endpoint.stop()
+        // A socket file nobody listens on (an app that was killed) is taken over.
+        let stale = endpoint.scratch.file("stale.sock")
+        UnixSocketFile.make(at: stale)
+        let (bound, announce) = AsyncStream.makeStream(of: ClusterEndpoint.Listening.self)
+        let third = ClusterEndpoint(cluster, name: "beat", configuration: .init(address: stale))
+        let task = Task { try await third.run { announce.yield($0) } }
+        var iterator = bound.makeAsyncIterator()
+        #expect(await iterator.next()?.address == "unix:\(stale)")
+        task.cancel()
+        try? await task.value
+        await cluster.shutDown()
+    }
+
+    @Test func tcpBeyondLoopbackNeedsTLS() async throws {
+        let cluster = try await beatingCluster()
+        let endpoint = ClusterEndpoint(cluster, name: "beat", configuration: .init(address: "0.0.0.0:0"))
+        await #expect {
+            try await endpoint.run()
+        } throws: { error in
+            "\(error)".hasPrefix("refusing to listen on 0.0.0.0:0 without TLS: anyone who reaches that interface could try the cluster.")
+        }
+        await cluster.shutDown()
+    }
+}
+
