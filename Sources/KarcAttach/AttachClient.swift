@@ -84,7 +84,8 @@ package enum AttachClient {
                     try await writer.write(.with { $0.hello = hello })
                     try await withThrowingTaskGroup(of: Void.self) { group in
                         if let lines {
-                            group.addTask { await pump(lines, to: outgoing) }
+                            let name = hello.scriptName
+                            group.addTask { if !(await pump(lines, name: name, to: outgoing)) { front.failedLocally() } }
                         }
                         for await message in outgoing.messages {
                             try await writer.write(message)
@@ -96,22 +97,42 @@ package enum AttachClient {
                     try await front.handle(response.messages)
                 })) } catch { return .failure(error) }
         }
-        return try result.get()
+        let status = try result.get()
+        return front.hasFailedLocally ? max(status, 1) : status
     }
 
-    /// Sends a script's lines as they are read, in batches, then the end.
-    private static func pump(_ lines: any LineSource, to outgoing: Outgoing) async {
+    /// The longest line a script may send (what is left of a message after its framing).
+    static let maxLineBytes = AttachProtocol.defaultMaxMessageBytes - 4096
+
+    /// Sends a script's lines as they are read, in batches, then the end. A
+    /// line too long for a message ends the script there, with an error
+    /// (false); what came before it runs.
+    private static func pump(_ lines: any LineSource, name: String, to outgoing: Outgoing) async -> Bool {
         var batch: [String] = []
-        while let line = await lines.next() {
-            batch.append(line)
-            if batch.count >= 512 || !lines.hasLineReady {
-                outgoing.send(.with { $0.lines = .with { $0.lines = batch } })
-                batch.removeAll(keepingCapacity: true)
-            }
-            if Task.isCancelled { return }
+        var bytes = 0
+        var number = 0
+        func send() {
+            outgoing.send(.with { $0.lines = .with { $0.lines = batch } })
+            batch.removeAll(keepingCapacity: true)
+            bytes = 0
         }
-        if !batch.isEmpty { outgoing.send(.with { $0.lines = .with { $0.lines = batch } }) }
-        outgoing.send(.with { $0.endOfInput = .init() })
+        defer {
+            if !batch.isEmpty { send() }
+            outgoing.send(.with { $0.endOfInput = .init() })
+        }
+        while let line = await lines.next() {
+            number += 1
+            guard line.utf8.count <= maxLineBytes else {
+                fail("\(name):\(number): the line is \(line.utf8.count) bytes; a line sent to the app may be at most \(maxLineBytes) (\(AttachProtocol.defaultMaxMessageBytes >> 20) MiB a message)")
+                return false
+            }
+            if bytes + line.utf8.count > 1 << 20 { send() }
+            batch.append(line)
+            bytes += line.utf8.count
+            if batch.count >= 512 || !lines.hasLineReady { send() }
+            if Task.isCancelled { return true }
+        }
+        return true
     }
 
     /// The shell's flags as the app's session takes them; colour is decided here (this terminal).

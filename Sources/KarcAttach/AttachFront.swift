@@ -13,11 +13,19 @@ final class AttachFront: Sendable {
     private let editor = KarcMutex<LineEditor?>(nil)
     private let recorder = KarcMutex<(@Sendable (String) -> Void)?>(nil)
     private let seenEvents = KarcMutex<[String]>([])
+    private let localFailure = KarcMutex(false)
 
     init(historyFile: String?, prompting: Bool) {
         self.historyFile = historyFile
         self.prompting = prompting
     }
+
+    /// Something failed on this side (a script line too long to send): the exit status is 1.
+    func failedLocally() {
+        localFailure.withLock { $0 = true }
+    }
+
+    var hasFailedLocally: Bool { localFailure.withLock { $0 } }
 
     /// Handles the app's messages to the end of the session; its exit status.
     func handle(_ messages: RPCAsyncSequence<Karc_Attach_V1_AppMessage, any Error>) async throws -> Int32 {

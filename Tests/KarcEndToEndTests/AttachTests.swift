@@ -126,6 +126,44 @@ import Testing
         #expect(try FileManager.default.attributesOfItem(atPath: recorded)[.posixPermissions] as? Int == 0o600)
         _ = await served.stop()
     }
+
+    @Test func tcpOnLoopbackWithTheTokenFile() async throws {
+        let served = try await ServedDemo(["--listen", "127.0.0.1:0"])
+        let line = try #require(served.process.stdout.split(separator: "\n").first { $0.contains("listens on 127.0.0.1:") })
+        let address = String(try #require(line.components(separatedBy: "listens on ").last?.split(separator: " ").first))
+        #expect(address.hasPrefix("127.0.0.1:") && address != "127.0.0.1:0")
+        let tokenFile = served.runtimeDirectory + "/karc/demo.token"
+        #expect(served.process.stdout.contains("karc attach \(address) --token-file \(tokenFile)"))
+        let run = try await served.attach([address, "--token-file", tokenFile, "-e", "counter.increment"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("+ CounterStore.State(count: 1)"))
+        let withoutToken = try await served.attach([address, "-e", "counter.increment"])
+        #expect(withoutToken.stderr == "karc attach: error: attaching over TCP needs the endpoint's token: --token-file FILE (the app wrote it; karc serve prints where)\n")
+        _ = await served.stop()
+    }
+
+    @Test func serveRefusesAnyInterfaceButLoopbackWithoutTLS() async throws {
+        let scratch = ScratchDirectory("karc-serve-refused")
+        let run = try await KarcRun.run(["serve", "--listen", "0.0.0.0:7399", "--fresh", "--state-dir", scratch.path], environment: ["XDG_RUNTIME_DIR": scratch.path])
+        #expect(run.status == 1)
+        #expect(run.stderr.hasSuffix("karc serve: error: refusing to listen on 0.0.0.0:7399 without TLS: anyone who reaches that interface could try the cluster. Listen on 127.0.0.1, or configure TLS (karc serve --tls-cert FILE --tls-key FILE)\n"), "\(run.stderr)")
+        let half = try await KarcRun.run(["serve", "--tls-cert", "x.pem"], environment: ["XDG_RUNTIME_DIR": scratch.path])
+        #expect(half.status != 0)
+        #expect(half.stderr.contains("TLS needs both --tls-cert and --tls-key"))
+    }
+
+    @Test func aLineTooLongToSendEndsTheScriptThereWithAnError() async throws {
+        let served = try await ServedDemo()
+        let script = served.scratch.file("long.karc")
+        let long = "articles.add title=\"" + String(repeating: "x", count: 9 << 20) + "\""
+        try ("counter.increment\n" + long + "\ncounter.increment\n").write(toFile: script, atomically: true, encoding: .utf8)
+        let run = try await served.attach(["--quiet", script])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("karc attach: error: \(script):2: the line is \(long.utf8.count) bytes; a line sent to the app may be at most"))
+        #expect(run.stdout.contains("+ CounterStore.State(count: 1)"))
+        #expect(!run.stdout.contains("count: 2"))
+        _ = await served.stop()
+    }
 }
 
 /// A listening Unix socket (another endpoint, as discovery sees it).
