@@ -19,7 +19,7 @@ package enum AttachClient {
     /// Runs a session against the endpoint `arguments` names; the exit status.
     package static func run(_ arguments: AttachArguments) async -> Int32 {
         let (address, script) = arguments.endpointAndScript
-        let connection: AttachConnection
+        var connection: AttachConnection
         do {
             connection = try AttachConnection.resolve(address, tokenFile: arguments.tokenFile, tlsCA: arguments.tlsCA)
         } catch {
@@ -49,19 +49,40 @@ package enum AttachClient {
             lines = nil
             hello.input = prompting ? .prompt : .none
         }
-        let front = AttachFront(historyFile: shell.options.historyFile, prompting: prompting)
-        do {
-            let transport = try connection.transport()
-            return try await withGRPCClient(transport: transport) { client in
-                try await session(client: client, token: connection.token, hello: hello, lines: lines, front: front)
+        let front = AttachFront(historyFile: shell.options.historyFile, prompting: prompting, address: connection.address)
+        var pause = Duration.milliseconds(500)
+        while true {
+            do {
+                let transport = try connection.transport()
+                let status = try await withGRPCClient(transport: transport) { client in
+                    try await session(client: client, token: connection.token, hello: hello, lines: lines, front: front)
+                }
+                await front.stopEditor()
+                return status
+            } catch {
+                let rpc = error as? RPCError
+                // At a prompt that had a session, a lost connection is waited out: the app may be restarting.
+                guard prompting, front.wasWelcomed, rpc.map(isConnectionLoss) ?? true else {
+                    await front.stopEditor()
+                    return fail(rpc.map { message(for: $0, address: connection.address) } ?? "connection lost: \(error)")
+                }
+                let reason = rpc.map { message(for: $0, address: connection.address) } ?? "\(error)"
+                guard await front.waitToReconnect(after: reason, pause: pause) else {
+                    await front.stopEditor()
+                    return 1
+                }
+                pause = min(pause * 2, .seconds(10))
+                // The app may have restarted with a new token: read it again.
+                if let again = try? AttachConnection.resolve(address, tokenFile: arguments.tokenFile, tlsCA: arguments.tlsCA) {
+                    connection = again
+                }
             }
-        } catch let error as RPCError {
-            await front.stopEditor()
-            return fail(message(for: error, address: connection.address))
-        } catch {
-            await front.stopEditor()
-            return fail("connection lost: \(error)")
         }
+    }
+
+    /// Whether an error means the connection went (the app stopped, crashed, restarted), not a refusal.
+    static func isConnectionLoss(_ error: RPCError) -> Bool {
+        ![.unauthenticated, .failedPrecondition, .invalidArgument, .resourceExhausted, .permissionDenied].contains(error.code)
     }
 
     private static func session(
@@ -73,7 +94,7 @@ package enum AttachClient {
         options.maxResponseMessageBytes = 64 << 20
         options.maxRequestMessageBytes = AttachProtocol.defaultMaxMessageBytes
         options.waitForReady = false
-        let outgoing = front.outgoing
+        let outgoing = front.connect()
         // Ctrl-C in a script: the running command stops waiting in the app.
         let interrupter = Interrupter()
         if hello.input != .prompt { ScriptInterrupts.forward(to: interrupter) }
@@ -97,6 +118,7 @@ package enum AttachClient {
                     try await front.handle(response.messages)
                 })) } catch { return .failure(error) }
         }
+        front.disconnect()
         let status = try result.get()
         return front.hasFailedLocally ? max(status, 1) : status
     }

@@ -7,18 +7,49 @@ import KarcShell
 /// What the app's session asks of this end: print, show the prompt, read
 /// and write files here, page; and the exit status it ends with.
 final class AttachFront: Sendable {
-    let outgoing = Outgoing()
     private let historyFile: String?
     private let prompting: Bool
-    private let editor = KarcMutex<LineEditor?>(nil)
+    private let address: AttachAddress
+    /// Where what the user does goes: the current connection's messages; nil while there is none.
+    private let link = KarcMutex<Outgoing?>(nil)
+    private let editor = KarcMutex<(editor: LineEditor, started: Bool)?>(nil)
+    private let summary = KarcMutex(CatalogSummary(Catalog(targets: [])))
+    /// Offline at the prompt: how the user leaves (`:quit`, Ctrl-D) while the shell waits to reconnect.
+    private let leaving = KarcMutex<(left: Bool, wake: (@Sendable () -> Void)?)>((false, nil))
     private let recorder = KarcMutex<(@Sendable (String) -> Void)?>(nil)
     private let seenEvents = KarcMutex<[String]>([])
     private let localFailure = KarcMutex(false)
 
-    init(historyFile: String?, prompting: Bool) {
+    init(historyFile: String?, prompting: Bool, address: AttachAddress) {
         self.historyFile = historyFile
         self.prompting = prompting
+        self.address = address
     }
+
+    /// A new connection: what the user does goes to it from now on.
+    func connect() -> Outgoing {
+        let outgoing = Outgoing()
+        link.withLock { $0 = outgoing }
+        return outgoing
+    }
+
+    /// The connection ended: the prompt, if any, stays, and works offline.
+    func disconnect() {
+        link.withLock { link in
+            link?.finish()
+            link = nil
+        }
+    }
+
+    private func send(_ message: Karc_Attach_V1_ShellMessage) {
+        link.withLock { $0 }?.send(message)
+    }
+
+    /// Whether a session ever began (after which a lost connection is waited out at a prompt).
+    var wasWelcomed: Bool { welcomed.withLock { $0 } }
+    private let welcomed = KarcMutex(false)
+    /// Between a lost connection and the next welcome.
+    private let reconnecting = KarcMutex(false)
 
     /// Something failed on this side (a script line too long to send): the exit status is 1.
     func failedLocally() {
@@ -29,7 +60,7 @@ final class AttachFront: Sendable {
 
     /// Handles the app's messages to the end of the session; its exit status.
     func handle(_ messages: RPCAsyncSequence<Karc_Attach_V1_AppMessage, any Error>) async throws -> Int32 {
-        var welcomed = false
+        var welcomedHere = false
         for try await message in messages {
             switch message.kind {
             case .welcome(let welcome):
@@ -38,60 +69,77 @@ final class AttachFront: Sendable {
                         code: .failedPrecondition,
                         message: "the app speaks attach protocol \(welcome.protocolVersion), this karc speaks \(AttachProtocol.version): attach with the karc of the app's karc version")
                 }
-                welcomed = true
+                welcomedHere = true
+                welcomed.withLock { $0 = true }
+                if reconnecting.withLock({ $0 }) {
+                    reconnecting.withLock { $0 = false }
+                    editor.withLock { $0?.editor }?.print(Array("reconnected to \(address): a new session (:events, :timing and :diff start over)\n".utf8))
+                }
+                summary.withLock { $0 = (try? JSONDecoder().decode(CatalogSummary.self, from: welcome.catalogJson)) ?? $0 }
                 if prompting { makeEditor(welcome) }
             case .output(let output):
-                OutputSink.writeAll(Array(output.text), to: output.stream == .stderr ? STDERR_FILENO : STDOUT_FILENO)
+                // At a prompt, through the editor: above the line while the user types, as it is while a command runs.
+                if let editor = editor.withLock({ $0?.editor }) {
+                    editor.print(Array(output.text))
+                } else {
+                    OutputSink.writeAll(Array(output.text), to: output.stream == .stderr ? STDERR_FILENO : STDOUT_FILENO)
+                }
             case .prompt(let prompt):
                 await handle(prompt)
             case .fileRequest(let request):
                 await handle(request)
             case .exit(let exit):
-                outgoing.finish()
-                await stopEditor()
+                disconnect()
                 return exit.status
             case nil:
                 continue  // from a newer app: nothing this end knows to do
             }
         }
-        outgoing.finish()
-        await stopEditor()
-        throw RPCError(code: .unavailable, message: welcomed ? "the app ended the session without an exit status" : "the app closed the connection")
+        disconnect()
+        throw RPCError(code: .unavailable, message: welcomedHere ? "the app ended the session without an exit status" : "the app closed the connection")
     }
 
+    /// The prompt, made at the first welcome and kept across reconnections (its history, its half-typed line).
     private func makeEditor(_ welcome: Karc_Attach_V1_Welcome) {
-        let summary = (try? JSONDecoder().decode(CatalogSummary.self, from: welcome.catalogJson)) ?? CatalogSummary(Catalog(targets: []))
-        let outgoing = self.outgoing
+        guard editor.withLock({ $0 == nil }) else { return }
         let made = LineEditor.forSession(
-            named: welcome.clusterName, completer: Completer(catalog: summary, events: { [self] in seenEvents.withLock { $0 } }),
-            historyFile: historyFile, interrupt: { outgoing.send(.with { $0.interrupt = .init() }) })
-        editor.withLock { $0 = made }
-        // The lines typed go to the app as they are entered.
-        Task {
+            named: welcome.clusterName,
+            completer: Completer(catalog: summary.withLock { $0 }, events: { [self] in seenEvents.withLock { $0 } }),
+            historyFile: historyFile, interrupt: { [self] in send(.with { $0.interrupt = .init() }) })
+        editor.withLock { $0 = (made, false) }
+        // What the user enters goes to the app, or, while there is no connection, is answered here.
+        Task { [self] in
             while true {
                 await withCheckedContinuation { continuation in made.onInput { continuation.resume() } }
-                switch made.take() {
-                case .line(let line)?:
-                    outgoing.send(.with { $0.lines = .with { $0.lines = [line] } })
-                case .endOfInput?:
-                    outgoing.send(.with { $0.endOfInput = .init() })
-                    return
-                case nil:
+                guard let input = made.take() else { continue }
+                guard let outgoing = link.withLock({ $0 }) else {
+                    if offline(input, editor: made) { return }
                     continue
                 }
+                switch input {
+                case .line(let line): outgoing.send(.with { $0.lines = .with { $0.lines = [line] } })
+                case .endOfInput: outgoing.send(.with { $0.endOfInput = .init() })
+                }
+                if input == .endOfInput { return }
             }
         }
     }
 
     private func handle(_ prompt: Karc_Attach_V1_PromptMessage) async {
-        guard let editor = editor.withLock({ $0 }) else { return }
+        guard let (editor, started) = editor.withLock({ $0 }) else { return }
         switch prompt.kind {
-        case .start: editor.start()
+        case .start:
+            if started {
+                editor.resume(PromptResume())  // a new session after a reconnection: the prompt is up already
+            } else {
+                self.editor.withLock { $0?.started = true }
+                editor.start()
+            }
         case .resume(let resume):
             seenEvents.withLock { $0 = resume.seenEvents }
             editor.resume(PromptResume(continuing: resume.continuing, remember: resume.remember.isEmpty ? nil : resume.remember))
         case .print(let bytes): editor.print(Array(bytes))
-        case .stop: await editor.stop()
+        case .stop: await stopEditor()
         case nil: break
         }
     }
@@ -100,9 +148,92 @@ final class AttachFront: Sendable {
     func stopEditor() async {
         guard let editor = editor.withLock({ e -> LineEditor? in
             defer { e = nil }
-            return e
+            return e?.editor
         }) else { return }
         await editor.stop()
+    }
+
+    /// The connection was lost at the prompt: says so, and waits `pause`
+    /// before the next try. False when the user left meanwhile (`:quit`, Ctrl-D).
+    func waitToReconnect(after reason: String, pause: Duration) async -> Bool {
+        let editor = editor.withLock { $0?.editor }
+        let first = reconnecting.withLock { reconnecting in
+            defer { reconnecting = true }
+            return !reconnecting
+        }
+        let text = first
+            ? "\(reason)\nreconnecting in \(Self.describe(pause)) (:quit or Ctrl-D leaves; :help lists the commands)\n"
+            : "still no connection; next try in \(Self.describe(pause))\n"
+        editor?.print(Array(text.utf8))
+        let left = await withTaskGroup(of: Bool.self) { group in
+            group.addTask { [self] in
+                await withCheckedContinuation { continuation in
+                    let now = leaving.withLock { state -> Bool in
+                        if state.left { return true }
+                        state.wake = { continuation.resume() }
+                        return false
+                    }
+                    if now { continuation.resume() }
+                }
+                return true
+            }
+            group.addTask {
+                try? await Task.sleep(for: pause)
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            leaving.withLock { $0.wake?(); $0.wake = nil }  // the waiting child ends too
+            return first
+        }
+        return !left && !leaving.withLock { $0.left }
+    }
+
+    /// A line typed while there is no connection: `:quit` and Ctrl-D leave,
+    /// `:help` lists the app's commands, anything else is not run (and
+    /// stays in the history). True when the user leaves.
+    private func offline(_ input: PromptInput, editor: LineEditor) -> Bool {
+        let line: String
+        switch input {
+        case .endOfInput:
+            leave()
+            return true
+        case .line(let text):
+            line = text.trimmingCharacters(in: .whitespaces)
+        }
+        if [":q", ":quit", ":exit"].contains(line.lowercased()) {
+            leave()
+            return true
+        }
+        if line.lowercased().hasPrefix(":help") || line == ":h" || line == ":?" {
+            editor.print(Array(Self.help(summary.withLock { $0 }).utf8))
+        } else if !line.isEmpty {
+            editor.print(Array("not connected: \(line.hasPrefix(":") ? "only :help and :quit work" : "not sent") until the shell reconnects\n".utf8))
+        }
+        editor.resume(PromptResume(remember: line.isEmpty ? nil : line))
+        return false
+    }
+
+    private func leave() {
+        leaving.withLock { state in
+            state.left = true
+            state.wake?()
+            state.wake = nil
+        }
+    }
+
+    /// The commands the app had, from its catalog.
+    static func help(_ summary: CatalogSummary) -> String {
+        var text = "Offline: the app's targets and commands, as it last said:\n"
+        for target in summary.targets {
+            text += "  \(target.name) (\(target.kind)): \(target.commands.map(\.name).joined(separator: ", "))\n"
+        }
+        return text
+    }
+
+    static func describe(_ duration: Duration) -> String {
+        let ms = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+        return ms % 1000 == 0 ? "\(ms / 1000)s" : "\(ms)ms"
     }
 
     private func handle(_ request: Karc_Attach_V1_FileRequest) async {
@@ -129,7 +260,7 @@ final class AttachFront: Sendable {
         } catch {
             reply.error = error.message
         }
-        outgoing.send(.with { $0.fileReply = reply })
+        send(.with { $0.fileReply = reply })
     }
 
     /// A whole script (`:source`), with the messages a local `:source` gives.

@@ -164,6 +164,21 @@ import Testing
         #expect(!run.stdout.contains("count: 2"))
         _ = await served.stop()
     }
+
+    @Test func sigintEndsTheScriptsRunningCommandInTheApp() async throws {
+        let served = try await ServedDemo()
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_RUNTIME_DIR"] = served.runtimeDirectory
+        let attach = try ChildProcess.start([KarcRun.binaryPath, "attach", "-e", ":wait ReceivedMessage 60s", "-e", "counter.increment"], environment: environment)
+        let process = served.process
+        #expect(await eventually(within: .seconds(20)) { process.stderr.contains("a shell attached") })
+        let status = await attach.stop(signal: SIGINT)
+        #expect(status == 1)
+        // Interrupted while it waits (or, on a slow machine, just before it started to).
+        #expect(attach.stderr.hasPrefix("-e:1:") && attach.stderr.contains("error: interrupted"), "\(attach.stderr)")
+        #expect(!attach.stdout.contains("count: 1"), "the script stopped there")
+        _ = await served.stop()
+    }
 }
 
 /// A listening Unix socket (another endpoint, as discovery sees it).

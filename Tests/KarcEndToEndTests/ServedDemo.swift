@@ -4,14 +4,16 @@ import TestSupport
 /// `karc serve` running for a test, in a runtime directory of its own
 /// (`XDG_RUNTIME_DIR`), and `karc attach` runs against it.
 final class ServedDemo: Sendable {
-    let scratch = ScratchDirectory("karc-serve")
+    let scratch: ScratchDirectory
     let process: ChildProcess.Running
     var runtimeDirectory: String { scratch.path + "/run" }
     var socket: String { runtimeDirectory + "/karc/demo.sock" }
     var tokenFile: String { runtimeDirectory + "/karc/demo.token" }
 
     /// Starts `karc serve --fresh` with `arguments`; returns once it listens.
-    init(_ arguments: [String] = [], tick: String = "200ms") async throws {
+    /// `in`: the directory of an earlier one (the app restarting in place).
+    init(_ arguments: [String] = [], tick: String = "200ms", in scratch: ScratchDirectory = ScratchDirectory("karc-serve")) async throws {
+        self.scratch = scratch
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_RUNTIME_DIR"] = scratch.path + "/run"
         environment["XDG_DATA_HOME"] = scratch.path + "/data"

@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `karc attach` at a prompt, in a terminal tmux provides, in front of `karc serve`.
+@Suite(.serialized, .timeLimit(.minutes(1)), .enabled(if: Tmux.isAvailable, "needs tmux (make test installs it)"))
+struct AttachPromptTests {
+    let home = ScratchDirectory("karc-attach-tmux")
+
+    func startAttach(_ tmux: Tmux, _ served: ServedDemo) async throws {
+        try await tmux.start()
+        await tmux.send(text: "export XDG_STATE_HOME=\(home.path) XDG_RUNTIME_DIR=\(served.runtimeDirectory) NO_COLOR=1 PS1='$ '", enter: true)
+        await tmux.send(text: "clear", enter: true)
+        await tmux.send(text: "\(KarcRun.binaryPath) attach --quiet; echo EXIT=$?", enter: true)
+        await tmux.expect("no prompt") { $0.contains("demo>") }
+    }
+
+    @Test func theAppsCatalogCompletesAndItsMessagesArriveWhileTheUserTypes() async throws {
+        let served = try await ServedDemo(tick: "300ms")
+        try await Tmux.session { tmux in
+            try await startAttach(tmux, served)
+            await tmux.send(text: "acc")
+            await tmux.send(keys: "Tab")
+            await tmux.expect { $0.contains("demo> account.") }
+            await tmux.send(text: "reg")
+            await tmux.send(keys: "Tab")
+            await tmux.send(text: " ")
+            await tmux.expect("hint missing") { $0.contains("user-email=String user-password=String") }
+            await tmux.send(text: "user-email=ann@example.com user-password=secret1", enter: true)
+            await tmux.expect { $0.contains("+   account: Account(email: \"ann@example.com\")") }
+            await tmux.send(text: "account.dispatch-outgoing-message message=\"hi\"", enter: true)
+            await tmux.expect { $0.contains("reply  \"sent: hi\"") }
+            // The reply to the message comes a tick later, while a half-typed line waits at the prompt.
+            await tmux.send(text: "counter.incr")
+            await tmux.expect("the message never arrived") { $0.contains("event  account: ReceivedMessage(text: \"re: hi (to ann@example.com)\")") }
+            let pane = await tmux.capture()
+            #expect(pane.split(separator: "\n").last { $0.hasPrefix("demo>") } == "demo> counter.incr", "\(pane)")
+            await tmux.send(keys: "C-u")
+            await tmux.send(keys: "C-d")
+            await tmux.expect { $0.contains("EXIT=0") }
+        }
+        _ = await served.stop()
+    }
+
+    @Test func whenTheAppRestartsThePromptSaysSoAndReconnects() async throws {
+        let first = try await ServedDemo()
+        try await Tmux.session { tmux in
+            try await startAttach(tmux, first)
+            await tmux.send(text: "counter.increment", enter: true)
+            await tmux.expect { $0.contains("+ CounterStore.State(count: 1)") }
+            #expect(await first.stop() == 0)
+            await tmux.expect { $0.contains("connection lost: demo is shutting down") && $0.contains("reconnecting in 500ms") }
+            // Meanwhile: commands are not sent, :help still lists them.
+            await tmux.send(text: "counter.increment", enter: true)
+            await tmux.expect { $0.contains("not connected: not sent until the shell reconnects") }
+            await tmux.send(text: ":help", enter: true)
+            await tmux.expect { $0.contains("counter (dispatcher): increment, increment-by-three, reset") }
+            // The app comes back (a new token, as after any restart).
+            let second = try await ServedDemo(in: first.scratch)
+            await tmux.expect("no reconnection") { $0.contains("reconnected to unix:\(first.socket)") }
+            await tmux.send(text: "counter.increment", enter: true)
+            await tmux.expect { $0.contains("+ CounterStore.State(count: 1)") && $0.contains("reconnected") }
+            await tmux.send(keys: "C-d")
+            await tmux.expect { $0.contains("EXIT=0") }
+            _ = await second.stop()
+        }
+    }
+
+    @Test func ctrlCEndsTheCommandRunningInTheAppAndThePromptGoesOn() async throws {
+        let served = try await ServedDemo()
+        try await Tmux.session { tmux in
+            try await startAttach(tmux, served)
+            await tmux.send(text: ":wait ReceivedMessage 60s", enter: true)
+            let process = served.process
+            #expect(await eventually(within: .seconds(10)) { process.stderr.contains("a shell attached") })
+            await tmux.expect { $0.contains("demo> :wait ReceivedMessage 60s") }
+            await tmux.send(keys: "C-c")
+            await tmux.expect("not interrupted") { $0.contains("error: interrupted while waiting for ReceivedMessage") }
+            await tmux.send(text: "counter.increment", enter: true)
+            await tmux.expect("the shell did not go on") { $0.contains("+ CounterStore.State(count: 1)") }
+            await tmux.send(keys: "C-d")
+            await tmux.expect { $0.contains("EXIT=0") }
+        }
+        _ = await served.stop()
+    }
+}
