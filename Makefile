@@ -2,7 +2,7 @@
 # machine needs nothing but Swift and apt-get.
 SWIFT ?= swift
 
-.PHONY: setup build run demo check readme test bench tsan clean
+.PHONY: setup build run demo serve check readme test bench tsan clean
 
 setup:
 	@./scripts/setup.sh
@@ -16,6 +16,12 @@ run: setup
 # The tour of the demo cluster, narrated (--echo), in a state directory of its own.
 demo: setup
 	$(SWIFT) run karc --echo --fresh --state-dir .build/demo-state scripts/demo/tour.karc
+
+# The demo cluster with an endpoint and no prompt: in another terminal,
+# `.build/debug/karc attach` drives it (Ctrl-C here stops it).
+serve: setup
+	$(SWIFT) build --product karc
+	.build/debug/karc serve
 
 # The demo scripts are checked transcripts: what each command prints is
 # written under it (#= lines). `make check` compares; `make test` does too.

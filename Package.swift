@@ -2,7 +2,9 @@
 import CompilerPluginSupport
 import PackageDescription
 
-// Layers only point down: karc → KarcShellTrellis → (KarcShell, Trellis); Trellis → (Karc → KarcAsync, AsyncDispatcher); KarcShell → (KarcAsync, KarcCommand); Compose stands alone (see docs/architecture.md).
+// Layers only point down: karc → (KarcShellTrellis, KarcAttach, KarcEndpoint); KarcShellTrellis → (KarcShell, KarcSessionTrellis);
+// KarcEndpoint → (KarcSessionTrellis, KarcAttachProtocol); KarcShell → KarcSession → (KarcAsync, KarcCommand); KarcSessionTrellis → Trellis
+// → (Karc → KarcAsync, AsyncDispatcher); Compose stands alone (see docs/architecture.md).
 let package = Package(
     name: "karc",
     platforms: [.macOS(.v15)],

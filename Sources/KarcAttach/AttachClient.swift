@@ -64,7 +64,12 @@ package enum AttachClient {
                 // At a prompt that had a session, a lost connection is waited out: the app may be restarting.
                 guard prompting, front.wasWelcomed, rpc.map(isConnectionLoss) ?? true else {
                     await front.stopEditor()
-                    return fail(rpc.map { message(for: $0, address: connection.address) } ?? "connection lost: \(error)")
+                    var text = rpc.map { message(for: $0, address: connection.address) } ?? "connection lost: \(error)"
+                    // TLS spoken to a plaintext shell looks like a connection closed early.
+                    if case .tcp = connection.address, connection.tlsCA == nil, !front.wasWelcomed, rpc?.code == .unavailable {
+                        text += " (if the endpoint uses TLS, pass --tls-ca FILE)"
+                    }
+                    return fail(text)
                 }
                 let reason = rpc.map { message(for: $0, address: connection.address) } ?? "\(error)"
                 guard await front.waitToReconnect(after: reason, pause: pause) else {

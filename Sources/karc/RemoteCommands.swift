@@ -53,7 +53,7 @@ struct Serve: AsyncParsableCommand {
         configuration.tokenFile = tokenFile
         if let tlsCert, let tlsKey { configuration.tls = .init(certificateChain: tlsCert, privateKey: tlsKey) }
         let endpoint = ClusterEndpoint(cluster, name: "demo", configuration: configuration, logger: logger)
-        let announced = AnnouncingEndpoint(endpoint: endpoint, readOnly: readOnly)
+        let announced = AnnouncingEndpoint(endpoint: endpoint, readOnly: readOnly, tlsCert: tlsCert)
         let group = ServiceGroup(configuration: .init(services: [announced], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         do {
             try await group.run()
@@ -71,11 +71,13 @@ struct Serve: AsyncParsableCommand {
 private struct AnnouncingEndpoint: Service {
     let endpoint: ClusterEndpoint
     let readOnly: Bool
+    let tlsCert: String?
 
     func run() async throws {
         try await endpoint.run { listening in
-            let attach = listening.address.hasPrefix("unix:") && listening.address.hasSuffix("/demo.sock") && !listening.address.contains(" ")
+            var attach = listening.address.hasPrefix("unix:") && listening.address.hasSuffix("/demo.sock") && !listening.address.contains(" ")
                 ? "karc attach" : "karc attach \(listening.address) --token-file \(listening.tokenFile)"
+            if let tlsCert { attach += " --tls-ca \(tlsCert)" }
             // Written at once (not through stdio's buffer): a script or a test waits for these lines.
             let text = """
                 karc serve: the demo cluster listens on \(listening.address)\(readOnly ? " (read-only)" : "") with the token in \(listening.tokenFile)

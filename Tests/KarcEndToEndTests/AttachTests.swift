@@ -179,6 +179,29 @@ import Testing
         #expect(!attach.stdout.contains("count: 1"), "the script stopped there")
         _ = await served.stop()
     }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl"), "needs openssl to make a certificate"))
+    func tlsOnAnyInterfaceWithTheCertificateTrusted() async throws {
+        let certificates = ScratchDirectory("karc-tls")
+        let (cert, key) = (certificates.file("cert.pem"), certificates.file("key.pem"))
+        let made = try await ChildProcess.run([
+            "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", cert, "-days", "1",
+            "-subj", "/CN=localhost", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost",
+        ])
+        #expect(made.status == 0)
+        let served = try await ServedDemo(["--listen", "0.0.0.0:0", "--tls-cert", cert, "--tls-key", key])
+        let line = try #require(served.process.stdout.split(separator: "\n").first { $0.contains("listens on 0.0.0.0:") })
+        let port = try #require(line.components(separatedBy: "listens on 0.0.0.0:").last?.prefix { $0.isNumber })
+        #expect(served.process.stdout.contains("--tls-ca \(cert)"))
+        let tokenFile = served.runtimeDirectory + "/karc/demo.token"
+        let run = try await served.attach(["127.0.0.1:\(port)", "--token-file", tokenFile, "--tls-ca", cert, "-e", "counter.increment"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("+ CounterStore.State(count: 1)"))
+        let plaintext = try await served.attach(["127.0.0.1:\(port)", "--token-file", tokenFile, "-e", "counter.increment"])
+        #expect(plaintext.status == 1)
+        #expect(plaintext.stderr.hasSuffix("(if the endpoint uses TLS, pass --tls-ca FILE)\n"), "\(plaintext.stderr)")
+        _ = await served.stop()
+    }
 }
 
 /// A listening Unix socket (another endpoint, as discovery sees it).
