@@ -188,7 +188,15 @@ let package = Package(
         // README's "drive your own cluster" example, built and run by the tests as a user would.
         .executableTarget(name: "shop-example", dependencies: ["KarcShellTrellis", "Trellis", "KarcCommand"], path: "Examples/Shop"),
         // Throughput benchmarks: `make bench` builds and runs them in release mode.
-        .executableTarget(name: "karc-bench", dependencies: ["Karc", "Trellis", "AsyncDispatcher", "Compose"], path: "Benchmarks/Sources/karc-bench"),
+        .executableTarget(
+            name: "karc-bench",
+            dependencies: [
+                "Karc", "Trellis", "AsyncDispatcher", "Compose", "KarcEndpoint", "KarcAttachProtocol", "KarcAsync",
+                .product(name: "GRPCCore", package: "grpc-swift-2"),
+                .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
+            ],
+            path: "Benchmarks/Sources/karc-bench"
+        ),
         // What several test targets share: `eventually`, `Recorder`, `ScratchDirectory`.
         .target(name: "TestSupport", dependencies: ["KarcAsync"], path: "Tests/TestSupport"),
         .testTarget(

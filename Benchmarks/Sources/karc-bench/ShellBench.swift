@@ -6,10 +6,11 @@ func karcBinary() -> URL {
 }
 
 /// Runs `karc arguments` with `input` on standard input; returns its standard output's size in lines.
-func runKarc(_ arguments: [String], input: Data) throws -> Int {
+func runKarc(_ arguments: [String], input: Data, environment: [String: String] = [:]) throws -> Int {
     let process = Process()
     process.executableURL = karcBinary()
     process.arguments = arguments
+    if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
     let stdin = Pipe(), stdout = Pipe()
     process.standardInput = stdin
     process.standardOutput = stdout

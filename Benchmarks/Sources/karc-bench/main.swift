@@ -213,6 +213,18 @@ if wanted("shell.bigstate") {
     let atTenThousand = try shellBigState(size: 10_000, n: 5_000, json: false, keepingSize: true)
     report("shell.bigstate.ratio", atTen / atTenThousand, "x (time a command at 10,000 elements / at 10)")
 }
+if wanted("remote.send.uds") {
+    report("remote.send.uds", try await remoteSendUDS(5_000), "roundtrips/s")
+}
+if wanted("remote.script") {
+    let (rate, ratio) = try await remoteScriptJSON(100_000)
+    report("remote.script.json", rate, "commands/s")
+    report("remote.script.ratio", ratio, "x (time through attach / local, same script)")
+}
+if wanted("cluster.send.store.attached") {
+    report("cluster.send.store.attached", try await clusterSendStoreAttached(300_000), "percent (with a shell attached / without)")
+    report("cluster.send.store.stalled", try await clusterSendStoreAttached(300_000, stalled: true), "percent (with a stalled shell attached / without)")
+}
 if wanted("shell.startup") {
     report("shell.startup", try await shellStartup(), "ms")
 }

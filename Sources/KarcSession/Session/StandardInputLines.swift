@@ -8,14 +8,7 @@ import KarcAsync
 /// reads in large chunks, so a piped script of thousands of lines reaches
 /// the shell in a few hand-overs, not one per line.
 package final class StandardInputLines: LineSource {
-    private struct State {
-        var lines: [String] = []
-        var next = 0
-        var isFinished = false
-        var waiting: CheckedContinuation<Void, Never>?
-    }
-
-    private let state = KarcMutex(State())
+    private let queue = LineQueue()
 
     /// Reads `fd` to its end; with `closing`, closes it then.
     package init(fd: Int32 = STDIN_FILENO, closing: Bool = false) {
@@ -28,30 +21,11 @@ package final class StandardInputLines: LineSource {
     }
 
     /// Whether ``next()`` would return without waiting.
-    package var hasLineReady: Bool {
-        state.withLock { $0.next < $0.lines.count || $0.isFinished }
-    }
+    package var hasLineReady: Bool { queue.hasLineReady }
 
     /// The next line, without its line ending; nil at the end of input.
     package func next() async -> String? {
-        while true {
-            let line = state.withLock { s -> String?? in
-                if s.next < s.lines.count {
-                    defer { s.next += 1 }
-                    return s.lines[s.next]
-                }
-                return s.isFinished ? .some(nil) : nil
-            }
-            if let line { return line }
-            await withCheckedContinuation { continuation in
-                let ready = state.withLock { s in
-                    guard s.next >= s.lines.count, !s.isFinished else { return true }
-                    s.waiting = continuation
-                    return false
-                }
-                if ready { continuation.resume() }
-            }
-        }
+        await queue.next()
     }
 
     private func read(_ fd: Int32) {
@@ -81,16 +55,6 @@ package final class StandardInputLines: LineSource {
     }
 
     private func publish(_ batch: [String], finished: Bool) {
-        let waiting = state.withLock { s in
-            if s.next > 0 {
-                s.lines.removeFirst(s.next)
-                s.next = 0
-            }
-            s.lines += batch
-            s.isFinished = finished
-            defer { s.waiting = nil }
-            return s.waiting
-        }
-        waiting?.resume()
+        queue.append(batch, finished: finished)
     }
 }
