@@ -9,13 +9,13 @@ import KarcShell
 final class AttachFront: Sendable {
     private let historyFile: String?
     private let prompting: Bool
-    private let address: AttachAddress
+    let address: AttachAddress
     /// Where what the user does goes: the current connection's messages; nil while there is none.
     private let link = KarcMutex<Outgoing?>(nil)
-    private let editor = KarcMutex<(editor: LineEditor, started: Bool)?>(nil)
-    private let summary = KarcMutex(CatalogSummary(Catalog(targets: [])))
+    let editor = KarcMutex<(editor: LineEditor, started: Bool)?>(nil)
+    let summary = KarcMutex(CatalogSummary(Catalog(targets: [])))
     /// Offline at the prompt: how the user leaves (`:quit`, Ctrl-D) while the shell waits to reconnect.
-    private let leaving = KarcMutex<(left: Bool, wake: (@Sendable () -> Void)?)>((false, nil))
+    let leaving = KarcMutex<(left: Bool, wake: (@Sendable () -> Void)?)>((false, nil))
     private let recorder = KarcMutex<(@Sendable (String) -> Void)?>(nil)
     private let seenEvents = KarcMutex<[String]>([])
     private let localFailure = KarcMutex(false)
@@ -49,7 +49,7 @@ final class AttachFront: Sendable {
     var wasWelcomed: Bool { welcomed.withLock { $0 } }
     private let welcomed = KarcMutex(false)
     /// Between a lost connection and the next welcome.
-    private let reconnecting = KarcMutex(false)
+    let reconnecting = KarcMutex(false)
 
     /// Something failed on this side (a script line too long to send): the exit status is 1.
     func failedLocally() {
@@ -151,89 +151,6 @@ final class AttachFront: Sendable {
             return e?.editor
         }) else { return }
         await editor.stop()
-    }
-
-    /// The connection was lost at the prompt: says so, and waits `pause`
-    /// before the next try. False when the user left meanwhile (`:quit`, Ctrl-D).
-    func waitToReconnect(after reason: String, pause: Duration) async -> Bool {
-        let editor = editor.withLock { $0?.editor }
-        let first = reconnecting.withLock { reconnecting in
-            defer { reconnecting = true }
-            return !reconnecting
-        }
-        let text = first
-            ? "\(reason)\nreconnecting in \(Self.describe(pause)) (:quit or Ctrl-D leaves; :help lists the commands)\n"
-            : "still no connection; next try in \(Self.describe(pause))\n"
-        editor?.print(Array(text.utf8))
-        let left = await withTaskGroup(of: Bool.self) { group in
-            group.addTask { [self] in
-                await withCheckedContinuation { continuation in
-                    let now = leaving.withLock { state -> Bool in
-                        if state.left { return true }
-                        state.wake = { continuation.resume() }
-                        return false
-                    }
-                    if now { continuation.resume() }
-                }
-                return true
-            }
-            group.addTask {
-                try? await Task.sleep(for: pause)
-                return false
-            }
-            let first = await group.next() ?? false
-            group.cancelAll()
-            leaving.withLock { $0.wake?(); $0.wake = nil }  // the waiting child ends too
-            return first
-        }
-        return !left && !leaving.withLock { $0.left }
-    }
-
-    /// A line typed while there is no connection: `:quit` and Ctrl-D leave,
-    /// `:help` lists the app's commands, anything else is not run (and
-    /// stays in the history). True when the user leaves.
-    private func offline(_ input: PromptInput, editor: LineEditor) -> Bool {
-        let line: String
-        switch input {
-        case .endOfInput:
-            leave()
-            return true
-        case .line(let text):
-            line = text.trimmingCharacters(in: .whitespaces)
-        }
-        if [":q", ":quit", ":exit"].contains(line.lowercased()) {
-            leave()
-            return true
-        }
-        if line.lowercased().hasPrefix(":help") || line == ":h" || line == ":?" {
-            editor.print(Array(Self.help(summary.withLock { $0 }).utf8))
-        } else if !line.isEmpty {
-            editor.print(Array("not connected: \(line.hasPrefix(":") ? "only :help and :quit work" : "not sent") until the shell reconnects\n".utf8))
-        }
-        editor.resume(PromptResume(remember: line.isEmpty ? nil : line))
-        return false
-    }
-
-    private func leave() {
-        leaving.withLock { state in
-            state.left = true
-            state.wake?()
-            state.wake = nil
-        }
-    }
-
-    /// The commands the app had, from its catalog.
-    static func help(_ summary: CatalogSummary) -> String {
-        var text = "Offline: the app's targets and commands, as it last said:\n"
-        for target in summary.targets {
-            text += "  \(target.name) (\(target.kind)): \(target.commands.map(\.name).joined(separator: ", "))\n"
-        }
-        return text
-    }
-
-    static func describe(_ duration: Duration) -> String {
-        let ms = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
-        return ms % 1000 == 0 ? "\(ms / 1000)s" : "\(ms)ms"
     }
 
     private func handle(_ request: Karc_Attach_V1_FileRequest) async {

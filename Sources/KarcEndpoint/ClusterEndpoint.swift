@@ -207,14 +207,3 @@ public struct ClusterEndpoint: ServiceLifecycle.Service {
         return "\(error)"
     }
 }
-
-/// Why an endpoint could not listen: the whole message.
-public struct EndpointError: Error, Sendable, CustomStringConvertible {
-    public let message: String
-
-    init(_ message: String) {
-        self.message = message
-    }
-
-    public var description: String { message }
-}

@@ -1,0 +1,123 @@
+import GRPCCore
+import KarcAsync
+import KarcAttachProtocol
+import KarcSession
+import KarcSessionTrellis
+
+/// The parts of one attached session and the tasks that move its messages.
+final class AttachedSession: Sendable {
+    let shared: EndpointState
+    let hello: Karc_Attach_V1_Hello
+    let options: ShellOptions
+    let outbox: Outbox
+    let interrupter = Interrupter()
+    let seenEvents = SeenEvents()
+    private let stopped = KarcMutex(false)
+    private let exitStatus = KarcMutex<Int32>(1)
+    let host: RemoteHost
+    let lines: RemoteLines
+    let editor: RemoteEditor
+
+    init(shared: EndpointState, hello: Karc_Attach_V1_Hello, options: ShellOptions) {
+        self.shared = shared
+        self.hello = hello
+        self.options = options
+        outbox = Outbox(highWater: shared.configuration.outputBuffer)
+        host = RemoteHost(outbox: outbox)
+        lines = RemoteLines(outbox: outbox)
+        editor = RemoteEditor(outbox: outbox, interrupter: interrupter, seenEvents: seenEvents)
+    }
+
+    /// Runs the session and writes what it sends to `response`, up to its
+    /// last message; then `written` (nothing more is read after it).
+    func run(response: RPCWriter<Karc_Attach_V1_AppMessage>, written: @escaping @Sendable () -> Void) async {
+        let shell = ClusterShell(name: shared.name, cluster: shared.cluster, catalog: shared.catalog, bufferSize: shared.configuration.recordBuffer)
+        defer { shell.stopObserving() }
+        let cluster: any ShellCluster = shared.configuration.readOnly ? ReadOnlyCluster(base: shell) : shell
+        let input: Shell.Input = switch hello.input {
+        case .script: .lines(lines, name: hello.scriptName.isEmpty ? "<stdin>" : hello.scriptName)
+        case .prompt: .prompt(editor)
+        default: .none
+        }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { [self, outbox] in
+                defer { written() }
+                do {
+                    for await message in outbox.messages {
+                        try await response.write(message)
+                        outbox.wrote(bytes: Self.queuedBytes(of: message))
+                    }
+                } catch {
+                    shellGone()  // the connection broke (or the server stopped): the session stops taking input
+                }
+            }
+            let sink = OutputSink(forwarding: { [outbox] in outbox.output($0, isError: $1) })
+            let status = await Shell.runSession(
+                cluster, options: options, commands: hello.commands, input: input, sink: sink, host: host,
+                interrupter: interrupter, seenEvents: seenEvents)
+            exitStatus.withLock { $0 = status }
+            // Stopped by the app: no exit status, the call fails (`unavailable`).
+            if !wasStoppedByApp { outbox.send(.with { $0.exit = .with { $0.status = status } }) }
+            outbox.finish()
+        }
+    }
+
+    var status: Int32 { exitStatus.withLock { $0 } }
+
+    /// The shell closed its side: what it sent is all it sends.
+    func inputEnded() {
+        lines.finish()
+        editor.deliver(.endOfInput)
+    }
+
+    /// The app stops: the running command is let go (it goes on to its end
+    /// in the app), no more lines run, and the session ends without an exit status.
+    func stopByApp() {
+        stopped.withLock { $0 = true }
+        outbox.close()  // what the ending session prints ("interrupted") is not the shell's news
+        interrupter.trigger()
+        lines.abandon()
+        editor.deliver(.endOfInput)
+        host.close()
+    }
+
+    var wasStoppedByApp: Bool { stopped.withLock { $0 } }
+
+    /// The connection broke: a command running goes on to its end (nothing
+    /// is half-applied), but no more lines run, and nothing waits on the shell.
+    func shellGone() {
+        lines.abandon()
+        editor.deliver(.endOfInput)
+        host.close()
+        outbox.close()
+    }
+
+    func receive(_ message: Karc_Attach_V1_ShellMessage) {
+        switch message.kind {
+        case .lines(let batch):
+            if hello.input == .prompt {
+                for line in batch.lines { editor.deliver(.line(line)) }
+            } else {
+                lines.append(batch.lines)
+            }
+        case .endOfInput:
+            if hello.input == .prompt { editor.deliver(.endOfInput) } else { lines.finish() }
+        case .interrupt:
+            interrupter.trigger()
+        case .fileReply(let reply):
+            host.answer(reply)
+        case .hello, nil:
+            break  // a second hello means nothing; an unknown message is from a newer shell
+        }
+    }
+
+    /// The bytes of output a message holds (what the high-water mark counts).
+    static func queuedBytes(of message: Karc_Attach_V1_AppMessage) -> Int {
+        switch message.kind {
+        case .output(let output): output.text.count
+        case .prompt(let prompt): if case .print(let bytes)? = prompt.kind { bytes.count } else { 0 }
+        case .fileRequest(let request): request.content.count
+        default: 0
+        }
+    }
+}
