@@ -109,9 +109,10 @@ func remoteSendUDS(_ n: Int) async throws -> Double {
     return result
 }
 
-/// `cluster.send.store` with one shell attached at a prompt, observing (its
-/// diffs on), as a percentage of the same without it, alternately. With
-/// `stalled`, the shell reads nothing once its prompt is up.
+/// `cluster.send.store` (one observer draining the records) with one shell
+/// attached at a prompt besides, observing (its diffs on), as a percentage
+/// of the same without the shell, alternately. With `stalled`, the shell
+/// reads nothing once its prompt is up.
 func clusterSendStoreAttached(_ n: Int, stalled: Bool = false) async throws -> Double {
     func sends(attached: Bool) async throws -> Double {
         let (cluster, socket, token, stop) = try await benchEndpoint()
@@ -120,12 +121,19 @@ func clusterSendStoreAttached(_ n: Int, stalled: Bool = false) async throws -> D
             var resumes = shell.promptResumes.makeAsyncIterator()
             _ = await resumes.next()
         }
+        let observation = cluster.observe()
+        let observer = Task {
+            var seen = 0
+            for await _ in observation { seen += 1 }
+            return seen
+        }
         let clock = ContinuousClock()
         let elapsed = try await clock.measure {
             for _ in 0..<n { try await cluster.send(action: BenchAdd(n: 1)) }
         }
         shell?.close()
         await stop()
+        _ = await observer.value
         return Double(n) / elapsed.seconds
     }
     _ = try await sends(attached: true)  // warm-up
