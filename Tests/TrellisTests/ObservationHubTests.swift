@@ -77,4 +77,28 @@ import Testing
         #expect(sequences(hub.takeBuffered(id)) == [1, 2])
         #expect(sequences(hub.takeBuffered(id)) == [])
     }
+
+    @Test func observersShareOneLogEachAtItsOwnPaceAndASlowOneLosesOnlyItsOwn() {
+        let hub = ObservationHub(wakeDelay: .seconds(3600))
+        let fast = hub.subscribe(capacity: 1000)
+        let slow = hub.subscribe(capacity: 3)
+        for n in 1...5 { hub.publish(sent(n)) }
+        #expect(sequences(hub.takeBuffered(fast)) == [1, 2, 3, 4, 5])
+        for n in 6...7 { hub.publish(sent(n)) }
+        // The slow one kept its last three, and hears how many it lost.
+        let slowBatch = Array(hub.takeBuffered(slow))
+        guard case .lost(let count)? = slowBatch.first else { Issue.record("no lost record: \(slowBatch)"); return }
+        #expect(count == 4)
+        #expect(sequences(slowBatch) == [5, 6, 7])
+        #expect(sequences(hub.takeBuffered(fast)) == [6, 7])
+        // One that subscribes later sees only what comes after.
+        let late = hub.subscribe(capacity: 10)
+        hub.publish(sent(8))
+        #expect(sequences(hub.takeBuffered(late)) == [8])
+        #expect(sequences(hub.takeBuffered(fast)) == [8])
+        hub.unsubscribe(slow)
+        hub.publish(sent(9))
+        #expect(sequences(hub.takeBuffered(fast)) == [9])
+        #expect(hub.takeBuffered(slow).isEmpty)
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KarcAsync
 
 /// The interactive loop: libedit's prompt (``LineEditor``) on its own
 /// thread, the session here. While the user types, this loop sleeps until a
@@ -26,6 +27,8 @@ package struct Prompt {
         editor.start()
         // The parts of a line that goes on (an open string, list or object).
         var pending: String?
+        // When records were last printed above the line (see `paced(after:)`).
+        var lastPrint = ContinuousClock.now - Self.printInterval
         while true {
             switch editor.take() {
             case .line(let part)?:
@@ -51,10 +54,12 @@ package struct Prompt {
                 return .succeeded
             case nil:
                 await editor.writable()
+                await paced(after: lastPrint)
                 let records = session.takeRecords()
                 if !records.isEmpty || session.lateReplies.hasReady {
                     session.printRecords(records)
                     editor.print(sink.takeBuffered())
+                    lastPrint = .now
                     continue
                 }
                 // Asleep until a line is entered, the cluster pushes records or a late reply comes.
@@ -65,8 +70,27 @@ package struct Prompt {
                 if !more.isEmpty {
                     session.printRecords(more)
                     editor.print(sink.takeBuffered())
+                    lastPrint = .now
                 }
             }
         }
+    }
+
+    /// The shortest time between two prints above the line: a cluster that
+    /// changes a million times a second is shown some fifty times a second,
+    /// each target's changes in one diff, every event in order. Printing
+    /// each batch as it came kept a core busy rendering what no one can
+    /// read (and, attached, sending it), beside the app.
+    static let printInterval = Duration.milliseconds(20)
+
+    /// Waits until `printInterval` after `last`, or until the user enters something.
+    private func paced(after last: ContinuousClock.Instant) async {
+        let due = last + Self.printInterval
+        guard ContinuousClock.now < due else { return }
+        let waited = Pending<Void>()
+        let alarm = AlarmClock.shared.arm(at: due) { waited.finish(()) }
+        editor.onInput { waited.finish(()) }
+        _ = await waited.value()
+        AlarmClock.shared.disarm(alarm)
     }
 }

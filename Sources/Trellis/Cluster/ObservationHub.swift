@@ -4,9 +4,14 @@ import Synchronization
 
 /// Fans the cluster's records out to its observers, in order.
 ///
-/// Publishing never waits: each observer has a buffer of bounded size; when
-/// it is full the oldest record is dropped and the observer is told how many
-/// it lost (a ``ClusterRecord/lost(count:)`` record in their place).
+/// One log, a cursor per observer: a record is appended once, whatever the
+/// number of observers, and each takes what lies past its cursor. Publishing
+/// never waits: an observer is at most its buffer's size behind; past that
+/// its cursor skips the oldest records and it is told how many it lost (a
+/// ``ClusterRecord/lost(count:)`` record in their place). So an observer
+/// that stopped reading (an attached shell that stalled) costs a publish a
+/// counter, not a copy of every record. The log keeps what the slowest
+/// observer has not taken.
 ///
 /// An observer gets its records in batches, not one by one: at once when
 /// ``wakeBatch`` records (at most half its buffer) are buffered for it (or some were lost, or the hub
@@ -17,8 +22,7 @@ import Synchronization
 /// was there went in lockstep with the publisher, contending for the lock on
 /// every record. ``takeBuffered(_:)`` never waits.
 final class ObservationHub: Sendable {
-    /// A class mutated in place: a struct in the dictionary would be copied,
-    /// buffer and all, on every publish.
+    /// An observer's place in the log. A class mutated in place, inside the hub's lock.
     // Proof for @unchecked: only read and written inside `state.withLock`.
     final class Subscriber: @unchecked Sendable {
         let id: UInt64
@@ -27,26 +31,77 @@ final class ObservationHub: Sendable {
         /// its buffer when that is smaller, so a small buffer does not overflow
         /// while its observer waits for the delay.
         let batchSize: Int
-        var buffer: Deque<ClusterRecord> = []
+        /// The sequence number of the next record it takes.
+        var cursor: UInt64
         var lost = 0
         var waiter: UnsafeContinuation<Deque<ClusterRecord>?, Never>?
         /// A delayed wake is armed for the waiter.
         var wakeArmed = false
 
-        init(id: UInt64, capacity: Int) {
+        init(id: UInt64, capacity: Int, cursor: UInt64) {
             self.id = id
             self.capacity = capacity
+            self.cursor = cursor
             self.batchSize = max(1, min(ObservationHub.wakeBatch, capacity / 2))
         }
     }
 
     struct State {
+        /// The records some observer has not taken, oldest first.
+        var log: Deque<ClusterRecord> = []
+        /// The sequence number of `log.first`.
+        var base: UInt64 = 0
         /// In subscription order; publishing walks them all.
         var subscribers: [Subscriber] = []
         var nextId: UInt64 = 1
         var isClosed = false
 
+        /// The sequence number the next record gets.
+        var head: UInt64 { base + UInt64(log.count) }
+
         func subscriber(_ id: UInt64) -> Subscriber? { subscribers.first { $0.id == id } }
+
+        /// Records waiting for `subscriber`.
+        func pending(_ subscriber: Subscriber) -> Int { Int(head - subscriber.cursor) }
+
+        /// What lies past `subscriber`'s cursor (a `lost` record first when
+        /// some were skipped), taken; nil when there is nothing.
+        mutating func take(_ subscriber: Subscriber) -> Deque<ClusterRecord>? {
+            let count = pending(subscriber)
+            if count == 0 && subscriber.lost == 0 { return nil }
+            var batch: Deque<ClusterRecord>
+            if subscriber.cursor == base, subscribers.allSatisfy({ $0 === subscriber || $0.cursor == head }) {
+                // The whole log is this observer's alone (always so with one observer): handed
+                // over, not copied, and a new log with room for a wake's worth of records.
+                let end = head
+                batch = Deque(minimumCapacity: subscriber.batchSize)
+                swap(&batch, &log)
+                base = end
+            } else {
+                batch = Deque(minimumCapacity: count + 1)
+                batch.append(contentsOf: log[Int(subscriber.cursor - base)...])
+            }
+            if subscriber.lost > 0 {
+                batch.prepend(.lost(count: subscriber.lost))
+                subscriber.lost = 0
+            }
+            subscriber.cursor = head
+            trim()
+            return batch
+        }
+
+        /// Drops the records every observer has taken.
+        mutating func trim() {
+            let oldest = subscribers.reduce(head) { min($0, $1.cursor) }
+            let taken = Int(oldest - base)
+            guard taken > 0 else { return }
+            if taken == log.count {
+                log.removeAll(keepingCapacity: true)
+            } else {
+                log.removeFirst(taken)
+            }
+            base = oldest
+        }
     }
 
     /// Records that wake a waiting observer at once.
@@ -71,16 +126,26 @@ final class ObservationHub: Sendable {
         guard hasSubscribers else { return }
         var wakes = BatchWakes()
         state.withLock { s in
+            s.log.append(record)
+            var skipped = false
             for subscriber in s.subscribers {
-                subscriber.append(record)
+                var pending = s.pending(subscriber)
+                if pending > subscriber.capacity {
+                    // Too far behind: the oldest record it has not taken is dropped for it.
+                    subscriber.cursor += 1
+                    subscriber.lost += 1
+                    pending -= 1
+                    skipped = true
+                }
                 guard subscriber.waiter != nil else { continue }
-                if subscriber.buffer.count >= subscriber.batchSize {
-                    wakes.resume(subscriber)
+                if pending >= subscriber.batchSize {
+                    wakes.resume(subscriber, in: &s)
                 } else if !subscriber.wakeArmed {
                     subscriber.wakeArmed = true
                     wakes.arm(subscriber.id)
                 }
             }
+            if skipped { s.trim() }
         }
         for id in wakes.toArm { armWake(id) }
         wakes.run()
@@ -92,7 +157,7 @@ final class ObservationHub: Sendable {
         state.withLock { s in
             guard let subscriber = s.subscriber(id) else { return }
             subscriber.wakeArmed = false
-            wakes.resume(subscriber)
+            wakes.resume(subscriber, in: &s)
         }
         wakes.run()
     }
@@ -102,7 +167,7 @@ final class ObservationHub: Sendable {
             let id = s.nextId
             s.nextId += 1
             if !s.isClosed {
-                s.subscribers.append(Subscriber(id: id, capacity: max(1, capacity)))
+                s.subscribers.append(Subscriber(id: id, capacity: max(1, capacity), cursor: s.head))
                 subscriberCount.add(1, ordering: .relaxed)
             }
             return id
@@ -114,6 +179,7 @@ final class ObservationHub: Sendable {
             guard let index = s.subscribers.firstIndex(where: { $0.id == id }) else { return nil }
             let subscriber = s.subscribers.remove(at: index)
             subscriberCount.subtract(1, ordering: .relaxed)
+            s.trim()
             return subscriber.waiter.take()
         }
         waiter?.resume(returning: nil)
@@ -127,10 +193,10 @@ final class ObservationHub: Sendable {
             s.isClosed = true
             for subscriber in s.subscribers where subscriber.waiter != nil {
                 // A waiter may have records pending its delayed wake: those first, then the end.
-                if subscriber.buffer.isEmpty && subscriber.lost == 0, let waiter = subscriber.waiter.take() {
+                if s.pending(subscriber) == 0 && subscriber.lost == 0, let waiter = subscriber.waiter.take() {
                     ended.append(waiter)
                 } else {
-                    wakes.resume(subscriber)
+                    wakes.resume(subscriber, in: &s)
                 }
             }
         }
@@ -145,7 +211,7 @@ final class ObservationHub: Sendable {
 
     /// Everything buffered for `id` now, without waiting (empty when nothing is).
     func takeBuffered(_ id: UInt64) -> Deque<ClusterRecord> {
-        state.withLock { s in s.subscriber(id)?.takeAll() } ?? []
+        state.withLock { s in s.subscriber(id).flatMap { s.take($0) } } ?? []
     }
 
     /// Everything buffered for `id` (with a `lost` record first when some were
@@ -159,12 +225,12 @@ final class ObservationHub: Sendable {
                     // A full batch, a loss or the end is taken at once; a few records wait
                     // for more, as for a woken observer: taking them one by one would put
                     // the observer in lockstep with the publishers.
-                    if s.isClosed || subscriber.lost > 0 || subscriber.buffer.count >= subscriber.batchSize {
-                        return (.some(subscriber.takeAll()), false)
+                    if s.isClosed || subscriber.lost > 0 || s.pending(subscriber) >= subscriber.batchSize {
+                        return (.some(s.take(subscriber)), false)
                     }
                     if Task.isCancelled { return (.some(nil), false) }
                     subscriber.waiter = continuation
-                    guard !subscriber.buffer.isEmpty, !subscriber.wakeArmed else { return (.none, false) }
+                    guard s.pending(subscriber) > 0, !subscriber.wakeArmed else { return (.none, false) }
                     subscriber.wakeArmed = true
                     return (.none, true)
                 }
@@ -187,8 +253,8 @@ private struct BatchWakes {
     private var resumes: [(UnsafeContinuation<Deque<ClusterRecord>?, Never>, Deque<ClusterRecord>)] = []
     private(set) var toArm: [UInt64] = []
 
-    mutating func resume(_ subscriber: ObservationHub.Subscriber) {
-        guard let waiter = subscriber.waiter, let batch = subscriber.takeAll() else { return }
+    mutating func resume(_ subscriber: ObservationHub.Subscriber, in state: inout ObservationHub.State) {
+        guard let waiter = subscriber.waiter, let batch = state.take(subscriber) else { return }
         subscriber.waiter = nil
         resumes.append((waiter, batch))
     }
@@ -199,26 +265,3 @@ private struct BatchWakes {
         for (waiter, batch) in resumes { waiter.resume(returning: batch) }
     }
 }
-
-extension ObservationHub.Subscriber {
-    func append(_ record: ClusterRecord) {
-        if buffer.count >= capacity {
-            buffer.removeFirst()
-            lost += 1
-        }
-        buffer.append(record)
-    }
-
-    func takeAll() -> Deque<ClusterRecord>? {
-        if buffer.isEmpty && lost == 0 { return nil }
-        var batch = buffer
-        // Room for a wake's worth of records at once, instead of growing 1, 2, 4… after every batch.
-        buffer = Deque(minimumCapacity: batchSize)
-        if lost > 0 {
-            batch.prepend(.lost(count: lost))
-            lost = 0
-        }
-        return batch
-    }
-}
-
