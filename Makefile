@@ -36,7 +36,7 @@ readme: setup
 	./scripts/readme-transcript.sh
 	$(SWIFT) run karc export-test scripts/demo/tour.karc -o Tests/TourExportTests/TourTests.swift
 
-# About 11 minutes from a fresh clone (10 of them building: gRPC, SwiftNIO and
+# About 15 minutes from a fresh clone (nearly all building: gRPC, SwiftNIO and
 # two BoringSSLs for `karc attach`, swift-syntax for `@Command`), 10 s of tests
 # after; a test that hangs fails the run after 20
 # instead of holding CI to its own limit (the output shows which one hung).
