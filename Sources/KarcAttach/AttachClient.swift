@@ -169,7 +169,7 @@ package enum AttachClient {
             $0.jsonStates = options.jsonStates
             $0.echo = options.echo
             $0.keepGoing = options.keepGoing
-            $0.timeoutMs = UInt64(max(1, options.timeout.components.seconds * 1000 + options.timeout.components.attoseconds / 1_000_000_000_000_000))
+            $0.timeoutMs = UInt64(max(1, ShellDuration.milliseconds(options.timeout)))
             $0.color = options.color ?? (isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil && !options.json)
             $0.diff = options.diff.rawValue
             $0.quiet = options.quiet

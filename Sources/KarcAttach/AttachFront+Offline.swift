@@ -12,8 +12,8 @@ extension AttachFront {
             return !reconnecting
         }
         let text = first
-            ? "\(reason)\nreconnecting in \(Self.describe(pause)) (:quit or Ctrl-D leaves; :help lists the commands)\n"
-            : "still no connection; next try in \(Self.describe(pause))\n"
+            ? "\(reason)\nreconnecting in \(ShellDuration.describe(pause)) (:quit or Ctrl-D leaves; :help lists the commands)\n"
+            : "still no connection; next try in \(ShellDuration.describe(pause))\n"
         editor?.print(Array(text.utf8))
         let left = await withTaskGroup(of: Bool.self) { group in
             group.addTask { [self] in
@@ -79,10 +79,5 @@ extension AttachFront {
             text += "  \(target.name) (\(target.kind)): \(target.commands.map(\.name).joined(separator: ", "))\n"
         }
         return text
-    }
-
-    static func describe(_ duration: Duration) -> String {
-        let ms = duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
-        return ms % 1000 == 0 ? "\(ms / 1000)s" : "\(ms)ms"
     }
 }

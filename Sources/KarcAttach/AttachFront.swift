@@ -182,11 +182,7 @@ final class AttachFront: Sendable {
 
     /// A whole script (`:source`), with the messages a local `:source` gives.
     private static func read(_ path: String) throws(HostError) -> Data {
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            throw HostError(errno == ENOENT ? "no such script: \(path)" : "cannot read \(path): \(String(cString: strerror(errno)))")
-        }
-        if status.st_mode & S_IFMT == S_IFDIR { throw HostError("\(path) is a directory, not a script") }
+        try LocalHost.checkScript(path)
         guard let data = FileManager.default.contents(atPath: path) else {
             throw HostError("cannot read \(path): not readable")
         }

@@ -51,14 +51,19 @@ package struct LocalHost: ShellHost {
     /// `/dev/stdin`. Read as its lines arrive, so nothing needs to be a
     /// regular file or end before the first line runs.
     package static func openScript(_ path: String) throws(HostError) -> StandardInputLines {
+        try checkScript(path)
+        let fd = Foundation.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw HostError("cannot read \(path): \(String(cString: strerror(errno)))") }
+        return StandardInputLines(fd: fd, closing: true)
+    }
+
+    /// That `path` names something a script can be read from, or why not.
+    package static func checkScript(_ path: String) throws(HostError) {
         var status = stat()
         guard stat(path, &status) == 0 else {
             throw HostError(errno == ENOENT ? "no such script: \(path)" : "cannot read \(path): \(String(cString: strerror(errno)))")
         }
         if status.st_mode & S_IFMT == S_IFDIR { throw HostError("\(path) is a directory, not a script") }
-        let fd = Foundation.open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw HostError("cannot read \(path): \(String(cString: strerror(errno)))") }
-        return StandardInputLines(fd: fd, closing: true)
     }
 
     package func write(_ text: String, to path: String) async throws(HostError) {

@@ -15,9 +15,14 @@ public enum ShellDuration {
     static let expectation = "a duration like 250ms, 2s, 1.5s or 1m (at most 24 hours)"
 
     public static func describe(_ duration: Duration) -> String {
-        let milliseconds = duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000
+        let milliseconds = milliseconds(duration)
         if milliseconds % 60_000 == 0, milliseconds > 0 { return "\(milliseconds / 60_000)m" }
         if milliseconds % 1_000 == 0 { return "\(milliseconds / 1_000)s" }
         return "\(milliseconds)ms"
+    }
+
+    /// `duration` in whole milliseconds (rounded down).
+    package static func milliseconds(_ duration: Duration) -> Int64 {
+        duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000
     }
 }
