@@ -52,6 +52,7 @@ let package = Package(
             name: "Karc",
             dependencies: [
                 "KarcAsync",
+                "KarcMacros",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -76,10 +77,10 @@ let package = Package(
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]
         ),
-        // `@Command`: the attribute a command type carries (defaults, doc comments). Stands alone:
-        // an app's action types import it without the shell.
+        // The macros: `@Command` (defaults and doc comments of a command type) and
+        // `@CheckedSendable` (a model's or domain's Sendable conformance, checked).
         .macro(
-            name: "KarcCommandMacros",
+            name: "KarcMacros",
             dependencies: [
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
@@ -87,7 +88,8 @@ let package = Package(
                 .product(name: "SwiftDiagnostics", package: "swift-syntax"),
             ]
         ),
-        .target(name: "KarcCommand", dependencies: ["KarcCommandMacros"]),
+        // `@Command`: the attribute a command type carries. Stands alone: an app's action types import it without the shell.
+        .target(name: "KarcCommand", dependencies: ["KarcMacros"]),
         // libedit, for the interactive prompt (apt: libedit-dev; scripts/setup.sh installs it).
         .systemLibrary(name: "CLibedit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         // Terminal settings and signal handlers for the prompt (async-signal-safe C).
@@ -275,11 +277,11 @@ let package = Package(
                 .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
             ]
         ),
-        // What `@Command` expands to, and its diagnostics.
+        // What `@Command` and `@CheckedSendable` expand to, and their diagnostics.
         .testTarget(
-            name: "KarcCommandMacroTests",
+            name: "KarcMacroTests",
             dependencies: [
-                "KarcCommandMacros",
+                "KarcMacros",
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
             ]

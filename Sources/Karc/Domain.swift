@@ -3,25 +3,35 @@ import KarcAsync
 /// The entry point to a model from outside (a view layer, a test, the shell):
 /// send commands, read state, receive events.
 ///
-/// Subclass it to expose observable properties, updated in ``observe(state:)``.
-/// Keep each in an ``Observed`` wrapper: `observe(state:)` writes it while
-/// any task may read it, and the wrapper's lock is what makes that safe:
+/// Subclass it to expose observable properties, and mark the subclass
+/// ``CheckedSendable()`` so the compiler checks it is safe to share. Either
+/// keep the properties in ``Observed`` wrappers, written in
+/// ``observe(state:)`` (inline, right after each reduction) and read from
+/// any task under the wrapper's lock:
 ///
 /// ```swift
-/// final class TestDomain: Domain<DefaultId, TestState, TestCommand, TestEvent>, @unchecked Sendable {
+/// @CheckedSendable
+/// final class TestDomain: Domain<DefaultId, TestState, TestCommand, TestEvent> {
 ///     @Observed private(set) var account: Account?
-///     required init(id: DefaultId, state: TestState) {
-///         _account = Observed(wrappedValue: state.account)
-///         super.init(id: id, state: state)
-///     }
 ///     override func observe(state: TestState) { account = state.account }
 /// }
 /// ```
 ///
-/// (The seed's plain `private(set) var` compiles too, but a read from
-/// another task while a command runs races with `observe(state:)`.)
+/// or, for UI code, isolate them to the main actor and receive the states
+/// there (``MainActorObserver``; works with `@Observable`):
+///
+/// ```swift
+/// @Observable @CheckedSendable
+/// final class TestDomain: Domain<DefaultId, TestState, TestCommand, TestEvent>, MainActorObserver {
+///     @MainActor private(set) var account: Account?
+///     @MainActor func observe(state: TestState) async { account = state.account }
+/// }
+/// ```
+///
+/// (The seed's plain `private(set) var` written in `observe(state:)` races
+/// with any reader on another task; `@CheckedSendable` refuses it.)
 // Proof for @unchecked: the base class's stored properties are `let`s of Sendable types.
-// Subclasses restate it; what they store for readers belongs in `Observed` (locked).
+// Subclasses restate it through @CheckedSendable, which checks what they add.
 open class Domain<Id: Hashable & Sendable, State: Equatable & Sendable, Command: Sendable, Event: Sendable>: @unchecked Sendable {
     public let id: Id
     let initialState: State

@@ -5,7 +5,8 @@ import Logging
 /// pipelines, resources and submodels run in each state.
 ///
 /// ```swift
-/// final class CounterModel: Model<CounterDomain, DefaultId, Counter, Increment, CounterEffect, Counted>, @unchecked Sendable {
+/// @CheckedSendable
+/// final class CounterModel: Model<CounterDomain, DefaultId, Counter, Increment, CounterEffect, Counted> {
 ///     override func reducer(state: Counter, effect: CounterEffect) -> (Counter, [Counted]) { … }
 ///     @ScopesBuilder
 ///     override func scopes(_ s: Counter, _ i: Interactor) -> [Scope] { i.main }
@@ -13,7 +14,7 @@ import Logging
 /// try await CounterModel.setUp(.init(environ: Environ()))
 /// ```
 // Proof for @unchecked: every stored property is a `let` of a Sendable type; subclasses
-// restate it and add behaviour (overrides), not mutable stored state.
+// restate it through @CheckedSendable, which checks what they add.
 open class Model<Domain, Id, State, Command, Effect, Event>: @unchecked Sendable
 where Domain: Karc.Domain<Id, State, Command, Event>, Id: Hashable & Sendable,
       State: Equatable & Sendable & Initable, Command: Sendable, Effect: Sendable, Event: Sendable {
@@ -145,7 +146,8 @@ where Domain: Karc.Domain<Id, State, Command, Event>, Id: Hashable & Sendable,
                         scopes(state, interactor)
                     }
                 }
-            )
+            ),
+            delivery: (domain as? any MainActorObserver<State>).map { MainActorDelivery(observer: $0) }
         )
     }
 }

@@ -5,7 +5,8 @@ import KarcAsync
 /// data race (a plain `var` is, whatever the model's serial calls promise).
 ///
 /// ```swift
-/// final class CounterDomain: Domain<DefaultId, Counter, CounterCommand, CounterEvent>, @unchecked Sendable {
+/// @CheckedSendable
+/// final class CounterDomain: Domain<DefaultId, Counter, CounterCommand, CounterEvent> {
 ///     @Observed private(set) var counts: [Int] = []
 ///     override func observe(state: Counter) { $counts.modify { $0.append(state.count) } }
 /// }

@@ -150,7 +150,7 @@ package enum AttachClient {
         while let line = await lines.next() {
             number += 1
             guard line.utf8.count <= maxLineBytes else {
-                fail("\(name):\(number): the line is \(line.utf8.count) bytes; a line sent to the app may be at most \(maxLineBytes) (\(AttachProtocol.defaultMaxMessageBytes >> 20) MiB a message)")
+                _ = fail("\(name):\(number): the line is \(line.utf8.count) bytes; a line sent to the app may be at most \(maxLineBytes) (\(AttachProtocol.defaultMaxMessageBytes >> 20) MiB a message)")
                 return false
             }
             if bytes + line.utf8.count > 1 << 20 { send() }

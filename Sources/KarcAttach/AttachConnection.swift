@@ -44,7 +44,7 @@ package struct AttachConnection: Sendable {
     func transport() throws -> HTTP2ClientTransport.Posix {
         let target: any ResolvableTarget = switch address {
         case .unix(let path): .unixDomainSocket(path: path)
-        case .tcp(let host, let port): host.contains(":") ? .ipv6(host: host, port: port) : .ipv4(host: host == "localhost" ? "127.0.0.1" : host, port: port)
+        case .tcp(let host, let port): host.contains(":") ? .ipv6(address: host, port: port) : .ipv4(address: host == "localhost" ? "127.0.0.1" : host, port: port)
         }
         let security: HTTP2ClientTransport.Posix.TransportSecurity = if let tlsCA {
             .tls { $0.trustRoots = .certificates([.file(path: tlsCA, format: .pem)]) }

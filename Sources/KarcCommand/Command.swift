@@ -26,7 +26,7 @@
 /// default; and `Decodable` if it did not declare it. All of it is added in
 /// extensions, so a struct keeps its memberwise initializer.
 @attached(extension, conformances: Decodable, CommandDocumented, names: named(init(from:)), named(commandDocumentation), arbitrary)
-public macro Command() = #externalMacro(module: "KarcCommandMacros", type: "CommandMacro")
+public macro Command() = #externalMacro(module: "KarcMacros", type: "CommandMacro")
 
 /// A command type that carries its documentation (what ``Command()`` adds):
 /// the shell shows it in `:help` and hints.

@@ -7,9 +7,11 @@ struct Counter: Equatable, Initable, Sendable { var count = 0 }
 struct Increment: Sendable { var by = 1 }
 struct Incremented: Sendable { let count: Int }
 
-final class CounterDomain: Domain<DefaultId, Counter, Increment, Incremented>, @unchecked Sendable {}
+@CheckedSendable
+final class CounterDomain: Domain<DefaultId, Counter, Increment, Incremented> {}
 
-final class CounterModel: Model<CounterDomain, DefaultId, Counter, Increment, Int, Incremented>, @unchecked Sendable {
+@CheckedSendable
+final class CounterModel: Model<CounterDomain, DefaultId, Counter, Increment, Int, Incremented> {
     // Pure: the only way the state changes.
     override func reducer(state: Counter, effect: Int) -> (Counter, [Incremented]) {
         let count = state.count + effect

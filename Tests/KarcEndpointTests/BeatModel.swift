@@ -7,9 +7,11 @@ struct Beats: Equatable, Initable, Sendable { var count = 0 }
 struct Beat: Codable, Sendable { var n: Int }
 struct Beaten: Sendable, Equatable { let n: Int }
 
-final class BeatDomain: Domain<String, Beats, Beat, Beaten>, @unchecked Sendable {}
+@CheckedSendable
+final class BeatDomain: Domain<String, Beats, Beat, Beaten> {}
 
-final class BeatModel: Model<BeatDomain, String, Beats, Beat, Int, Beaten>, @unchecked Sendable {
+@CheckedSendable
+final class BeatModel: Model<BeatDomain, String, Beats, Beat, Int, Beaten> {
     override func reducer(state: Beats, effect: Int) -> (Beats, [Beaten]) {
         (Beats(count: state.count + 1), [Beaten(n: effect)])
     }

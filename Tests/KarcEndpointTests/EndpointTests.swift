@@ -126,7 +126,7 @@ import Trellis
         let shell = try TestShell(socket: endpoint.socket, token: endpoint.token)
         #expect(await prompted(shell))
         shell.type("slow.sleep ms=300")
-        #expect(await eventually(within: .seconds(20)) { endpoint.cluster.workInFlight ?? 0 > 0 })
+        #expect(await eventually(within: .seconds(20)) { endpoint.cluster.workInFlight > 0 })
         shell.close()
         #expect(await eventually(within: .seconds(20)) {
             (await endpoint.cluster.target(named: "slow")?.state?() as? Slow)?.done == 1

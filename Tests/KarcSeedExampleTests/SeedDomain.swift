@@ -1,6 +1,6 @@
-// Step 1 of the seed README (karc-swift), with the mechanical changes listed
-// in docs/porting.md: protocols refine Sendable, subclasses restate
-// @unchecked Sendable.
+// Step 1 of the seed README (karc-swift), with the changes listed in
+// docs/porting.md: protocols refine Sendable, subclasses carry
+// @CheckedSendable, and the domain observes on the main actor.
 import Karc
 import Observation
 
@@ -44,17 +44,17 @@ struct DeletedAccount: TestEvent {
     let account: Account
 }
 
+// The seed's domain keeps a plain `var` that `observe(state:)` writes from
+// the model's task while a view reads it: here the property is `@MainActor`
+// and the states arrive on the main actor (`MainActorObserver`), so
+// `@CheckedSendable` accepts it and nothing races.
 @Observable
-final class TestDomain: Domain<DefaultId, TestState, TestCommand, TestEvent>, @unchecked Sendable {
+@CheckedSendable
+final class TestDomain: Domain<DefaultId, TestState, TestCommand, TestEvent>, MainActorObserver {
 
-    private(set) var account: Account?
+    @MainActor private(set) var account: Account?
 
-    required init(id: DefaultId, state: TestState) {
-        account = state.account
-        super.init(id: id, state: state)
-    }
-
-    override func observe(state: TestState) {
+    @MainActor func observe(state: TestState) async {
         account = state.account
     }
 

@@ -39,8 +39,10 @@ typealias WebProdGateway = WebTestGateway
 
 /// The seed names a `ChildModel` submodel without defining it.
 struct ChildState: Equatable, Initable, Sendable {}
-final class ChildDomain: Domain<DefaultId, ChildState, Never, Never>, @unchecked Sendable {}
-final class ChildModel: Model<ChildDomain, DefaultId, ChildState, Never, Never, Never>, @unchecked Sendable {}
+@CheckedSendable
+final class ChildDomain: Domain<DefaultId, ChildState, Never, Never> {}
+@CheckedSendable
+final class ChildModel: Model<ChildDomain, DefaultId, ChildState, Never, Never, Never> {}
 
 struct Environs {
 

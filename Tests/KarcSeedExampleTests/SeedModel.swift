@@ -19,7 +19,8 @@ struct AccountAlreadyRegisteredError: Error, LocalizedError {
 
 typealias AccountIsAlreadyRegisteredError = AccountAlreadyRegisteredError
 
-class TestModel: Model<TestDomain, DefaultId, TestState, TestCommand, TestEffect, TestEvent>, @unchecked Sendable {
+@CheckedSendable
+class TestModel: Model<TestDomain, DefaultId, TestState, TestCommand, TestEffect, TestEvent> {
 
     override var loggerEnabled: Bool {
         true

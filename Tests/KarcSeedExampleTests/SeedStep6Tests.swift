@@ -25,6 +25,9 @@ import TrellisTesting
         let account = try await TestDomain.get.state.account
         // Assert that state account is the same as expected
         #expect(account == Account(email: "test@email.com", password: "qwerty"))
+        // The domain's observed property (main actor) holds it once the send has returned
+        let domain = try await TestDomain.get
+        #expect(await domain.account == Account(email: "test@email.com", password: "qwerty"))
         // We should receive the same event that was received inside "register-account" pipe
         for try await event in eventReceiver {
             // Assert that we received expected event with the same account

@@ -2,11 +2,13 @@
 import Testing
 
 struct Quiet: Equatable, Initable, Sendable {}
-final class MisuseDomain: Domain<String, Quiet, Never, Never>, @unchecked Sendable {}
+@CheckedSendable
+final class MisuseDomain: Domain<String, Quiet, Never, Never> {}
 
 /// A simplex pipe on a source that answers `String` without an instant output:
 /// it cannot answer its producers, so it must not attach (and must not crash).
-final class MisuseModel: Model<MisuseDomain, String, Quiet, Never, Never, Never>, @unchecked Sendable {
+@CheckedSendable
+final class MisuseModel: Model<MisuseDomain, String, Quiet, Never, Never, Never> {
     @ScopesBuilder
     override func scopes(_ s: Quiet, _ i: Interactor) -> [Scope] {
         Pipeline {

@@ -104,10 +104,12 @@ import Testing
 
 struct Blocked: Equatable, Initable, Sendable {}
 struct Block: Sendable {}
-final class BlockingDomain: Domain<String, Blocked, Block, Never>, @unchecked Sendable {}
+@CheckedSendable
+final class BlockingDomain: Domain<String, Blocked, Block, Never> {}
 
 /// Three duplex pipes whose tracks wait for cancellation.
-final class BlockingModel: Model<BlockingDomain, String, Blocked, Block, Never, Never>, @unchecked Sendable {
+@CheckedSendable
+final class BlockingModel: Model<BlockingDomain, String, Blocked, Block, Never, Never> {
     @ScopesBuilder
     override func scopes(_ s: Blocked, _ i: Interactor) -> [Scope] {
         Pipeline {

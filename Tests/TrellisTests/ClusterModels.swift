@@ -12,9 +12,11 @@ struct Relay: CounterCommand, Codable {}
 enum CounterEffect: Sendable { case add(Int), relayed }
 enum CounterEvent: Sendable, Equatable { case added(Int), relayStarted, relayFinished }
 
-final class CounterDomain: Domain<DefaultId, Counter, CounterCommand, CounterEvent>, @unchecked Sendable {}
+@CheckedSendable
+final class CounterDomain: Domain<DefaultId, Counter, CounterCommand, CounterEvent> {}
 
-final class KarcCounter: Model<CounterDomain, DefaultId, Counter, CounterCommand, CounterEffect, CounterEvent>, @unchecked Sendable {
+@CheckedSendable
+final class KarcCounter: Model<CounterDomain, DefaultId, Counter, CounterCommand, CounterEffect, CounterEvent> {
     override func reducer(state: Counter, effect: CounterEffect) -> (Counter, [CounterEvent]) {
         var state = state
         switch effect {
@@ -61,9 +63,11 @@ extension KarcCounter.Interactor {
 struct Restored: Equatable, Initable, Sendable { var value = 0 }
 protocol RestoredCommand: Sendable {}
 enum RestoredEffect: Sendable { case restore(Int) }
-final class RestoredDomain: Domain<DefaultId, Restored, RestoredCommand, Never>, @unchecked Sendable {}
+@CheckedSendable
+final class RestoredDomain: Domain<DefaultId, Restored, RestoredCommand, Never> {}
 
-final class Restorer: Model<RestoredDomain, DefaultId, Restored, RestoredCommand, RestoredEffect, Never>, @unchecked Sendable {
+@CheckedSendable
+final class Restorer: Model<RestoredDomain, DefaultId, Restored, RestoredCommand, RestoredEffect, Never> {
     override func reducer(state: Restored, effect: RestoredEffect) -> (Restored, [Never]) {
         switch effect {
         case .restore(let value): (Restored(value: value), [])

@@ -46,9 +46,12 @@ final class ModelRuntime<State: Equatable & Sendable, Command: Sendable, Effect:
     let mount: ModelMount?
     private let core: LockedValue<Core>
     private let reconciler: ScopeReconciler
+    /// The states on their way to a ``MainActorObserver`` domain.
+    let delivery: MainActorDelivery<State>?
 
-    init(uid: String, environ: Environ, logger: Logger, state: State, hooks: Hooks) {
+    init(uid: String, environ: Environ, logger: Logger, state: State, hooks: Hooks, delivery: MainActorDelivery<State>? = nil) {
         self.uid = uid
+        self.delivery = delivery
         self.logger = logger
         self.commands = Gate(mode: .transient, scheme: .anycast, label: "commands of \(uid)")
         self.events = EventGate(label: "events of \(uid)")
@@ -67,9 +70,11 @@ final class ModelRuntime<State: Equatable & Sendable, Command: Sendable, Effect:
     /// Activates the scopes of the initial state; returns when they are running.
     func start() async {
         let generation = core.withLock { c -> UInt64 in
+            delivery?.deliver(c.state, version: c.version)
             let scopes = c.hooks?.scopes(self, c.state) ?? []
             return c.desire(scopes)
         }
+        await delivery?.waitUntilObserved(0)
         reconciler.start()
         reconciler.request(generation)
         await reconciler.wait(for: generation, cancellable: false)
@@ -85,6 +90,7 @@ final class ModelRuntime<State: Equatable & Sendable, Command: Sendable, Effect:
         reconciler.request(generation)
         await reconciler.wait(for: generation, cancellable: false)
         await reconciler.stop()
+        await delivery?.finish()
         events.seal()
         core.withLock { $0.hooks = nil }
     }
@@ -110,6 +116,7 @@ final class ModelRuntime<State: Equatable & Sendable, Command: Sendable, Effect:
         }
         if isNew { reconciler.request(generation) }
         await reconciler.wait(for: generation, cancellable: true)
+        if let delivery { await delivery.waitUntilObserved(version) }
         return events
     }
 
@@ -132,6 +139,7 @@ final class ModelRuntime<State: Equatable & Sendable, Command: Sendable, Effect:
                 c.state = state
                 c.version += 1
                 hooks.observe(state)
+                delivery?.deliver(state, version: c.version)
             }
             hooks.didReduce(state, events)
             // Published under the lock: every receiver sees one global order.

@@ -3,12 +3,14 @@ import Foundation
 import Karc
 
 // @unchecked as Karc's base classes require (docs/porting.md): neither subclass adds stored state.
-package final class AccountDomain: Domain<String, AccountState, AccountCommand, AccountEvent>, @unchecked Sendable {}
+@CheckedSendable
+package final class AccountDomain: Domain<String, AccountState, AccountCommand, AccountEvent> {}
 
 /// `account`: the Karc model of the seed's README. While an account exists,
 /// its `messaging` pipeline is active: six pipes take outgoing messages, and
 /// a periodic swap exchanges them with the message server every tick.
-package final class AccountModel: Model<AccountDomain, String, AccountState, AccountCommand, AccountEffect, AccountEvent>, @unchecked Sendable {
+@CheckedSendable
+package final class AccountModel: Model<AccountDomain, String, AccountState, AccountCommand, AccountEffect, AccountEvent> {
     override package func reducer(state: AccountState, effect: AccountEffect) -> (AccountState, [AccountEvent]) {
         var state = state
         switch effect {

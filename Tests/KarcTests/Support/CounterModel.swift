@@ -18,7 +18,8 @@ protocol CounterEvent: Sendable {}
 struct Incremented: CounterEvent, Equatable { let count: Int }
 struct WasReset: CounterEvent, Equatable {}
 
-final class CounterDomain: Domain<String, Counter, CounterCommand, CounterEvent>, @unchecked Sendable {
+@CheckedSendable
+final class CounterDomain: Domain<String, Counter, CounterCommand, CounterEvent> {
     // Written by observe(state:) while tests read it from other tasks: behind Observed's lock.
     @Observed private(set) var observedCounts: [Int] = []
 
@@ -28,7 +29,8 @@ final class CounterDomain: Domain<String, Counter, CounterCommand, CounterEvent>
 }
 
 /// A counter: `Increment` is duplex (answers the new count, capacity 8), `Reset` and `Note` are simplex.
-final class CounterModel: Model<CounterDomain, String, Counter, CounterCommand, CounterEffect, CounterEvent>, @unchecked Sendable {
+@CheckedSendable
+final class CounterModel: Model<CounterDomain, String, Counter, CounterCommand, CounterEffect, CounterEvent> {
     override func reducer(state: Counter, effect: CounterEffect) -> (Counter, [CounterEvent]) {
         switch effect {
         case .add(let amount):

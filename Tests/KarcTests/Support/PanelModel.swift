@@ -23,9 +23,11 @@ enum PanelEffect: Sendable {
     case on(Bool), children([Int]), injecting(Bool), tracking(Bool)
 }
 
-final class PanelDomain: Domain<String, Panel, PanelCommand, Never>, @unchecked Sendable {}
+@CheckedSendable
+final class PanelDomain: Domain<String, Panel, PanelCommand, Never> {}
 
-final class PanelModel: Model<PanelDomain, String, Panel, PanelCommand, PanelEffect, Never>, @unchecked Sendable {
+@CheckedSendable
+final class PanelModel: Model<PanelDomain, String, Panel, PanelCommand, PanelEffect, Never> {
     override func reducer(state: Panel, effect: PanelEffect) -> (Panel, [Never]) {
         var s = state
         switch effect {
@@ -122,9 +124,11 @@ extension Environ {
 
 struct Leaf: Equatable, Initable, Sendable { var count = 0 }
 struct Bump: Sendable {}
-final class LeafDomain: Domain<String, Leaf, Bump, Never>, @unchecked Sendable {}
+@CheckedSendable
+final class LeafDomain: Domain<String, Leaf, Bump, Never> {}
 
-final class LeafModel: Model<LeafDomain, String, Leaf, Bump, Int, Never>, @unchecked Sendable {
+@CheckedSendable
+final class LeafModel: Model<LeafDomain, String, Leaf, Bump, Int, Never> {
     override func reducer(state: Leaf, effect: Int) -> (Leaf, [Never]) { (Leaf(count: state.count + effect), []) }
 
     @ScopesBuilder

@@ -13,9 +13,11 @@ struct Fragile: LabCommand { let fail: Bool }
 struct Brittle: LabCommand { let fail: Bool }
 struct Hold: LabCommand {}
 
-final class LabDomain: Domain<String, Lab, LabCommand, Never>, @unchecked Sendable {}
+@CheckedSendable
+final class LabDomain: Domain<String, Lab, LabCommand, Never> {}
 
-final class LabModel: Model<LabDomain, String, Lab, LabCommand, Never, Never>, @unchecked Sendable {
+@CheckedSendable
+final class LabModel: Model<LabDomain, String, Lab, LabCommand, Never, Never> {
     @ScopesBuilder
     override func scopes(_ s: Lab, _ i: Interactor) -> [Scope] {
         i.lab

@@ -1,4 +1,4 @@
-import KarcCommandMacros
+import KarcMacros
 import SwiftSyntaxMacroExpansion
 import SwiftSyntaxMacrosGenericTestSupport
 import Testing

@@ -1,7 +1,0 @@
-import SwiftCompilerPlugin
-import SwiftSyntaxMacros
-
-@main
-struct KarcCommandMacrosPlugin: CompilerPlugin {
-    let providingMacros: [any Macro.Type] = [CommandMacro.self]
-}

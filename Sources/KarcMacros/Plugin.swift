@@ -1,0 +1,7 @@
+import SwiftCompilerPlugin
+import SwiftSyntaxMacros
+
+@main
+struct KarcMacrosPlugin: CompilerPlugin {
+    let providingMacros: [any Macro.Type] = [CommandMacro.self, CheckedSendableMacro.self]
+}
