@@ -35,13 +35,14 @@ extension BeatModel.Interactor {
     }
 }
 
-/// A cluster with one beating model, and a slow store for sends that take a while.
-func beatingCluster() async throws -> Cluster {
+/// A cluster with one beating model, and a store whose `slow.hold` sends
+/// take until the test opens `latch`.
+func beatingCluster(latch: Latch = Latch()) async throws -> Cluster {
     try await Bootstrap {
         BeatModel.service(.init(environ: Environ(), id: "beat"), events: [Beaten.self]).named("beat")
         Store(model: Slow.self)
-            .mutate(on: Sleep.self) { slow, sleep, _ in
-                try? await Task.sleep(for: .milliseconds(sleep.ms))
+            .mutate(on: Hold.self) { slow, _, _ in
+                await latch.wait()
                 slow.done += 1
             }
             .with(model: Slow())
@@ -50,4 +51,21 @@ func beatingCluster() async throws -> Cluster {
 }
 
 struct Slow: Equatable, Sendable { var done = 0 }
-struct Sleep: Codable, Sendable, Action { var ms: Int }
+struct Hold: Codable, Sendable, Action {}
+
+/// Holds whoever waits until it is opened.
+actor Latch {
+    private var isOpen = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func wait() async {
+        if isOpen { return }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func open() {
+        isOpen = true
+        for continuation in waiting { continuation.resume() }
+        waiting = []
+    }
+}

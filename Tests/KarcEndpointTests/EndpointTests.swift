@@ -125,9 +125,10 @@ import Trellis
         let endpoint = try await RunningEndpoint()
         let shell = try TestShell(socket: endpoint.socket, token: endpoint.token)
         #expect(await prompted(shell))
-        shell.type("slow.sleep ms=300")
+        shell.type("slow.hold")
         #expect(await eventually(within: .seconds(20)) { endpoint.cluster.workInFlight > 0 })
         shell.close()
+        await endpoint.latch.open()
         #expect(await eventually(within: .seconds(20)) {
             (await endpoint.cluster.target(named: "slow")?.state?() as? Slow)?.done == 1
         })

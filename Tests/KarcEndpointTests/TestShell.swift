@@ -14,9 +14,11 @@ final class RunningEndpoint: Sendable {
     let endpoint: ClusterEndpoint
     private let task: Task<Void, any Error>
     let listening: ClusterEndpoint.Listening
+    /// What `slow.hold` waits for.
+    let latch = Latch()
 
     init(configure: (inout ClusterEndpoint.Configuration) -> Void = { _ in }) async throws {
-        cluster = try await beatingCluster()
+        cluster = try await beatingCluster(latch: latch)
         var configuration = ClusterEndpoint.Configuration(address: scratch.path + "/beat.sock")
         configure(&configuration)
         let endpoint = ClusterEndpoint(cluster, name: "beat", configuration: configuration)
