@@ -2,7 +2,7 @@
 # machine needs nothing but Swift and apt-get.
 SWIFT ?= swift
 
-.PHONY: setup build run demo serve check readme test bench tsan clean
+.PHONY: setup build run demo serve check readme test bench tsan format lint docs clean
 
 setup:
 	@./scripts/setup.sh
@@ -42,6 +42,7 @@ readme: setup
 # instead of holding CI to its own limit (the output shows which one hung).
 test:
 	@./scripts/setup.sh --test
+	./scripts/format.sh --lint
 	$(SWIFT) build --build-tests
 	timeout --kill-after=30s 20m $(SWIFT) test --skip-build
 
@@ -59,6 +60,14 @@ bench: setup
 tsan: setup
 	$(SWIFT) build --build-tests --sanitize=thread -Xswiftc -DKARC_TSAN --scratch-path .build-tsan
 	TSAN_OPTIONS="halt_on_error=1 suppressions=$(CURDIR)/.tsan-suppressions" $(SWIFT) test --skip-build --sanitize=thread -Xswiftc -DKARC_TSAN --scratch-path .build-tsan
+
+# swift-format with the repository's .swift-format: `make format` rewrites,
+# `make lint` (part of `make test`) fails on a file that is not formatted.
+format:
+	./scripts/format.sh
+
+lint:
+	./scripts/format.sh --lint
 
 clean:
 	rm -rf .build

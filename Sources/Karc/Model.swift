@@ -16,8 +16,10 @@ import Logging
 // Proof for @unchecked: every stored property is a `let` of a Sendable type; subclasses
 // restate it through @CheckedSendable, which checks what they add.
 open class Model<Domain, Id, State, Command, Effect, Event>: @unchecked Sendable
-where Domain: Karc.Domain<Id, State, Command, Event>, Id: Hashable & Sendable,
-      State: Equatable & Sendable & Initable, Command: Sendable, Effect: Sendable, Event: Sendable {
+where
+    Domain: Karc.Domain<Id, State, Command, Event>, Id: Hashable & Sendable,
+    State: Equatable & Sendable & Initable, Command: Sendable, Effect: Sendable, Event: Sendable
+{
 
     /// How to set a model up: its environ, id and initial state.
     public struct Config: Sendable {
@@ -109,9 +111,10 @@ where Domain: Karc.Domain<Id, State, Command, Event>, Id: Hashable & Sendable,
         guard ModelPool.active.insert(key, entry) else {
             throw ModelError.alreadySetUp(model: "\(Self.self)", id: "\(config.id)")
         }
-        model.domain.channel.set(DomainChannel(
-            modelUid: runtime.uid, commands: runtime.commands, events: runtime.events, state: { runtime.state }
-        ))
+        model.domain.channel.set(
+            DomainChannel(
+                modelUid: runtime.uid, commands: runtime.commands, events: runtime.events, state: { runtime.state }
+            ))
         await runtime.start()
         model.onSetUp()
     }

@@ -1,5 +1,5 @@
-import Synchronization
 import KarcAsync
+import Synchronization
 
 /// A resource a pipeline needs before its pipes start, and gives back when it stops.
 protocol ResourceSlot: Sendable {

@@ -1,12 +1,13 @@
-import Foundation
 import ArgumentParser
+import Foundation
 import KarcShell
 
 /// `karc attach`'s flags: where the endpoint is, its token, and every flag of the shell.
 package struct AttachArguments: ParsableArguments {
-    @Argument(help: ArgumentHelp(
-        "The endpoint: its name (demo), a socket path, unix:PATH, or HOST:PORT. Default: the one endpoint listening under $XDG_RUNTIME_DIR/karc. A lone argument that is a file is the script.",
-        valueName: "ADDRESS"))
+    @Argument(
+        help: ArgumentHelp(
+            "The endpoint: its name (demo), a socket path, unix:PATH, or HOST:PORT. Default: the one endpoint listening under $XDG_RUNTIME_DIR/karc. A lone argument that is a file is the script.",
+            valueName: "ADDRESS"))
     package var address: String?
 
     @Option(help: ArgumentHelp("The endpoint's token (default: NAME.token beside its socket).", valueName: "FILE"))

@@ -104,24 +104,27 @@ package enum AttachClient {
         let interrupter = Interrupter()
         if hello.input != .prompt { ScriptInterrupts.forward(to: interrupter) }
         let result: Result<Int32, any Error> = await interrupter.whileWaiting(onInterrupt: { outgoing.send(.with { $0.interrupt = .init() }) }) {
-            do { return .success(try await attach.session(
-                metadata: [AttachProtocol.tokenKey: .string(token)], options: options,
-                requestProducer: { writer in
-                    try await writer.write(.with { $0.hello = hello })
-                    try await withThrowingTaskGroup(of: Void.self) { group in
-                        if let lines {
-                            let name = hello.scriptName
-                            group.addTask { if !(await pump(lines, name: name, to: outgoing)) { front.failedLocally() } }
-                        }
-                        for await message in outgoing.messages {
-                            try await writer.write(message)
-                        }
-                        group.cancelAll()
-                    }
-                },
-                onResponse: { response in
-                    try await front.handle(response.messages)
-                })) } catch { return .failure(error) }
+            do {
+                return .success(
+                    try await attach.session(
+                        metadata: [AttachProtocol.tokenKey: .string(token)], options: options,
+                        requestProducer: { writer in
+                            try await writer.write(.with { $0.hello = hello })
+                            try await withThrowingTaskGroup(of: Void.self) { group in
+                                if let lines {
+                                    let name = hello.scriptName
+                                    group.addTask { if !(await pump(lines, name: name, to: outgoing)) { front.failedLocally() } }
+                                }
+                                for await message in outgoing.messages {
+                                    try await writer.write(message)
+                                }
+                                group.cancelAll()
+                            }
+                        },
+                        onResponse: { response in
+                            try await front.handle(response.messages)
+                        }))
+            } catch { return .failure(error) }
         }
         front.disconnect()
         let status = try result.get()
@@ -150,7 +153,9 @@ package enum AttachClient {
         while let line = await lines.next() {
             number += 1
             guard line.utf8.count <= maxLineBytes else {
-                _ = fail("\(name):\(number): the line is \(line.utf8.count) bytes; a line sent to the app may be at most \(maxLineBytes) (\(AttachProtocol.defaultMaxMessageBytes >> 20) MiB a message)")
+                _ = fail(
+                    "\(name):\(number): the line is \(line.utf8.count) bytes; a line sent to the app may be at most \(maxLineBytes) (\(AttachProtocol.defaultMaxMessageBytes >> 20) MiB a message)"
+                )
                 return false
             }
             if bytes + line.utf8.count > 1 << 20 { send() }

@@ -22,7 +22,8 @@ package struct AttachConnection: Sendable {
             let directory = AttachAddress.runtimeDirectory(environment: environment)
             switch found.count {
             case 0:
-                throw AttachError("no endpoint listens under \(directory): start one (karc serve, or a ClusterEndpoint in your app), or name its address")
+                throw AttachError(
+                    "no endpoint listens under \(directory): start one (karc serve, or a ClusterEndpoint in your app), or name its address")
             case 1:
                 resolved = .unix(path: found[0])
             default:
@@ -31,7 +32,9 @@ package struct AttachConnection: Sendable {
             }
         }
         if case .unix(let path) = resolved, !SocketFile.isSocket(path) {
-            throw AttachError("no endpoint at unix:\(path): \(FileManager.default.fileExists(atPath: path) ? "not a socket" : "no such socket") (is the app running?)")
+            throw AttachError(
+                "no endpoint at unix:\(path): \(FileManager.default.fileExists(atPath: path) ? "not a socket" : "no such socket") (is the app running?)"
+            )
         }
         if case .tcp = resolved, tokenFile == nil {
             throw AttachError("attaching over TCP needs the endpoint's token: --token-file FILE (the app wrote it; karc serve prints where)")
@@ -42,15 +45,18 @@ package struct AttachConnection: Sendable {
 
     /// The gRPC transport to the endpoint.
     func transport() throws -> HTTP2ClientTransport.Posix {
-        let target: any ResolvableTarget = switch address {
-        case .unix(let path): .unixDomainSocket(path: path)
-        case .tcp(let host, let port): host.contains(":") ? .ipv6(address: host, port: port) : .ipv4(address: host == "localhost" ? "127.0.0.1" : host, port: port)
-        }
-        let security: HTTP2ClientTransport.Posix.TransportSecurity = if let tlsCA {
-            .tls { $0.trustRoots = .certificates([.file(path: tlsCA, format: .pem)]) }
-        } else {
-            .plaintext
-        }
+        let target: any ResolvableTarget =
+            switch address {
+            case .unix(let path): .unixDomainSocket(path: path)
+            case .tcp(let host, let port):
+                host.contains(":") ? .ipv6(address: host, port: port) : .ipv4(address: host == "localhost" ? "127.0.0.1" : host, port: port)
+            }
+        let security: HTTP2ClientTransport.Posix.TransportSecurity =
+            if let tlsCA {
+                .tls { $0.trustRoots = .certificates([.file(path: tlsCA, format: .pem)]) }
+            } else {
+                .plaintext
+            }
         return try HTTP2ClientTransport.Posix(target: target, transportSecurity: security)
     }
 }

@@ -11,7 +11,8 @@ extension AttachFront {
             defer { reconnecting = true }
             return !reconnecting
         }
-        let text = first
+        let text =
+            first
             ? "\(reason)\nreconnecting in \(ShellDuration.describe(pause)) (:quit or Ctrl-D leaves; :help lists the commands)\n"
             : "still no connection; next try in \(ShellDuration.describe(pause))\n"
         editor?.print(Array(text.utf8))
@@ -33,7 +34,10 @@ extension AttachFront {
             }
             let first = await group.next() ?? false
             group.cancelAll()
-            leaving.withLock { $0.wake?(); $0.wake = nil }  // the waiting child ends too
+            leaving.withLock {
+                $0.wake?()
+                $0.wake = nil
+            }  // the waiting child ends too
             return first
         }
         return !left && !leaving.withLock { $0.left }

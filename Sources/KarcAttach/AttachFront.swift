@@ -67,13 +67,16 @@ final class AttachFront: Sendable {
                 guard welcome.protocolVersion == AttachProtocol.version else {
                     throw RPCError(
                         code: .failedPrecondition,
-                        message: "the app speaks attach protocol \(welcome.protocolVersion), this karc speaks \(AttachProtocol.version): attach with the karc of the app's karc version")
+                        message:
+                            "the app speaks attach protocol \(welcome.protocolVersion), this karc speaks \(AttachProtocol.version): attach with the karc of the app's karc version"
+                    )
                 }
                 welcomedHere = true
                 welcomed.withLock { $0 = true }
                 if reconnecting.withLock({ $0 }) {
                     reconnecting.withLock { $0 = false }
-                    editor.withLock { $0?.editor }?.print(Array("reconnected to \(address): a new session (:events, :timing and :diff start over)\n".utf8))
+                    editor.withLock { $0?.editor }?.print(
+                        Array("reconnected to \(address): a new session (:events, :timing and :diff start over)\n".utf8))
                 }
                 summary.withLock { $0 = (try? JSONDecoder().decode(CatalogSummary.self, from: welcome.catalogJson)) ?? $0 }
                 if prompting { makeEditor(welcome) }
@@ -96,7 +99,8 @@ final class AttachFront: Sendable {
             }
         }
         disconnect()
-        throw RPCError(code: .unavailable, message: welcomedHere ? "the app ended the session without an exit status" : "the app closed the connection")
+        throw RPCError(
+            code: .unavailable, message: welcomedHere ? "the app ended the session without an exit status" : "the app closed the connection")
     }
 
     /// The prompt, made at the first welcome and kept across reconnections (its history, its half-typed line).
@@ -146,10 +150,12 @@ final class AttachFront: Sendable {
 
     /// Leaves the terminal as it was (the session ended, or the connection).
     func stopEditor() async {
-        guard let editor = editor.withLock({ e -> LineEditor? in
-            defer { e = nil }
-            return e?.editor
-        }) else { return }
+        guard
+            let editor = editor.withLock({ e -> LineEditor? in
+                defer { e = nil }
+                return e?.editor
+            })
+        else { return }
         await editor.stop()
     }
 

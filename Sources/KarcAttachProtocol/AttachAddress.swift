@@ -8,7 +8,9 @@ package enum AttachAddress: Sendable, Equatable, CustomStringConvertible {
 
     /// `unix:/path`, a path (`./app.sock`, `/run/…/shop.sock`), `HOST:PORT`,
     /// `[::1]:PORT`, or a name: the endpoint of that name in ``runtimeDirectory(environment:)``.
-    package static func parse(_ text: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(AttachError) -> AttachAddress {
+    package static func parse(_ text: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(AttachError)
+        -> AttachAddress
+    {
         if text.hasPrefix("unix:") { return .unix(path: String(text.dropFirst(5))) }
         if text.contains("/") || text.hasSuffix(".sock") { return .unix(path: text) }
         if let colon = text.lastIndex(of: ":") {
@@ -53,7 +55,9 @@ package enum AttachAddress: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The token file beside a socket (`shop.sock` → `shop.token`), or of a TCP endpoint's name.
-    package static func tokenPath(for address: AttachAddress, name: String?, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    package static func tokenPath(for address: AttachAddress, name: String?, environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> String
+    {
         switch address {
         case .unix(let path):
             return (path.hasSuffix(".sock") ? String(path.dropLast(5)) : path) + ".token"

@@ -70,9 +70,12 @@ package enum DemoCluster {
                 .named("articles")
                 .middleware(Gatekeeper(identity: identity))
 
-            AccountModel.service(.init(environ: environ, id: options.instance), commands: [
-                AccountCommands.Register.self, AccountCommands.Unregister.self, AccountCommands.DispatchOutgoingMessage.self,
-            ], events: [UpdatedAccount.self, DeletedAccount.self, ReceivedMessage.self])
+            AccountModel.service(
+                .init(environ: environ, id: options.instance),
+                commands: [
+                    AccountCommands.Register.self, AccountCommands.Unregister.self, AccountCommands.DispatchOutgoingMessage.self,
+                ], events: [UpdatedAccount.self, DeletedAccount.self, ReceivedMessage.self]
+            )
             .named("account")
         }
     }

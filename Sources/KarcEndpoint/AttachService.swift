@@ -52,7 +52,9 @@ struct AttachService: Karc_Attach_V1_Attach.SimpleServiceProtocol {
             guard hello.protocolVersion == AttachProtocol.version else {
                 throw RPCError(
                     code: .failedPrecondition,
-                    message: "this karc speaks attach protocol \(hello.protocolVersion), the app \(shared.name) speaks \(AttachProtocol.version): attach with the karc of the app's karc version")
+                    message:
+                        "this karc speaks attach protocol \(hello.protocolVersion), the app \(shared.name) speaks \(AttachProtocol.version): attach with the karc of the app's karc version"
+                )
             }
             let options: ShellOptions
             do {
@@ -60,14 +62,15 @@ struct AttachService: Karc_Attach_V1_Attach.SimpleServiceProtocol {
             } catch {
                 throw RPCError(code: .invalidArgument, message: "\(error)")
             }
-            try await response.write(.with {
-                $0.welcome = .with {
-                    $0.protocolVersion = AttachProtocol.version
-                    $0.clusterName = shared.name
-                    $0.catalogJson = shared.catalogJSON
-                    $0.readOnly = shared.configuration.readOnly
-                }
-            })
+            try await response.write(
+                .with {
+                    $0.welcome = .with {
+                        $0.protocolVersion = AttachProtocol.version
+                        $0.clusterName = shared.name
+                        $0.catalogJson = shared.catalogJSON
+                        $0.readOnly = shared.configuration.readOnly
+                    }
+                })
             shared.logger.info("a shell attached", metadata: ["peer": "\(context.remotePeer)", "input": "\(hello.input)"])
             let session = AttachedSession(shared: shared, hello: hello, options: options)
             guard let id = shared.register(stop: { session.stopByApp() }) else {

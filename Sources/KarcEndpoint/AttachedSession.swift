@@ -34,11 +34,12 @@ final class AttachedSession: Sendable {
         let shell = ClusterShell(name: shared.name, cluster: shared.cluster, catalog: shared.catalog, bufferSize: shared.configuration.recordBuffer)
         defer { shell.stopObserving() }
         let cluster: any ShellCluster = shared.configuration.readOnly ? ReadOnlyCluster(base: shell) : shell
-        let input: Shell.Input = switch hello.input {
-        case .script: .lines(lines, name: hello.scriptName.isEmpty ? "<stdin>" : hello.scriptName)
-        case .prompt: .prompt(editor)
-        default: .none
-        }
+        let input: Shell.Input =
+            switch hello.input {
+            case .script: .lines(lines, name: hello.scriptName.isEmpty ? "<stdin>" : hello.scriptName)
+            case .prompt: .prompt(editor)
+            default: .none
+            }
         await withTaskGroup(of: Void.self) { group in
             group.addTask { [self, outbox] in
                 defer { written() }

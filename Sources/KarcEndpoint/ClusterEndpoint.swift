@@ -178,12 +178,15 @@ public struct ClusterEndpoint: ServiceLifecycle.Service {
                 throw AttachError("cannot listen on unix:\(path): no such directory \(directory)")
             }
             if SocketProbe.isListening(path) {
-                throw AttachError("an endpoint listens on unix:\(path) already (another app named \(name)?): stop it, or give this one another name or address")
+                throw AttachError(
+                    "an endpoint listens on unix:\(path) already (another app named \(name)?): stop it, or give this one another name or address")
             }
             unlink(path)  // a socket left by an app that did not stop cleanly
         case .tcp(let host, let port):
             if !address.isLocal, configuration.tls == nil {
-                throw AttachError("refusing to listen on \(host):\(port) without TLS: anyone who reaches that interface could try the cluster. Listen on 127.0.0.1, or configure TLS (karc serve --tls-cert FILE --tls-key FILE)")
+                throw AttachError(
+                    "refusing to listen on \(host):\(port) without TLS: anyone who reaches that interface could try the cluster. Listen on 127.0.0.1, or configure TLS (karc serve --tls-cert FILE --tls-key FILE)"
+                )
             }
         }
     }
@@ -191,7 +194,8 @@ public struct ClusterEndpoint: ServiceLifecycle.Service {
     private func socketAddress(_ address: AttachAddress) -> GRPCNIOTransportCore.SocketAddress {
         switch address {
         case .unix(let path): .unixDomainSocket(path: path)
-        case .tcp(let host, let port): host.contains(":") ? .ipv6(host: host, port: port) : .ipv4(host: host == "localhost" ? "127.0.0.1" : host, port: port)
+        case .tcp(let host, let port):
+            host.contains(":") ? .ipv6(host: host, port: port) : .ipv4(host: host == "localhost" ? "127.0.0.1" : host, port: port)
         }
     }
 

@@ -53,13 +53,14 @@ final class RemoteEditor: PromptEditor {
 
     func resume(_ resume: PromptResume) {
         let events = seenEvents.all
-        send(.with {
-            $0.resume = .with {
-                $0.continuing = resume.continuing
-                $0.remember = resume.remember ?? ""
-                $0.seenEvents = events
-            }
-        })
+        send(
+            .with {
+                $0.resume = .with {
+                    $0.continuing = resume.continuing
+                    $0.remember = resume.remember ?? ""
+                    $0.seenEvents = events
+                }
+            })
     }
 
     func stop() async {

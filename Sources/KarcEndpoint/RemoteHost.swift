@@ -35,7 +35,14 @@ final class RemoteHost: ShellHost {
         let reply = await request(.record, path: path)
         guard reply.error.isEmpty else { throw HostError(reply.error) }
         return { [outbox] text in
-            outbox.send(.with { $0.fileRequest = .with { $0.action = .append; $0.path = path; $0.content = Data(text.utf8) } })
+            outbox.send(
+                .with {
+                    $0.fileRequest = .with {
+                        $0.action = .append
+                        $0.path = path
+                        $0.content = Data(text.utf8)
+                    }
+                })
         }
     }
 
@@ -69,14 +76,15 @@ final class RemoteHost: ShellHost {
                 return s.nextID
             }
             guard let id else { return continuation.resume(returning: Self.connectionLost) }
-            outbox.send(.with {
-                $0.fileRequest = .with {
-                    $0.id = id
-                    $0.action = action
-                    $0.path = path
-                    $0.content = Data(content)
-                }
-            }, bytes: content.count)
+            outbox.send(
+                .with {
+                    $0.fileRequest = .with {
+                        $0.id = id
+                        $0.action = action
+                        $0.path = path
+                        $0.content = Data(content)
+                    }
+                }, bytes: content.count)
         }
     }
 }

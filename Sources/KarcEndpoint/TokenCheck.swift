@@ -21,7 +21,9 @@ struct TokenCheck: ServerInterceptor {
                 metadata: ["peer": "\(context.remotePeer)", "token": given.isEmpty ? "missing" : "wrong"])
             throw RPCError(
                 code: .unauthenticated,
-                message: "the endpoint refused the token (\(given.isEmpty ? "none was sent" : "it does not match")): karc attach reads it from \(tokenFile); --token-file points elsewhere")
+                message:
+                    "the endpoint refused the token (\(given.isEmpty ? "none was sent" : "it does not match")): karc attach reads it from \(tokenFile); --token-file points elsewhere"
+            )
         }
         return try await next(request, context)
     }

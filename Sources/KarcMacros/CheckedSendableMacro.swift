@@ -29,7 +29,8 @@ public struct CheckedSendableMacro: ExtensionMacro {
                 guard isSafeVar(variable) else {
                     for binding in variable.bindings {
                         let name = binding.pattern.trimmedDescription
-                        context.diagnose(Diagnostic(node: binding.pattern, message: CheckedSendableMessage.racingVar(name, type: classDeclaration.name.text)))
+                        context.diagnose(
+                            Diagnostic(node: binding.pattern, message: CheckedSendableMessage.racingVar(name, type: classDeclaration.name.text)))
                     }
                     failed = true
                     continue
@@ -48,14 +49,17 @@ public struct CheckedSendableMacro: ExtensionMacro {
         guard !failed else { return [] }
         let typeName = classDeclaration.name.text
         let checks = checked.map { "Karc._checkSendable(\\\(typeName).\($0))" }.joined(separator: "\n")
-        return [try ExtensionDeclSyntax("""
-            extension \(type.trimmed): @unchecked Sendable {
-                /// Compiled, never called: each stored `let` is of a `Sendable` type.
-                private static func _checkSendableProperties() {
-                    \(raw: checks)
+        return [
+            try ExtensionDeclSyntax(
+                """
+                extension \(type.trimmed): @unchecked Sendable {
+                    /// Compiled, never called: each stored `let` is of a `Sendable` type.
+                    private static func _checkSendableProperties() {
+                        \(raw: checks)
+                    }
                 }
-            }
-            """)]
+                """)
+        ]
     }
 
     /// The stored instance properties declared in a class body (also inside `#if` blocks).

@@ -24,13 +24,15 @@ public struct CommandMacro: ExtensionMacro {
         var extensions = [try ExtensionDeclSyntax("extension \(type.trimmed)\(raw: decodable) {\n\(raw: body)\n}")]
         if conformances.contains("CommandDocumented") {
             let documentation = documentationLiteral(model)
-            extensions.append(try ExtensionDeclSyntax("""
-                extension \(type.trimmed): KarcCommand.CommandDocumented {
-                    \(raw: model.access)static var commandDocumentation: KarcCommand.CommandDocumentation {
-                        \(raw: documentation)
+            extensions.append(
+                try ExtensionDeclSyntax(
+                    """
+                    extension \(type.trimmed): KarcCommand.CommandDocumented {
+                        \(raw: model.access)static var commandDocumentation: KarcCommand.CommandDocumentation {
+                            \(raw: documentation)
+                        }
                     }
-                }
-                """))
+                    """))
         }
         return extensions
     }

@@ -134,8 +134,9 @@ struct CommandModel {
 
         func renamed(_ field: Field) -> Field {
             // The case is named after the property; its key may be renamed.
-            var renamed = Field(name: field.name, label: field.label, key: keys[field.name] ?? field.name, type: field.type,
-                                defaultValue: field.defaultValue, summary: field.summary)
+            var renamed = Field(
+                name: field.name, label: field.label, key: keys[field.name] ?? field.name, type: field.type,
+                defaultValue: field.defaultValue, summary: field.summary)
             renamed.caseName = field.name
             return renamed
         }
@@ -151,10 +152,11 @@ struct CommandModel {
                 for (index, parameter) in (element.parameterClause?.parameters ?? []).enumerated() {
                     let label = parameter.firstName.flatMap { $0.tokenKind == .wildcard ? nil : $0.text }
                     let key = label ?? "_\(index)"
-                    fields.append(Field(
-                        name: key, label: label, key: key, type: parameter.type.trimmedDescription,
-                        defaultValue: parameter.defaultValue?.value.trimmedDescription,
-                        summary: documentation.parameters[key]))
+                    fields.append(
+                        Field(
+                            name: key, label: label, key: key, type: parameter.type.trimmedDescription,
+                            defaultValue: parameter.defaultValue?.value.trimmedDescription,
+                            summary: documentation.parameters[key]))
                 }
                 cases.append(Case(name: element.name.text, fields: fields, summary: documentation.summary))
             }
@@ -164,7 +166,12 @@ struct CommandModel {
 
     /// A key as an enum case name: itself, or backquoted when it is a keyword.
     static func caseIdentifier(_ key: String) -> String {
-        let keywords: Set<String> = ["default", "case", "class", "struct", "enum", "func", "let", "var", "in", "is", "as", "return", "self", "Self", "init", "import", "protocol", "extension", "where", "while", "for", "if", "else", "switch", "repeat", "do", "catch", "throw", "try", "nil", "true", "false", "static", "public", "private", "internal", "operator", "subscript", "typealias", "associatedtype", "inout", "guard", "defer", "break", "continue", "fallthrough", "deinit"]
+        let keywords: Set<String> = [
+            "default", "case", "class", "struct", "enum", "func", "let", "var", "in", "is", "as", "return", "self", "Self", "init", "import",
+            "protocol", "extension", "where", "while", "for", "if", "else", "switch", "repeat", "do", "catch", "throw", "try", "nil", "true", "false",
+            "static", "public", "private", "internal", "operator", "subscript", "typealias", "associatedtype", "inout", "guard", "defer", "break",
+            "continue", "fallthrough", "deinit",
+        ]
         return keywords.contains(key) ? "`\(key)`" : key
     }
 }

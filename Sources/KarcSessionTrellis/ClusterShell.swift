@@ -34,15 +34,16 @@ public final class ClusterShell: ShellCluster {
 
     /// Each target's commands: the action types it accepts that are `Decodable`.
     package static func catalog(of cluster: Cluster) -> Catalog {
-        Catalog(targets: cluster.targets.map { target in
-            TargetSchema(
-                name: target.name, kind: target.kind.rawValue,
-                commands: target.accepts.flatMap { type in
-                    (type as? any (Decodable & Sendable).Type).map(CommandSchema.commands(for:)) ?? []
-                },
-                hidden: target.accepts.filter { !($0 is any (Decodable & Sendable).Type) }.map { "\($0)" },
-                events: target.events.map { "\($0)" })
-        })
+        Catalog(
+            targets: cluster.targets.map { target in
+                TargetSchema(
+                    name: target.name, kind: target.kind.rawValue,
+                    commands: target.accepts.flatMap { type in
+                        (type as? any (Decodable & Sendable).Type).map(CommandSchema.commands(for:)) ?? []
+                    },
+                    hidden: target.accepts.filter { !($0 is any (Decodable & Sendable).Type) }.map { "\($0)" },
+                    events: target.events.map { "\($0)" })
+            })
     }
 
     /// Stops observing the cluster (the shell that used this is gone); the cluster goes on.

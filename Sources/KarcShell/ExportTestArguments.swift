@@ -11,7 +11,9 @@ public struct ExportTestArguments: ParsableArguments {
     @Option(help: ArgumentHelp("The test function's name (default: from the script's name).", valueName: "NAME"))
     public var name: String?
 
-    @Option(help: ArgumentHelp("How the test makes its cluster: a Swift expression of a Trellis Cluster; `clock` is the store's TestClock.", valueName: "EXPR"))
+    @Option(
+        help: ArgumentHelp(
+            "How the test makes its cluster: a Swift expression of a Trellis Cluster; `clock` is the store's TestClock.", valueName: "EXPR"))
     public var testFactory: String?
 
     @Option(help: ArgumentHelp("A module the test imports (repeatable): the cluster's.", valueName: "MODULE"))

@@ -1,8 +1,8 @@
 import CKarcTerminal
 import Foundation
+import KarcAsync
 import KarcSession
 import Synchronization
-import KarcAsync
 
 extension Shell {
     /// Runs `commands` (each a line, like `-e`), then `script` (a file,
@@ -20,9 +20,10 @@ extension Shell {
         } else if script == nil, !commands.isEmpty {
             input = .none
         } else if prompting {
-            input = .prompt(LineEditor.forSession(
-                named: cluster.name, completer: Completer(catalog: cluster.catalog, events: { seenEvents.all }),
-                historyFile: options.historyFile, interrupt: { interrupter.trigger() }, lineEntered: { interrupter.reset() }))
+            input = .prompt(
+                LineEditor.forSession(
+                    named: cluster.name, completer: Completer(catalog: cluster.catalog, events: { seenEvents.all }),
+                    historyFile: options.historyFile, interrupt: { interrupter.trigger() }, lineEntered: { interrupter.reset() }))
         } else {
             input = .lines(StandardInputLines(), name: "<stdin>")
         }
@@ -32,7 +33,7 @@ extension Shell {
             await runSession(
                 cluster, options: options, commands: commands, input: input, sink: OutputSink(), host: LocalHost { await Pager.show($0) },
                 interrupter: interrupter, seenEvents: seenEvents)
-            
+
         }
     }
 }

@@ -30,7 +30,10 @@ public struct ShellArguments: ParsableArguments {
     @Flag(help: "Never colour the output (NO_COLOR does the same).")
     public var noColor = false
 
-    @Option(help: ArgumentHelp("Where the prompt keeps its history (/dev/null: nowhere; default: one file per cluster name under $XDG_STATE_HOME/karc).", valueName: "PATH"))
+    @Option(
+        help: ArgumentHelp(
+            "Where the prompt keeps its history (/dev/null: nowhere; default: one file per cluster name under $XDG_STATE_HOME/karc).",
+            valueName: "PATH"))
     public var historyFile: String?
 
     @Option(help: ArgumentHelp("Append each command to this file as it runs (a script that replays the session).", valueName: "FILE"))
@@ -42,7 +45,10 @@ public struct ShellArguments: ParsableArguments {
     @Flag(help: "Print no diffs of state (as :diff off; :diff summary prints a line a changed target).")
     public var noDiff = false
 
-    @Option(help: ArgumentHelp("How a test :export-test writes makes its cluster: a Swift expression of a Trellis Cluster (`clock`: the store's TestClock).", valueName: "EXPR"))
+    @Option(
+        help: ArgumentHelp(
+            "How a test :export-test writes makes its cluster: a Swift expression of a Trellis Cluster (`clock`: the store's TestClock).",
+            valueName: "EXPR"))
     public var testFactory: String?
 
     @Option(help: ArgumentHelp("A module a test :export-test writes imports (repeatable): the cluster's.", valueName: "MODULE"))

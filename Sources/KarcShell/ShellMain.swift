@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
+import KarcAsync
 import KarcSession
 import Synchronization
-import KarcAsync
 
 extension Shell {
     /// Your own cluster behind the shell, with every flag of `karc`
@@ -111,7 +111,8 @@ struct ExportTestCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "\(MainCommand.configuration.commandName ?? "shell") export-test",
-            abstract: "Run a script against a fresh cluster and write it as a Swift Testing test that replays it (TrellisTesting's ClusterTestStore).",
+            abstract:
+                "Run a script against a fresh cluster and write it as a Swift Testing test that replays it (TrellisTesting's ClusterTestStore).",
             discussion: ExportTestArguments.discussion)
     }
 

@@ -11,7 +11,9 @@ extension ClusterTestStore {
         guard let received = await nextEvent(sourceLocation) else { return }
         checkSource(source, received.source, sourceLocation)
         guard let event = received.event as? Event else {
-            Issue.record("received \(String(customDumping: received.event)) from '\(received.source)', expected \(String(customDumping: expected))", sourceLocation: sourceLocation)
+            Issue.record(
+                "received \(String(customDumping: received.event)) from '\(received.source)', expected \(String(customDumping: expected))",
+                sourceLocation: sourceLocation)
             return
         }
         if event != expected {
@@ -33,7 +35,9 @@ extension ClusterTestStore {
         guard let received = await nextEvent(sourceLocation) else { return }
         checkSource(source, received.source, sourceLocation)
         guard let event = received.event as? Event else {
-            Issue.record("received \(String(customDumping: received.event)) from '\(received.source)', expected a \(Event.self)", sourceLocation: sourceLocation)
+            Issue.record(
+                "received \(String(customDumping: received.event)) from '\(received.source)', expected a \(Event.self)",
+                sourceLocation: sourceLocation)
             return
         }
         try check(event)

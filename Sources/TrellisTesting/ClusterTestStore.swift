@@ -1,10 +1,10 @@
 import Clocks
 import CustomDump
 import Foundation
+import KarcAsync
 import Synchronization
 import Testing
 import Trellis
-import KarcAsync
 
 /// A cluster under test, asserted exhaustively, in the spirit of TCA's
 /// `TestStore`: every event the cluster emits must be received, and every
@@ -65,10 +65,14 @@ public final class ClusterTestStore {
     /// received earlier and not asserted fail the test first (exhaustively):
     /// receive them before sending more.
     @discardableResult
-    public func send(_ action: any Sendable, to target: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) async throws -> (any Sendable)? {
+    public func send(_ action: any Sendable, to target: String? = nil, sourceLocation: SourceLocation = #_sourceLocation) async throws -> (
+        any Sendable
+    )? {
         take()
         if isExhaustive, !events.isEmpty {
-            Issue.record("\(Self.count(events.count, "event")) received and not asserted before sending \(String(customDumping: action)):\n\(unassertedEvents)", sourceLocation: sourceLocation)
+            Issue.record(
+                "\(Self.count(events.count, "event")) received and not asserted before sending \(String(customDumping: action)):\n\(unassertedEvents)",
+                sourceLocation: sourceLocation)
         }
         // Not exhaustive: what was not received before this send is let go, so a receive sees what it sets off.
         events.removeAll()
@@ -124,7 +128,9 @@ public final class ClusterTestStore {
     /// A target's state now, typed.
     public func state<State>(_ target: String, as type: State.Type = State.self, sourceLocation: SourceLocation = #_sourceLocation) async -> State? {
         guard let read = cluster.target(named: target)?.state else {
-            Issue.record("no target named '\(target)' shows a state; targets: \(cluster.targets.map(\.name).joined(separator: ", "))", sourceLocation: sourceLocation)
+            Issue.record(
+                "no target named '\(target)' shows a state; targets: \(cluster.targets.map(\.name).joined(separator: ", "))",
+                sourceLocation: sourceLocation)
             return nil
         }
         let state = await read()
@@ -144,7 +150,9 @@ public final class ClusterTestStore {
     ) rethrows {
         take()
         guard let before = asserted[target] else {
-            Issue.record("no target named '\(target)' shows a state; targets: \(asserted.keys.sorted().joined(separator: ", "))", sourceLocation: sourceLocation)
+            Issue.record(
+                "no target named '\(target)' shows a state; targets: \(asserted.keys.sorted().joined(separator: ", "))",
+                sourceLocation: sourceLocation)
             return
         }
         guard var expected = before as? State else {

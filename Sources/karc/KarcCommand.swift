@@ -116,7 +116,8 @@ struct Check: AsyncParsableCommand {
 struct ExportTest: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "karc export-test",
-        abstract: "Run a script against a fresh demo cluster and write it as a Swift Testing test that replays it (TrellisTesting's ClusterTestStore).",
+        abstract:
+            "Run a script against a fresh demo cluster and write it as a Swift Testing test that replays it (TrellisTesting's ClusterTestStore).",
         discussion: ExportTestArguments.discussion
             + " Here the test makes its cluster with `try await DemoCluster.makeForTesting()` and imports KarcDemo, unless told otherwise.")
 

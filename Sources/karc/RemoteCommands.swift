@@ -75,7 +75,8 @@ private struct AnnouncingEndpoint: Service {
 
     func run() async throws {
         try await endpoint.run { listening in
-            var attach = listening.address.hasPrefix("unix:") && listening.address.hasSuffix("/demo.sock") && !listening.address.contains(" ")
+            var attach =
+                listening.address.hasPrefix("unix:") && listening.address.hasSuffix("/demo.sock") && !listening.address.contains(" ")
                 ? "karc attach" : "karc attach \(listening.address) --token-file \(listening.tokenFile)"
             if let tlsCert { attach += " --tls-ca \(tlsCert)" }
             // Written at once (not through stdio's buffer): a script or a test waits for these lines.

@@ -3,11 +3,12 @@
 // `isolated` stores in `execute`.
 import AsyncDispatcher
 import Synchronization
+
 @testable import AsyncDispatcher
 
 actor CounterStore: Dispatcher {
     let pipeline = Pipeline()
-    var middlewares = [] as Array<Middleware>
+    var middlewares = [] as [Middleware]
 
     // The state
     var count: Int = 0

@@ -22,9 +22,10 @@ struct MiddlewareTests {
 
         try await store.dispatch(CounterStore.IncrementByThree())
 
-        #expect(middleware.recorded.filter { $0.hasPrefix("m:did") } == [
-            "m:did:Increment", "m:did:Increment", "m:did:Increment", "m:did:IncrementByThree",
-        ])
+        #expect(
+            middleware.recorded.filter { $0.hasPrefix("m:did") } == [
+                "m:did:Increment", "m:did:Increment", "m:did:Increment", "m:did:IncrementByThree",
+            ])
     }
 
     @Test func theFirstMiddlewareThatSaysNoSkipsTheAction() async throws {

@@ -2,6 +2,7 @@ import Compose
 import Synchronization
 import TestSupport
 import Testing
+
 @testable import Compose
 
 @Suite("Emitters: observing, order, cancelling")

@@ -358,10 +358,11 @@ struct OperatorTests {
         continuation.yield(1)
         #expect(await eventually { seen.count == 1 })
         token.cancel()
-        #expect(await eventually {
-            if case .terminated = continuation.yield(2) { return true }
-            return false
-        })
+        #expect(
+            await eventually {
+                if case .terminated = continuation.yield(2) { return true }
+                return false
+            })
         #expect(seen.values == [1])
     }
 }

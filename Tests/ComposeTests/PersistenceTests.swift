@@ -1,7 +1,8 @@
-@testable import Compose
 import Foundation
 import TestSupport
 import Testing
+
+@testable import Compose
 
 @Suite("Persistence: file storage, atomic writes, clear errors")
 final class PersistenceTests {

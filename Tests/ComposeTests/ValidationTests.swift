@@ -56,13 +56,17 @@ struct ValidationTests {
 
         @ValidationBuilder
         var withMessages: Validation {
-            Field(email, rules: [
-                .nonEmpty: "Email address must be non-empty",
-                .email: "Invalid email address format",
-            ])
-            Field(password, rules: [
-                .length(6...1000): "Password must be at least 6 characters long"
-            ])
+            Field(
+                email,
+                rules: [
+                    .nonEmpty: "Email address must be non-empty",
+                    .email: "Invalid email address format",
+                ])
+            Field(
+                password,
+                rules: [
+                    .length(6...1000): "Password must be at least 6 characters long"
+                ])
         }
     }
 
@@ -75,10 +79,11 @@ struct ValidationTests {
     }
 
     @Test func theMessageFormReportsTheFirstFailedRuleOfEachFieldInDeclarationOrder() {
-        #expect(LogIn().withMessages.errors == [
-            "Email address must be non-empty",
-            "Password must be at least 6 characters long",
-        ])
+        #expect(
+            LogIn().withMessages.errors == [
+                "Email address must be non-empty",
+                "Password must be at least 6 characters long",
+            ])
         #expect(LogIn(email: "jill", password: "123456").withMessages.errors == ["Invalid email address format"])
         #expect(LogIn(email: "jill@example.com", password: "123456").withMessages.isValid)
     }
@@ -88,10 +93,11 @@ struct ValidationTests {
             Field("jill", named: "email", rules: .nonEmpty, .email)
             Field("123", named: "password", rules: .length(6...))
         }
-        #expect(validation.errors == [
-            "email must be an email address like name@example.com",
-            "password must be at least 6 characters long",
-        ])
+        #expect(
+            validation.errors == [
+                "email must be an email address like name@example.com",
+                "password must be at least 6 characters long",
+            ])
     }
 
     struct Article {

@@ -1,7 +1,8 @@
 import Clocks
-@testable import KarcAsync
 import TestSupport
 import Testing
+
+@testable import KarcAsync
 
 /// Timeouts as alarms: one sleeper for all of them, each firing once, a
 /// disarmed one never; and a gauge's wait that gives up at its deadline.

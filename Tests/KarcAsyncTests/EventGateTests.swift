@@ -1,6 +1,7 @@
-@testable import KarcAsync
 import TestSupport
 import Testing
+
+@testable import KarcAsync
 
 @Suite(.timeLimit(.minutes(1))) struct EventGateTests {
     @Test func everyReceiverGetsEveryEventInPublishOrder() async throws {
@@ -9,7 +10,8 @@ import Testing
         let second = gate.receiver()
         for i in 0..<1_000 { gate.publish(i) }
         gate.seal()
-        var a: [Int] = [], b: [Int] = []
+        var a: [Int] = []
+        var b: [Int] = []
         for try await e in first { a.append(e) }
         for try await e in second { b.append(e) }
         #expect(a == Array(0..<1_000))

@@ -1,7 +1,8 @@
-@testable import KarcAsync
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import KarcAsync
 
 /// A consumer that answers in its producers' tasks while it waits (as a duplex
 /// pipe does), and records what came out of its own `next()` instead.

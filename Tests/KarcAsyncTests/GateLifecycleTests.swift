@@ -1,6 +1,7 @@
-@testable import KarcAsync
 import TestSupport
 import Testing
+
+@testable import KarcAsync
 
 /// Capacity, sealing, cancellation and detaching: nothing is lost silently and nothing hangs.
 @Suite(.timeLimit(.minutes(1))) struct GateLifecycleTests {

@@ -1,6 +1,7 @@
-@testable import KarcAsync
 import TestSupport
 import Testing
+
+@testable import KarcAsync
 
 /// What each mode does with a value no consumer is ready for, for every scheme.
 @Suite(.timeLimit(.minutes(1))) struct GateModeTests {

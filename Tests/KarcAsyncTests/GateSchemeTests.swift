@@ -1,5 +1,6 @@
-@testable import KarcAsync
 import Testing
+
+@testable import KarcAsync
 
 /// Which consumers a value goes to, for each scheme.
 @Suite(.timeLimit(.minutes(1))) struct GateSchemeTests {

@@ -1,8 +1,9 @@
 import Clocks
-@testable import KarcAsync
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import KarcAsync
 
 @Suite(.serialized, .timeLimit(.minutes(1))) struct StreamHelperTests {
     @Test func collectEmitsOneBatchPerTickEmptyOrNot() async throws {

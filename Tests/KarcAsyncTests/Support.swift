@@ -1,5 +1,6 @@
-@testable import KarcAsync
 import Synchronization
+
+@testable import KarcAsync
 
 typealias IntGate = Gate<Int, String>
 

@@ -1,6 +1,7 @@
-@testable import KarcDemo
 import Testing
 import TrellisTesting
+
+@testable import KarcDemo
 
 /// The demo's account through `ClusterTestStore`, on a clock the test moves:
 /// a message leaves with the next swap, and its reply arrives with the one after.

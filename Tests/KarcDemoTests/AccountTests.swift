@@ -31,9 +31,12 @@ struct AccountTests {
         let second = try await cluster.send(action: AccountCommands.Register(userEmail: "chris@example.com", userPassword: "s3cret!"))
         #expect((second as? Result<Account, AccountError>) == .failure(.alreadyRegistered(email: "jill@example.com")))
         let invalid = try await cluster.send(action: AccountCommands.Register(userEmail: "x", userPassword: "1"))
-        #expect((invalid as? Result<Account, AccountError>) == .failure(.invalid([
-            "user-email must be an email address like name@example.com", "user-password must be at least 6 characters long",
-        ])))
+        #expect(
+            (invalid as? Result<Account, AccountError>)
+                == .failure(
+                    .invalid([
+                        "user-email must be an email address like name@example.com", "user-password must be at least 6 characters long",
+                    ])))
         await cluster.shutDown()
     }
 
@@ -44,12 +47,13 @@ struct AccountTests {
         let reply = try await cluster.send(action: AccountCommands.DispatchOutgoingMessage(message: "hello"))
         #expect(reply as? String == "sent: hello")
         let received = Recorder<String>()
-        #expect(await eventually {
-            for record in observation.takeAvailable() {
-                if case .emitted(_, let event as ReceivedMessage) = record { received.record(event.text) }
-            }
-            return received.count > 0
-        })
+        #expect(
+            await eventually {
+                for record in observation.takeAvailable() {
+                    if case .emitted(_, let event as ReceivedMessage) = record { received.record(event.text) }
+                }
+                return received.count > 0
+            })
         #expect(received.values == ["re: hello (to jill@example.com)"])
         await cluster.shutDown()
     }

@@ -1,7 +1,7 @@
 import Foundation
 import KarcDemo
-import Testing
 import TestSupport
+import Testing
 import Trellis
 
 extension DemoCluster.Options {

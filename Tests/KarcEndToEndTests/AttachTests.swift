@@ -58,7 +58,10 @@ import Testing
         let empty = ScratchDirectory("karc-attach-none")
         let none = try await KarcRun.run(["attach", "-e", ":state"], environment: ["XDG_RUNTIME_DIR": empty.path])
         #expect(none.status == 1)
-        #expect(none.stderr == "karc attach: error: no endpoint listens under \(empty.path)/karc: start one (karc serve, or a ClusterEndpoint in your app), or name its address\n")
+        #expect(
+            none.stderr
+                == "karc attach: error: no endpoint listens under \(empty.path)/karc: start one (karc serve, or a ClusterEndpoint in your app), or name its address\n"
+        )
 
         let served = try await ServedDemo()
         let found = try await served.attach(["-e", "counter.increment"])
@@ -68,7 +71,9 @@ import Testing
         let other = try UnixListener(path: served.runtimeDirectory + "/karc/shop.sock")
         let several = try await served.attach(["-e", "counter.increment"])
         #expect(several.status == 1)
-        #expect(several.stderr == "karc attach: error: 2 endpoints listen under \(served.runtimeDirectory)/karc: name one (karc attach NAME): demo, shop\n")
+        #expect(
+            several.stderr
+                == "karc attach: error: 2 endpoints listen under \(served.runtimeDirectory)/karc: name one (karc attach NAME): demo, shop\n")
         let named = try await served.attach(["demo", "-e", ":state counter"])
         #expect(named.stdout == "state  counter: CounterStore.State(count: 1)\n")
         other.close()
@@ -90,7 +95,10 @@ import Testing
         #expect(served.process.stdout.contains("(read-only)"))
         let send = try await served.attach(["-e", "counter.increment"])
         #expect(send.status == 1)
-        #expect(send.stderr == "-e:1:9: error: counter.increment failed: refused: this endpoint is read-only (sends are off; :state, :wait and what the app does still show)\n")
+        #expect(
+            send.stderr
+                == "-e:1:9: error: counter.increment failed: refused: this endpoint is read-only (sends are off; :state, :wait and what the app does still show)\n"
+        )
         let state = try await served.attach(["-e", ":state counter"])
         #expect(state.status == 0)
         #expect(state.stdout == "state  counter: CounterStore.State(count: 0)\n")
@@ -113,8 +121,11 @@ import Testing
         let served = try await ServedDemo()
         let sourced = served.scratch.file("inc.karc")
         try "counter.increment\n".write(toFile: sourced, atomically: true, encoding: .utf8)
-        let saved = served.scratch.file("saved.karc"), recorded = served.scratch.file("recorded.karc")
-        let run = try await served.attach(["--record", recorded, "-e", ":source \(sourced)", "-e", ":save \(saved)", "-e", ":source \(served.scratch.file("missing.karc"))"])
+        let saved = served.scratch.file("saved.karc")
+        let recorded = served.scratch.file("recorded.karc")
+        let run = try await served.attach([
+            "--record", recorded, "-e", ":source \(sourced)", "-e", ":save \(saved)", "-e", ":source \(served.scratch.file("missing.karc"))",
+        ])
         #expect(run.status == 1)
         #expect(run.stdout.contains("> counter.increment") == false)  // not at a prompt: no echo
         #expect(run.stdout.contains("saved 1 command to \(saved)"))
@@ -138,15 +149,22 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("+ CounterStore.State(count: 1)"))
         let withoutToken = try await served.attach([address, "-e", "counter.increment"])
-        #expect(withoutToken.stderr == "karc attach: error: attaching over TCP needs the endpoint's token: --token-file FILE (the app wrote it; karc serve prints where)\n")
+        #expect(
+            withoutToken.stderr
+                == "karc attach: error: attaching over TCP needs the endpoint's token: --token-file FILE (the app wrote it; karc serve prints where)\n"
+        )
         _ = await served.stop()
     }
 
     @Test func serveRefusesAnyInterfaceButLoopbackWithoutTLS() async throws {
         let scratch = ScratchDirectory("karc-serve-refused")
-        let run = try await KarcRun.run(["serve", "--listen", "0.0.0.0:7399", "--fresh", "--state-dir", scratch.path], environment: ["XDG_RUNTIME_DIR": scratch.path])
+        let run = try await KarcRun.run(
+            ["serve", "--listen", "0.0.0.0:7399", "--fresh", "--state-dir", scratch.path], environment: ["XDG_RUNTIME_DIR": scratch.path])
         #expect(run.status == 1)
-        #expect(run.stderr.hasSuffix("karc serve: error: refusing to listen on 0.0.0.0:7399 without TLS: anyone who reaches that interface could try the cluster. Listen on 127.0.0.1, or configure TLS (karc serve --tls-cert FILE --tls-key FILE)\n"), "\(run.stderr)")
+        #expect(
+            run.stderr.hasSuffix(
+                "karc serve: error: refusing to listen on 0.0.0.0:7399 without TLS: anyone who reaches that interface could try the cluster. Listen on 127.0.0.1, or configure TLS (karc serve --tls-cert FILE --tls-key FILE)\n"
+            ), "\(run.stderr)")
         let half = try await KarcRun.run(["serve", "--tls-cert", "x.pem"], environment: ["XDG_RUNTIME_DIR": scratch.path])
         #expect(half.status != 0)
         #expect(half.stderr.contains("TLS needs both --tls-cert and --tls-key"))
@@ -169,7 +187,8 @@ import Testing
         let served = try await ServedDemo()
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_RUNTIME_DIR"] = served.runtimeDirectory
-        let attach = try ChildProcess.start([KarcRun.binaryPath, "attach", "-e", ":wait ReceivedMessage 60s", "-e", "counter.increment"], environment: environment)
+        let attach = try ChildProcess.start(
+            [KarcRun.binaryPath, "attach", "-e", ":wait ReceivedMessage 60s", "-e", "counter.increment"], environment: environment)
         let process = served.process
         #expect(await eventually(within: .seconds(20)) { process.stderr.contains("a shell attached") })
         let status = await attach.stop(signal: SIGINT)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `karc check`: a script's expected output under each command, compared,
 /// shown as a unified diff when it differs, rewritten with `--update`.
@@ -42,28 +42,32 @@ import TestSupport
         let path = try write(Self.counter.replacingOccurrences(of: "count: 6", with: "count: 7"), to: "counter.karc")
         let run = try await KarcRun.run(["check", path])
         #expect(run.status == 1)
-        #expect(run.stdout == """
-            --- \(path) (expected)
-            +++ \(path) (printed)
-            @@ -6,4 +6,4 @@
-             counter.increment value=5
-             #= state  counter:
-             #=   - CounterStore.State(count: 1)
-            -#=   + CounterStore.State(count: 7)
-            +#=   + CounterStore.State(count: 6)
-            FAILED  \(path)
-            1 transcript: 0 passed, 1 failed
+        #expect(
+            run.stdout == """
+                --- \(path) (expected)
+                +++ \(path) (printed)
+                @@ -6,4 +6,4 @@
+                 counter.increment value=5
+                 #= state  counter:
+                 #=   - CounterStore.State(count: 1)
+                -#=   + CounterStore.State(count: 7)
+                +#=   + CounterStore.State(count: 6)
+                FAILED  \(path)
+                1 transcript: 0 passed, 1 failed
 
-            """)
+                """)
     }
 
     @Test func updateWritesWhatIsPrintedUnderEachCommandAndKeepsTheRest() async throws {
-        let path = try write("# Two increments.\ncounter.increment\n\n#= stale output under no command\ncounter.increment value=5\n#= wrong\n", to: "counter.karc")
+        let path = try write(
+            "# Two increments.\ncounter.increment\n\n#= stale output under no command\ncounter.increment value=5\n#= wrong\n", to: "counter.karc")
         let update = try await KarcRun.run(["check", "--update", path])
         #expect(update.status == 0)
         #expect(update.stdout == "updated \(path)\n1 transcript: 0 passed, 1 updated\n")
         // The blank line is kept; output under no command is not.
-        #expect(try read(path) == Self.counter.replacingOccurrences(of: "#=   + CounterStore.State(count: 1)\n", with: "#=   + CounterStore.State(count: 1)\n\n"))
+        #expect(
+            try read(path)
+                == Self.counter.replacingOccurrences(of: "#=   + CounterStore.State(count: 1)\n", with: "#=   + CounterStore.State(count: 1)\n\n"))
         #expect(try await KarcRun.run(["check", path]).status == 0)
     }
 
@@ -82,17 +86,18 @@ import TestSupport
     @Test func masksReplaceWhatDiffersOnEveryRun() async throws {
         let path = try write("#mask duration\n#mask n count: [0-9]+\n:timing on\ncounter.increment\n", to: "masked.karc")
         #expect(try await KarcRun.run(["check", "--update", path]).status == 0)
-        #expect(try read(path) == """
-            #mask duration
-            #mask n count: [0-9]+
-            :timing on
-            counter.increment
-            #= state  counter:
-            #=   - CounterStore.State(<n>)
-            #=   + CounterStore.State(<n>)
-            #= time   <duration>
+        #expect(
+            try read(path) == """
+                #mask duration
+                #mask n count: [0-9]+
+                :timing on
+                counter.increment
+                #= state  counter:
+                #=   - CounterStore.State(<n>)
+                #=   + CounterStore.State(<n>)
+                #= time   <duration>
 
-            """)
+                """)
         for _ in 0..<2 { #expect(try await KarcRun.run(["check", path]).status == 0) }
     }
 
@@ -111,14 +116,15 @@ import TestSupport
         let missing = scratch.file("missing.karc")
         let run = try await KarcRun.run(["check", unknownMask, badPattern, unnamed, missing, scratch.path, good])
         #expect(run.status == 1)
-        #expect(run.stderr == """
-            \(unknownMask):2: error: no built-in mask named 'colour' (built in: uuid, date, duration); give a pattern: #mask colour PATTERN
-            \(badPattern):1: error: the pattern of mask 'n' is not a regular expression: [0-9
-            \(unnamed):1: error: a mask needs a name of letters, digits, - and _: #mask NAME (built in: uuid, date, duration) or #mask NAME PATTERN
-            error: cannot read the transcript \(missing): no such file
-            error: cannot read the transcript \(scratch.path): not UTF-8 text, or not readable
+        #expect(
+            run.stderr == """
+                \(unknownMask):2: error: no built-in mask named 'colour' (built in: uuid, date, duration); give a pattern: #mask colour PATTERN
+                \(badPattern):1: error: the pattern of mask 'n' is not a regular expression: [0-9
+                \(unnamed):1: error: a mask needs a name of letters, digits, - and _: #mask NAME (built in: uuid, date, duration) or #mask NAME PATTERN
+                error: cannot read the transcript \(missing): no such file
+                error: cannot read the transcript \(scratch.path): not UTF-8 text, or not readable
 
-            """)
+                """)
         #expect(run.stdout == "ok      \(good)\n6 transcripts: 1 passed, 5 failed\n")
     }
 

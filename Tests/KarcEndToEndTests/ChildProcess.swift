@@ -1,7 +1,9 @@
 import Foundation
+import Synchronization
+
 @testable import KarcSession
 @testable import KarcShell
-import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 import KarcAsync
@@ -65,7 +67,8 @@ enum ChildProcess {
         draining.start()
         let out = readAll(stdout.read)
         let err = errors.wait()
-        close(stdout.read); close(stderr.read)
+        close(stdout.read)
+        close(stderr.read)
 
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
@@ -138,7 +141,8 @@ enum ChildProcess {
     private static func spawn(
         _ arguments: [String], _ environment: [String], _ capture: Bool
     ) throws -> (pid_t, stdin: Channel, stdout: Channel, stderr: Channel) {
-        let stdin = try Channel.pipe(), stdout = try capture ? Channel.pipe() : Channel.null()
+        let stdin = try Channel.pipe()
+        let stdout = try capture ? Channel.pipe() : Channel.null()
         let stderr = try capture ? Channel.pipe() : Channel.null()
 
         var actions = posix_spawn_file_actions_t()
@@ -153,9 +157,13 @@ enum ChildProcess {
             withCStrings(environment) { envp in posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp) }
         }
         // The child has its own copies now.
-        close(stdin.read); close(stdout.write); close(stderr.write)
+        close(stdin.read)
+        close(stdout.write)
+        close(stderr.write)
         guard code == 0 else {
-            close(stdin.write); close(stdout.read); close(stderr.read)
+            close(stdin.write)
+            close(stdout.read)
+            close(stderr.read)
             throw SpawnError(program: arguments[0], code: code)
         }
         return (pid, stdin, stdout, stderr)
@@ -178,7 +186,8 @@ enum ChildProcess {
         }
 
         static func null() throws -> Channel {
-            let read = open("/dev/null", O_RDONLY | O_CLOEXEC), write = open("/dev/null", O_WRONLY | O_CLOEXEC)
+            let read = open("/dev/null", O_RDONLY | O_CLOEXEC)
+            let write = open("/dev/null", O_WRONLY | O_CLOEXEC)
             guard read >= 0, write >= 0 else { throw SpawnError(program: "/dev/null", code: errno) }
             return Channel(read: read, write: write)
         }
@@ -189,7 +198,10 @@ enum ChildProcess {
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count > 0 { data.append(contentsOf: buffer[..<count]); continue }
+            if count > 0 {
+                data.append(contentsOf: buffer[..<count])
+                continue
+            }
             if count < 0 && errno == EINTR { continue }
             return data
         }

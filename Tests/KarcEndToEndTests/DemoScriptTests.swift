@@ -52,7 +52,8 @@ import Testing
         #expect(errors.allSatisfy { ($0["script"] as? String)?.hasSuffix("scripts/demo/errors.karc") == true })
         let messages = errors.compactMap { $0["message"] as? String }
         #expect(messages[4] == "identity.login: missing required field password=String")
-        #expect(messages[5] == "identity.login failed: email must be an email address like name@example.com; password must be at least 6 characters long")
+        #expect(
+            messages[5] == "identity.login failed: email must be an email address like name@example.com; password must be at least 6 characters long")
     }
 
     @Test func theTourRunsEverything() async throws {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `export-test`: a session written as a Swift Testing test. The tour's is
 /// compiled and run in its own test target (TourExportTests); here, that it
@@ -20,25 +20,34 @@ import TestSupport
     @Test func eachCommandIsASendEachReplyAndEventAnAssertionAndEachStateAtTheEnd() async throws {
         let script = scratch.file("session.karc")
         try """
-            counter.increment value=2
-            counter.oops
-            identity.login email=jill@example.com password=s3cret!
-            identity.login email=bad password=1
-            account.register user-email=jill@example.com user-password=s3cret!
+        counter.increment value=2
+        counter.oops
+        identity.login email=jill@example.com password=s3cret!
+        identity.login email=bad password=1
+        account.register user-email=jill@example.com user-password=s3cret!
 
-            """.write(toFile: script, atomically: true, encoding: .utf8)
+        """.write(toFile: script, atomically: true, encoding: .utf8)
         let output = scratch.file("SessionTests.swift")
         let run = try await KarcRun.run(["export-test", script, "-o", output, "--name", "mySession"])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout == "wrote \(output): 4 commands, 4 final states\n")
         let test = try String(contentsOfFile: output, encoding: .utf8)
-        #expect(test.contains("@Test func mySession() async throws {\n    let store = try await ClusterTestStore { clock in\n        try await DemoCluster.makeForTesting()\n    }\n"))
+        #expect(
+            test.contains(
+                "@Test func mySession() async throws {\n    let store = try await ClusterTestStore { clock in\n        try await DemoCluster.makeForTesting()\n    }\n"
+            ))
         // A typo never reached the cluster: it is not in the test.
         #expect(!test.contains("oops"))
         // A plain enum case is Swift; a failed send is expected to throw.
         #expect(test.contains(#"    try await store.send(IdentityAction.login(email: "jill@example.com", password: "s3cret!"), to: "identity")"#))
-        #expect(test.contains(#"    await #expect(throws: (any Error).self) { try await store.send(IdentityAction.login(email: "bad", password: "1"), to: "identity") }"#))
-        #expect(test.contains(##"    reply = try await store.send(try decoded(AccountCommands.Register.self, json: #"{"userEmail":"jill@example.com","userPassword":"s3cret!"}"#), to: "account")"##))
+        #expect(
+            test.contains(
+                #"    await #expect(throws: (any Error).self) { try await store.send(IdentityAction.login(email: "bad", password: "1"), to: "identity") }"#
+            ))
+        #expect(
+            test.contains(
+                ##"    reply = try await store.send(try decoded(AccountCommands.Register.self, json: #"{"userEmail":"jill@example.com","userPassword":"s3cret!"}"#), to: "account")"##
+            ))
         #expect(test.contains(##"    await store.receive(dumped: #""""##))
         #expect(test.contains(##"    await store.expectState("counter", toBe: try decoded(CounterStore.State.self, json: #"{"count":2}"#))"##))
         #expect(test.hasSuffix("    await store.finish()\n}\n"))
@@ -61,7 +70,8 @@ import TestSupport
 
     @Test func exportTestAtThePromptWritesTheSessionSoFar() async throws {
         let output = scratch.file("PromptTests.swift")
-        let run = try await KarcRun.run(["--fresh", "--state-dir", scratch.path], input: "counter.increment value=3\n:export-test \(output)\n:export-test\n")
+        let run = try await KarcRun.run(
+            ["--fresh", "--state-dir", scratch.path], input: "counter.increment value=3\n:export-test \(output)\n:export-test\n")
         #expect(run.stdout.hasSuffix("wrote \(output): 1 command, 4 final states\n"), "\(run.stdout)")
         #expect(run.stderr == "<stdin>:3:2: error: :export-test needs one file name (FILE.swift)\n")
         let test = try String(contentsOfFile: output, encoding: .utf8)
@@ -75,7 +85,8 @@ import TestSupport
         try "cart.add name=apple quantity=2\ncart.clear\n".write(toFile: script, atomically: true, encoding: .utf8)
         let unnamed = try await KarcRun.run(["export-test", script], binary: binary)
         #expect(unnamed.status == 1)
-        #expect(unnamed.stderr == "error: export-test needs the test's cluster factory: --test-factory EXPR (a Swift expression of a Trellis Cluster)\n")
+        #expect(
+            unnamed.stderr == "error: export-test needs the test's cluster factory: --test-factory EXPR (a Swift expression of a Trellis Cluster)\n")
         let run = try await KarcRun.run(["export-test", script, "--test-factory", "try await makeShop()", "--test-import", "Shop"], binary: binary)
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains(#"    try await store.send(CartAction.add(name: "apple", quantity: 2), to: "cart")"#))

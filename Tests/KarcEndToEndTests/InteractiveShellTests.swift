@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The real `karc` at a prompt, in a terminal that tmux provides: completion,
 /// hints, history across runs, Ctrl-C, Ctrl-Z, live output while typing,
@@ -156,8 +156,10 @@ struct InteractiveShellTests {
     @Test func ctrlDLeavesWithStatusZeroAndTheTerminalAsItWas() async throws {
         try await Tmux.session { tmux in
             try await tmux.start()
-            let before = scratch.file("stty-before"), after = scratch.file("stty-after")
-            await tmux.send(text: "stty -g > \(before); \(KarcRun.binaryPath) --quiet --history-file /dev/null; echo EXIT=$?; stty -g > \(after)", enter: true)
+            let before = scratch.file("stty-before")
+            let after = scratch.file("stty-after")
+            await tmux.send(
+                text: "stty -g > \(before); \(KarcRun.binaryPath) --quiet --history-file /dev/null; echo EXIT=$?; stty -g > \(after)", enter: true)
             await tmux.expect { $0.contains("demo>") }
             await tmux.send(text: "counter.oops", enter: true)
             await tmux.expect { $0.contains("error: unknown command 'oops'") }
@@ -172,8 +174,12 @@ struct InteractiveShellTests {
     @Test func sigtermRestoresTheTerminal() async throws {
         try await Tmux.session { tmux in
             try await tmux.start()
-            let before = scratch.file("term-before"), after = scratch.file("term-after")
-            await tmux.send(text: "stty -g > \(before); \(KarcRun.binaryPath) --quiet --history-file /dev/null --timeout 7s --fresh; echo EXIT=$?; stty -g > \(after)", enter: true)
+            let before = scratch.file("term-before")
+            let after = scratch.file("term-after")
+            await tmux.send(
+                text:
+                    "stty -g > \(before); \(KarcRun.binaryPath) --quiet --history-file /dev/null --timeout 7s --fresh; echo EXIT=$?; stty -g > \(after)",
+                enter: true)
             await tmux.expect { $0.contains("demo>") }
             await tmux.send(text: "counter.inc")
             await tmux.expect { $0.contains("demo> counter.inc") }

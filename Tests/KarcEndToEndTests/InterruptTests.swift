@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Ctrl-C ends the command that runs, as psql's cancel does: at the prompt
 /// the shell goes on; a script stops with status 1.

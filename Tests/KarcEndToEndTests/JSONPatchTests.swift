@@ -8,7 +8,8 @@ import Testing
     static func apply(_ patch: [[String: Any]], to document: Any) throws -> Any {
         var document = document
         for operation in patch {
-            let op = try #require(operation["op"] as? String), path = try #require(operation["path"] as? String)
+            let op = try #require(operation["op"] as? String)
+            let path = try #require(operation["path"] as? String)
             let tokens = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map {
                 $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
             }
@@ -53,8 +54,10 @@ import Testing
     @Test func patchesAppliedInTurnGiveTheStateStatePrints() async throws {
         var script = [":state articles", "identity.login email=jill@example.com password=s3cret!"]
         for n in 1...12 { script.append("articles.add title=\"article \(n)\"") }
-        script += ["articles.like id=3", "articles.remove id=1", "articles.remove id=7", "articles.like id=12", "articles.remove id=12",
-                   "articles.add title=last", ":state articles"]
+        script += [
+            "articles.like id=3", "articles.remove id=1", "articles.remove id=7", "articles.like id=12", "articles.remove id=12",
+            "articles.add title=last", ":state articles",
+        ]
         let run = try await KarcRun.run(["--json", "--fresh"], input: script.joined(separator: "\n") + "\n")
         #expect(run.status == 0, "\(run.stderr)")
         let snapshots = run.jsonLines.filter { $0["kind"] as? String == "snapshot" }

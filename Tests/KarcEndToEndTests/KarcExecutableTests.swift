@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Runs the real `karc` binary, built next to this test bundle by `swift build --build-tests`.
 struct KarcRun {
@@ -30,7 +30,9 @@ struct KarcRun {
     }
 
     /// Runs `karc arguments…` with `input` piped to its standard input.
-    static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:], binary: String = binaryPath) async throws -> KarcRun {
+    static func run(_ arguments: [String], input: String = "", environment: [String: String] = [:], binary: String = binaryPath) async throws
+        -> KarcRun
+    {
         guard FileManager.default.isExecutableFile(atPath: binary) else {
             throw MissingBinary(path: binary)
         }
@@ -60,7 +62,10 @@ struct MissingBinary: Error, CustomStringConvertible {
         let help = try await KarcRun.run(["--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("USAGE: karc [<options>] [<file>]"))
-        for flag in ["-e <CMD>", "--json", "--echo", "--keep-going", "--timeout <DURATION>", "--no-color", "--history-file <PATH>", "--quiet", "--no-diff", "--tick <DURATION>", "--state-dir <PATH>", "--fresh"] {
+        for flag in [
+            "-e <CMD>", "--json", "--echo", "--keep-going", "--timeout <DURATION>", "--no-color", "--history-file <PATH>", "--quiet", "--no-diff",
+            "--tick <DURATION>", "--state-dir <PATH>", "--fresh",
+        ] {
             #expect(help.stdout.contains("  \(flag)"), "karc --help lacks \(flag)")
         }
         let version = try await KarcRun.run(["--version"])

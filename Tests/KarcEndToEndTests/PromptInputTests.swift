@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// What is typed at the prompt is what is sent and kept: multi-byte text
 /// typed key by key, a line emptied on the first prompt, a history search
@@ -153,7 +153,8 @@ extension PromptInputTests {
         try await Tmux.session { tmux in
             try await tmux.start()
             await tmux.send(text: "export PAGER='cat > \(paged)' NO_COLOR=1 PS1='$ '; clear", enter: true)
-            await tmux.send(text: "\(KarcRun.binaryPath) --quiet --fresh --history-file /dev/null --state-dir \(stateHome); echo EXIT=$?", enter: true)
+            await tmux.send(
+                text: "\(KarcRun.binaryPath) --quiet --fresh --history-file /dev/null --state-dir \(stateHome); echo EXIT=$?", enter: true)
             await tmux.expect { $0.contains("demo>") }
             await tmux.send(text: ":state counter", enter: true)
             await tmux.expect("a short state is printed") { $0.contains("state  counter: CounterStore.State(count: 0)") }

@@ -45,7 +45,7 @@ func countToThree() async throws -> [Int] {
     _ = try await counter.send(Increment())
     await CounterModel.tearDown()
     var counts: [Int] = []
-    for try await event in events { counts.append(event.count) } // ends at tear-down
-    return counts // [2, 3]
+    for try await event in events { counts.append(event.count) }  // ends at tear-down
+    return counts  // [2, 3]
 }
 // README-END

@@ -16,6 +16,7 @@ import Testing
         let begin = try #require(source.range(of: "// README-BEGIN\n"))
         let end = try #require(source.range(of: "// README-END"))
         let example = String(source[begin.upperBound..<end.lowerBound])
-        #expect(readme.contains("```swift\n" + example + "```"), "README.md's library example differs from Tests/KarcEndToEndTests/ReadmeExample.swift")
+        #expect(
+            readme.contains("```swift\n" + example + "```"), "README.md's library example differs from Tests/KarcEndToEndTests/ReadmeExample.swift")
     }
 }

@@ -21,8 +21,10 @@ final class ServedDemo: Sendable {
             [KarcRun.binaryPath, "serve", "--fresh", "--tick", tick, "--state-dir", scratch.path + "/state"] + arguments,
             environment: environment)
         let process = self.process
-        guard await eventually(within: .seconds(30), { process.stdout.contains("attach with:") || !process.stderr.isEmpty && process.stderr.contains("error") }),
-              process.stdout.contains("attach with:")
+        guard
+            await eventually(
+                within: .seconds(30), { process.stdout.contains("attach with:") || !process.stderr.isEmpty && process.stderr.contains("error") }),
+            process.stdout.contains("attach with:")
         else {
             _ = await process.stop(signal: SIGKILL)
             throw NotListening(stdout: process.stdout, stderr: process.stderr)

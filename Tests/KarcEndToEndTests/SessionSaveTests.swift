@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A session explored at the prompt is saved (`:save`) or recorded as it
 /// runs (`--record`), and replays to the same transcript.
@@ -18,7 +18,9 @@ struct SessionSaveTests {
     static var typed: [String] { session.map(\.0) }
 
     @Test func aSessionSavedAtThePromptReplaysToTheSameTranscript() async throws {
-        let saved = scratch.file("saved.karc"), all = scratch.file("all.karc"), recorded = scratch.file("recorded.karc")
+        let saved = scratch.file("saved.karc")
+        let all = scratch.file("all.karc")
+        let recorded = scratch.file("recorded.karc")
         try await Tmux.session { tmux in
             try await tmux.startKarc(stateHome: stateHome, arguments: "--fresh --history-file /dev/null --record \(recorded)")
             for (line, shown) in Self.session {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The small things that tell a user the tool is careful: scripts read as
 /// streams, names checked against what the cluster declares, precise messages.
@@ -37,7 +37,10 @@ import TestSupport
     }
 
     @Test(arguments: [
-        (":wait RecievedMessage 1s", "-e:1:7: error: no target emits an event named 'RecievedMessage'; did you mean 'ReceivedMessage'? Events: UpdatedAccount, DeletedAccount, ReceivedMessage"),
+        (
+            ":wait RecievedMessage 1s",
+            "-e:1:7: error: no target emits an event named 'RecievedMessage'; did you mean 'ReceivedMessage'? Events: UpdatedAccount, DeletedAccount, ReceivedMessage"
+        ),
         (":events only Foo", "-e:1:14: error: no target emits an event named 'Foo'. Events: UpdatedAccount, DeletedAccount, ReceivedMessage"),
         (":events", "-e:1:2: error: expected :events on, off, only TYPE… or mute TYPE…"),
         (":quit now", "-e:1:7: error: :quit takes no arguments, got 'now'"),
@@ -53,40 +56,47 @@ import TestSupport
 
     @Test func helpSaysWhyATargetHidesSomeOfItsTypes() async throws {
         let run = try await KarcRun.run(["-e", ":help identity"])
-        #expect(run.stdout == """
-            identity (store):
-              identity.login email=String password=String  — Signs in.
-              identity.logout  — Signs out.
-              hidden: not Decodable, so not typable: SignInRequired
+        #expect(
+            run.stdout == """
+                identity (store):
+                  identity.login email=String password=String  — Signs in.
+                  identity.logout  — Signs out.
+                  hidden: not Decodable, so not typable: SignInRequired
 
-            """)
+                """)
     }
 
     @Test func theSeedsEnumActionsAreCommands() async throws {
-        let run = try await KarcRun.run(["--fresh", "-e", ":help identity.login", "-e", "identity.login email=jill@example.com password=s3cret!", "-e", "identity.logout"])
+        let run = try await KarcRun.run([
+            "--fresh", "-e", ":help identity.login", "-e", "identity.login email=jill@example.com password=s3cret!", "-e", "identity.logout",
+        ])
         #expect(run.status == 0)
-        #expect(run.stdout.hasPrefix("""
-            identity.login email=String password=String
-              Signs in.
-              email  String  required  — must look like an email address.
-              password  String  required  — 6 characters or more.
-            state  identity:
-            """))
+        #expect(
+            run.stdout.hasPrefix(
+                """
+                identity.login email=String password=String
+                  Signs in.
+                  email  String  required  — must look like an email address.
+                  password  String  required  — 6 characters or more.
+                state  identity:
+                """))
         #expect(run.stdout.hasSuffix("  + IdentityModel.State(user: nil)\n"))
     }
 }
 
 extension ShellDetailsTests {
     @Test func aLineWithAnOpenListOrObjectGoesOnInAScript() async throws {
-        let run = try await KarcRun.run(["--fresh"], input: """
-            identity.login email=jill@example.com password=s3cret!
-            articles.add {
-              "title": "Hello"
-            }
-            articles.add title="a
-            b"
-            counter.increment value=
-            """)
+        let run = try await KarcRun.run(
+            ["--fresh"],
+            input: """
+                identity.login email=jill@example.com password=s3cret!
+                articles.add {
+                  "title": "Hello"
+                }
+                articles.add title="a
+                b"
+                counter.increment value=
+                """)
         #expect(run.stdout.contains(#"title: "Hello""#))
         #expect(run.stdout.contains("+         a\n  +         b\n"))
         // The line after the joined ones keeps its own number in an error.
@@ -109,7 +119,9 @@ extension ShellDetailsTests {
 
     @Test func aSendThatTimesOutIsNotBlamedOnTheNextCommandAndItsReplyComesLate() async throws {
         let run = try await KarcRun.run(["--fresh", "--tick", "1s", "--timeout", "200ms"], input: Self.slowSend)
-        #expect(run.stderr(notingOnly: "account.dispatch-outgoing-message") == "<stdin>:2: note: account.dispatch-outgoing-message has not answered after 200ms; its reply will be printed when it comes\n")
+        #expect(
+            run.stderr(notingOnly: "account.dispatch-outgoing-message")
+                == "<stdin>:2: note: account.dispatch-outgoing-message has not answered after 200ms; its reply will be printed when it comes\n")
         #expect(run.status == 0)
         #expect(run.stdout.contains("+ CounterStore.State(count: 1)"))
         #expect(run.stdout.hasSuffix("reply  (late, account.dispatch-outgoing-message) \"sent: hi\"\n"), "\(run.stdout)")
@@ -132,27 +144,31 @@ extension ShellDetailsTests {
     static let login = "identity.login email=jill@example.com password=s3cret!"
 
     @Test func diffSummaryPrintsALineAChangedTargetAndOffPrintsNone() async throws {
-        let run = try await KarcRun.run(["--fresh"], input: """
-            \(Self.login)
-            :diff summary
-            articles.add title=a
-            articles.add title=b
-            :diff off
-            articles.add title=c
-            counter.increment
-            :diff on
-            counter.increment
+        let run = try await KarcRun.run(
+            ["--fresh"],
+            input: """
+                \(Self.login)
+                :diff summary
+                articles.add title=a
+                articles.add title=b
+                :diff off
+                articles.add title=c
+                counter.increment
+                :diff on
+                counter.increment
 
-            """)
+                """)
         #expect(run.status == 0)
-        #expect(run.stdout.hasSuffix("""
-            state  articles: 2 changed, 0 unchanged
-            state  articles: 2 changed, 1 unchanged
-            state  counter:
-              - CounterStore.State(count: 1)
-              + CounterStore.State(count: 2)
+        #expect(
+            run.stdout.hasSuffix(
+                """
+                state  articles: 2 changed, 0 unchanged
+                state  articles: 2 changed, 1 unchanged
+                state  counter:
+                  - CounterStore.State(count: 1)
+                  + CounterStore.State(count: 2)
 
-            """), "\(run.stdout)")
+                """), "\(run.stdout)")
     }
 
     @Test func noDiffLeavesOutStateLinesAndASummaryIsAJSONLineToo() async throws {
@@ -174,36 +190,41 @@ extension ShellDetailsTests {
 
 extension ShellDetailsTests {
     @Test func stateWithAPathPrintsThatPartOfAState() async throws {
-        let run = try await KarcRun.run(["--fresh", "--keep-going"], input: """
-            \(Self.login)
-            articles.add title=a
-            articles.add title=b
-            :state articles items[1]
-            :state articles items[1].title
-            :state identity user.email
-            :state articles items[9]
-            :state articles itemz
-            :state articles items[
-            :state counter count extra
+        let run = try await KarcRun.run(
+            ["--fresh", "--keep-going"],
+            input: """
+                \(Self.login)
+                articles.add title=a
+                articles.add title=b
+                :state articles items[1]
+                :state articles items[1].title
+                :state identity user.email
+                :state articles items[9]
+                :state articles itemz
+                :state articles items[
+                :state counter count extra
 
-            """)
-        #expect(run.stdout.hasSuffix("""
-            state  articles items[1]: Articles.Article(
-                                        id: 2,
-                                        title: "b",
-                                        likes: 0
-                                      )
-            state  articles items[1].title: "b"
-            state  identity user.email: "jill@example.com"
+                """)
+        #expect(
+            run.stdout.hasSuffix(
+                """
+                state  articles items[1]: Articles.Article(
+                                            id: 2,
+                                            title: "b",
+                                            likes: 0
+                                          )
+                state  articles items[1].title: "b"
+                state  identity user.email: "jill@example.com"
 
-            """), "\(run.stdout)")
-        #expect(run.stderr == """
-            <stdin>:7:17: error: index 9 is out of range: items has 2 elements
-            <stdin>:8:17: error: no field 'itemz' in Articles; did you mean 'items'? Fields: items, nextID
-            <stdin>:9:22: error: unclosed '[' in the path
-            <stdin>:10:22: error: :state takes a target and at most one path
+                """), "\(run.stdout)")
+        #expect(
+            run.stderr == """
+                <stdin>:7:17: error: index 9 is out of range: items has 2 elements
+                <stdin>:8:17: error: no field 'itemz' in Articles; did you mean 'items'? Fields: items, nextID
+                <stdin>:9:22: error: unclosed '[' in the path
+                <stdin>:10:22: error: :state takes a target and at most one path
 
-            """)
+                """)
         let json = try await KarcRun.run(["--json", "-e", ":state counter count"])
         let line = try #require(json.jsonLines.first)
         #expect(line["kind"] as? String == "snapshot" && line["target"] as? String == "counter" && line["path"] as? String == "count")
@@ -215,7 +236,8 @@ extension ShellDetailsTests {
     @Test func saveWritesTheCommandsThatSucceededAndSaysSo() async throws {
         let scratch = ScratchDirectory("karc-save")
         let path = scratch.file("saved.karc")
-        let run = try await KarcRun.run(["--fresh", "--keep-going"], input: "counter.increment\ncounter.oops\n:save \(path)\n:save\n:save /nonexistent/dir/x.karc\n")
+        let run = try await KarcRun.run(
+            ["--fresh", "--keep-going"], input: "counter.increment\ncounter.oops\n:save \(path)\n:save\n:save /nonexistent/dir/x.karc\n")
         #expect(run.stdout.hasSuffix("saved 1 command to \(path)\n"))
         #expect(run.stderr.contains("<stdin>:4:2: error: :save needs one file name (and --all to keep the commands that failed too)"))
         #expect(run.stderr.contains("<stdin>:5:7: error: cannot write /nonexistent/dir/x.karc:"))

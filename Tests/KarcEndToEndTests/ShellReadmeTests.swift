@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite(.timeLimit(.minutes(1))) struct ShellReadmeTests {
     let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -20,7 +20,10 @@ import TestSupport
     @Test func theThreeLineShellRunsAUsersClusterWithKarcsFlags() async throws {
         let run = try await shop(["-e", "cart.add name=apple", "-e", "cart.add name=pear quantity=2", "-e", ":state cart"])
         #expect(run.status == 0)
-        #expect(run.stdout.hasSuffix("state  cart: Cart(\n               items: [\n                 \"apple\": 1,\n                 \"pear\": 2\n               ]\n             )\n"), "\(run.stdout)")
+        #expect(
+            run.stdout.hasSuffix(
+                "state  cart: Cart(\n               items: [\n                 \"apple\": 1,\n                 \"pear\": 2\n               ]\n             )\n"
+            ), "\(run.stdout)")
         let missing = try await shop(["-e", "cart.add"])
         #expect(missing.status == 1, "a missing field fails the run")
         #expect(missing.stderr == "-e:1:6: error: cart.add: missing required field name=String\n")
@@ -33,13 +36,19 @@ import TestSupport
         let help = try await shop(["--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("USAGE: shop "))
-        for flag in ["-e <CMD>", "--json", "--json-states", "--echo", "--keep-going", "--timeout <DURATION>", "--no-color", "--history-file <PATH>", "--quiet", "--no-diff"] {
+        for flag in [
+            "-e <CMD>", "--json", "--json-states", "--echo", "--keep-going", "--timeout <DURATION>", "--no-color", "--history-file <PATH>", "--quiet",
+            "--no-diff",
+        ] {
             #expect(help.stdout.contains("  \(flag)"), "shop --help lacks \(flag)")
         }
         #expect(try await shop(["--generate-completion-script", "bash"]).stdout.contains("_shop()"))
         let bad = try await shop(["--timeout", "soon"])
         #expect(bad.status == 64)
-        #expect(try await shop(["-e", ":help cart.add"]).stdout == "cart.add name=String [quantity=Int, default 1]\n  Puts something in the cart.\n  name  String  required\n  quantity  Int  optional, default 1\n")
+        #expect(
+            try await shop(["-e", ":help cart.add"]).stdout
+                == "cart.add name=String [quantity=Int, default 1]\n  Puts something in the cart.\n  name  String  required\n  quantity  Int  optional, default 1\n"
+        )
     }
 
     @Test func theThreeLineShellChecksTranscripts() async throws {
@@ -48,10 +57,12 @@ import TestSupport
         try "cart.add name=apple quantity=2\ncart.add\n".write(toFile: path, atomically: true, encoding: .utf8)
         let update = try await shop(["check", "--update", path])
         #expect(update.status == 0, "\(update.stderr)")
-        #expect(try String(contentsOfFile: path, encoding: .utf8).contains("""
-            cart.add
-            #= cart.karc:9:6: error: cart.add: missing required field name=String
-            """))
+        #expect(
+            try String(contentsOfFile: path, encoding: .utf8).contains(
+                """
+                cart.add
+                #= cart.karc:9:6: error: cart.add: missing required field name=String
+                """))
         #expect(try await shop(["check", path]).stdout == "ok      \(path)\n1 transcript: 1 passed\n")
         #expect(try await shop(["check", "--help"]).stdout.contains("USAGE: shop check "))
     }

@@ -8,42 +8,45 @@ import Testing
     static let register = "account.register user-email=jill@example.com user-password=s3cret!"
 
     @Test func aScriptPrintsRepliesEventsAndStateDiffsInOrder() async throws {
-        let run = try await KarcRun.run(["--echo"], input: """
-            # a comment, then commands
-            counter.increment value=41
-            counter.increment-by-three
-            \(Self.register)
-            :state counter
+        let run = try await KarcRun.run(
+            ["--echo"],
+            input: """
+                # a comment, then commands
+                counter.increment value=41
+                counter.increment-by-three
+                \(Self.register)
+                :state counter
 
-            """)
+                """)
         #expect(run.status == 0)
         #expect(run.stderr.isEmpty)
-        #expect(run.stdout == """
-            > # a comment, then commands
-            > counter.increment value=41
-            state  counter:
-              - CounterStore.State(count: 0)
-              + CounterStore.State(count: 41)
-            > counter.increment-by-three
-            state  counter:
-              - CounterStore.State(count: 41)
-              + CounterStore.State(count: 44)
-            > \(Self.register)
-            reply  Result.success(
-                     Account(email: "jill@example.com")
-                   )
-            event  account: UpdatedAccount(
-                              account: Account(email: "jill@example.com")
-                            )
-            state  account:
-              - AccountState(account: nil)
-              + AccountState(
-              +   account: Account(email: "jill@example.com")
-              + )
-            > :state counter
-            state  counter: CounterStore.State(count: 44)
+        #expect(
+            run.stdout == """
+                > # a comment, then commands
+                > counter.increment value=41
+                state  counter:
+                  - CounterStore.State(count: 0)
+                  + CounterStore.State(count: 41)
+                > counter.increment-by-three
+                state  counter:
+                  - CounterStore.State(count: 41)
+                  + CounterStore.State(count: 44)
+                > \(Self.register)
+                reply  Result.success(
+                         Account(email: "jill@example.com")
+                       )
+                event  account: UpdatedAccount(
+                                  account: Account(email: "jill@example.com")
+                                )
+                state  account:
+                  - AccountState(account: nil)
+                  + AccountState(
+                  +   account: Account(email: "jill@example.com")
+                  + )
+                > :state counter
+                state  counter: CounterStore.State(count: 44)
 
-            """)
+                """)
     }
 
     @Test func theSameFactsAsJSONLines() async throws {
@@ -67,7 +70,10 @@ import Testing
     @Test func aBlockedArticleActionSaysByWhomAndWhy() async throws {
         let run = try await KarcRun.run([], input: "articles.add title=Hello\n")
         #expect(run.status == 0)
-        #expect(run.stdout == #"redirected  Articles.Add(title: "Hello") by Gatekeeper → SignInRequired(reason: "sign in first: identity.login email=… password=…")"# + "\n")
+        #expect(
+            run.stdout
+                == #"redirected  Articles.Add(title: "Hello") by Gatekeeper → SignInRequired(reason: "sign in first: identity.login email=… password=…")"#
+                + "\n")
         let json = try await KarcRun.run(["--json"], input: "articles.add title=Hello\n").jsonLines
         #expect(json.first?["kind"] as? String == "redirect")
         #expect(json.first?["by"] as? String == "Gatekeeper")
@@ -77,7 +83,10 @@ import Testing
     @Test func aRejectedLoginNamesTheFieldsAndChangesNothing() async throws {
         let run = try await KarcRun.run(["--keep-going"], input: "identity.login email=jill password=123\n:state identity\n")
         #expect(run.status == 1)
-        #expect(run.stderr == "<stdin>:1:10: error: identity.login failed: email must be an email address like name@example.com; password must be at least 6 characters long\n")
+        #expect(
+            run.stderr
+                == "<stdin>:1:10: error: identity.login failed: email must be an email address like name@example.com; password must be at least 6 characters long\n"
+        )
         #expect(run.stdout == "state  identity: IdentityModel.State(user: nil)\n")
     }
 
@@ -89,15 +98,20 @@ import Testing
     }
 
     @Test func failuresAsJSONCarryLineColumnAndMessage() async throws {
-        let run = try await KarcRun.run(["--json", "--keep-going"], input: "countr.increment\ncounter.increment value=two\naccount.unregister\n\(Self.register)\n\(Self.register)\ncounter.increment\n")
+        let run = try await KarcRun.run(
+            ["--json", "--keep-going"],
+            input: "countr.increment\ncounter.increment value=two\naccount.unregister\n\(Self.register)\n\(Self.register)\ncounter.increment\n")
         #expect(run.status == 1, "--keep-going still fails the run")
         let errors = run.jsonLines.filter { $0["kind"] as? String == "error" }
         #expect(errors.map { $0["line"] as? Int } == [1, 2, 3, 5])
         #expect(errors.map { $0["column"] as? Int } == [1, 25, 9, 9])
         #expect(errors[0]["message"] as? String == "unknown target 'countr'; did you mean 'counter'? Targets: counter, identity, articles, account")
         #expect(errors[1]["message"] as? String == #"field 'value' expects Int, got "two""#)
-        #expect(errors[2]["message"] as? String == "account.unregister failed: no account is registered: account.register user-email=… user-password=…")
-        #expect(errors[3]["message"] as? String == "account.register replied with a failure: an account is already registered (jill@example.com); unregister first")
+        #expect(
+            errors[2]["message"] as? String == "account.unregister failed: no account is registered: account.register user-email=… user-password=…")
+        #expect(
+            errors[3]["message"] as? String
+                == "account.register replied with a failure: an account is already registered (jill@example.com); unregister first")
         #expect(run.jsonLines.last?["kind"] as? String == "state", "the last command still ran")
     }
 
@@ -130,25 +144,31 @@ import Testing
     }
 
     @Test func metaCommandsHelpAndComplainUsefully() async throws {
-        let run = try await KarcRun.run(["--keep-going"], input: """
-            :help
-            :help counter.increment
-            :hlep
-            :events sometimes
-            :timing on
-            counter.increment
-            :history 2
+        let run = try await KarcRun.run(
+            ["--keep-going"],
+            input: """
+                :help
+                :help counter.increment
+                :hlep
+                :events sometimes
+                :timing on
+                counter.increment
+                :history 2
 
-            """)
+                """)
         #expect(run.status == 1)
-        #expect(run.stdout.contains("""
-              counter (dispatcher): increment, increment-by-three, reset
-              identity (store): login, logout; hidden: not Decodable, so not typable: SignInRequired
-              articles (store): add, like, remove
-              account (model): register, unregister, dispatch-outgoing-message
+        #expect(
+            run.stdout.contains(
+                """
+                  counter (dispatcher): increment, increment-by-three, reset
+                  identity (store): login, logout; hidden: not Decodable, so not typable: SignInRequired
+                  articles (store): add, like, remove
+                  account (model): register, unregister, dispatch-outgoing-message
 
-            """))
-        #expect(run.stdout.contains("counter.increment [value=Int, default 1]\n  Adds to the count.\n  value  Int  optional, default 1  — How much to add.\n"))
+                """))
+        #expect(
+            run.stdout.contains(
+                "counter.increment [value=Int, default 1]\n  Adds to the count.\n  value  Int  optional, default 1  — How much to add.\n"))
         #expect(run.stdout.contains("time   "))
         #expect(run.stdout.contains("    1  ok     counter.increment\n"))
         #expect(run.stderr.contains("<stdin>:3:2: error: unknown meta command ':hlep'; did you mean ':help'?"))
@@ -163,7 +183,8 @@ import Testing
     }
 
     @Test func liveMessagesArriveWhileTheScriptWaits() async throws {
-        let run = try await KarcRun.run(["--json", "--tick", "200ms"], input: "\(Self.register)\naccount.dispatch-outgoing-message message=hi\n:wait ReceivedMessage 3s\n")
+        let run = try await KarcRun.run(
+            ["--json", "--tick", "200ms"], input: "\(Self.register)\naccount.dispatch-outgoing-message message=hi\n:wait ReceivedMessage 3s\n")
         #expect(run.status == 0, "\(run.stderr)")
         let received = run.jsonLines.filter { $0["type"] as? String == "ReceivedMessage" }
         #expect((received.first?["value"] as? [String: String]) == ["text": "re: hi (to jill@example.com)"])
@@ -180,12 +201,14 @@ import Testing
     }
 
     @Test func aCommandThatNeverAnswersBeforeTheScriptEndsFails() async throws {
-        let run = try await KarcRun.run(["--tick", "30s", "--timeout", "100ms"], input: "\(Self.register)\naccount.dispatch-outgoing-message message=slow\n")
+        let run = try await KarcRun.run(
+            ["--tick", "30s", "--timeout", "100ms"], input: "\(Self.register)\naccount.dispatch-outgoing-message message=slow\n")
         #expect(run.status == 1)
         let stderr = run.stderr(notingOnly: "account.dispatch-outgoing-message")
-        #expect(stderr.hasPrefix(
-            "<stdin>:2: note: account.dispatch-outgoing-message has not answered after 100ms; its reply will be printed when it comes\n"
-                + "error: account.dispatch-outgoing-message did not answer (waited 1"), "\(run.stderr)")
+        #expect(
+            stderr.hasPrefix(
+                "<stdin>:2: note: account.dispatch-outgoing-message has not answered after 100ms; its reply will be printed when it comes\n"
+                    + "error: account.dispatch-outgoing-message did not answer (waited 1"), "\(run.stderr)")
     }
 
     @Test func waitingForAnEventThatNeverComesTimesOut() async throws {
@@ -203,7 +226,8 @@ import Testing
         #expect(run.stderr.split(separator: "\n").count == 3)
         #expect(!run.stderr.contains("Fatal"))
         // An open object or string goes on to the end of the script, then is one error.
-        let open = try await KarcRun.run(["--keep-going"], input: [#"counter.increment {"value": "#, "\"unterminated"].joined(separator: "\n") + "\n")
+        let open = try await KarcRun.run(
+            ["--keep-going"], input: [#"counter.increment {"value": "#, "\"unterminated"].joined(separator: "\n") + "\n")
         #expect(open.status == 1)
         #expect(open.stderr.split(separator: "\n").count == 1)
     }

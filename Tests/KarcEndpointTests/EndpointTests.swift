@@ -42,9 +42,15 @@ import Trellis
         hello.protocolVersion = 99
         let shell = try TestShell(socket: endpoint.socket, token: endpoint.token, hello: hello)
         #expect(await eventually(within: .seconds(20)) { shell.end != nil })
-        guard case .failure(let error)? = shell.end else { Issue.record("not refused"); return }
+        guard case .failure(let error)? = shell.end else {
+            Issue.record("not refused")
+            return
+        }
         #expect(error.code == .failedPrecondition)
-        #expect(error.message == "this karc speaks attach protocol 99, the app beat speaks \(AttachProtocol.version): attach with the karc of the app's karc version")
+        #expect(
+            error.message
+                == "this karc speaks attach protocol 99, the app beat speaks \(AttachProtocol.version): attach with the karc of the app's karc version"
+        )
         try await endpoint.stop()
     }
 
@@ -52,7 +58,10 @@ import Trellis
         let endpoint = try await RunningEndpoint()
         let shell = try TestShell(socket: endpoint.socket, token: "nope")
         #expect(await eventually(within: .seconds(20)) { shell.end != nil })
-        guard case .failure(let error)? = shell.end else { Issue.record("not refused"); return }
+        guard case .failure(let error)? = shell.end else {
+            Issue.record("not refused")
+            return
+        }
         #expect(error.code == .unauthenticated)
         #expect(shell.messages.isEmpty)
         try await endpoint.stop()
@@ -66,7 +75,10 @@ import Trellis
         #expect(await prompted(second))
         let third = try TestShell(socket: endpoint.socket, token: endpoint.token)
         #expect(await eventually(within: .seconds(20)) { third.end != nil })
-        guard case .failure(let error)? = third.end else { Issue.record("not refused"); return }
+        guard case .failure(let error)? = third.end else {
+            Issue.record("not refused")
+            return
+        }
         #expect(error.code == .resourceExhausted)
         #expect(error.message == "2 shells are attached to beat already (its limit); detach one and try again")
         // One leaves: there is room again.
@@ -129,9 +141,10 @@ import Trellis
         #expect(await eventually(within: .seconds(20)) { endpoint.cluster.workInFlight > 0 })
         shell.close()
         await endpoint.latch.open()
-        #expect(await eventually(within: .seconds(20)) {
-            (await endpoint.cluster.target(named: "slow")?.state?() as? Slow)?.done == 1
-        })
+        #expect(
+            await eventually(within: .seconds(20)) {
+                (await endpoint.cluster.target(named: "slow")?.state?() as? Slow)?.done == 1
+            })
         #expect(await eventually(within: .seconds(20)) { endpoint.endpoint.attachedShells == 0 })
         try await endpoint.stop()
     }
@@ -169,7 +182,8 @@ import Trellis
         await #expect {
             try await second.run()
         } throws: { error in
-            "\(error)" == "an endpoint listens on unix:\(endpoint.socket) already (another app named beat?): stop it, or give this one another name or address"
+            "\(error)"
+                == "an endpoint listens on unix:\(endpoint.socket) already (another app named beat?): stop it, or give this one another name or address"
         }
         try await endpoint.stop()
         // A socket file nobody listens on (an app that was killed) is taken over.
@@ -196,4 +210,3 @@ import Trellis
         await cluster.shutDown()
     }
 }
-

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// What arrives on an endpoint's socket that is not gRPC.
 enum Garbage: String, CaseIterable, Sendable, CustomTestStringConvertible {
@@ -21,8 +22,6 @@ enum Garbage: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     var testDescription: String { rawValue }
 }
-
-import Testing
 
 /// A plain connection to a Unix socket, to send what a test likes.
 final class RawConnection: Sendable {

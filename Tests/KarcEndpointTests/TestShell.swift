@@ -104,7 +104,10 @@ final class TestShell: Sendable {
     static let prompt = Karc_Attach_V1_Hello.with {
         $0.protocolVersion = AttachProtocol.version
         $0.input = .prompt
-        $0.options = .with { $0.quiet = true; $0.diff = "off" }
+        $0.options = .with {
+            $0.quiet = true
+            $0.diff = "off"
+        }
     }
 
     /// A stalled shell starts reading.

@@ -8,13 +8,15 @@ struct CheckedSendableMacroTests {
     let macros: [String: MacroSpec] = ["CheckedSendable": MacroSpec(type: CheckedSendableMacro.self, conformances: ["Sendable"])]
 
     func expand(_ source: String, _ expanded: String, diagnostics: [DiagnosticSpec] = [], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-        assertMacroExpansion(source, expandedSource: expanded, diagnostics: diagnostics, macroSpecs: macros, indentationWidth: .spaces(4)) { failure in
+        assertMacroExpansion(source, expandedSource: expanded, diagnostics: diagnostics, macroSpecs: macros, indentationWidth: .spaces(4)) {
+            failure in
             Issue.record(Comment(rawValue: failure.message), sourceLocation: sourceLocation)
         }
     }
 
     @Test func everyStoredLetIsCheckedAndSafeVarsAndComputedOnesPass() {
-        expand("""
+        expand(
+            """
             @CheckedSendable
             final class Panel: Domain<String, PanelState, PanelCommand, Never> {
                 let label: String
@@ -30,7 +32,8 @@ struct CheckedSendableMacroTests {
                 let debugName: String
                 #endif
             }
-            """, """
+            """,
+            """
             final class Panel: Domain<String, PanelState, PanelCommand, Never> {
                 let label: String
                 let service = Service()
@@ -58,60 +61,71 @@ struct CheckedSendableMacroTests {
     }
 
     @Test func aPlainStoredVarIsRefusedByName() {
-        expand("""
+        expand(
+            """
             @CheckedSendable
             final class CounterDomain: Domain<DefaultId, Counter, Increment, Never> {
                 private(set) var count = 0
                 var log: [String] = [] { didSet {} }
             }
-            """, """
+            """,
+            """
             final class CounterDomain: Domain<DefaultId, Counter, Increment, Never> {
                 private(set) var count = 0
                 var log: [String] = [] { didSet {} }
             }
-            """, diagnostics: [
+            """,
+            diagnostics: [
                 DiagnosticSpec(message: racing("count", in: "CounterDomain"), line: 3, column: 22),
                 DiagnosticSpec(message: racing("log", in: "CounterDomain"), line: 4, column: 9),
             ])
     }
 
     @Test func aDestructuringLetIsRefused() {
-        expand("""
+        expand(
+            """
             @CheckedSendable
             final class Pair: Domain<DefaultId, Counter, Increment, Never> {
                 let (left, right) = (1, 2)
             }
-            """, """
+            """,
+            """
             final class Pair: Domain<DefaultId, Counter, Increment, Never> {
                 let (left, right) = (1, 2)
             }
-            """, diagnostics: [
+            """,
+            diagnostics: [
                 DiagnosticSpec(
                     message: "@CheckedSendable checks each stored 'let' by name: declare one property per 'let' instead of a destructuring pattern",
-                    line: 3, column: 9),
+                    line: 3, column: 9)
             ])
     }
 
     @Test func aStructIsRefused() {
-        expand("""
+        expand(
+            """
             @CheckedSendable
             struct Counter {}
-            """, """
+            """,
+            """
             struct Counter {}
-            """, diagnostics: [
+            """,
+            diagnostics: [
                 DiagnosticSpec(
                     message: "@CheckedSendable applies to a class (a Model or Domain subclass); a struct or enum is checked by the compiler itself",
-                    line: 1, column: 1),
+                    line: 1, column: 1)
             ])
     }
 
     @Test func aGenericSubclassIsCheckedThroughItsBareName() {
-        expand("""
+        expand(
+            """
             @CheckedSendable
             final class Box<Value: Sendable>: Domain<DefaultId, Holder<Value>, Never, Never> {
                 let value: Value
             }
-            """, """
+            """,
+            """
             final class Box<Value: Sendable>: Domain<DefaultId, Holder<Value>, Never, Never> {
                 let value: Value
             }

@@ -8,13 +8,15 @@ struct CommandMacroTests {
     let macros: [String: MacroSpec] = ["Command": MacroSpec(type: CommandMacro.self, conformances: ["Decodable", "CommandDocumented"])]
 
     func expand(_ source: String, _ expanded: String, diagnostics: [DiagnosticSpec] = [], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-        assertMacroExpansion(source, expandedSource: expanded, diagnostics: diagnostics, macroSpecs: macros, indentationWidth: .spaces(4)) { failure in
+        assertMacroExpansion(source, expandedSource: expanded, diagnostics: diagnostics, macroSpecs: macros, indentationWidth: .spaces(4)) {
+            failure in
             Issue.record(Comment(rawValue: failure.message), sourceLocation: sourceLocation)
         }
     }
 
     @Test func aStructFieldWithADefaultFallsBackToIt() {
-        expand("""
+        expand(
+            """
             /// Adds to the counter.
             @Command
             public struct Increment {
@@ -26,7 +28,8 @@ struct CommandMacroTests {
                 static var shared = 0
                 var computed: Int { by * 2 }
             }
-            """, """
+            """,
+            """
             /// Adds to the counter.
             public struct Increment {
                 /// How much to add.
@@ -62,7 +65,8 @@ struct CommandMacroTests {
     }
 
     @Test func anEnumDecodesItsCasesAsSwiftEncodesThem() {
-        expand("""
+        expand(
+            """
             @Command
             enum Cart {
                 /// Adds an item.
@@ -71,7 +75,8 @@ struct CommandMacroTests {
                 case rename(String, to: String)
                 case clear
             }
-            """, """
+            """,
+            """
 
             enum Cart {
                 /// Adds an item.
@@ -125,10 +130,12 @@ struct CommandMacroTests {
     }
 
     @Test func aClassIsRefusedWithAMessage() {
-        expand("""
+        expand(
+            """
             @Command
             class Handler {}
-            """, """
+            """,
+            """
             class Handler {}
             """, diagnostics: [DiagnosticSpec(message: "@Command applies to a struct or an enum (the type of a command)", line: 1, column: 1)])
     }

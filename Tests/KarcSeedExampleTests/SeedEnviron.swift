@@ -1,7 +1,7 @@
 // Step 5 of the seed README, with the resources and gateways it leaves to the reader.
 import Karc
-import Synchronization
 import KarcAsync
+import Synchronization
 
 protocol StorageResource: Resource {
     func readAccount() async -> Account?
@@ -49,11 +49,11 @@ struct Environs {
     static let prod = Environ()
         .register(StorageResource.self, gatewayType: StorageProdGateway.self)
         .register(WebResource.self, gatewayType: WebProdGateway.self)
-        // other dependencies
+    // other dependencies
 
     static let test = Environ()
         .register(StorageResource.self, gatewayType: StorageTestGateway.self)
         .register(WebResource.self, gatewayType: WebTestGateway.self)
-        // other dependencies
+    // other dependencies
 
 }

@@ -57,9 +57,9 @@ class TestModel: Model<TestDomain, DefaultId, TestState, TestCommand, TestEffect
 
 }
 
-fileprivate extension TestModel.Interactor {
+extension TestModel.Interactor {
 
-    func main() -> Pipeline {
+    fileprivate func main() -> Pipeline {
         @Inject<StorageResource, DefaultId>(environ) var storage
         @Use<WebResource, DefaultId>(environ) var web
         return Pipeline {
@@ -113,7 +113,7 @@ fileprivate extension TestModel.Interactor {
         }
     }
 
-    func messaging() -> Pipeline {
+    fileprivate func messaging() -> Pipeline {
         @Inject<StorageResource, DefaultId>(environ) var storage
         @Use<WebResource, DefaultId>(environ) var web
         let incomingMessageGate = Gate<EncryptedMessage, Void>(mode: .retainable(), scheme: .anycast)

@@ -12,9 +12,10 @@ import TrellisTesting
         let eventReceiver = try await TestDomain.get.receiver()
         // Send account registration command waiting for result
         // Will get result only after "register-account" pipe returns result from its track
-        let result = try #require(try await TestDomain.get.send(
-            RegisterAccount(userEmail: "test@email.com", userPassword: "qwerty")
-        ) as? Result<Account, Error>)
+        let result = try #require(
+            try await TestDomain.get.send(
+                RegisterAccount(userEmail: "test@email.com", userPassword: "qwerty")
+            ) as? Result<Account, Error>)
         // Assert that proper account is registered
         switch result {
         case .success(let account):
@@ -32,8 +33,7 @@ import TrellisTesting
         for try await event in eventReceiver {
             // Assert that we received expected event with the same account
             #expect(
-                event as? UpdatedAccount ==
-                UpdatedAccount(account: Account(email: "test@email.com", password: "qwerty"))
+                event as? UpdatedAccount == UpdatedAccount(account: Account(email: "test@email.com", password: "qwerty"))
             )
             break
         }

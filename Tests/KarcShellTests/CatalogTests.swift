@@ -1,6 +1,7 @@
+import Testing
+
 @testable import KarcSession
 @testable import KarcShell
-import Testing
 
 // Commands as an application writes them: plain Codable types.
 struct Increment: Codable, Sendable {

@@ -10,7 +10,10 @@ struct CommandAttributeTests {
         var userName: String
         var retries = 3
         var tags: [String] = []
-        enum CodingKeys: String, CodingKey { case userName = "user_name", retries, tags }
+        enum CodingKeys: String, CodingKey {
+            case userName = "user_name"
+            case retries, tags
+        }
     }
 
     @Command
@@ -22,8 +25,9 @@ struct CommandAttributeTests {
     @Test func missingFieldsGetTheirDefaultsAndPresentOnesWin() throws {
         let decoder = JSONDecoder()
         #expect(try decoder.decode(Renamed.self, from: Data(#"{"user_name": "jill"}"#.utf8)) == Renamed(userName: "jill"))
-        #expect(try decoder.decode(Renamed.self, from: Data(#"{"user_name": "jill", "retries": 5, "tags": ["a"]}"#.utf8))
-            == Renamed(userName: "jill", retries: 5, tags: ["a"]))
+        #expect(
+            try decoder.decode(Renamed.self, from: Data(#"{"user_name": "jill", "retries": 5, "tags": ["a"]}"#.utf8))
+                == Renamed(userName: "jill", retries: 5, tags: ["a"]))
         #expect(throws: DecodingError.self) { try decoder.decode(Renamed.self, from: Data(#"{"retries": 5}"#.utf8)) }
     }
 

@@ -1,13 +1,15 @@
+import Testing
+
 @testable import KarcSession
 @testable import KarcShell
-import Testing
 
 @Suite("Command builder: typed commands from lines, and errors that help")
 struct CommandBuilderTests {
-    let builder = CommandBuilder(catalog: Catalog(targets: [
-        TargetSchema(name: "counter", kind: "dispatcher", commands: [CommandSchema(Increment.self), CommandSchema(Reset.self)]),
-        TargetSchema(name: "identity", kind: "store", commands: [CommandSchema(RegisterUser.self), CommandSchema(Strict.self)]),
-    ]))
+    let builder = CommandBuilder(
+        catalog: Catalog(targets: [
+            TargetSchema(name: "counter", kind: "dispatcher", commands: [CommandSchema(Increment.self), CommandSchema(Reset.self)]),
+            TargetSchema(name: "identity", kind: "store", commands: [CommandSchema(RegisterUser.self), CommandSchema(Strict.self)]),
+        ]))
 
     func build(_ line: String) throws(LineError) -> any Sendable {
         guard case .command(let invocation) = try LineParser.parse(line) else {
@@ -40,9 +42,10 @@ struct CommandBuilderTests {
     }
 
     @Test func everyFieldTypeTakesItsValues() throws {
-        let user = try #require(try build(
-            #"identity.register-user user-email=a@b.co user-password=123456 age=40 score=7 is-admin=true mood=grumpy tags=[x, "y z"] address={"street": "Main", "number": 1}"#
-        ) as? RegisterUser)
+        let user = try #require(
+            try build(
+                #"identity.register-user user-email=a@b.co user-password=123456 age=40 score=7 is-admin=true mood=grumpy tags=[x, "y z"] address={"street": "Main", "number": 1}"#
+            ) as? RegisterUser)
         #expect(user.userPassword == "123456", "a number written for a String field is the string")
         #expect(user.age == 40)
         #expect(user.score == 7.0)
@@ -73,9 +76,15 @@ struct CommandBuilderTests {
         ("identity.register-user user-email=a", 10, "identity.register-user: missing required field user-password=String"),
         ("identity.register-user", 10, "missing required fields user-email=String user-password=String"),
         ("identity.register-user user-email=nil user-password=x", 35, "field 'user-email' is required (String); it cannot be nil"),
-        ("identity.register-user user-email=a user-password=b mood=grumy", 58, "field 'mood' expects one of happy, grumpy, got \"grumy\"; did you mean 'grumpy'?"),
+        (
+            "identity.register-user user-email=a user-password=b mood=grumy", 58,
+            "field 'mood' expects one of happy, grumpy, got \"grumy\"; did you mean 'grumpy'?"
+        ),
         ("identity.register-user user-email=a user-password=b is-admin=yes", 62, #"field 'is-admin' expects Bool, got "yes""#),
-        ("identity.register-user user-email=a user-password=b address=home", 61, #"field 'address' expects a {json} Address, or its fields as address.FIELD=value, got "home""#),
+        (
+            "identity.register-user user-email=a user-password=b address=home", 61,
+            #"field 'address' expects a {json} Address, or its fields as address.FIELD=value, got "home""#
+        ),
         ("identity.register-user user-email=a user-password=b tags=[1, [2]]", 62, "field 'tags' expects String, got [2]"),
         (#"identity.register-user user-email=a user-password=b address={"street": 1, "number": 1}"#, 10, "field 'address.street' expects String"),
         (#"identity.register-user user-email=a user-password=b address={"street": "x"}"#, 10, "missing required field 'number' in field 'address'"),

@@ -1,14 +1,16 @@
 import Foundation
+import Testing
+
 @testable import KarcSession
 @testable import KarcShell
-import Testing
 
 @Suite("Completion and hints at the prompt")
 struct CompleterTests {
-    let completer = Completer(catalog: Catalog(targets: [
-        TargetSchema(name: "counter", kind: "store", commands: [CommandSchema(Increment.self), CommandSchema(Reset.self)]),
-        TargetSchema(name: "identity", kind: "store", commands: [CommandSchema(RegisterUser.self)]),
-    ]))
+    let completer = Completer(
+        catalog: Catalog(targets: [
+            TargetSchema(name: "counter", kind: "store", commands: [CommandSchema(Increment.self), CommandSchema(Reset.self)]),
+            TargetSchema(name: "identity", kind: "store", commands: [CommandSchema(RegisterUser.self)]),
+        ]))
 
     @Test func targetsCompleteWithTheirDot() {
         #expect(completer.complete("cou") == .init(insert: "nter.", candidates: []))
@@ -51,10 +53,11 @@ struct CompleterTests {
 
 extension CompleterTests {
     var withEvents: Completer {
-        Completer(catalog: Catalog(targets: [
-            TargetSchema(name: "counter", kind: "store", commands: [CommandSchema(Increment.self)], events: ["Counted", "CounterReset"]),
-            TargetSchema(name: "identity", kind: "store", commands: [CommandSchema(RegisterUser.self)]),
-        ]), events: { ["Seen.LoggedIn"] })
+        Completer(
+            catalog: Catalog(targets: [
+                TargetSchema(name: "counter", kind: "store", commands: [CommandSchema(Increment.self)], events: ["Counted", "CounterReset"]),
+                TargetSchema(name: "identity", kind: "store", commands: [CommandSchema(RegisterUser.self)]),
+            ]), events: { ["Seen.LoggedIn"] })
     }
 
     @Test func metaCommandArgumentsComplete() {
@@ -76,6 +79,7 @@ extension CompleterTests {
         _ = FileManager.default.createFile(atPath: directory + "/scripts/errors.karc", contents: Data())
         #expect(completer.complete(":source \(directory)/scr") == .init(insert: "ipts/", candidates: []))
         #expect(completer.complete(":source \(directory)/scripts/t") == .init(insert: "our.karc", candidates: []))
-        #expect(completer.complete(":source \(directory)/scripts/").candidates == ["\(directory)/scripts/errors.karc", "\(directory)/scripts/tour.karc"])
+        #expect(
+            completer.complete(":source \(directory)/scripts/").candidates == ["\(directory)/scripts/errors.karc", "\(directory)/scripts/tour.karc"])
     }
 }

@@ -12,7 +12,10 @@ struct EnumCasesTests {
 
     enum One: Codable { case only(Int) }
 
-    enum Raw: String, CodingKey { case first = "one", second = "two" }
+    enum Raw: String, CodingKey {
+        case first = "one"
+        case second = "two"
+    }
 
     struct Custom: CodingKey {
         var stringValue: String
@@ -31,8 +34,12 @@ struct EnumCasesTests {
             box.type = type
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "spy"))
         }
-        func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "spy")) }
-        func singleValueContainer() throws -> any SingleValueDecodingContainer { throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "spy")) }
+        func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "spy"))
+        }
+        func singleValueContainer() throws -> any SingleValueDecodingContainer {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "spy"))
+        }
     }
 
     func caseNames(of type: any Decodable.Type) -> [String]? {

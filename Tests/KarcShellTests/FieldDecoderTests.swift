@@ -1,15 +1,19 @@
 import CustomDump
 import Foundation
+import Testing
+
 @testable import KarcSession
 @testable import KarcShell
-import Testing
 
 /// The direct decoder must give what `JSONDecoder` gives for the same fields,
 /// or give up so the JSON path decides.
 @Suite("Field decoder: JSONDecoder's values without the JSON")
 struct FieldDecoderTests {
     enum Mood: String, Codable, CaseIterable { case calm, grumpy }
-    struct Point: Codable, Equatable { var x: Int; var y: Double }
+    struct Point: Codable, Equatable {
+        var x: Int
+        var y: Double
+    }
     struct Everything: Codable, Equatable, Sendable {
         var int: Int
         var small: Int8
@@ -40,12 +44,14 @@ struct FieldDecoderTests {
     struct Special: Decodable, Sendable { var url: URL }
     struct Fraction: Decodable, Sendable { var ratio: Float }
 
-    static var everything: [String: FieldValue] { [
-        "int": .int(-3), "small": .int(12), "unsigned": .int(7), "double": .int(2), "flag": .bool(true),
-        "text": .string("héllo \"there\""), "mood": .string("grumpy"), "list": .list([.int(1), .int(2)]),
-        "nested": .list([.list([.string("a")]), .list([])]), "optional": .string("here"),
-        "point": .object(["x": .int(1), "y": .double(2.5)]), "points": .list([.object(["x": .int(0), "y": .int(0)])]),
-    ] }
+    static var everything: [String: FieldValue] {
+        [
+            "int": .int(-3), "small": .int(12), "unsigned": .int(7), "double": .int(2), "flag": .bool(true),
+            "text": .string("héllo \"there\""), "mood": .string("grumpy"), "list": .list([.int(1), .int(2)]),
+            "nested": .list([.list([.string("a")]), .list([])]), "optional": .string("here"),
+            "point": .object(["x": .int(1), "y": .double(2.5)]), "points": .list([.object(["x": .int(0), "y": .int(0)])]),
+        ]
+    }
 
     func viaJSON<T: Decodable>(_ type: T.Type, _ fields: [String: FieldValue]) throws -> T {
         let data = try JSONSerialization.data(withJSONObject: FieldValue.object(fields).jsonObject)
@@ -78,7 +84,10 @@ struct FieldDecoderTests {
     @Test func floatsDatesAndDecimalsDecodeDirectlyAsJSONDecoderWould() throws {
         let direct = try #require(FieldDecoder.decode(Fraction.self, from: ["ratio": .double(0.1)]) as? Fraction)
         #expect(direct.ratio == (try viaJSON(Fraction.self, ["ratio": .double(0.1)])).ratio)
-        struct Stamped: Decodable, Sendable { var at: Date; var total: Decimal }
+        struct Stamped: Decodable, Sendable {
+            var at: Date
+            var total: Decimal
+        }
         let fields: [String: FieldValue] = ["at": .date(Date(timeIntervalSince1970: 86_400)), "total": .exactDecimal(Decimal(string: "12.35")!)]
         let stamped = try #require(FieldDecoder.decode(Stamped.self, from: fields) as? Stamped)
         let viaJSON = try viaJSON(Stamped.self, fields)

@@ -1,16 +1,32 @@
 import Foundation
+import Testing
+
 @testable import KarcSession
 @testable import KarcShell
-import Testing
 
 /// The shell's JSON writer must write what `JSONEncoder` writes (sorted keys,
 /// slashes as they are), or leave the value to it.
 @Suite("JSON text: JSONEncoder's output without its cost")
 struct JSONTextTests {
     enum Mood: String, Codable { case calm, grumpy }
-    enum Shape: Codable { case circle(radius: Double), square(Int), none }
-    struct Point: Codable { var x: Int; var y: Double }
-    struct Keys: Codable { var b = 1; var B = 2; var a10 = 3; var a2 = 4; var _x = 5; var é = 6; var Z = 7 }
+    enum Shape: Codable {
+        case circle(radius: Double)
+        case square(Int)
+        case none
+    }
+    struct Point: Codable {
+        var x: Int
+        var y: Double
+    }
+    struct Keys: Codable {
+        var b = 1
+        var B = 2
+        var a10 = 3
+        var a2 = 4
+        var _x = 5
+        var é = 6
+        var Z = 7
+    }
     struct Everything: Codable {
         var int = -3, small: Int8 = 12, big = UInt64.max, double = 2.5, whole = 3.0, tiny = 1e-7, huge = 1e20, negativeZero = -0.0
         var float: Float = 0.1
@@ -81,8 +97,16 @@ struct JSONTextTests {
 /// old nodes themselves, so the patch between them costs what changed.
 @Suite("JSON trees: an encoding that reuses the last one")
 struct JSONTreeTests {
-    struct Article: Codable, Equatable { var id: Int; var title: String; var tags: [String] = [] }
-    struct Shelf: Codable, Equatable { var articles: [Article]; var nextID: Int; var owner: String? }
+    struct Article: Codable, Equatable {
+        var id: Int
+        var title: String
+        var tags: [String] = []
+    }
+    struct Shelf: Codable, Equatable {
+        var articles: [Article]
+        var nextID: Int
+        var owner: String?
+    }
 
     func viaJSONEncoder(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
@@ -94,7 +118,8 @@ struct JSONTreeTests {
         let before = try #require(JSONText.tree(old, reusing: nil))
         let after = try #require(JSONText.tree(new, reusing: before))
         guard case .object(let oldFields) = before.kind, case .array(let oldItems)? = oldFields["articles"]?.kind,
-              case .object(let newFields) = after.kind, case .array(let newItems)? = newFields["articles"]?.kind else {
+            case .object(let newFields) = after.kind, case .array(let newItems)? = newFields["articles"]?.kind
+        else {
             Issue.record("not an object with an array")
             return ("", [], 0)
         }
@@ -111,10 +136,11 @@ struct JSONTreeTests {
         let result = try patch(Self.shelf, new)
         #expect(result.text == (try viaJSONEncoder(new)))
         #expect(result.shared == 1_000)
-        #expect(result.patch == [
-            #"{"op":"add","path":"/articles/1000","value":{"id":1000,"tags":[],"title":"new"}}"#,
-            #"{"op":"replace","path":"/nextID","value":1001}"#,
-        ])
+        #expect(
+            result.patch == [
+                #"{"op":"add","path":"/articles/1000","value":{"id":1000,"tags":[],"title":"new"}}"#,
+                #"{"op":"replace","path":"/nextID","value":1001}"#,
+            ])
     }
 
     @Test func anElementChangedInTheMiddleIsEncodedAloneAndPatchedInPlace() throws {
@@ -141,7 +167,13 @@ struct JSONTreeTests {
         #expect(inMiddle.patch == [#"{"op":"remove","path":"/articles/10"}"#])
     }
 
-    struct Log: Codable { var entries: [Entry]; struct Entry: Codable { var at: Date; var text: String } }
+    struct Log: Codable {
+        var entries: [Entry]
+        struct Entry: Codable {
+            var at: Date
+            var text: String
+        }
+    }
 
     @Test func aStateWithDatesIsEncodedAgainstTheLastOneToo() throws {
         let old = Log(entries: (0..<1_000).map { .init(at: Date(timeIntervalSinceReferenceDate: Double($0)), text: "e\($0)") })
@@ -174,7 +206,8 @@ struct JSONNodeListTests {
         (0..<300, 0..<0), (250..<300, 0..<0), (128..<256, 0..<128),
     ])
     func replacingARangeGivesTheSameItemsAsAnArrayWould(range: Range<Int>, inserted: Range<Int>) {
-        let all = Self.nodes(0..<300), list = JSONNodeList(all)
+        let all = Self.nodes(0..<300)
+        let list = JSONNodeList(all)
         let new = Self.nodes(1_000..<(1_000 + inserted.count))
         var expected = all
         expected.replaceSubrange(range, with: new)

@@ -1,6 +1,7 @@
+import Testing
+
 @testable import KarcSession
 @testable import KarcShell
-import Testing
 
 @Suite("Line parser: the command language")
 struct LineParserTests {
@@ -38,7 +39,8 @@ struct LineParserTests {
     }
 
     @Test func everyKindOfValueParses() throws {
-        let values = try fields(#"t.c a=42 b=-1.5 c=true d=false e=nil f="say \"hi\"\n" g=bare@word.com h=[1, "two", [3]] i={"k": [1, {"x": "}"}]} j=é"#)
+        let values = try fields(
+            #"t.c a=42 b=-1.5 c=true d=false e=nil f="say \"hi\"\n" g=bare@word.com h=[1, "two", [3]] i={"k": [1, {"x": "}"}]} j=é"#)
         #expect(values["a"] == .int(42, text: "42"))
         #expect(values["b"] == .decimal(-1.5, text: "-1.5"))
         #expect(values["c"] == .bool(true))
@@ -46,10 +48,12 @@ struct LineParserTests {
         #expect(values["e"] == .null)
         #expect(values["f"] == .string("say \"hi\"\n", quoted: true))
         #expect(values["g"] == .string("bare@word.com", quoted: false))
-        #expect(values["h"] == .list([
-            Located(.int(1, text: "1"), column: 74), Located(.string("two", quoted: true), column: 77),
-            Located(.list([Located(.int(3, text: "3"), column: 85)]), column: 84),
-        ]))
+        #expect(
+            values["h"]
+                == .list([
+                    Located(.int(1, text: "1"), column: 74), Located(.string("two", quoted: true), column: 77),
+                    Located(.list([Located(.int(3, text: "3"), column: 85)]), column: 84),
+                ]))
         #expect(values["i"] == .json(#"{"k": [1, {"x": "}"}]}"#))
         #expect(values["j"] == .string("é", quoted: false))
     }
@@ -70,11 +74,15 @@ struct LineParserTests {
     }
 
     @Test func metaCommandsSplitTheirArguments() throws {
-        #expect(try LineParser.parse(#":wait ReceivedMessage 5s"#) == .meta(
-            name: Located("wait", column: 2),
-            arguments: [Located("ReceivedMessage", column: 7), Located("5s", column: 23)]))
-        #expect(try LineParser.parse(#":source "my script.karc""#) == .meta(
-            name: Located("source", column: 2), arguments: [Located("my script.karc", column: 9)]))
+        #expect(
+            try LineParser.parse(#":wait ReceivedMessage 5s"#)
+                == .meta(
+                    name: Located("wait", column: 2),
+                    arguments: [Located("ReceivedMessage", column: 7), Located("5s", column: 23)]))
+        #expect(
+            try LineParser.parse(#":source "my script.karc""#)
+                == .meta(
+                    name: Located("source", column: 2), arguments: [Located("my script.karc", column: 9)]))
     }
 
     @Test(arguments: [

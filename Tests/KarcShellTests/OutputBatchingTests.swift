@@ -1,10 +1,11 @@
 import Foundation
-@testable import KarcSession
-@testable import KarcShell
+import KarcAsync
 import Synchronization
 import TestSupport
 import Testing
-import KarcAsync
+
+@testable import KarcSession
+@testable import KarcShell
 
 /// Output goes out in batches, but never waits behind a slow command: what
 /// earlier commands printed is written once a send is out for a while.
@@ -63,7 +64,10 @@ struct OutputBatchingTests {
         try #require(pipe(&fds) == 0)
         _ = fcntl(fds[0], F_SETFL, O_NONBLOCK)
         let (readEnd, writeEnd) = (fds[0], fds[1])
-        defer { close(readEnd); close(writeEnd) }
+        defer {
+            close(readEnd)
+            close(writeEnd)
+        }
         let cluster = Gatekept()
         let commands = Task {
             let session = ShellSession(cluster: cluster, options: ShellOptions(), sink: OutputSink(output: writeEnd))
@@ -73,12 +77,13 @@ struct OutputBatchingTests {
         let written = Recorder<String>()
         // The flush is an alarm's task on the shared pool: under ThreadSanitizer, on two cores,
         // the other suites can keep it from running for seconds.
-        #expect(await eventually(within: .seconds(60)) {
-            var buffer = [UInt8](repeating: 0, count: 4096)
-            let count = read(readEnd, &buffer, buffer.count)
-            if count > 0 { written.record(String(decoding: buffer[..<count], as: UTF8.self)) }
-            return written.values.joined().contains("pong")
-        }, "the first reply was still buffered while the second command was out")
+        #expect(
+            await eventually(within: .seconds(60)) {
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                let count = read(readEnd, &buffer, buffer.count)
+                if count > 0 { written.record(String(decoding: buffer[..<count], as: UTF8.self)) }
+                return written.values.joined().contains("pong")
+            }, "the first reply was still buffered while the second command was out")
         #expect(!written.values.joined().contains("late pong"))
         cluster.letGo()
         #expect(await commands.value == [.succeeded, .succeeded])

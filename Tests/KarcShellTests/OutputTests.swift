@@ -1,8 +1,9 @@
 import CustomDump
 import Foundation
+import Testing
+
 @testable import KarcSession
 @testable import KarcShell
-import Testing
 
 @Suite("Output: JSON lines and state diffs")
 struct OutputTests {
@@ -12,14 +13,19 @@ struct OutputTests {
             "int": 42, "double": 1.5, "flag": true, "none": NSNull(), "list": [1, "two", false] as [Any],
             "nested": ["b": 2, "a": [RawJSON(text: #"{"x":[1,2]}"#)] as [Any]] as [String: Any],
         ])
-        #expect(line.hasPrefix(#"{"double":1.5,"flag":true,"int":42,"kind":"event","list":[1,"two",false],"nested":{"a":[{"x":[1,2]}],"b":2},"none":null,"text":""#))
+        #expect(
+            line.hasPrefix(
+                #"{"double":1.5,"flag":true,"int":42,"kind":"event","list":[1,"two",false],"nested":{"a":[{"x":[1,2]}],"b":2},"none":null,"text":""#))
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         #expect(parsed["text"] as? String == "quote \" backslash \\ newline \n tab \t bell \u{7} é 😀 /")
         #expect(!line.contains("\n"))
     }
 
     struct Counter: Equatable { var count: Int }
-    struct Profile: Equatable { var name: String; var tags: [String] }
+    struct Profile: Equatable {
+        var name: String
+        var tags: [String]
+    }
 
     @Test func stateDiffsAreCustomDumpsDiffs() {
         let pairs: [(Any, Any)] = [
@@ -49,9 +55,10 @@ struct OutputTests {
             let lines = String(decoding: sink.takeBuffered(), as: UTF8.self).split(separator: "\n").map(String.init)
             switch mode {
             case .readable:
-                #expect(lines.filter { $0.hasPrefix("  -") } == [
-                    "  - OutputTests.Tally(count: 0)", "  - OutputTests.Tally(count: 1)", "  - OutputTests.Tally(count: 7)",
-                ])
+                #expect(
+                    lines.filter { $0.hasPrefix("  -") } == [
+                        "  - OutputTests.Tally(count: 0)", "  - OutputTests.Tally(count: 1)", "  - OutputTests.Tally(count: 7)",
+                    ])
             case .json:
                 let olds = try lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])["old"] }
                 #expect(olds.map { ($0 as? [String: Int])?["count"] } == [0, 1, 7])

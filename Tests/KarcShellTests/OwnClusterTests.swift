@@ -10,8 +10,15 @@ import Trellis
 /// that accept the same action type.
 @Suite("The shell on a user's own cluster", .timeLimit(.minutes(1)))
 struct OwnClusterTests {
-    enum Priority: Int, Codable, Sendable { case low = 1, normal = 2, high = 3 }
-    enum Status: String, Codable, Sendable { case open, shipped = "SHIPPED" }
+    enum Priority: Int, Codable, Sendable {
+        case low = 1
+        case normal = 2
+        case high = 3
+    }
+    enum Status: String, Codable, Sendable {
+        case open
+        case shipped = "SHIPPED"
+    }
 
     struct Address: Codable, Sendable, Equatable {
         var city: String
@@ -107,23 +114,29 @@ struct OwnClusterTests {
 
     @Test func eachCaseOfAnEnumActionIsACommand() async throws {
         let shell = try await shop()
-        let run = try await Transcript.run(shell, [
-            "cart.add item=apple quantity=2",
-            "cart.add {\"item\": \"pear\", \"quantity\": 1}",
-            "cart.rename _0=pear to=quince",
-            "cart.remove _0=apple",
-        ])
+        let run = try await Transcript.run(
+            shell,
+            [
+                "cart.add item=apple quantity=2",
+                "cart.add {\"item\": \"pear\", \"quantity\": 1}",
+                "cart.rename _0=pear to=quince",
+                "cart.remove _0=apple",
+            ])
         #expect(run.errors == "")
         #expect(run.status == 0)
         #expect(await cart(shell)?.items == ["quince": 1])
         let names = shell.catalog.target(named: "cart")?.commands.map(\.synopsis)
-        #expect(names?.prefix(6) == ["add item=String quantity=Int", "remove _0=String", "rename _0=String to=String", "clear", "place-order " + placeOrderFields, "reset"])
+        #expect(
+            names?.prefix(6) == [
+                "add item=String quantity=Int", "remove _0=String", "rename _0=String to=String", "clear", "place-order " + placeOrderFields, "reset",
+            ])
         let cleared = try await Transcript.run(shell, ["cart.clear"])
         #expect(cleared.status == 0)
         #expect(await cart(shell)?.items == [:])
     }
 
-    let placeOrderFields = "id=UUID at=Date site=URL total=Decimal weight=Float priority=Priority [status=Status] tags=[String] [labels=[String: Int]] address=Address [note=String] [due=Date]"
+    let placeOrderFields =
+        "id=UUID at=Date site=URL total=Decimal weight=Float priority=Priority [status=Status] tags=[String] [labels=[String: Int]] address=Address [note=String] [due=Date]"
 
     @Test(arguments: [
         ("cart.ad item=x quantity=1", "<test>:1:6: error: unknown command 'ad' for cart; did you mean 'add'?"),
@@ -140,13 +153,15 @@ struct OwnClusterTests {
 
     @Test func everyCommonFieldTypeIsTyped() async throws {
         let shell = try await shop()
-        let run = try await Transcript.run(shell, [
-            "cart.place-order id=E621E1F8-C36C-495A-93FC-0C247A3E6E5F at=2026-11-23T10:30:00Z site=https://shop.example/a?b=1 "
-                + "total=12.35 weight=0.5 priority=high status=shipped tags=[gift, fragile] labels.floor=3 labels.bay=7 "
-                + "address.city=Paris address.zip=75001 due=1700000000",
-            "cart.place-order id=e621e1f8-c36c-495a-93fc-0c247a3e6e5f at=2026-11-23 site=https://shop.example total=1 weight=2 "
-                + "priority=1 status=SHIPPED tags=solo labels={\"a\": 1} address={\"city\": \"Lyon\"} note=nil",
-        ])
+        let run = try await Transcript.run(
+            shell,
+            [
+                "cart.place-order id=E621E1F8-C36C-495A-93FC-0C247A3E6E5F at=2026-11-23T10:30:00Z site=https://shop.example/a?b=1 "
+                    + "total=12.35 weight=0.5 priority=high status=shipped tags=[gift, fragile] labels.floor=3 labels.bay=7 "
+                    + "address.city=Paris address.zip=75001 due=1700000000",
+                "cart.place-order id=e621e1f8-c36c-495a-93fc-0c247a3e6e5f at=2026-11-23 site=https://shop.example total=1 weight=2 "
+                    + "priority=1 status=SHIPPED tags=solo labels={\"a\": 1} address={\"city\": \"Lyon\"} note=nil",
+            ])
         #expect(run.errors == "")
         let orders = try #require(await cart(shell)?.orders)
         try #require(orders.count == 2)
@@ -171,13 +186,20 @@ struct OwnClusterTests {
         #expect(second.note == nil)
     }
 
-    static let order = "cart.place-order id=E621E1F8-C36C-495A-93FC-0C247A3E6E5F at=2026-11-23 site=https://a.example total=1 weight=1 priority=low tags=[] address.city=Paris"
+    static let order =
+        "cart.place-order id=E621E1F8-C36C-495A-93FC-0C247A3E6E5F at=2026-11-23 site=https://a.example total=1 weight=1 priority=low tags=[] address.city=Paris"
 
     @Test(arguments: [
-        (order.replacingOccurrences(of: "at=2026-11-23", with: "at=yesterday"), "field 'at' expects a Date (ISO 8601 like 2026-11-23 or 2026-11-23T10:30:00Z, or seconds since 1970), got \"yesterday\""),
+        (
+            order.replacingOccurrences(of: "at=2026-11-23", with: "at=yesterday"),
+            "field 'at' expects a Date (ISO 8601 like 2026-11-23 or 2026-11-23T10:30:00Z, or seconds since 1970), got \"yesterday\""
+        ),
         (order.replacingOccurrences(of: "id=E621E1F8-C36C-495A-93FC-0C247A3E6E5F", with: "id=42x"), "field 'id' expects a UUID"),
         (order.replacingOccurrences(of: "priority=low", with: "priority=urgent"), "field 'priority' expects one of 1, 2, 3, got \"urgent\""),
-        (order.replacingOccurrences(of: "address.city=Paris", with: "address.cty=Paris"), "unknown field 'cty' in 'address' (Address); did you mean 'city'?"),
+        (
+            order.replacingOccurrences(of: "address.city=Paris", with: "address.cty=Paris"),
+            "unknown field 'cty' in 'address' (Address); did you mean 'city'?"
+        ),
         (order + " address={\"city\": \"Lyon\"}", "field 'address' is given twice"),
         (order.replacingOccurrences(of: "total=1", with: "total=lots"), "field 'total' expects a Decimal"),
         (order.replacingOccurrences(of: " address.city=Paris", with: ""), "missing required field address=Address"),
@@ -199,21 +221,26 @@ struct OwnClusterTests {
 
     @Test func aFieldWithADefaultMayBeLeftOutWhenTheTypeIsACommand() async throws {
         let shell = try await shop()
-        let run = try await Transcript.run(shell, [
-            "cart.bump reason=first",
-            "cart.bump reason=second by=3 priority=low label=x",
-            "cart.want thing=tea",
-            "cart.want thing=cake count=1 priority=low",
-            "cart.forget _0=tea",
-            "cart.nothing",
-        ])
+        let run = try await Transcript.run(
+            shell,
+            [
+                "cart.bump reason=first",
+                "cart.bump reason=second by=3 priority=low label=x",
+                "cart.want thing=tea",
+                "cart.want thing=cake count=1 priority=low",
+                "cart.forget _0=tea",
+                "cart.nothing",
+            ])
         #expect(run.errors == "")
-        #expect(await cart(shell)?.bumps == [
-            Bump(by: 1, priority: .normal, label: nil, reason: "first"), Bump(by: 3, priority: .low, label: "x", reason: "second"),
-        ])
-        #expect(await cart(shell)?.wishes == [
-            .want(thing: "tea", count: 2, priority: .high), .want(thing: "cake", count: 1, priority: .low), .forget("tea", always: false), .nothing,
-        ])
+        #expect(
+            await cart(shell)?.bumps == [
+                Bump(by: 1, priority: .normal, label: nil, reason: "first"), Bump(by: 3, priority: .low, label: "x", reason: "second"),
+            ])
+        #expect(
+            await cart(shell)?.wishes == [
+                .want(thing: "tea", count: 2, priority: .high), .want(thing: "cake", count: 1, priority: .low), .forget("tea", always: false),
+                .nothing,
+            ])
         let plain = try await Transcript.run(shell, ["cart.plain-bump"])
         #expect(plain.errors.contains("missing required field by=Int"), "types without @Command decode as Swift's Decodable does")
     }
@@ -224,19 +251,20 @@ struct OwnClusterTests {
         #expect(cart.command(named: "bump")?.synopsis == "bump [by=Int, default 1] [priority=Priority, default .normal] [label=String] reason=String")
         #expect(cart.command(named: "want")?.synopsis == "want thing=String [count=Int, default 2] [priority=Priority, default .high]")
         let help = try await Transcript.run(shell, [":help cart.bump", ":help cart.want"])
-        #expect(help.output == """
-            cart.bump [by=Int, default 1] [priority=Priority, default .normal] [label=String] reason=String
-              Moves the cursor.
-              by  Int  optional, default 1  — How far.
-              priority  Priority  optional, default .normal; one of 1, 2, 3
-              label  String  optional
-              reason  String  required
-            cart.want thing=String [count=Int, default 2] [priority=Priority, default .high]
-              Wishes for something.
-              thing  String  required
-              count  Int  optional, default 2  — how many of it.
-              priority  Priority  optional, default .high; one of 1, 2, 3
+        #expect(
+            help.output == """
+                cart.bump [by=Int, default 1] [priority=Priority, default .normal] [label=String] reason=String
+                  Moves the cursor.
+                  by  Int  optional, default 1  — How far.
+                  priority  Priority  optional, default .normal; one of 1, 2, 3
+                  label  String  optional
+                  reason  String  required
+                cart.want thing=String [count=Int, default 2] [priority=Priority, default .high]
+                  Wishes for something.
+                  thing  String  required
+                  count  Int  optional, default 2  — how many of it.
+                  priority  Priority  optional, default .high; one of 1, 2, 3
 
-            """)
+                """)
     }
 }

@@ -1,6 +1,7 @@
+import Testing
+
 @testable import KarcSession
 @testable import KarcShell
-import Testing
 
 @Suite("Shell parts: durations, colours, event filters, history path")
 struct ShellPartsTests {
@@ -34,9 +35,13 @@ struct ShellPartsTests {
     }
 
     @Test func theHistoryFileFollowsXDGUnlessTold() {
-        #expect(LineEditor.historyPath(option: nil, cluster: "demo", environment: ["XDG_STATE_HOME": "/state", "HOME": "/home/u"]) == "/state/karc/demo.history")
+        #expect(
+            LineEditor.historyPath(option: nil, cluster: "demo", environment: ["XDG_STATE_HOME": "/state", "HOME": "/home/u"])
+                == "/state/karc/demo.history")
         #expect(LineEditor.historyPath(option: nil, cluster: "shop", environment: ["HOME": "/home/u"]) == "/home/u/.local/state/karc/shop.history")
-        #expect(LineEditor.historyPath(option: nil, cluster: "shop", environment: ["XDG_STATE_HOME": "relative", "HOME": "/home/u"]) == "/home/u/.local/state/karc/shop.history")
+        #expect(
+            LineEditor.historyPath(option: nil, cluster: "shop", environment: ["XDG_STATE_HOME": "relative", "HOME": "/home/u"])
+                == "/home/u/.local/state/karc/shop.history")
         #expect(LineEditor.historyPath(option: nil, cluster: "../x", environment: ["XDG_STATE_HOME": "/state"]) == "/state/karc/_.._x.history")
         #expect(LineEditor.historyPath(option: "/tmp/h", cluster: "demo", environment: [:]) == "/tmp/h")
         #expect(LineEditor.historyPath(option: "/dev/null", cluster: "demo", environment: [:]) == nil)
@@ -45,8 +50,15 @@ struct ShellPartsTests {
 
 @Suite("State summaries")
 struct StateSummaryTests {
-    struct Article: Equatable { var id: Int; var title: String }
-    struct Articles: Equatable { var items: [Article]; var nextID: Int; var tags: [String: Int] }
+    struct Article: Equatable {
+        var id: Int
+        var title: String
+    }
+    struct Articles: Equatable {
+        var items: [Article]
+        var nextID: Int
+        var tags: [String: Int]
+    }
 
     @Test func partsAreFieldsAndTheElementsOfCollections() {
         let before = Articles(items: (1...2000).map { Article(id: $0, title: "t\($0)") }, nextID: 2001, tags: ["a": 1, "b": 2])
@@ -72,7 +84,10 @@ struct StatePathTests {
 
     @Test(arguments: [("items[", 6, "unclosed '['"), ("items.", 7, "ends with '.'"), ("items[]", 6, "empty '[]'"), ("", 1, "an empty path")])
     func aBadPathSaysWhere(path: String, offset: Int, message: String) {
-        guard case .failure(let error) = StatePath.parse(path) else { Issue.record("\(path) parsed"); return }
+        guard case .failure(let error) = StatePath.parse(path) else {
+            Issue.record("\(path) parsed")
+            return
+        }
         #expect(error.offset == offset)
         #expect(error.message.contains(message))
     }
@@ -82,7 +97,8 @@ struct StatePathTests {
         let found = try StatePath.resolve(State(tags: ["env": 2]), StatePath.parse(#"tags["env"]"#).get()).get()
         #expect(found as? Int == 2)
         guard case .failure(let error) = StatePath.resolve(State(tags: ["env": 2]), try StatePath.parse("tags[emv]").get()) else {
-            Issue.record("found a missing key"); return
+            Issue.record("found a missing key")
+            return
         }
         #expect(error.message == "no key emv in tags; did you mean 'env'? Keys: env")
     }
@@ -96,8 +112,10 @@ struct JSONPatchUnitTests {
     }
 
     @Test func scalarsAreWrittenAsJSONAndTrueIsNotOne() throws {
-        #expect(try patch(#"{"a":1,"b":"x","c":null,"d":true}"#, #"{"a":true,"b":"y\"z","c":2.5,"d":1}"#)
-            == #"{"p":[{"op":"replace","path":"/a","value":true},{"op":"replace","path":"/b","value":"y\"z"},{"op":"replace","path":"/c","value":2.5},{"op":"replace","path":"/d","value":1}]}"#)
+        #expect(
+            try patch(#"{"a":1,"b":"x","c":null,"d":true}"#, #"{"a":true,"b":"y\"z","c":2.5,"d":1}"#)
+                == #"{"p":[{"op":"replace","path":"/a","value":true},{"op":"replace","path":"/b","value":"y\"z"},{"op":"replace","path":"/c","value":2.5},{"op":"replace","path":"/d","value":1}]}"#
+        )
     }
 
     @Test func keysAreEscapedAsJSONPointers() throws {

@@ -1,7 +1,8 @@
 import Foundation
+import Testing
+
 @testable import KarcSession
 @testable import KarcShell
-import Testing
 
 /// Standard input as the shell reads it: on a thread of its own, lines as
 /// `readLine` gives them, however the bytes arrive.

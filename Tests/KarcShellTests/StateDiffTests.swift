@@ -1,8 +1,9 @@
 import CustomDump
 import Foundation
+import Testing
+
 @testable import KarcSession
 @testable import KarcShell
-import Testing
 
 /// The shell's state diff must print exactly what custom-dump's `diff`
 /// prints: pairs of old and new states of every shape, small and large,
@@ -10,20 +11,66 @@ import Testing
 @Suite("State diffs: custom-dump's text, at the cost of the change")
 struct StateDiffTests {
     struct Counter: Equatable { var count: Int }
-    struct Profile: Equatable { var name: String; var tags: [String]; var nickname: String? }
-    struct Article: Equatable, Identifiable { var id: Int; var title: String; var likes = 0 }
-    struct Note: Equatable { var title: String; var likes = 0 }
+    struct Profile: Equatable {
+        var name: String
+        var tags: [String]
+        var nickname: String?
+    }
+    struct Article: Equatable, Identifiable {
+        var id: Int
+        var title: String
+        var likes = 0
+    }
+    struct Note: Equatable {
+        var title: String
+        var likes = 0
+    }
     /// Padding between its fields: copies need not agree byte for byte.
-    struct Padded: Equatable { var done: Bool; var id: Int; var title: String }
-    struct Shelf: Equatable { var articles: [Article]; var nextID: Int; var owner: String }
-    struct Board: Equatable { var notes: [Note]; var pinned: Set<String>; var scores: [String: Int] }
-    enum Mode: Equatable { case idle, busy(since: Int), failed(String, code: Int), nested(Counter) }
-    indirect enum Tree: Equatable { case leaf(Int), node(Tree, Tree) }
-    struct Described: Equatable, CustomDumpStringConvertible { var value: Int; var customDumpDescription: String { "#\(value)" } }
-    struct Represented: Equatable, CustomDumpRepresentable { var value: Int; var customDumpValue: Any { [value, value] } }
-    struct Stubborn: Equatable { var value: Int; static func == (_: Self, _: Self) -> Bool { false } }
-    struct Holder { var any: Any; var list: [Any] }
-    struct Macroish: Equatable { var value = 1; var _$observationRegistrar = 0 }
+    struct Padded: Equatable {
+        var done: Bool
+        var id: Int
+        var title: String
+    }
+    struct Shelf: Equatable {
+        var articles: [Article]
+        var nextID: Int
+        var owner: String
+    }
+    struct Board: Equatable {
+        var notes: [Note]
+        var pinned: Set<String>
+        var scores: [String: Int]
+    }
+    enum Mode: Equatable {
+        case idle
+        case busy(since: Int)
+        case failed(String, code: Int)
+        case nested(Counter)
+    }
+    indirect enum Tree: Equatable {
+        case leaf(Int)
+        case node(Tree, Tree)
+    }
+    struct Described: Equatable, CustomDumpStringConvertible {
+        var value: Int
+        var customDumpDescription: String { "#\(value)" }
+    }
+    struct Represented: Equatable, CustomDumpRepresentable {
+        var value: Int
+        var customDumpValue: Any { [value, value] }
+    }
+    struct Stubborn: Equatable {
+        var value: Int
+        static func == (_: Self, _: Self) -> Bool { false }
+    }
+    struct Holder {
+        var any: Any
+        var list: [Any]
+    }
+    struct Macroish: Equatable {
+        var value = 1
+        var _$observationRegistrar = 0
+    }
     struct Wrapper<Value: Equatable>: Equatable { var value: Value }
 
     static func articles(_ count: Int) -> [Article] { (0..<count).map { Article(id: $0, title: "article \($0)") } }
@@ -68,17 +115,29 @@ struct StateDiffTests {
             ("replaced", [1, 2, 3], [1, 7, 3]), ("swapped", [1, 2, 3], [2, 1, 3]), ("emptied", [1, 2], [Int]()),
             ("filled", [Int](), [1]), ("duplicates", [1, 1, 2, 1], [1, 2, 1, 1]), ("a removal and a pairing", ["x", "a"], ["a", "a"]),
             ("all changed", [1, 2, 3], [4, 5, 6]), ("nested arrays", [[1, 2], [3]], [[1, 2], [3, 4]]),
-            ("identified elements change", [Article(id: 1, title: "a"), Article(id: 2, title: "b")],
-             [Article(id: 1, title: "a"), Article(id: 2, title: "B")]),
-            ("unidentified elements change", notes(3), { var notes = notes(3); notes[1].likes = 5; return notes }()),
-            ("padded elements", [Padded(done: false, id: 1, title: "a"), Padded(done: true, id: 2, title: "b")],
-             [Padded(done: false, id: 1, title: "a"), Padded(done: false, id: 2, title: "b"), Padded(done: true, id: 3, title: "c")]),
+            (
+                "identified elements change", [Article(id: 1, title: "a"), Article(id: 2, title: "b")],
+                [Article(id: 1, title: "a"), Article(id: 2, title: "B")]
+            ),
+            (
+                "unidentified elements change", notes(3),
+                {
+                    var notes = notes(3)
+                    notes[1].likes = 5
+                    return notes
+                }()
+            ),
+            (
+                "padded elements", [Padded(done: false, id: 1, title: "a"), Padded(done: true, id: 2, title: "b")],
+                [Padded(done: false, id: 1, title: "a"), Padded(done: false, id: 2, title: "b"), Padded(done: true, id: 3, title: "c")]
+            ),
             ("optionals in an array", [1, nil, 3] as [Int?], [1, 2, nil] as [Int?]),
             ("a dictionary value", board, rescored), ("a dictionary key swapped", board, rekeyed), ("a set grows", board, repinned),
             ("notes changed and inserted", board, renoted),
             ("a root dictionary", ["a": 1, "b": 2, "c": 3], ["a": 1, "b": 5, "d": 4]), ("a root set", Set([1, 2, 3]), Set([2, 3, 4])),
             ("an enum case's payload", Mode.busy(since: 1), Mode.busy(since: 2)), ("enum cases", Mode.idle, Mode.busy(since: 1)),
-            ("two payloads", Mode.failed("x", code: 1), Mode.failed("x", code: 2)), ("a struct payload", Mode.nested(.init(count: 1)), Mode.nested(.init(count: 2))),
+            ("two payloads", Mode.failed("x", code: 1), Mode.failed("x", code: 2)),
+            ("a struct payload", Mode.nested(.init(count: 1)), Mode.nested(.init(count: 2))),
             ("enums inside", Wrapper(value: [Mode.idle, .busy(since: 1)]), Wrapper(value: [Mode.idle, .busy(since: 2)])),
             ("an indirect enum", Tree.node(.leaf(1), .node(.leaf(2), .leaf(3))), Tree.node(.leaf(1), .node(.leaf(2), .leaf(4)))),
             ("tuples", (1, "a"), (1, "b")), ("labelled tuples", (x: 1, y: [1]), (x: 1, y: [1, 2])),
@@ -127,8 +186,10 @@ struct StateDiffTests {
             ("appended to 10,000", base, appended), ("an element edited in the middle", base, edited),
             ("removed from 10,000", base, removed), ("inserted at the start", base, inserted), ("edited at both ends", base, two),
             ("unidentified elements", notes, editedNotes), ("padded elements appended", padded, morePadded),
-            ("a long line list", (0..<500).map { "line \($0)" }.joined(separator: "\n"),
-             (0..<500).map { $0 == 250 ? "changed" : "line \($0)" }.joined(separator: "\n")),
+            (
+                "a long line list", (0..<500).map { "line \($0)" }.joined(separator: "\n"),
+                (0..<500).map { $0 == 250 ? "changed" : "line \($0)" }.joined(separator: "\n")
+            ),
         ]
     }
 
@@ -151,7 +212,9 @@ struct StateDiffTests {
         var new = old
         new.articles.append(Article(id: 10_000, title: "new"))
         new.nextID += 1
-        expectNoDifference(StateDiff.text(old, new), """
+        expectNoDifference(
+            StateDiff.text(old, new),
+            """
               StateDiffTests.Shelf(
                 articles: [
                   … (10000 unchanged),
@@ -184,7 +247,8 @@ struct StateDiffTests {
     }
 
     @Test func classesAreLeftToCustomDump() {
-        let old = Wrapper(value: Box(1)), new = Wrapper(value: Box(2))
+        let old = Wrapper(value: Box(1))
+        let new = Wrapper(value: Box(2))
         #expect(StateDiff.text(old, new) == diff(old, new))
     }
 }

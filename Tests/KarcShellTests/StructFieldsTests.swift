@@ -1,8 +1,9 @@
 import CustomDump
 import Foundation
+import Testing
+
 @testable import KarcSession
 @testable import KarcShell
-import Testing
 
 /// A plain struct's children, read from its bytes, are exactly its mirror's;
 /// every shape whose mirror is not the default one, or whose fields are not
@@ -12,19 +13,60 @@ struct StructFieldsTests {
     final class Box { var value = 1 }
     protocol Shape {}
     struct Circle: Shape { var radius: Double }
-    struct Plain { var id: Int; var title: String; var tags: [String]; var nickname: String?; var box: Box; var pair: (Int, String) }
-    struct Nested { var inner: Plain; var flag: Bool; var empty: Empty }
+    struct Plain {
+        var id: Int
+        var title: String
+        var tags: [String]
+        var nickname: String?
+        var box: Box
+        var pair: (Int, String)
+    }
+    struct Nested {
+        var inner: Plain
+        var flag: Bool
+        var empty: Empty
+    }
     struct Empty {}
-    struct Generic<Value> { var value: Value; var values: [Value] }
-    struct Dated { var at: Date; var id: UUID; var url: URL; var amount: Decimal }
-    struct WithEnum { enum Mode { case idle, busy(Int) }; var mode: Mode; var later: Mode? }
-    struct Weak { weak var box: Box?; var id: Int }
-    struct Unowned { unowned var box: Box; var id: Int }
-    struct Existential { var shape: any Shape; var id: Int }
+    struct Generic<Value> {
+        var value: Value
+        var values: [Value]
+    }
+    struct Dated {
+        var at: Date
+        var id: UUID
+        var url: URL
+        var amount: Decimal
+    }
+    struct WithEnum {
+        enum Mode {
+            case idle
+            case busy(Int)
+        }
+        var mode: Mode
+        var later: Mode?
+    }
+    struct Weak {
+        weak var box: Box?
+        var id: Int
+    }
+    struct Unowned {
+        unowned var box: Box
+        var id: Int
+    }
+    struct Existential {
+        var shape: any Shape
+        var id: Int
+    }
     struct Closure { var run: () -> Int }
     struct Metatype { var type: Any.Type }
-    struct Custom: CustomReflectable { var hidden: Int; var customMirror: Mirror { Mirror(self, children: ["shown": hidden + 1]) } }
-    struct DumpCustom: CustomDumpReflectable { var hidden: Int; var customDumpMirror: Mirror { Mirror(self, children: ["shown": hidden]) } }
+    struct Custom: CustomReflectable {
+        var hidden: Int
+        var customMirror: Mirror { Mirror(self, children: ["shown": hidden + 1]) }
+    }
+    struct DumpCustom: CustomDumpReflectable {
+        var hidden: Int
+        var customDumpMirror: Mirror { Mirror(self, children: ["shown": hidden]) }
+    }
 
     /// The mirror's children as labels and dumps, to compare two lists of `Any`.
     func described(_ children: [Mirror.Child]) -> [String] {
@@ -40,7 +82,9 @@ struct StructFieldsTests {
             Empty(),
             Generic(value: "s", values: ["t", "u"]),
             Generic(value: Circle(radius: 2), values: []),
-            Dated(at: Date(timeIntervalSinceReferenceDate: 12), id: UUID(), url: URL(string: "https://example.com/a")!, amount: Decimal(string: "1.25")!),
+            Dated(
+                at: Date(timeIntervalSinceReferenceDate: 12), id: UUID(), url: URL(string: "https://example.com/a")!, amount: Decimal(string: "1.25")!
+            ),
             WithEnum(mode: .busy(3), later: .idle),
         ]
         for value in values {

@@ -1,34 +1,37 @@
+import Testing
+
 @testable import KarcSession
 @testable import KarcShell
-import Testing
 
 /// A checked transcript read and rewritten: commands with the output under
 /// them, masks, and a line diff as `diff -u` prints it.
 @Suite("Transcripts: expected output under each command")
 struct TranscriptTests {
     @Test func commandsTakeTheExpectedLinesRightUnderThem() throws {
-        let transcript = try KarcShell.Transcript(text: """
-            # a comment
-            counter.increment
-            #= state  counter:
-            #=
-            #=x
+        let transcript = try KarcShell.Transcript(
+            text: """
+                # a comment
+                counter.increment
+                #= state  counter:
+                #=
+                #=x
 
-            articles.add {"title":
-              "open"}
-            #= added
+                articles.add {"title":
+                  "open"}
+                #= added
 
-            #= under nothing: not a command's
+                #= under nothing: not a command's
 
-            """)
-        #expect(transcript.parts == [
-            .text("# a comment"),
-            .command(lines: ["counter.increment"], line: 2, expected: ["state  counter:", "", "x"]),
-            .text(""),
-            .command(lines: [#"articles.add {"title":"#, #"  "open"}"#], line: 7, expected: ["added"]),
-            .text(""),
-            .text("#= under nothing: not a command's"),
-        ])
+                """)
+        #expect(
+            transcript.parts == [
+                .text("# a comment"),
+                .command(lines: ["counter.increment"], line: 2, expected: ["state  counter:", "", "x"]),
+                .text(""),
+                .command(lines: [#"articles.add {"title":"#, #"  "open"}"#], line: 7, expected: ["added"]),
+                .text(""),
+                .text("#= under nothing: not a command's"),
+            ])
         #expect(transcript.commands.map(\.text) == ["counter.increment", "articles.add {\"title\":\n  \"open\"}"])
         #expect(transcript.commands.map(\.linesBefore) == [1, 3])
     }
@@ -53,7 +56,11 @@ struct TranscriptTests {
         #expect(throws: KarcShell.Transcript.Problem(line: 3, message: "the pattern of mask 'n' is not a regular expression: (")) {
             try KarcShell.Transcript(text: "a.b\n\n#mask n (\n")
         }
-        #expect(throws: KarcShell.Transcript.Problem(line: 1, message: "a mask needs a name of letters, digits, - and _: #mask NAME (built in: uuid, date, duration) or #mask NAME PATTERN")) {
+        #expect(
+            throws: KarcShell.Transcript.Problem(
+                line: 1, message: "a mask needs a name of letters, digits, - and _: #mask NAME (built in: uuid, date, duration) or #mask NAME PATTERN"
+            )
+        ) {
             try KarcShell.Transcript(text: "#mask <n> x\n")
         }
     }
@@ -64,25 +71,26 @@ struct TranscriptTests {
         lines[1] = "changed 2"
         lines.insert("new after 10", at: 10)
         let new = lines.joined(separator: "\n") + "\n"
-        #expect(UnifiedDiff.text(old: old, new: new, oldName: "a", newName: "b") == """
-            --- a
-            +++ b
-            @@ -1,5 +1,5 @@
-             line 1
-            -line 2
-            +changed 2
-             line 3
-             line 4
-             line 5
-            @@ -8,5 +8,6 @@
-             line 8
-             line 9
-             line 10
-            +new after 10
-             line 11
-             line 12
+        #expect(
+            UnifiedDiff.text(old: old, new: new, oldName: "a", newName: "b") == """
+                --- a
+                +++ b
+                @@ -1,5 +1,5 @@
+                 line 1
+                -line 2
+                +changed 2
+                 line 3
+                 line 4
+                 line 5
+                @@ -8,5 +8,6 @@
+                 line 8
+                 line 9
+                 line 10
+                +new after 10
+                 line 11
+                 line 12
 
-            """)
+                """)
         #expect(UnifiedDiff.text(old: old, new: old, oldName: "a", newName: "b") == nil)
         #expect(UnifiedDiff.text(old: "", new: "x\n", oldName: "a", newName: "b") == "--- a\n+++ b\n@@ -0,0 +1,1 @@\n+x\n")
         #expect(UnifiedDiff.text(old: "a\nb\n", new: "a\n", oldName: "a", newName: "b") == "--- a\n+++ b\n@@ -1,2 +1,1 @@\n a\n-b\n")

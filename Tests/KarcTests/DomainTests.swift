@@ -1,5 +1,6 @@
-@testable import Karc
 import Testing
+
+@testable import Karc
 
 @Suite(.timeLimit(.minutes(1))) struct DomainTests {
     @Test func aDuplexSendAnswersWithTheTrackOutputASimplexSendWithVoid() async throws {

@@ -1,7 +1,8 @@
-@testable import Karc
+import KarcAsync
 import Synchronization
 import Testing
-import KarcAsync
+
+@testable import Karc
 
 protocol Clock2: Resource {}
 final class Opened: Resource, Clock2 {
@@ -52,9 +53,12 @@ final class NotAClock: Resource { init() {} }
     @Test func errorsSayWhatIsMissingAndHowToFixIt() async throws {
         let environ = Environ()
         let unregistered = await #expect(throws: EnvironError.self) { try await environ.acquire(Clock2.self) }
-        #expect(unregistered?.description == "no Clock2 is registered in this environ; call register(Clock2.self, gatewayType:) or register(acquire:release:)")
+        #expect(
+            unregistered?.description
+                == "no Clock2 is registered in this environ; call register(Clock2.self, gatewayType:) or register(acquire:release:)")
         let notAcquired = await #expect(throws: EnvironError.self) { try await environ.resolve(Clock2.self) }
-        #expect(notAcquired?.description == "Clock2 (id DefaultId:default) is not acquired; add Injector<Clock2>() to the model's scopes, or use @Use")
+        #expect(
+            notAcquired?.description == "Clock2 (id DefaultId:default) is not acquired; add Injector<Clock2>() to the model's scopes, or use @Use")
         await #expect(throws: EnvironError.self) { try await environ.release(Clock2.self) }
         environ.register(Clock2.self, gatewayType: NotAClock.self)
         let mismatch = await #expect(throws: EnvironError.self) { try await environ.acquire(Clock2.self) }

@@ -1,5 +1,6 @@
-@testable import Karc
 import Testing
+
+@testable import Karc
 
 @Suite(.timeLimit(.minutes(1))) struct EventOrderTests {
     @Test func eightConcurrentSendersEveryReceiverSeesTheReducerOrder() async throws {
@@ -15,7 +16,8 @@ import Testing
             try await group.waitForAll()
         }
         await CounterModel.tearDown(id: domain.id)
-        var a: [Int] = [], b: [Int] = []
+        var a: [Int] = []
+        var b: [Int] = []
         for try await e in first { a.append((e as? Incremented)?.count ?? -1) }
         for try await e in second { b.append((e as? Incremented)?.count ?? -1) }
         #expect(a == Array(1...4_000))

@@ -59,7 +59,9 @@ final class ScoreModel: Model<ScoreDomain, DefaultId, Score, ScoreCommand, Score
     @Test func theInitialStateIsObservedBySetUpsReturn() async throws {
         try await withPool { domain in
             #expect(await domain.history == [5])
-        } initial: { Score(points: 5) }
+        } initial: {
+            Score(points: 5)
+        }
     }
 
     @Test func eachSendReturnsOnceItsStateWasObservedOnTheMainActor() async throws {

@@ -1,5 +1,6 @@
-@testable import Karc
 import Testing
+
+@testable import Karc
 
 struct Quiet: Equatable, Initable, Sendable {}
 @CheckedSendable

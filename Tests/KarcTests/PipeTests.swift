@@ -1,6 +1,7 @@
-@testable import Karc
 import Clocks
 import Testing
+
+@testable import Karc
 
 @Suite(.timeLimit(.minutes(1))) struct PipeTests {
     @Test func aSimplexSendReturnsBeforeTheTrackRuns() async throws {

@@ -1,5 +1,6 @@
-@testable import Karc
 import Testing
+
+@testable import Karc
 
 @Suite(.timeLimit(.minutes(1))) struct ScopeTests {
     @Test func pipelinesStartAndStopAsTheStateCallsForThem() async throws {

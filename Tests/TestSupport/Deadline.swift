@@ -1,5 +1,5 @@
-import Synchronization
 import KarcAsync
+import Synchronization
 
 /// What ``withDeadline(_:_:)`` throws when its body is still running at the deadline.
 public struct DeadlineExceeded: Error, CustomStringConvertible {

@@ -1,5 +1,5 @@
-import Synchronization
 import KarcAsync
+import Synchronization
 
 /// Collects what observers saw, from any task, in arrival order.
 public final class Recorder<Value: Sendable>: Sendable {

@@ -54,7 +54,7 @@ actor AuthService: ReceivingService {
 
     func receive(_ action: GatekeeperAction) async throws -> ActionFlow<GatekeeperAction> {
         switch action {
-        case let .login(username, _):
+        case .login(let username, _):
             // make the server login call, update the state after login
             await state.set(.authenticated(username))
         case .logout:

@@ -166,4 +166,3 @@ actor Log {
     var entries: [String] = []
     func add(_ entry: String) { entries.append(entry) }
 }
-

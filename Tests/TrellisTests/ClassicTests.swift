@@ -61,11 +61,12 @@ struct ClassicMiddlewareTests {
             service.middleware(LoggingMiddleware(tag: "m", log: log))
         }
         try await cluster.send(action: UserAction.fetchFavs)
-        #expect(log.all == [
-            "m.pre(fetchFavs)", "m.post(fetchFavs)",
-            "m.pre(fetchArticles)", "m.post(fetchArticles)",
-            "m.pre(noop)", "m.post(noop)",
-        ])
+        #expect(
+            log.all == [
+                "m.pre(fetchFavs)", "m.post(fetchFavs)",
+                "m.pre(fetchArticles)", "m.post(fetchArticles)",
+                "m.pre(noop)", "m.post(noop)",
+            ])
         #expect(cluster.history.map { "\($0.action)" } == ["fetchFavs", "fetchArticles", "noop"])
     }
 
@@ -133,10 +134,11 @@ struct ClassicMiddlewareTests {
 
         try await cluster.send(action: UserAction.accountReady)
         // fetchFavs' own follow-up flow (fetchArticles, noop) runs too, now let through.
-        #expect(await service.received == [
-            .postpone(.fetchArticles), .postpone(.fetchFavs),
-            .accountReady, .fetchArticles, .fetchFavs, .fetchArticles, .noop,
-        ])
+        #expect(
+            await service.received == [
+                .postpone(.fetchArticles), .postpone(.fetchFavs),
+                .accountReady, .fetchArticles, .fetchFavs, .fetchArticles, .noop,
+            ])
     }
 
     @Test func aStatefulReceivingServiceReportsItsChanges() async throws {

@@ -3,14 +3,23 @@ import Trellis
 
 // A Karc model for the cluster tests: `Relay` goes through two pipes, chained
 // by an event, so `settled` must wait for both.
-struct Counter: Equatable, Initable, Sendable { var count = 0; var relayed = 0 }
+struct Counter: Equatable, Initable, Sendable {
+    var count = 0
+    var relayed = 0
+}
 
 protocol CounterCommand: Sendable {}
 struct Increment: CounterCommand, Codable { var by = 1 }
 struct Relay: CounterCommand, Codable {}
 
-enum CounterEffect: Sendable { case add(Int), relayed }
-enum CounterEvent: Sendable, Equatable { case added(Int), relayStarted, relayFinished }
+enum CounterEffect: Sendable {
+    case add(Int)
+    case relayed
+}
+enum CounterEvent: Sendable, Equatable {
+    case added(Int)
+    case relayStarted, relayFinished
+}
 
 @CheckedSendable
 final class CounterDomain: Domain<DefaultId, Counter, CounterCommand, CounterEvent> {}

@@ -70,13 +70,19 @@ struct ClusterTestStoreTests {
         store.timeout = .milliseconds(100)
         await withKnownIssue {
             await store.receive(CounterEvent.self)
-        } matching: { "\($0)".contains("expected an event, and none came within 0.1 seconds") }
+        } matching: {
+            "\($0)".contains("expected an event, and none came within 0.1 seconds")
+        }
         withKnownIssue {
             store.assert("countr", as: Counter.self)
-        } matching: { "\($0)".contains("no target named 'countr' shows a state; targets: counter") }
+        } matching: {
+            "\($0)".contains("no target named 'countr' shows a state; targets: counter")
+        }
         withKnownIssue {
             store.assert("counter", as: Int.self)
-        } matching: { "\($0)".contains("the state of 'counter' is a Counter, not a Int") }
+        } matching: {
+            "\($0)".contains("the state of 'counter' is a Counter, not a Int")
+        }
         await store.finish()
     }
 

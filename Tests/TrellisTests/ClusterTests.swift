@@ -41,10 +41,10 @@ struct ClusterTests {
         try await cluster.send(action: Increment(by: 4))
         let seen = await records(observation, count: 4)
         guard seen.count == 4,
-              case .sent(let sequence, let action) = seen[0],
-              case .emitted(let source, let event) = seen[1],
-              case .stateChanged(let changed, let old, let new) = seen[2],
-              case .replied(let replySequence, let reply) = seen[3]
+            case .sent(let sequence, let action) = seen[0],
+            case .emitted(let source, let event) = seen[1],
+            case .stateChanged(let changed, let old, let new) = seen[2],
+            case .replied(let replySequence, let reply) = seen[3]
         else {
             Issue.record("unexpected records: \(seen)")
             await cluster.shutDown()
@@ -66,7 +66,10 @@ struct ClusterTests {
         let observation = cluster.observe()
         await #expect(throws: Boom()) { try await cluster.send(action: CounterAction.fail) }
         let seen = await records(observation, count: 2)
-        guard case .failed(1, let error) = seen.last else { Issue.record("no failure in \(seen)"); return }
+        guard case .failed(1, let error) = seen.last else {
+            Issue.record("no failure in \(seen)")
+            return
+        }
         #expect(error as? Boom == Boom())
     }
 
@@ -80,9 +83,15 @@ struct ClusterTests {
         for _ in 0..<10 { try await cluster.send(action: CounterAction.add(1)) }
         // Each send makes two records (sent, state changed): 20 made, the newest 4 kept.
         let seen = await records(observation, count: 5)
-        guard case .lost(let count) = seen.first else { Issue.record("no loss reported: \(seen)"); return }
+        guard case .lost(let count) = seen.first else {
+            Issue.record("no loss reported: \(seen)")
+            return
+        }
         #expect(count == 16)
-        guard case .sent(let sequence, _) = seen[1] else { Issue.record("\(seen)"); return }
+        guard case .sent(let sequence, _) = seen[1] else {
+            Issue.record("\(seen)")
+            return
+        }
         #expect(sequence == 9)
     }
 

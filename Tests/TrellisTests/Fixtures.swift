@@ -1,6 +1,6 @@
+import KarcAsync
 import Synchronization
 import Trellis
-import KarcAsync
 
 /// An actor model in the style of the Trellis README.
 actor CounterModel: StatefulModel {
@@ -43,4 +43,3 @@ final class Recorder<Value: Sendable>: Sendable {
     func append(_ value: Value) { values.withLock { $0.append(value) } }
     var all: [Value] { values.withLock { $0 } }
 }
-

@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+
 @testable import Trellis
 
 /// A waiting observer is woken with a batch: at once when `wakeBatch` records
@@ -87,7 +88,10 @@ import Testing
         for n in 6...7 { hub.publish(sent(n)) }
         // The slow one kept its last three, and hears how many it lost.
         let slowBatch = Array(hub.takeBuffered(slow))
-        guard case .lost(let count)? = slowBatch.first else { Issue.record("no lost record: \(slowBatch)"); return }
+        guard case .lost(let count)? = slowBatch.first else {
+            Issue.record("no lost record: \(slowBatch)")
+            return
+        }
         #expect(count == 4)
         #expect(sequences(slowBatch) == [5, 6, 7])
         #expect(sequences(hub.takeBuffered(fast)) == [6, 7])

@@ -30,7 +30,10 @@ struct ReentrantSendTests {
     func selfSending() async throws -> Cluster {
         try await Bootstrap {
             Store(model: Count.self)
-                .mutate(on: First.self) { c, _, send in c.n += 1; try await send(Second()) }
+                .mutate(on: First.self) { c, _, send in
+                    c.n += 1
+                    try await send(Second())
+                }
                 .mutate(on: Second.self) { c, _, _ in c.n += 10 }
                 .with(model: Count())
                 .named("count")
@@ -69,7 +72,10 @@ struct ReentrantSendTests {
                     try await send(Second())
                     c.n = 2  // Still this handler's change: Second has not run yet.
                 }
-                .mutate(on: Second.self) { c, _, _ in seen.append(c.n); c.n += 10 }
+                .mutate(on: Second.self) { c, _, _ in
+                    seen.append(c.n)
+                    c.n += 10
+                }
                 .with(model: Count())
                 .named("count")
         }
@@ -82,7 +88,10 @@ struct ReentrantSendTests {
         let model = CountActor()
         let cluster = try await Bootstrap {
             Store(model: CountActor.self)
-                .mutate(on: First.self) { c, _, send in c.add(1); try await send(Second()) }
+                .mutate(on: First.self) { c, _, send in
+                    c.add(1)
+                    try await send(Second())
+                }
                 .mutate(on: Second.self) { c, _, _ in c.add(10) }
                 .with(model: model)
         }
@@ -95,12 +104,18 @@ struct ReentrantSendTests {
         let cluster = try await Bootstrap {
             Group {
                 Store(model: Count.self)
-                    .mutate(on: First.self) { c, _, send in c.n += 1; try await send(Nudge()) }
+                    .mutate(on: First.self) { c, _, send in
+                        c.n += 1
+                        try await send(Nudge())
+                    }
                     .mutate(on: Second.self) { c, _, _ in c.n += 10 }
                     .with(model: Count())
                     .named("value")
                 Store(model: CountActor.self)
-                    .mutate(on: First.self) { c, _, send in c.add(1); try await send(Nudge()) }
+                    .mutate(on: First.self) { c, _, send in
+                        c.add(1)
+                        try await send(Nudge())
+                    }
                     .mutate(on: Second.self) { c, _, _ in c.add(10) }
                     .with(model: model)
             }
@@ -116,12 +131,18 @@ struct ReentrantSendTests {
         let cluster = try await Bootstrap {
             Group {
                 Store(model: Count.self)
-                    .mutate(on: First.self) { c, _, send in c.n += 1; try await send(Nudge()) }
+                    .mutate(on: First.self) { c, _, send in
+                        c.n += 1
+                        try await send(Nudge())
+                    }
                     .mutate(on: Second.self) { c, _, _ in c.n += 100 }
                     .with(model: Count())
                     .named("a")
                 Store(model: Count.self)
-                    .mutate(on: Nudge.self) { c, _, send in c.n += 1; try await send(Second()) }
+                    .mutate(on: Nudge.self) { c, _, send in
+                        c.n += 1
+                        try await send(Second())
+                    }
                     .with(model: Count())
                     .named("b")
             }
@@ -134,7 +155,10 @@ struct ReentrantSendTests {
     @Test func aFollowUpThatFailsFailsTheOriginalSend() async throws {
         let cluster = try await Bootstrap {
             Store(model: Count.self)
-                .mutate(on: First.self) { c, _, send in c.n += 1; try await send(Second()) }
+                .mutate(on: First.self) { c, _, send in
+                    c.n += 1
+                    try await send(Second())
+                }
                 .mutate(on: Second.self) { _, _, _ in throw SecondFailed() }
                 .with(model: Count())
                 .named("count")
@@ -173,7 +197,11 @@ struct ReentrantSendTests {
         let cluster = try await Bootstrap {
             recoveryLoop(
                 boom: Store(model: Count.self)
-                    .mutate(on: First.self) { c, _, _ in c.n += 1; booms.append(c.n); throw BoomError() }
+                    .mutate(on: First.self) { c, _, _ in
+                        c.n += 1
+                        booms.append(c.n)
+                        throw BoomError()
+                    }
                     .with(model: Count()),
                 recover: Store(model: Count.self)
                     .mutate(on: Again.self) { _, _, send in try await send(First()) }
@@ -196,7 +224,10 @@ struct ReentrantSendTests {
         let cluster = try await Bootstrap {
             recoveryLoop(
                 boom: Store(model: CountActor.self)
-                    .mutate(on: First.self) { c, _, _ in c.add(1); throw BoomError() }
+                    .mutate(on: First.self) { c, _, _ in
+                        c.add(1)
+                        throw BoomError()
+                    }
                     .with(model: CountActor()),
                 recover: Store(model: CountActor.self)
                     .mutate(on: Again.self) { _, _, send in try await send(First()) }

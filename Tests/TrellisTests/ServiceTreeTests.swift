@@ -61,9 +61,15 @@ struct ServiceTreeTests {
         let flag = true
         let cluster = try await Bootstrap {
             Group {
-                NotingService(tag: "1"); NotingService(tag: "2"); NotingService(tag: "3")
-                NotingService(tag: "4"); NotingService(tag: "5"); NotingService(tag: "6")
-                NotingService(tag: "7"); NotingService(tag: "8"); NotingService(tag: "9")
+                NotingService(tag: "1")
+                NotingService(tag: "2")
+                NotingService(tag: "3")
+                NotingService(tag: "4")
+                NotingService(tag: "5")
+                NotingService(tag: "6")
+                NotingService(tag: "7")
+                NotingService(tag: "8")
+                NotingService(tag: "9")
                 if flag { NotingService(tag: "10") } else { NotingService(tag: "never") }
                 if !flag { NotingService(tag: "never") }
             }

@@ -26,12 +26,15 @@ func benchEndpoint() async throws -> (Cluster, socket: String, token: String, st
     var iterator = bound.makeAsyncIterator()
     guard let listening = await iterator.next() else { throw CancellationError() }
     let token = try String(contentsOfFile: listening.tokenFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-    return (cluster, String(listening.address.dropFirst("unix:".count)), token, {
-        task.cancel()
-        _ = try? await task.value
-        await cluster.shutDown()
-        try? FileManager.default.removeItem(atPath: directory)
-    })
+    return (
+        cluster, String(listening.address.dropFirst("unix:".count)), token,
+        {
+            task.cancel()
+            _ = try? await task.value
+            await cluster.shutDown()
+            try? FileManager.default.removeItem(atPath: directory)
+        }
+    )
 }
 
 /// A shell at the protocol's level at a prompt: types a line, waits for the prompt to come back.
@@ -49,13 +52,17 @@ final class BenchShell: Sendable {
         self.outgoing = outgoing
         let (resumes, resumed) = AsyncStream.makeStream(of: Void.self)
         self.resumes = resumes
-        outgoing.yield(.with {
-            $0.hello = .with {
-                $0.protocolVersion = AttachProtocol.version
-                $0.input = .prompt
-                $0.options = .with { $0.quiet = true; $0.diff = diff }
-            }
-        })
+        outgoing.yield(
+            .with {
+                $0.hello = .with {
+                    $0.protocolVersion = AttachProtocol.version
+                    $0.input = .prompt
+                    $0.options = .with {
+                        $0.quiet = true
+                        $0.diff = diff
+                    }
+                }
+            })
         let connections = Task { _ = try? await client.runConnections() }
         let session = Task {
             _ = try? await Karc_Attach_V1_Attach.Client(wrapping: client).session(
@@ -155,12 +162,15 @@ func remoteScriptJSON(_ n: Int) async throws -> (rate: Double, ratio: Double) {
     let state = NSTemporaryDirectory() + "karc-bench-state"
     defer { try? FileManager.default.removeItem(atPath: runtime) }
     let clock = ContinuousClock()
-    var local = Duration.seconds(1_000_000), remote = Duration.seconds(1_000_000)
+    var local = Duration.seconds(1_000_000)
+    var remote = Duration.seconds(1_000_000)
     for _ in 0..<2 {
-        local = min(local, try clock.measure {
-            let lines = try runKarc(["--json", "--fresh", "--state-dir", state], input: script)
-            precondition(lines == n, "expected \(n) state lines, got \(lines)")
-        })
+        local = min(
+            local,
+            try clock.measure {
+                let lines = try runKarc(["--json", "--fresh", "--state-dir", state], input: script)
+                precondition(lines == n, "expected \(n) state lines, got \(lines)")
+            })
         let serve = Process()
         serve.executableURL = karcBinary()
         serve.arguments = ["serve", "--fresh", "--state-dir", state + "-served"]
@@ -170,10 +180,12 @@ func remoteScriptJSON(_ n: Int) async throws -> (rate: Double, ratio: Double) {
         try serve.run()
         let socket = runtime + "/karc/demo.sock"
         while !FileManager.default.fileExists(atPath: socket) { try await Task.sleep(for: .milliseconds(10)) }
-        remote = min(remote, try clock.measure {
-            let lines = try runKarc(["attach", "--json"], input: script, environment: ["XDG_RUNTIME_DIR": runtime])
-            precondition(lines == n, "expected \(n) state lines through attach, got \(lines)")
-        })
+        remote = min(
+            remote,
+            try clock.measure {
+                let lines = try runKarc(["attach", "--json"], input: script, environment: ["XDG_RUNTIME_DIR": runtime])
+                precondition(lines == n, "expected \(n) state lines through attach, got \(lines)")
+            })
         serve.terminate()
         serve.waitUntilExit()
     }

@@ -11,7 +11,8 @@ func runKarc(_ arguments: [String], input: Data, environment: [String: String] =
     process.executableURL = karcBinary()
     process.arguments = arguments
     if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
-    let stdin = Pipe(), stdout = Pipe()
+    let stdin = Pipe()
+    let stdout = Pipe()
     process.standardInput = stdin
     process.standardOutput = stdout
     process.standardError = FileHandle.nullDevice
@@ -78,8 +79,10 @@ func shellBigState(size: Int, n: Int, json: Bool, keepingSize: Bool = false) thr
     }
     let arguments = (json ? ["--json"] : []) + ["--fresh", "--state-dir", NSTemporaryDirectory() + "karc-bench-state"]
     let clock = ContinuousClock()
-    let building = script(appending: 0), appending = script(appending: n)
-    var base = Duration.seconds(1_000_000), full = Duration.seconds(1_000_000)
+    let building = script(appending: 0)
+    let appending = script(appending: n)
+    var base = Duration.seconds(1_000_000)
+    var full = Duration.seconds(1_000_000)
     for _ in 0..<3 {
         base = min(base, try clock.measure { _ = try runKarc(arguments, input: building) })
         full = min(full, try clock.measure { _ = try runKarc(arguments, input: appending) })

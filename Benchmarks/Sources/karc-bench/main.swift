@@ -223,7 +223,8 @@ if wanted("remote.script") {
 }
 if wanted("cluster.send.store.attached") {
     report("cluster.send.store.attached", try await clusterSendStoreAttached(300_000), "percent (with a shell attached / without)")
-    report("cluster.send.store.stalled", try await clusterSendStoreAttached(300_000, stalled: true), "percent (with a stalled shell attached / without)")
+    report(
+        "cluster.send.store.stalled", try await clusterSendStoreAttached(300_000, stalled: true), "percent (with a stalled shell attached / without)")
 }
 if wanted("shell.startup") {
     report("shell.startup", try await shellStartup(), "ms")

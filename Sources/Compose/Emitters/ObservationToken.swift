@@ -1,4 +1,3 @@
-
 /// A handle that stops one observation of an emitter.
 ///
 /// A subscription is a plain value: dropping it leaves the observation running

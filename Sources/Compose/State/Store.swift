@@ -1,4 +1,3 @@
-
 /// Holds a state, and tells observers when it changes.
 ///
 /// ```swift

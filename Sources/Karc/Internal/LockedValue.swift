@@ -1,5 +1,5 @@
-import Synchronization
 import KarcAsync
+import Synchronization
 
 /// One `Sendable` value behind a mutex.
 final class LockedValue<Value: Sendable>: Sendable {

@@ -1,5 +1,5 @@
-import Synchronization
 import KarcAsync
+import Synchronization
 
 /// Set-up models, by domain type and id: what `Domain.get` looks up.
 ///

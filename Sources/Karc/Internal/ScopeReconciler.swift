@@ -1,5 +1,5 @@
-import Synchronization
 import KarcAsync
+import Synchronization
 
 /// Starts and stops a model's scopes so they match its latest desired scopes.
 ///

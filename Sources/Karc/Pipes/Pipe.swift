@@ -58,8 +58,9 @@ public struct Pipe: Sendable {
         drain: some Drain<DI, DO>,
         track: @escaping PipeTrack<TI, TO>
     ) {
-        self.init(id: id, recoverFromError: recoverFromError, mode: mode, source: source,
-                  sink: PipeSink(drain: drain, outro: mode.outro), track: track)
+        self.init(
+            id: id, recoverFromError: recoverFromError, mode: mode, source: source,
+            sink: PipeSink(drain: drain, outro: mode.outro), track: track)
     }
 
     /// A pipe that takes inputs from `source` and keeps its outputs to itself
@@ -71,8 +72,9 @@ public struct Pipe: Sendable {
         source: some Source<SI, SO>,
         track: @escaping PipeTrack<TI, TO>
     ) {
-        self.init(id: id, recoverFromError: recoverFromError, mode: mode, source: source,
-                  sink: PipeSink<TO, TO, Void>.discard, track: track)
+        self.init(
+            id: id, recoverFromError: recoverFromError, mode: mode, source: source,
+            sink: PipeSink<TO, TO, Void>.discard, track: track)
     }
 
     /// A pipe without a source that runs its track as `policy` says.
@@ -115,19 +117,23 @@ public struct Pipe: Sendable {
                 let consumer = source.makeConsumer(consumerId: GateIdentifier.next(), spec: .type(TI.self), instantOutput: nil)
                 let counted = PipeFlows.count(consumer, context)
                 return PreparedPipe {
-                    try await PipeFlows.runDuplex(consumer: consumer, counted: counted, track: track, sink: sink, failures: failures, context: context)
+                    try await PipeFlows.runDuplex(
+                        consumer: consumer, counted: counted, track: track, sink: sink, failures: failures, context: context)
                 }
             }
         case .simplex(let instantOutput, let intro, _):
             self.prepare = { context in
                 guard let instant = instantOutput ?? (() as? SO) else {
-                    return PreparedPipe { throw PipeConfigurationError(pipeId: id, message: "a simplex pipe whose source answers \(SO.self) needs instantOutput:") }
+                    return PreparedPipe {
+                        throw PipeConfigurationError(pipeId: id, message: "a simplex pipe whose source answers \(SO.self) needs instantOutput:")
+                    }
                 }
                 let spec: Spec<SI> = intro == nil ? .type(TI.self) : .all
                 let consumer = source.makeConsumer(consumerId: GateIdentifier.next(), spec: spec, instantOutput: instant)
                 let counted = PipeFlows.count(consumer, context)
                 return PreparedPipe {
-                    try await PipeFlows.runSimplex(consumer: consumer, counted: counted, intro: intro, track: track, sink: sink, failures: failures, context: context)
+                    try await PipeFlows.runSimplex(
+                        consumer: consumer, counted: counted, intro: intro, track: track, sink: sink, failures: failures, context: context)
                 }
             }
         }

@@ -110,11 +110,12 @@ enum PipeFlows {
         try await sink.run { emit in
             if let intro {
                 // What an intro holds back (a timer's window, say) is not work in flight: done once taken.
-                let inputs = intro(AsyncThrowingStream {
-                    let delivery = try await next(consumer)
-                    if delivery != nil { counted?.leave() }
-                    return delivery?.input
-                })
+                let inputs = intro(
+                    AsyncThrowingStream {
+                        let delivery = try await next(consumer)
+                        if delivery != nil { counted?.leave() }
+                        return delivery?.input
+                    })
                 for try await input in inputs {
                     do {
                         try await emit(try await track(input, context))

@@ -62,10 +62,11 @@ public struct Pipeline: Sendable {
         // `#function` gives "main()"; the scope is named "main". Searched in the
         // UTF-8 bytes: re-evaluated on every change of state.
         var function = tag
-        self.tag = function.withUTF8 { bytes in
-            guard let paren = bytes.firstIndex(of: UInt8(ascii: "(")) else { return nil }
-            return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<paren]), as: UTF8.self)
-        } ?? tag
+        self.tag =
+            function.withUTF8 { bytes in
+                guard let paren = bytes.firstIndex(of: UInt8(ascii: "(")) else { return nil }
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<paren]), as: UTF8.self)
+            } ?? tag
         self.id = idString
         self.begin = begin
         self.end = end

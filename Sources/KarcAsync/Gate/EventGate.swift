@@ -20,7 +20,10 @@ public final class EventGate<Event: Sendable>: Source, Drain, Sendable {
         var gauge: ActivityGauge?
     }
 
-    enum Step { case deliver(Delivery<Event>?), wait }
+    enum Step {
+        case deliver(Delivery<Event>?)
+        case wait
+    }
 
     struct State {
         var subscribers: [UInt64: Subscriber] = [:]

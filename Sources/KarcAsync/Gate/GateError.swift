@@ -39,7 +39,7 @@ public enum GateError: Error, Sendable, CustomStringConvertible {
     public var context: Context {
         switch self {
         case .sealed(let c), .noConsumer(let c), .noReadyConsumer(let c), .discardedProducer(let c),
-             .discardedConsumer(let c), .canceledProducer(let c), .canceledConsumer(let c):
+            .discardedConsumer(let c), .canceledProducer(let c), .canceledConsumer(let c):
             return c
         }
     }

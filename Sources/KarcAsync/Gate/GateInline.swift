@@ -52,13 +52,18 @@ extension Gate {
         }
         // The run suspended: let the consumer's stop, and this producer's cancellation, reach it.
         keepInlineTask(task, of: claim)
-        let result = await withTaskCancellationHandler { await task.value } onCancel: { task.cancel() }
+        let result = await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
         return try result.get()
     }
 
     func claimInline(_ s: inout State, _ supply: Supply<Input>) -> InlineClaim<Input, Output>? {
         guard s.inlineConsumers > 0, s.sealError == nil, scheme.kind == .anycast || scheme.kind == .unicast,
-              !Task.isCancelled, let index = firstReady(&s, supply) else { return nil }
+            !Task.isCancelled, let index = firstReady(&s, supply)
+        else { return nil }
         let consumer = s.readyQueue[index]
         // Only a consumer parked in `next` is idle; one between values takes the usual path.
         guard let handler = consumer.inline, consumer.waiter != nil, consumer.instantOutput == nil else { return nil }
@@ -67,8 +72,9 @@ extension Gate {
         consumer.inlineRuns += 1
         consumer.inlineRun = consumer.inlineRuns
         consumer.gauge?.enter()
-        return InlineClaim(consumer: consumer, run: consumer.inlineRuns, handler: handler,
-                           delivery: Delivery(input: supply.input, ticket: 0))
+        return InlineClaim(
+            consumer: consumer, run: consumer.inlineRuns, handler: handler,
+            delivery: Delivery(input: supply.input, ticket: 0))
     }
 
     /// Keeps the task of a run that is still going, so stopping the consumer cancels it.

@@ -36,7 +36,10 @@ actor Outbox {
 
     /// Takes every waiting message; `confirm` the batch once it has left.
     func take() -> [(message: EncryptedMessage, sent: CheckedContinuation<Void, any Error>)] {
-        defer { waiting = []; posts = [] }
+        defer {
+            waiting = []
+            posts = []
+        }
         return waiting
     }
 

@@ -52,11 +52,12 @@ package struct CatalogSummary: Codable, Sendable, Equatable {
                     Command(
                         name: command.name, fieldsSynopsis: command.fieldsSynopsis,
                         fields: command.fields?.map { field in
-                            let values: [String]? = switch field.type {
-                            case .choice(let choice): choice.cases
-                            case .bool: ["true", "false"]
-                            default: nil
-                            }
+                            let values: [String]? =
+                                switch field.type {
+                                case .choice(let choice): choice.cases
+                                case .bool: ["true", "false"]
+                                default: nil
+                                }
                             return Field(
                                 name: field.name, type: field.type.description, isRequired: field.isRequired,
                                 defaultValue: field.defaultValue, help: field.help, values: values)

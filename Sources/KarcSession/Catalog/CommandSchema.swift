@@ -84,8 +84,8 @@ public struct CommandSchema: Sendable {
     /// enum case's are under its key.
     private static func defaults(of sample: any Decodable, inCase key: String?) -> [String: String] {
         guard let encodable = sample as? any Encodable,
-              let data = try? JSONEncoder().encode(encodable),
-              var object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+            let data = try? JSONEncoder().encode(encodable),
+            var object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
         else { return [:] }
         if let key {
             guard let values = object[key] as? [String: Any] else { return [:] }
@@ -93,7 +93,8 @@ public struct CommandSchema: Sendable {
         }
         var defaults: [String: String] = [:]
         for (key, value) in object {
-            guard let text = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys, .withoutEscapingSlashes]) else { continue }
+            guard let text = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys, .withoutEscapingSlashes])
+            else { continue }
             defaults[key] = String(decoding: text, as: UTF8.self)
         }
         return defaults

@@ -50,7 +50,7 @@ enum EnumCases {
         // Metadata: the kind (an enum is 0x201) then a pointer to the type descriptor.
         let metadata = unsafeBitCast(type, to: UnsafeRawPointer.self)
         guard isEnum(type),
-              let descriptor = metadata.load(fromByteOffset: MemoryLayout<UInt>.size, as: UnsafeRawPointer?.self)
+            let descriptor = metadata.load(fromByteOffset: MemoryLayout<UInt>.size, as: UnsafeRawPointer?.self)
         else { return nil }
         // The descriptor's kind (low 5 bits of its flags) is 18 for an enum.
         guard descriptor.load(as: UInt32.self) & 0x1F == 18 else { return nil }

@@ -102,7 +102,8 @@ public indirect enum FieldType: Sendable, Equatable, CustomStringConvertible {
     /// The cases of an enum without payloads, as a field takes them.
     static func choice(of type: Any.Type) -> Choice? {
         guard let values = EnumCases.all(type), !values.isEmpty else { return nil }
-        var cases: [String] = [], names: [String] = []
+        var cases: [String] = []
+        var names: [String] = []
         var encoding = Choice.Encoding.caseKey
         for value in values {
             let name = EnumCases.name(of: value)

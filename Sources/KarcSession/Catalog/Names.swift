@@ -16,7 +16,8 @@ enum Names {
             if character.isUppercase, index > 0 {
                 let previous = characters[index - 1]
                 let next = index + 1 < characters.count ? characters[index + 1] : nil
-                let startsWord = previous.isLowercase || previous.isNumber
+                let startsWord =
+                    previous.isLowercase || previous.isNumber
                     || (previous.isUppercase && next.map(\.isLowercase) == true)
                 if startsWord, result.last != "-" { result.append("-") }
             }
@@ -57,7 +58,8 @@ enum Names {
 
     /// Levenshtein distance, with a transposition counting as one edit.
     static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previousRow = Array(0...b.count)

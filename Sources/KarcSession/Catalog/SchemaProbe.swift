@@ -115,7 +115,6 @@ enum SchemaProbe {
     private static func zeroInteger<I: BinaryInteger>(_ type: I.Type) -> I { 0 }
     private static func zeroDecimal<F: BinaryFloatingPoint>(_ type: F.Type) -> F { 0 }
 
-
     struct KeyedProbe<Key: CodingKey>: KeyedDecodingContainerProtocol {
         let log: FieldLog
         let records: Bool

@@ -13,7 +13,9 @@ extension Shell {
     ) async -> Int32 {
         let sink = OutputSink()
         defer { sink.flush() }
-        var passed = 0, failed = 0, updated = 0
+        var passed = 0
+        var failed = 0
+        var updated = 0
         for path in files {
             let verdict = await check(path, update: update, timeout: timeout, sink: sink, cluster: makeCluster)
             switch verdict {
@@ -41,7 +43,9 @@ extension Shell {
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
         } catch {
-            sink.writeError("error: cannot read the \(noun) \(path): \(FileManager.default.fileExists(atPath: path) ? "not UTF-8 text, or not readable" : "no such file")")
+            sink.writeError(
+                "error: cannot read the \(noun) \(path): \(FileManager.default.fileExists(atPath: path) ? "not UTF-8 text, or not readable" : "no such file")"
+            )
             return nil
         }
         do {

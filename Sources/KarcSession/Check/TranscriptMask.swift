@@ -37,7 +37,8 @@ struct TranscriptMask {
         let pattern = String(rest.dropFirst(name.count).drop { $0 == " " || $0 == "\t" })
         let known = builtIns.map(\.key).joined(separator: ", ")
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else {
-            throw .init(line: number, message: "a mask needs a name of letters, digits, - and _: #mask NAME (built in: \(known)) or #mask NAME PATTERN")
+            throw .init(
+                line: number, message: "a mask needs a name of letters, digits, - and _: #mask NAME (built in: \(known)) or #mask NAME PATTERN")
         }
         if pattern.isEmpty {
             guard let builtIn = builtIns.first(where: { $0.key == name }) else {

@@ -10,7 +10,8 @@ enum UnifiedDiff {
 
     /// The diff of `old` and `new`; nil when their lines are the same.
     static func text(old: String, new: String, oldName: String, newName: String, context: Int = 3) -> String? {
-        let before = lines(old), after = lines(new)
+        let before = lines(old)
+        let after = lines(new)
         let edits = self.edits(before, after)
         guard edits.contains(where: { if case .same = $0 { false } else { true } }) else { return nil }
         var out = "--- \(oldName)\n+++ \(newName)\n"
@@ -53,7 +54,8 @@ enum UnifiedDiff {
     /// The lines of both, in order: unchanged, removed from `old`, inserted from `new`.
     private static func edits(_ old: [String], _ new: [String]) -> [Edit] {
         let difference = new.difference(from: old)
-        var removed = Set<Int>(), inserted = Set<Int>()
+        var removed = Set<Int>()
+        var inserted = Set<Int>()
         for change in difference {
             switch change {
             case .remove(let offset, _, _): removed.insert(offset)
@@ -61,7 +63,8 @@ enum UnifiedDiff {
             }
         }
         var edits: [Edit] = []
-        var oldIndex = 0, newIndex = 0
+        var oldIndex = 0
+        var newIndex = 0
         while oldIndex < old.count || newIndex < new.count {
             if oldIndex < old.count, removed.contains(oldIndex) {
                 edits.append(.removed(old: oldIndex))

@@ -87,7 +87,9 @@ extension ShellSession {
             return fail(":export-test needs one file name (FILE.swift)", column: arguments.dropFirst().first?.column ?? name.column, at: location)
         }
         guard let factory = options.testExport.factory else {
-            return fail(":export-test needs the test's cluster factory: start the shell with --test-factory EXPR (a Swift expression of a Trellis Cluster)", column: name.column, at: location)
+            return fail(
+                ":export-test needs the test's cluster factory: start the shell with --test-factory EXPR (a Swift expression of a Trellis Cluster)",
+                column: name.column, at: location)
         }
         let base = (file.value as NSString).lastPathComponent
         let export = TestExport(

@@ -8,7 +8,8 @@ enum SwiftLiteral {
     /// raw (`#"…"#`) when it holds quotes or backslashes, with enough `#`
     /// that nothing in the text ends it or reads as an escape.
     static func string(_ text: String, indent: String) -> String {
-        var longest = 0, run = 0
+        var longest = 0
+        var run = 0
         for character in text {
             run = character == "#" ? run + 1 : 0
             longest = max(longest, run)
@@ -38,12 +39,15 @@ enum SwiftLiteral {
             // A case without a payload has no child: its name is its default description.
             guard !(value is any CustomStringConvertible) else { return nil }
             let name = String(describing: value)
-            guard let first = name.first, first.isLetter || first == "_", name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
+            guard let first = name.first, first.isLetter || first == "_", name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+                return nil
+            }
             return "." + name
         }
         guard let name = child.label else { return nil }
         let payload = Mirror(reflecting: child.value)
-        let arguments: [(label: String?, value: Any)] = payload.displayStyle == .tuple
+        let arguments: [(label: String?, value: Any)] =
+            payload.displayStyle == .tuple
             ? payload.children.map { ($0.label.flatMap { $0.first == "." ? nil : $0 }, $0.value) }
             : [(nil, child.value)]
         var written: [String] = []

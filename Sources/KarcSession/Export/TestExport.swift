@@ -31,7 +31,8 @@ struct TestExport {
             case .send(let target, let command, let origin, let outcome):
                 let line = origin.described(scriptName)
                 guard let value = SwiftLiteral.value(command, indent: indent) else {
-                    throw Unexportable(message: "cannot write \(line) as Swift: \(ValueText.typeName(command)) is neither an enum of plain values nor Codable")
+                    throw Unexportable(
+                        message: "cannot write \(line) as Swift: \(ValueText.typeName(command)) is neither an enum of plain values nor Codable")
                 }
                 body.append("// \(line)")
                 let send = "try await store.send(\(value), to: \(SwiftLiteral.string(target, indent: indent)))"
@@ -42,7 +43,8 @@ struct TestExport {
                         declaresReply = true
                     }
                     body.append("reply = \(send)")
-                    body.append("expectNoDifference(String(customDumping: reply), \(SwiftLiteral.string(String(customDumping: reply), indent: indent)))")
+                    body.append(
+                        "expectNoDifference(String(customDumping: reply), \(SwiftLiteral.string(String(customDumping: reply), indent: indent)))")
                 case .replied:
                     body.append(send)
                 case .threw(let message):
@@ -52,14 +54,18 @@ struct TestExport {
                     throw Unexportable(message: "cannot replay \(line): it did not answer in the session, so there is no reply to expect")
                 }
             case .event(let source, let event):
-                body.append("await store.receive(dumped: \(SwiftLiteral.string(String(customDumping: event), indent: indent)), from: \(SwiftLiteral.string(source, indent: indent)))")
+                body.append(
+                    "await store.receive(dumped: \(SwiftLiteral.string(String(customDumping: event), indent: indent)), from: \(SwiftLiteral.string(source, indent: indent)))"
+                )
             }
         }
         if !states.isEmpty { body.append("// Each target's state at the end.") }
         for (target, state) in states {
             let name = SwiftLiteral.string(target, indent: indent)
             if state is any Equatable, let json = SwiftLiteral.json(state) {
-                body.append("await store.expectState(\(name), toBe: try decoded(\(ValueText.typeName(state)).self, json: \(SwiftLiteral.string(json, indent: indent))))")
+                body.append(
+                    "await store.expectState(\(name), toBe: try decoded(\(ValueText.typeName(state)).self, json: \(SwiftLiteral.string(json, indent: indent))))"
+                )
             } else {
                 body.append("await store.expectState(\(name), toDump: \(SwiftLiteral.string(String(customDumping: state), indent: indent)))")
             }

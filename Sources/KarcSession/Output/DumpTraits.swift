@@ -1,6 +1,6 @@
 import CustomDump
-import Synchronization
 import KarcAsync
+import Synchronization
 
 /// What custom-dump asks of a value's type before walking it, asked once per type.
 struct Traits {
@@ -20,8 +20,8 @@ struct Traits {
         // The standard scalars: no children, no custom-dump conformance, printed as `description` or quoted.
         switch type {
         case is String.Type, is Substring.Type, is Bool.Type, is Double.Type, is Float.Type,
-             is Int.Type, is Int8.Type, is Int16.Type, is Int32.Type, is Int64.Type,
-             is UInt.Type, is UInt8.Type, is UInt16.Type, is UInt32.Type, is UInt64.Type:
+            is Int.Type, is Int8.Type, is Int16.Type, is Int32.Type, is Int64.Type,
+            is UInt.Type, is UInt8.Type, is UInt16.Type, is UInt32.Type, is UInt64.Type:
             traits.isScalar = true
         case is any OptionalType.Type:
             // A cast sees through an optional to what it wraps, so its other

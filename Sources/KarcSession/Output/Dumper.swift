@@ -1,7 +1,7 @@
 import CustomDump
 import Foundation
-import Synchronization
 import KarcAsync
+import Synchronization
 
 /// Writes a value exactly as custom-dump's `customDump` does, at a fraction of
 /// its cost.
@@ -99,11 +99,13 @@ struct Dumper {
             var out = isRoot ? "\(Self.typeName(mirror.subjectType))." : "."
             if let child = all.first {
                 let childMirror = Self.mirror(child.value)
-                let associated = childMirror.displayStyle == .tuple
+                let associated =
+                    childMirror.displayStyle == .tuple
                     ? childMirror : Mirror(value, unlabeledChildren: [child.value], displayStyle: .tuple)
                 let children = Array(associated.children)
-                out += try dumpChildren(Self.unlabelPositional(children), all: children, of: associated,
-                                        prefix: "\(child.label ?? "@unknown")(", suffix: ")", maxDepth: maxDepth)
+                out += try dumpChildren(
+                    Self.unlabelPositional(children), all: children, of: associated,
+                    prefix: "\(child.label ?? "@unknown")(", suffix: ")", maxDepth: maxDepth)
             } else {
                 out += "\(value)"
             }
@@ -144,8 +146,10 @@ struct Dumper {
             ancestor = superclass.superclassMirror
         }
         let flattened = Mirror(object, children: children)
-        return prefix + (try dumpChildren(filtered ? children.filter(Self.isShownProperty) : children, all: children, of: flattened,
-                                          prefix: "\(typeName)(", suffix: ")", maxDepth: maxDepth))
+        return prefix
+            + (try dumpChildren(
+                filtered ? children.filter(Self.isShownProperty) : children, all: children, of: flattened,
+                prefix: "\(typeName)(", suffix: ")", maxDepth: maxDepth))
     }
 
     private mutating func dumpDictionary(_ all: [Mirror.Child], of mirror: Mirror, maxDepth: Int) throws -> String {
@@ -252,11 +256,16 @@ struct Dumper {
     /// How many `#` a raw string needs: the longest run of `#` after a closing
     /// quote (`"` or `"""`) inside it, plus one for a single quote.
     static func hashCount(_ text: String, isMultiline: Bool) -> Int {
-        let quote = Array((isMultiline ? "\"\"\"" : "\"").utf8), offset = isMultiline ? 2 : 0
+        let quote = Array((isMultiline ? "\"\"\"" : "\"").utf8)
+        let offset = isMultiline ? 2 : 0
         let bytes = Array(text.utf8)
-        var index = 0, count = 0
+        var index = 0
+        var count = 0
         while index < bytes.count {
-            guard bytes[index...].starts(with: quote) else { index += 1; continue }
+            guard bytes[index...].starts(with: quote) else {
+                index += 1
+                continue
+            }
             var end = index + quote.count
             while end < bytes.count, bytes[end] == UInt8(ascii: "#") { end += 1 }
             count = max(count, end - index - offset)

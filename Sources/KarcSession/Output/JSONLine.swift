@@ -53,7 +53,8 @@ enum JSONLine {
         out += "\""
         // Runs between the bytes that need escaping are copied whole; every such byte is ASCII,
         // so the runs start and end on scalar boundaries.
-        let bytes = string.utf8, scalars = string.unicodeScalars
+        let bytes = string.utf8
+        let scalars = string.unicodeScalars
         var runStart = bytes.startIndex
         var index = runStart
         while index < bytes.endIndex {

@@ -58,7 +58,8 @@ struct JSONNodeList: Sequence {
         var result = JSONNodeList()
         result.chunks = Array(chunks[..<first])
         result.ends = Array(ends[..<first])
-        let firstNodes = chunks[first].nodes, lastNodes = chunks[last].nodes
+        let firstNodes = chunks[first].nodes
+        let lastNodes = chunks[last].nodes
         result.append(contentsOf: firstNodes[..<(range.lowerBound - start(of: first))])
         result.append(contentsOf: nodes)
         result.append(contentsOf: lastNodes[Swift.min(range.upperBound - start(of: last), lastNodes.count)...])
@@ -72,9 +73,14 @@ struct JSONNodeList: Sequence {
     /// How many items from the start the two lists have equal (`equal`),
     /// a shared chunk at a time where they share chunks.
     static func commonPrefix(_ a: JSONNodeList, _ b: JSONNodeList, equal: (Node, Node) -> Bool) -> Int {
-        var found = 0, chunkA = 0, chunkB = 0, offsetA = 0, offsetB = 0
+        var found = 0
+        var chunkA = 0
+        var chunkB = 0
+        var offsetA = 0
+        var offsetB = 0
         while chunkA < a.chunks.count, chunkB < b.chunks.count {
-            let x = a.chunks[chunkA], y = b.chunks[chunkB]
+            let x = a.chunks[chunkA]
+            let y = b.chunks[chunkB]
             if offsetA == 0, offsetB == 0, x === y {
                 found += x.nodes.count
                 chunkA += 1
@@ -85,18 +91,28 @@ struct JSONNodeList: Sequence {
             found += 1
             offsetA += 1
             offsetB += 1
-            if offsetA == x.nodes.count { chunkA += 1; offsetA = 0 }
-            if offsetB == y.nodes.count { chunkB += 1; offsetB = 0 }
+            if offsetA == x.nodes.count {
+                chunkA += 1
+                offsetA = 0
+            }
+            if offsetB == y.nodes.count {
+                chunkB += 1
+                offsetB = 0
+            }
         }
         return found
     }
 
     /// How many items at the ends of the two lists are equal, at most `limit`, counted from the last.
     static func commonSuffix(_ a: JSONNodeList, _ b: JSONNodeList, limit: Int, equal: (Node, Node) -> Bool) -> Int {
-        var found = 0, chunkA = a.chunks.count - 1, chunkB = b.chunks.count - 1
-        var offsetA = chunkA >= 0 ? a.chunks[chunkA].nodes.count : 0, offsetB = chunkB >= 0 ? b.chunks[chunkB].nodes.count : 0
+        var found = 0
+        var chunkA = a.chunks.count - 1
+        var chunkB = b.chunks.count - 1
+        var offsetA = chunkA >= 0 ? a.chunks[chunkA].nodes.count : 0
+        var offsetB = chunkB >= 0 ? b.chunks[chunkB].nodes.count : 0
         while found < limit, chunkA >= 0, chunkB >= 0 {
-            let x = a.chunks[chunkA], y = b.chunks[chunkB]
+            let x = a.chunks[chunkA]
+            let y = b.chunks[chunkB]
             if offsetA == x.nodes.count, offsetB == y.nodes.count, x === y, found + x.nodes.count <= limit {
                 found += x.nodes.count
                 chunkA -= 1
@@ -109,8 +125,14 @@ struct JSONNodeList: Sequence {
             found += 1
             offsetA -= 1
             offsetB -= 1
-            if offsetA == 0 { chunkA -= 1; offsetA = chunkA >= 0 ? a.chunks[chunkA].nodes.count : 0 }
-            if offsetB == 0 { chunkB -= 1; offsetB = chunkB >= 0 ? b.chunks[chunkB].nodes.count : 0 }
+            if offsetA == 0 {
+                chunkA -= 1
+                offsetA = chunkA >= 0 ? a.chunks[chunkA].nodes.count : 0
+            }
+            if offsetB == 0 {
+                chunkB -= 1
+                offsetB = chunkB >= 0 ? b.chunks[chunkB].nodes.count : 0
+            }
         }
         return found
     }
@@ -124,7 +146,8 @@ struct JSONNodeList: Sequence {
     }
 
     private func chunkIndex(containing index: Int) -> Int {
-        var low = 0, high = ends.count - 1
+        var low = 0
+        var high = ends.count - 1
         while low < high {
             let middle = (low + high) / 2
             if ends[middle] <= index { low = middle + 1 } else { high = middle }

@@ -57,7 +57,8 @@ enum JSONPatch {
     private static func diffArrays(_ before: JSONNodeList, _ after: JSONNodeList, at path: String, into operations: inout [RawJSON]) {
         let prefix = JSONNodeList.commonPrefix(before, after, equal: equal)
         let suffix = JSONNodeList.commonSuffix(before, after, limit: min(before.count, after.count) - prefix, equal: equal)
-        let oldMiddle = before.count - prefix - suffix, newMiddle = after.count - prefix - suffix
+        let oldMiddle = before.count - prefix - suffix
+        let newMiddle = after.count - prefix - suffix
         for offset in 0..<min(oldMiddle, newMiddle) {
             diff(before[prefix + offset], after[prefix + offset], at: "\(path)/\(prefix + offset)", into: &operations)
         }

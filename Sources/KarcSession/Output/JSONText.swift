@@ -183,7 +183,8 @@ protocol EncodableElements {
 extension Array: EncodableElements where Element: Encodable {
     func items(reusing old: JSONNodeList, of source: Any, context: JSONText.Context, codingPath: [any CodingKey]) throws -> JSONNodeList? {
         guard let before = source as? [Element], before.count == old.count else {
-            return JSONNodeList(try enumerated().map { try JSONText.node(for: $1, old: $0 < old.count ? old[$0] : nil, context: context, codingPath: codingPath) })
+            return JSONNodeList(
+                try enumerated().map { try JSONText.node(for: $1, old: $0 < old.count ? old[$0] : nil, context: context, codingPath: codingPath) })
         }
         let prefix = unchangedPrefix(from: 0, comparedWith: before, from: 0, limit: .max)
         if prefix == count, count == before.count { return nil }

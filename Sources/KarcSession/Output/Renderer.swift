@@ -69,8 +69,10 @@ final class Renderer {
             case .readable:
                 sink.write(style.error("redirected") + "  \(ValueText.dump(action)) by \(by)" + (to.isEmpty ? " (dropped)" : " → \(replacement)"))
             case .json:
-                json(["kind": "redirect", "by": by, "type": ValueText.typeName(action), "value": ValueText.json(action),
-                      "to": to.map { ["type": ValueText.typeName($0), "value": ValueText.json($0)] }])
+                json([
+                    "kind": "redirect", "by": by, "type": ValueText.typeName(action), "value": ValueText.json(action),
+                    "to": to.map { ["type": ValueText.typeName($0), "value": ValueText.json($0)] },
+                ])
             }
         case .failed(let error):
             log("failed: \(error)", kind: "error")
@@ -144,7 +146,9 @@ final class Renderer {
         case .readable:
             sink.write(style.state("state") + "  \(target): " + indented(ValueText.dump(state), by: 9 + DisplayWidth.of(target)))
         case .json:
-            var object: [String: Any] = ["kind": "snapshot", "target": owner ?? target, "type": ValueText.typeName(state), "value": ValueText.json(state)]
+            var object: [String: Any] = [
+                "kind": "snapshot", "target": owner ?? target, "type": ValueText.typeName(state), "value": ValueText.json(state),
+            ]
             object["path"] = path
             json(object)
         }

@@ -22,9 +22,12 @@ struct ChildLists {
 
     /// Children paired by label (struct fields, tuple and payload elements)
     /// unless `equivalent` says otherwise.
-    init(_ old: [Mirror.Child], _ new: [Mirror.Child], filter: ((Mirror.Child) -> Bool)? = nil,
-         equivalent: @escaping (Mirror.Child, Mirror.Child) -> Bool = { $0.label == $1.label }) {
-        var before = old, after = new
+    init(
+        _ old: [Mirror.Child], _ new: [Mirror.Child], filter: ((Mirror.Child) -> Bool)? = nil,
+        equivalent: @escaping (Mirror.Child, Mirror.Child) -> Bool = { $0.label == $1.label }
+    ) {
+        var before = old
+        var after = new
         var known: [Bool] = []
         if before.count == after.count {
             for (oldChild, newChild) in zip(before, after) {
@@ -101,7 +104,8 @@ struct ChildLists {
         case .mirrors(let old, let new, _):
             var run = 0
             while run < limit, oldIndex + run < old.count, newIndex + run < new.count,
-                  Self.unchanged(old[oldIndex + run], new[newIndex + run]) {
+                Self.unchanged(old[oldIndex + run], new[newIndex + run])
+            {
                 run += 1
             }
             return run
@@ -134,7 +138,8 @@ struct ChildLists {
             return (Set(start..<oldCount), Set(start..<newCount))
         }
         let changes = (start..<newCount).difference(from: start..<oldCount, by: equivalent)
-        var removals = Set<Int>(), insertions = Set<Int>()
+        var removals = Set<Int>()
+        var insertions = Set<Int>()
         for change in changes {
             switch change {
             case .remove(let offset, _, _): removals.insert(start + offset)
@@ -189,18 +194,23 @@ extension StateDiff {
         out += Self.prefixing(Dumper.indenting(name + prefix, by: pair.indent), with: " ") + "\n"
 
         let (removals, insertions) = lists.difference()
-        let oldCount = lists.oldCount, newCount = lists.newCount
-        let nextRemovals = removals.sorted(), nextInsertions = insertions.sorted()
+        let oldCount = lists.oldCount
+        let newCount = lists.newCount
+        let nextRemovals = removals.sorted()
+        let nextInsertions = insertions.sorted()
         let childIndent = pair.indent + elementIndent
-        var oldIndex = 0, newIndex = 0
+        var oldIndex = 0
+        var newIndex = 0
         // custom-dump's buffer of unchanged children: how many, and the first (printed when it is alone).
-        var unchangedCount = 0, firstUnchanged: Mirror.Child?
+        var unchangedCount = 0
+        var firstUnchanged: Mirror.Child?
 
         func flush() throws {
             guard collapse else { return }
             let terminator = newIndex - 1 == newCount - 1 ? "\n" : "\(elementSeparator)\n"
             if !sorted, unchangedCount == 1, let child = firstUnchanged {
-                out += Self.prefixing(try dump(child.value, name: child.label, indent: childIndent, isRoot: false, maxDepth: 0), with: " ") + terminator
+                out +=
+                    Self.prefixing(try dump(child.value, name: child.label, indent: childIndent, isRoot: false, maxDepth: 0), with: " ") + terminator
             } else if sorted && unchangedCount == 1 || unchangedCount > 1 {
                 out += Self.prefixing(Dumper.indenting("… (\(unchangedCount) unchanged)", by: childIndent), with: " ") + terminator
             }
@@ -209,13 +219,15 @@ extension StateDiff {
         }
 
         while oldIndex < oldCount || newIndex < newCount {
-            let isRemoval = removals.contains(oldIndex), isInsertion = insertions.contains(newIndex)
+            let isRemoval = removals.contains(oldIndex)
+            let isInsertion = insertions.contains(newIndex)
             // What is already known of the pair, so that its diff does not compare it again.
             var unchanged = oldIndex == newIndex ? lists.knownUnchanged(at: oldIndex) : nil
             if collapse, !isRemoval, !isInsertion {
                 // Pairs up to the next change on either side: those unchanged are folded together.
-                let limit = min(Self.next(after: oldIndex, in: nextRemovals, or: oldCount) - oldIndex,
-                                Self.next(after: newIndex, in: nextInsertions, or: newCount) - newIndex)
+                let limit = min(
+                    Self.next(after: oldIndex, in: nextRemovals, or: oldCount) - oldIndex,
+                    Self.next(after: newIndex, in: nextInsertions, or: newCount) - newIndex)
                 let run = lists.unchangedRun(oldIndex, newIndex, limit: limit)
                 if run > 0 {
                     if unchangedCount == 0 {
@@ -233,25 +245,30 @@ extension StateDiff {
             if !sorted { try flush() }
             switch (isRemoval, isInsertion) {
             case (true, true), (false, false):
-                var before = lists.old(oldIndex), after = lists.new(newIndex)
+                var before = lists.old(oldIndex)
+                var after = lists.new(newIndex)
                 transform(&before, isRemoval ? oldIndex : newIndex)
                 transform(&after, newIndex)
                 let last = oldIndex == oldCount - 1 && newIndex == newCount - 1
-                out += try diff(before.value, after.value, oldName: before.label, newName: after.label,
-                                separator: last ? "" : elementSeparator, indent: childIndent, isRoot: false,
-                                unchanged: isRemoval ? nil : unchanged) + "\n"
+                out +=
+                    try diff(
+                        before.value, after.value, oldName: before.label, newName: after.label,
+                        separator: last ? "" : elementSeparator, indent: childIndent, isRoot: false,
+                        unchanged: isRemoval ? nil : unchanged) + "\n"
                 oldIndex += 1
                 newIndex += 1
             case (true, false):
                 var before = lists.old(oldIndex)
                 transform(&before, oldIndex)
-                out += Self.prefixing(try dump(before.value, name: before.label, indent: childIndent, isRoot: false, maxDepth: .max), with: "-")
+                out +=
+                    Self.prefixing(try dump(before.value, name: before.label, indent: childIndent, isRoot: false, maxDepth: .max), with: "-")
                     + (oldIndex == oldCount - 1 ? "\n" : "\(elementSeparator)\n")
                 oldIndex += 1
             case (false, true):
                 var after = lists.new(newIndex)
                 transform(&after, newIndex)
-                out += Self.prefixing(try dump(after.value, name: after.label, indent: childIndent, isRoot: false, maxDepth: .max), with: "+")
+                out +=
+                    Self.prefixing(try dump(after.value, name: after.label, indent: childIndent, isRoot: false, maxDepth: .max), with: "+")
                     + (newIndex == newCount - 1 && unchangedCount == 0 ? "\n" : "\(elementSeparator)\n")
                 newIndex += 1
             }
@@ -262,7 +279,8 @@ extension StateDiff {
 
     /// The first position in `positions` (sorted) at or after `index`, else `end`.
     private static func next(after index: Int, in positions: [Int], or end: Int) -> Int {
-        var low = 0, high = positions.count
+        var low = 0
+        var high = positions.count
         while low < high {
             let middle = (low + high) / 2
             if positions[middle] < index { low = middle + 1 } else { high = middle }

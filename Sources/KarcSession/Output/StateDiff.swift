@@ -55,9 +55,11 @@ struct StateDiff {
         if oldName == newName, unchanged ?? Unchanged.check(old, new) {
             return Self.prefixing(try dump(old, name: newName, indent: indent, isRoot: isRoot, maxDepth: 0) + separator, with: " ")
         }
-        let oldMirror = Dumper.mirror(old), newMirror = Dumper.mirror(new)
-        let pair = Pair(old: old, new: new, oldMirror: oldMirror, newMirror: newMirror, oldName: oldName, newName: newName,
-                        separator: separator, indent: indent, isRoot: isRoot)
+        let oldMirror = Dumper.mirror(old)
+        let newMirror = Dumper.mirror(new)
+        let pair = Pair(
+            old: old, new: new, oldMirror: oldMirror, newMirror: newMirror, oldName: oldName, newName: newName,
+            separator: separator, indent: indent, isRoot: isRoot)
         guard oldMirror.subjectType == newMirror.subjectType else { return try everything(pair) }
 
         let casts = Casts(old, new)
@@ -159,12 +161,14 @@ struct StateDiff {
     }
 
     private mutating func dictionary(_ pair: Pair) throws -> String {
-        var lists = ChildLists(Array(pair.oldMirror.children), Array(pair.newMirror.children), equivalent: { old, new in
-            guard let before = old.value as? (key: AnyHashable, value: Any), let after = new.value as? (key: AnyHashable, value: Any) else {
-                return Unchanged.check(old.value, new.value)
-            }
-            return before.key == after.key
-        })
+        var lists = ChildLists(
+            Array(pair.oldMirror.children), Array(pair.newMirror.children),
+            equivalent: { old, new in
+                guard let before = old.value as? (key: AnyHashable, value: Any), let after = new.value as? (key: AnyHashable, value: Any) else {
+                    return Unchanged.check(old.value, new.value)
+                }
+                return before.key == after.key
+            })
         let unordered = pair.oldMirror.subjectType is any _UnorderedCollection.Type
         if unordered {
             lists.sort { value in (value as? (key: AnyHashable, value: Any)).map { $0.key.base } ?? value }
@@ -185,7 +189,8 @@ struct StateDiff {
 
     private mutating func enumCase(_ pair: Pair) throws -> String {
         guard let before = pair.oldMirror.children.first, let after = pair.newMirror.children.first,
-              let caseName = before.label, caseName == after.label else {
+            let caseName = before.label, caseName == after.label
+        else {
             return try everything(pair)
         }
         func associated(_ value: Any, _ child: Mirror.Child) -> Mirror {
@@ -203,7 +208,8 @@ struct StateDiff {
     /// Strings of several lines are diffed line by line, inside `"""`.
     private mutating func multiLineString(_ pair: Pair) throws -> String? {
         guard let before = (pair.old as? any StringProtocol).map({ "\($0)" }), let after = (pair.new as? any StringProtocol).map({ "\($0)" }),
-              before.contains(where: \.isNewline) || after.contains(where: \.isNewline) else { return nil }
+            before.contains(where: \.isNewline) || after.contains(where: \.isNewline)
+        else { return nil }
         func lines(_ text: String) -> [Line] {
             text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map { Line(rawValue: $0) }
         }
@@ -212,8 +218,9 @@ struct StateDiff {
         inner.newMirror = Mirror(reflecting: lines(after))
         let hashes = String(repeating: "#", count: max(Dumper.hashCount(before, isMultiline: true), Dumper.hashCount(after, isMultiline: true)))
         var lists = ChildLists(Array(inner.oldMirror.children), Array(inner.newMirror.children), equivalent: ChildLists.sameOrIdentified)
-        return try children(inner, &lists, prefix: "\(hashes)\"\"\"", suffix: pair.newName != nil ? "  \"\"\"\(hashes)" : "\"\"\"\(hashes)",
-                            elementIndent: pair.newName != nil ? 2 : 0, separator: "", collapse: false)
+        return try children(
+            inner, &lists, prefix: "\(hashes)\"\"\"", suffix: pair.newName != nil ? "  \"\"\"\(hashes)" : "\"\"\"\(hashes)",
+            elementIndent: pair.newName != nil ? 2 : 0, separator: "", collapse: false)
     }
 
     /// A line of a multi-line string, as custom-dump pairs and prints it.

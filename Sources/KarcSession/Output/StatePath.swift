@@ -67,24 +67,34 @@ enum StatePath {
                 guard let found = labelled.first(where: { $0.0 == name }) ?? labelled.first(where: { Names.matches(name, $0.0) }) else {
                     let names = labelled.map(\.0)
                     let inside = walked.isEmpty ? ValueText.typeName(current) : walked
-                    return .failure(PathError(offset: 0, message: "no field '\(name)' in \(inside)" + Names.didYouMean(name, among: names)
-                        + (names.isEmpty ? " It has no fields." : " Fields: \(names.joined(separator: ", "))")))
+                    return .failure(
+                        PathError(
+                            offset: 0,
+                            message: "no field '\(name)' in \(inside)" + Names.didYouMean(name, among: names)
+                                + (names.isEmpty ? " It has no fields." : " Fields: \(names.joined(separator: ", "))")))
                 }
                 current = found.1
                 walked += walked.isEmpty ? found.0 : ".\(found.0)"
             case .index(let index):
                 guard mirror.displayStyle == .collection || mirror.displayStyle == .set else {
-                    return .failure(PathError(offset: 0, message: "\(walked.isEmpty ? "the state" : walked) is not a list: [\(index)] picks an element of one"))
+                    return .failure(
+                        PathError(offset: 0, message: "\(walked.isEmpty ? "the state" : walked) is not a list: [\(index)] picks an element of one"))
                 }
                 let elements = Array(mirror.children)
                 guard elements.indices.contains(index) else {
-                    return .failure(PathError(offset: 0, message: "index \(index) is out of range: \(walked.isEmpty ? "the state" : walked) has \(elements.count) element\(elements.count == 1 ? "" : "s")"))
+                    return .failure(
+                        PathError(
+                            offset: 0,
+                            message:
+                                "index \(index) is out of range: \(walked.isEmpty ? "the state" : walked) has \(elements.count) element\(elements.count == 1 ? "" : "s")"
+                        ))
                 }
                 current = elements[index].value
                 walked += "[\(index)]"
             case .key(let key):
                 guard mirror.displayStyle == .dictionary else {
-                    return .failure(PathError(offset: 0, message: "\(walked.isEmpty ? "the state" : walked) is not a dictionary: [\(key)] picks a value of one"))
+                    return .failure(
+                        PathError(offset: 0, message: "\(walked.isEmpty ? "the state" : walked) is not a dictionary: [\(key)] picks a value of one"))
                 }
                 let pairs = mirror.children.compactMap { child -> (key: Any, value: Any)? in
                     let parts = Array(Mirror(reflecting: child.value).children)
@@ -92,8 +102,11 @@ enum StatePath {
                 }
                 guard let pair = pairs.first(where: { "\($0.key)" == key || ValueText.dump($0.key) == key }) else {
                     let keys = pairs.map { "\($0.key)" }.sorted()
-                    return .failure(PathError(offset: 0, message: "no key \(key) in \(walked.isEmpty ? "the state" : walked)" + Names.didYouMean(key, among: keys)
-                        + " Keys: \(keys.prefix(20).joined(separator: ", "))\(keys.count > 20 ? ", …" : "")"))
+                    return .failure(
+                        PathError(
+                            offset: 0,
+                            message: "no key \(key) in \(walked.isEmpty ? "the state" : walked)" + Names.didYouMean(key, among: keys)
+                                + " Keys: \(keys.prefix(20).joined(separator: ", "))\(keys.count > 20 ? ", …" : "")"))
                 }
                 current = pair.value
                 walked += "[\(ValueText.dump(pair.key))]"

@@ -11,7 +11,8 @@ enum StateSummary {
 
     static func count(_ old: Any, _ new: Any) -> Counts {
         var counts = Counts()
-        let before = Mirror(reflecting: old), after = Mirror(reflecting: new)
+        let before = Mirror(reflecting: old)
+        let after = Mirror(reflecting: new)
         if isCollection(after) {
             compareElements(old, before, new, after, into: &counts)
             return counts
@@ -42,7 +43,8 @@ enum StateSummary {
 
     /// Elements by position (a dictionary's by key): each one equal, changed, added or removed.
     private static func compareElements(_ oldValue: Any, _ old: Mirror, _ newValue: Any, _ new: Mirror, into counts: inout Counts) {
-        if let before = oldValue as? any ContiguousElements, let after = newValue as? any ContiguousElements, type(of: oldValue) == type(of: newValue) {
+        if let before = oldValue as? any ContiguousElements, let after = newValue as? any ContiguousElements, type(of: oldValue) == type(of: newValue)
+        {
             // Arrays are compared where they lie, a run of unchanged elements at a time.
             let common = min(before.count, after.count)
             var index = 0
@@ -72,7 +74,8 @@ enum StateSummary {
             counts.changed += before.count
             return
         }
-        let before = Array(old.children), after = Array(new.children)
+        let before = Array(old.children)
+        let after = Array(new.children)
         for index in 0..<max(before.count, after.count) {
             guard index < before.count, index < after.count else {
                 counts.changed += 1  // added or removed

@@ -1,7 +1,7 @@
 import CustomDump
+import KarcAsync
 import SwiftShims
 import Synchronization
-import KarcAsync
 
 /// A plain struct's children, read from its bytes with a layout learnt once
 /// per type, instead of through `Mirror`.
@@ -54,7 +54,8 @@ enum StructFields {
 
     private static func learn(_ value: Any, _ type: Any.Type) -> [Field]? {
         guard !(value is any CustomReflectable), !(value is any CustomDumpReflectable),
-              Mirror(reflecting: value).displayStyle == .struct else { return nil }
+            Mirror(reflecting: value).displayStyle == .struct
+        else { return nil }
         var fields: [Field] = []
         for index in 0..<reflectedFieldCount(type) {
             var metadata = _FieldReflectionMetadata()

@@ -60,14 +60,17 @@ enum Unchanged {
             let pair = Pair(old: ObjectIdentifier(old as AnyObject), new: ObjectIdentifier(new as AnyObject))
             if pair.old == pair.new || !visited.insert(pair).inserted { return true }
         }
-        let before = Dumper.mirror(old), after = Dumper.mirror(new)
+        let before = Dumper.mirror(old)
+        let after = Dumper.mirror(new)
         guard before.subjectType == after.subjectType else { return false }
-        let oldChildren = Dumper.children(of: old, before), newChildren = Dumper.children(of: new, after)
+        let oldChildren = Dumper.children(of: old, before)
+        let newChildren = Dumper.children(of: new, after)
         guard oldChildren.count == newChildren.count else { return false }
         guard !oldChildren.isEmpty else { return String(describing: old) == String(describing: new) }
         for (oldChild, newChild) in zip(oldChildren, newChildren) {
             guard oldChild.label == newChild.label, type(of: oldChild.value) == type(of: newChild.value),
-                  check(oldChild.value, newChild.value, visited: &visited) else { return false }
+                check(oldChild.value, newChild.value, visited: &visited)
+            else { return false }
         }
         return true
     }
@@ -114,7 +117,8 @@ extension Array: ContiguousElements {
         return withUnsafeBufferPointer { before in
             other.withUnsafeBufferPointer { after in
                 // `baseAddress!`: both buffers hold at least `length` elements past their starts.
-                let old = before.baseAddress! + start, new = after.baseAddress! + otherStart
+                let old = before.baseAddress! + start
+                let new = after.baseAddress! + otherStart
                 return old == new ? length : Self.unchangedPrefix(old, new, length: length)
             }
         }
@@ -128,7 +132,8 @@ extension Array: ContiguousElements {
         return withUnsafeBufferPointer { before in
             other.withUnsafeBufferPointer { after in
                 // `baseAddress!`: both buffers hold at least `length` elements.
-                let old = before.baseAddress! + (before.count - 1), new = after.baseAddress! + (after.count - 1)
+                let old = before.baseAddress! + (before.count - 1)
+                let new = after.baseAddress! + (after.count - 1)
                 let size = MemoryLayout<Element>.size
                 var found = 0
                 while found < length {
@@ -145,8 +150,10 @@ extension Array: ContiguousElements {
     /// Blocks of whole elements compared with `memcmp` while their bytes
     /// agree; an element whose bytes differ is asked `Unchanged.check`.
     private static func unchangedPrefix(_ old: UnsafePointer<Element>, _ new: UnsafePointer<Element>, length: Int) -> Int {
-        let size = MemoryLayout<Element>.size, stride = MemoryLayout<Element>.stride
-        let before = UnsafeRawPointer(old), after = UnsafeRawPointer(new)
+        let size = MemoryLayout<Element>.size
+        let stride = MemoryLayout<Element>.stride
+        let before = UnsafeRawPointer(old)
+        let after = UnsafeRawPointer(new)
         var index = 0
         // Without padding at the end of each element, whole blocks compare in one call.
         if size == stride, size > 0 {

@@ -1,7 +1,7 @@
 import CustomDump
 import Foundation
-import Synchronization
 import KarcAsync
+import Synchronization
 
 /// How the shell writes values: custom-dump text for people, JSON for tools.
 enum ValueText {

@@ -5,16 +5,21 @@ extension CommandBuilder {
     /// The fields' values, checked against their types, by field name. A
     /// dotted name (`address.city=Paris`, `labels.env=prod`) sets one field
     /// of a nested type or one key of a dictionary.
-    func values(_ arguments: [FieldArgument], for command: CommandSchema, of target: TargetSchema, column: Int) throws(LineError) -> [String: FieldValue] {
+    func values(_ arguments: [FieldArgument], for command: CommandSchema, of target: TargetSchema, column: Int) throws(LineError) -> [String:
+        FieldValue]
+    {
         guard let fields = command.fields else {
-            throw LineError(column: column, "\(target.name).\(command.name) takes its fields as a JSON object: \(target.name).\(command.name) {\"field\": value}")
+            throw LineError(
+                column: column, "\(target.name).\(command.name) takes its fields as a JSON object: \(target.name).\(command.name) {\"field\": value}")
         }
         var object: [String: FieldValue] = [:]
         // Fields given whole, and fields set one nested name at a time.
-        var given: Set<String> = [], dotted: Set<String> = []
+        var given: Set<String> = []
+        var dotted: Set<String> = []
         for argument in arguments {
             // Split only a dotted name: this runs for every field of every command.
-            let path = argument.name.value.utf8.contains(UInt8(ascii: "."))
+            let path =
+                argument.name.value.utf8.contains(UInt8(ascii: "."))
                 ? argument.name.value.split(separator: ".", omittingEmptySubsequences: false).map(String.init) : [argument.name.value]
             guard let field = command.field(named: path[0]) else {
                 let names = fields.map { Names.kebab($0.name) }
@@ -29,7 +34,8 @@ extension CommandBuilder {
             }
             if path.count > 1 {
                 dotted.insert(field.name)
-                object[field.name] = try Self.assign(argument.value, at: path.dropFirst(), of: field, named: named(), into: object[field.name], column: argument.name.column)
+                object[field.name] = try Self.assign(
+                    argument.value, at: path.dropFirst(), of: field, named: named(), into: object[field.name], column: argument.name.column)
                 continue
             }
             given.insert(field.name)
@@ -68,8 +74,10 @@ extension CommandBuilder {
             }
             guard let found = fields.first(where: { $0.name == key }) ?? fields.first(where: { Names.matches(key, $0.name) }) else {
                 let names = fields.map { Names.kebab($0.name) }
-                throw LineError(column: column, "unknown field '\(key.clipped)' in '\(named)' (\(type))" + Names.didYouMean(key, among: names)
-                    + " Fields: \(names.joined(separator: ", "))")
+                throw LineError(
+                    column: column,
+                    "unknown field '\(key.clipped)' in '\(named)' (\(type))" + Names.didYouMean(key, among: names)
+                        + " Fields: \(names.joined(separator: ", "))")
             }
             inner = found
         default:
@@ -118,8 +126,10 @@ extension CommandBuilder {
             return .string(text)
         case (.choice(let choice), .string(let text, _)), (.choice(let choice), .int(_, let text)), (.choice(let choice), .decimal(_, let text)):
             guard let match = choice.match(text) else {
-                throw LineError(column: value.column, "field '\(field())' expects one of \(choice.cases.joined(separator: ", ")), got \(value.value.shown)"
-                    + Names.didYouMean(text, among: choice.cases))
+                throw LineError(
+                    column: value.column,
+                    "field '\(field())' expects one of \(choice.cases.joined(separator: ", ")), got \(value.value.shown)"
+                        + Names.didYouMean(text, among: choice.cases))
             }
             switch choice.encoding {
             case .text: return .string(match)

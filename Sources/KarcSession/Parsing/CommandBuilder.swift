@@ -46,15 +46,19 @@ struct CommandBuilder: Sendable {
     func resolveTarget(_ typed: Located<String>) throws(LineError) -> TargetSchema {
         if let target = catalog.target(named: typed.value) { return target }
         let names = catalog.targets.map(\.name)
-        throw LineError(column: typed.column, "unknown target '\(typed.value.clipped)'"
-            + Names.didYouMean(typed.value, among: names) + " Targets: \(names.joined(separator: ", "))")
+        throw LineError(
+            column: typed.column,
+            "unknown target '\(typed.value.clipped)'"
+                + Names.didYouMean(typed.value, among: names) + " Targets: \(names.joined(separator: ", "))")
     }
 
     func resolveCommand(_ typed: Located<String>, in target: TargetSchema) throws(LineError) -> CommandSchema {
         if let command = target.command(named: typed.value) { return command }
         let names = target.commands.map(\.name)
-        throw LineError(column: typed.column, "unknown command '\(typed.value.clipped)' for \(target.name)"
-            + Names.didYouMean(typed.value, among: names) + " Commands: \(names.joined(separator: ", "))")
+        throw LineError(
+            column: typed.column,
+            "unknown command '\(typed.value.clipped)' for \(target.name)"
+                + Names.didYouMean(typed.value, among: names) + " Commands: \(names.joined(separator: ", "))")
     }
 
     /// A decoding error in the shell's words: which field, what was wrong.
@@ -62,7 +66,8 @@ struct CommandBuilder: Sendable {
         func field(_ path: [any CodingKey]) -> String {
             // An enum case's fields sit under the case's key, which the user did not type.
             let path = command.enumCase != nil && path.first?.stringValue == command.enumCase ? Array(path.dropFirst()) : path
-            return path.isEmpty ? "the command" : "field '" + path.map { $0.intValue.map { "[\($0)]" } ?? Names.kebab($0.stringValue) }.joined(separator: ".") + "'"
+            return path.isEmpty
+                ? "the command" : "field '" + path.map { $0.intValue.map { "[\($0)]" } ?? Names.kebab($0.stringValue) }.joined(separator: ".") + "'"
         }
         switch error {
         case .keyNotFound(let key, let context):

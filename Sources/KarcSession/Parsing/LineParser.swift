@@ -83,7 +83,8 @@ struct LineParser {
         let targetColumn = column
         let target = take { $0 != "." && !$0.isSpace }
         guard current == "." else {
-            throw LineError(column: targetColumn, "expected TARGET.COMMAND (like counter.increment), got '\(target.clipped)'; :help lists the targets")
+            throw LineError(
+                column: targetColumn, "expected TARGET.COMMAND (like counter.increment), got '\(target.clipped)'; :help lists the targets")
         }
         guard !target.isEmpty else { throw LineError(column: targetColumn, "missing target name before '.'") }
         index += 1
@@ -97,7 +98,9 @@ struct LineParser {
             let start = column
             let json = String(characters[index...]).trimmingTrailingWhitespace()
             index = characters.count
-            return Invocation(target: Located(target, column: targetColumn), command: Located(command, column: commandColumn), body: .json(Located(json, column: start)))
+            return Invocation(
+                target: Located(target, column: targetColumn), command: Located(command, column: commandColumn),
+                body: .json(Located(json, column: start)))
         }
         var arguments: [FieldArgument] = []
         while true {

@@ -43,9 +43,9 @@ package struct Completer: Sendable {
         if head.hasPrefix(":") { return completeArgument(of: String(head.dropFirst()), words: words.dropFirst().map(String.init)) }
         // Fields of `target.command`.
         guard let dot = head.firstIndex(of: "."),
-              let target = catalog.target(named: head[..<dot]),
-              let command = target.command(named: head[head.index(after: dot)...]),
-              let fields = command.fields
+            let target = catalog.target(named: head[..<dot]),
+            let command = target.command(named: head[head.index(after: dot)...]),
+            let fields = command.fields
         else { return Completion(insert: "", candidates: []) }
         if let equals = current.firstIndex(of: "=") {
             guard let field = command.field(named: current[..<equals]) else { return Completion(insert: "", candidates: []) }
@@ -53,9 +53,10 @@ package struct Completer: Sendable {
             guard let values = field.values else { return Completion(insert: "", candidates: []) }
             return finish(current, among: values.map { prefix + $0 }, suffix: " ")
         }
-        let given = Set(words.dropFirst().dropLast().compactMap { word in
-            word.firstIndex(of: "=").flatMap { command.field(named: word[..<$0])?.name }
-        })
+        let given = Set(
+            words.dropFirst().dropLast().compactMap { word in
+                word.firstIndex(of: "=").flatMap { command.field(named: word[..<$0])?.name }
+            })
         let names = fields.filter { !given.contains($0.name) }.map { Names.kebab($0.name) }
         return finish(current, among: names, suffix: "=")
     }
@@ -116,9 +117,9 @@ package struct Completer: Sendable {
     package func hint(for line: String) -> String? {
         let words = line.split(separator: " ", omittingEmptySubsequences: true)
         guard let head = words.first, words.count == 1 || line.hasSuffix(" "),
-              let dot = head.firstIndex(of: "."),
-              let target = catalog.target(named: head[..<dot]),
-              let command = target.command(named: head[head.index(after: dot)...])
+            let dot = head.firstIndex(of: "."),
+            let target = catalog.target(named: head[..<dot]),
+            let command = target.command(named: head[head.index(after: dot)...])
         else { return nil }
         return command.fieldsSynopsis.isEmpty ? nil : command.fieldsSynopsis
     }

@@ -1,5 +1,5 @@
-import Synchronization
 import KarcAsync
+import Synchronization
 
 /// Which events the shell prints (`:events on|off|only T…|mute T…`).
 enum EventFilter: Equatable {

@@ -1,5 +1,5 @@
-import Synchronization
 import KarcAsync
+import Synchronization
 
 /// Ctrl-C while a command runs: the command ends with `interrupted`, as
 /// psql's cancel does. What a command waits on (a send, the settle after

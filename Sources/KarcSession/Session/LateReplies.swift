@@ -1,5 +1,5 @@
-import Synchronization
 import KarcAsync
+import Synchronization
 
 /// Sends that timed out (or were interrupted) and answer later. Their
 /// replies are printed when they come, marked late and naming their

@@ -39,7 +39,8 @@ extension ShellSession {
             return .quit
         default:
             let names = Self.metaCommands.map(\.name)
-            let message = "unknown meta command ':\(name.value)'" + Names.didYouMean(command, among: names, prefix: ":")
+            let message =
+                "unknown meta command ':\(name.value)'" + Names.didYouMean(command, among: names, prefix: ":")
                 + " Meta commands: " + names.map { ":\($0)" }.joined(separator: ", ")
             return fail(message, column: name.column, at: location)
         }
@@ -92,7 +93,9 @@ extension ShellSession {
             renderer.log(line)
             for nested in field.fields ?? [] {
                 let requirement = nested.isRequired ? "required" : "optional"
-                renderer.log("    \(Names.kebab(field.name)).\(Names.kebab(nested.name))  \(nested.type)  \(requirement)" + (nested.help.map { "  — \($0)" } ?? ""))
+                renderer.log(
+                    "    \(Names.kebab(field.name)).\(Names.kebab(nested.name))  \(nested.type)  \(requirement)"
+                        + (nested.help.map { "  — \($0)" } ?? ""))
             }
         }
         return .succeeded
@@ -277,7 +280,9 @@ extension ShellSession {
         let all = arguments.contains { $0.value == "--all" }
         let files = arguments.filter { $0.value != "--all" }
         guard files.count == 1, let file = files.first else {
-            return fail(":save needs one file name (and --all to keep the commands that failed too)", column: files.dropFirst().first?.column ?? name.column, at: location)
+            return fail(
+                ":save needs one file name (and --all to keep the commands that failed too)", column: files.dropFirst().first?.column ?? name.column,
+                at: location)
         }
         do {
             try await host.write(record.saved(cluster: cluster.name, all: all), to: file.value)

@@ -1,5 +1,5 @@
-import Synchronization
 import KarcAsync
+import Synchronization
 
 /// A value some task will give, waited for once; the first `finish` wins
 /// (nil: given up on).

@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import KarcAsync
+import Synchronization
 
 /// One thread that runs the shell's own tasks: its loop, each command's
 /// send, and the actors that send calls into (a default actor runs on the

@@ -153,14 +153,18 @@ package final class ShellSession {
         case .timedOut:
             // Slow is not failed: the reply comes later, marked late; an error then counts.
             printRecords(takeRecords())
-            renderer.notice("\(name) has not answered after \(ShellDuration.describe(options.timeout)); its reply will be printed when it comes", command: name, script: location.script, line: location.line)
+            renderer.notice(
+                "\(name) has not answered after \(ShellDuration.describe(options.timeout)); its reply will be printed when it comes", command: name,
+                script: location.script, line: location.line)
         case .interrupted:
             printRecords(takeRecords())
             outcome = fail("interrupted: \(name) goes on in the background", column: invocation.command.column, at: location, outcome: .interrupted)
         }
         if case .replied = sent { printRecords(takeRecords()) }
         if !settled {
-            outcome = fail("the cluster was still busy \(ShellDuration.describe(options.timeout)) after \(name) (raise --timeout, or use :wait for timers)", column: invocation.command.column, at: location)
+            outcome = fail(
+                "the cluster was still busy \(ShellDuration.describe(options.timeout)) after \(name) (raise --timeout, or use :wait for timers)",
+                column: invocation.command.column, at: location)
         }
         if showTiming { renderer.timing(elapsed) }
         if keepsTestSteps {
@@ -191,7 +195,9 @@ package final class ShellSession {
         }
         printRecords(takeRecords())
         for command in lateReplies.abandon() {
-            _ = fail("\(command) did not answer (waited \(ShellDuration.describe(ContinuousClock.now - start)) after the script ended)", column: nil, at: Location())
+            _ = fail(
+                "\(command) did not answer (waited \(ShellDuration.describe(ContinuousClock.now - start)) after the script ended)", column: nil,
+                at: Location())
             failedLate = true
         }
         return !failedLate

@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import KarcAsync
+import Synchronization
 
 /// Lines of standard input, read as they arrive, by a thread of their own:
 /// the shell's thread (``ShellExecutor``) must never block in `read`, or

@@ -1,9 +1,9 @@
-@preconcurrency import CLibedit
 import CKarcTerminal
+@preconcurrency import CLibedit
 import Foundation
+import KarcAsync
 import KarcSession
 import Synchronization
-import KarcAsync
 
 /// libedit on a thread of its own: the only thread that talks to libedit
 /// and, while the prompt is shown, to the terminal.
@@ -58,7 +58,6 @@ package final class LineEditor: PromptEditor {
         let home = environment["HOME"] ?? NSHomeDirectory()
         return "\(home)/.local/state/karc/\(file).history"
     }
-
 
     package init(_ configuration: Configuration) {
         self.configuration = configuration
@@ -297,7 +296,6 @@ package final class LineEditor: PromptEditor {
         if isReading { _ = karc_el_refresh(el) }
     }
 
-
     private func drain(_ fd: Int32) -> [UInt8] {
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 64)
@@ -502,11 +500,12 @@ extension LineEditor {
         named name: String, completer: Completer, historyFile: String?,
         interrupt: @escaping @Sendable () -> Void, lineEntered: @escaping @Sendable () -> Void = {}
     ) -> LineEditor {
-        LineEditor(.init(
-            prompt: "\(name)> ",
-            completer: completer,
-            historyPath: historyPath(option: historyFile, cluster: name, environment: ProcessInfo.processInfo.environment),
-            interrupt: interrupt,
-            lineEntered: lineEntered))
+        LineEditor(
+            .init(
+                prompt: "\(name)> ",
+                completer: completer,
+                historyPath: historyPath(option: historyFile, cluster: name, environment: ProcessInfo.processInfo.environment),
+                interrupt: interrupt,
+                lineEntered: lineEntered))
     }
 }

@@ -1,6 +1,6 @@
 import AsyncDispatcher
-import Synchronization
 import KarcAsync
+import Synchronization
 
 /// An AsyncDispatcher ``AsyncDispatcher/Dispatcher`` mounted in a cluster:
 /// `cluster.send` dispatches its actions (awaiting them, so errors reach the
@@ -23,11 +23,12 @@ public struct DispatcherService<D: Dispatcher>: PrimitiveService {
         let target = cluster.register(name: context.name ?? "\(D.self)", kind: .dispatcher, accepts: actions, state: reader?.read)
         let report = StateReport(reader: reader, source: target, hub: cluster.hub)
         let routes = ActionRoutes<D>()
-        return .leaf(ServiceLeaf(target: target, accepts: { routes.route(for: $0) != nil }) { action in
-            guard let route = routes.route(for: action) else { return ServiceResult() }
-            try await report.around { try await route(action, dispatcher) }
-            return ServiceResult()
-        })
+        return .leaf(
+            ServiceLeaf(target: target, accepts: { routes.route(for: $0) != nil }) { action in
+                guard let route = routes.route(for: action) else { return ServiceResult() }
+                try await report.around { try await route(action, dispatcher) }
+                return ServiceResult()
+            })
     }
 }
 

@@ -53,9 +53,10 @@ extension Service {
 
     /// Calls `handler` with each action of type `A` the services under it receive, before they handle it.
     public func observe<A: Sendable>(on _: A.Type, _ handler: @escaping @Sendable (A) async -> Void) -> ModifiedService<Self> {
-        observing(ActionObserver(accepts: { $0 is A }) { action in
-            if let action = action as? A { await handler(action) }
-        })
+        observing(
+            ActionObserver(accepts: { $0 is A }) { action in
+                if let action = action as? A { await handler(action) }
+            })
     }
 
     /// Calls `handler` each time the services under it receive an action of type `A`.
@@ -66,9 +67,10 @@ extension Service {
     /// Calls `handler` each time the services under it receive an action equal to `value`.
     public func observe<A: Equatable & Sendable>(on value: A, _ handler: @escaping @Sendable () async -> Void) -> ModifiedService<Self> {
         // Routing is cached per type, so the type decides the route and the value is checked on each action.
-        observing(ActionObserver(accepts: { $0 is A }) { action in
-            if (action as? A) == value { await handler() }
-        })
+        observing(
+            ActionObserver(accepts: { $0 is A }) { action in
+                if (action as? A) == value { await handler() }
+            })
     }
 
     /// Calls `handler` with every action the services under it receive.

@@ -40,10 +40,11 @@ public struct Store<Model: Sendable>: PrimitiveService {
         let report = StateReport(reader: reader, source: target, hub: context.cluster.hub)
         let send = context.environment.send
         let leaves = handlers.map { handler in
-            ServiceNode.leaf(ServiceLeaf(target: target, accepts: handler.accepts) { action in
-                try await handler.run(cell, action, send, report)
-                return ServiceResult()
-            })
+            ServiceNode.leaf(
+                ServiceLeaf(target: target, accepts: handler.accepts) { action in
+                    try await handler.run(cell, action, send, report)
+                    return ServiceResult()
+                })
         }
         return .children(leaves, serial: true)
     }
@@ -70,10 +71,11 @@ extension Store where Model: Actor {
     /// model without `await` and no other handler runs between its steps
     /// (until it suspends).
     public func mutate<A: Sendable>(on _: A.Type, _ handler: @escaping @Sendable (isolated Model, A, Send) async throws -> Void) -> Store {
-        adding(StoreHandler(actionType: A.self, accepts: { $0 is A }) { cell, action, send, report in
-            guard let action = action as? A else { return }
-            try await Self.perform(on: cell.current, action, send, report, handler)
-        })
+        adding(
+            StoreHandler(actionType: A.self, accepts: { $0 is A }) { cell, action, send, report in
+                guard let action = action as? A else { return }
+                try await Self.perform(on: cell.current, action, send, report, handler)
+            })
     }
 
     /// One hop onto the model for the handler and both state reads around it.
@@ -96,9 +98,10 @@ extension Store where Model: Equatable {
     /// is kept: `send` returns at once for it, and an error it throws is
     /// thrown to whoever sent the action this handler is handling.
     public func mutate<A: Sendable>(on _: A.Type, _ handler: @escaping @Sendable (inout Model, A, Send) async throws -> Void) -> Store {
-        adding(StoreHandler(actionType: A.self, accepts: { $0 is A }) { cell, action, send, report in
-            guard let action = action as? A else { return }
-            try await cell.mutate(reporting: report) { model in try await handler(&model, action, send) }
-        })
+        adding(
+            StoreHandler(actionType: A.self, accepts: { $0 is A }) { cell, action, send, report in
+                guard let action = action as? A else { return }
+                try await cell.mutate(reporting: report) { model in try await handler(&model, action, send) }
+            })
     }
 }

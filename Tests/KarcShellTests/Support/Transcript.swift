@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import KarcSession
 @testable import KarcShell
 
@@ -14,8 +15,10 @@ struct Transcript {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("karc-transcript-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let outPath = directory.appendingPathComponent("out").path, errPath = directory.appendingPathComponent("err").path
-        let out = open(outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600), err = open(errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let outPath = directory.appendingPathComponent("out").path
+        let errPath = directory.appendingPathComponent("err").path
+        let out = open(outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        let err = open(errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         let sink = OutputSink(output: out, errors: err)
         let session = ShellSession(cluster: cluster, options: options, sink: sink)
         let result = await ScriptRunner(session: session).run(lines: lines, name: "<test>")

@@ -20,7 +20,10 @@ struct StopMyself: PanelCommand {}
 struct Track: PanelCommand {}
 
 enum PanelEffect: Sendable {
-    case on(Bool), children([Int]), injecting(Bool), tracking(Bool)
+    case on(Bool)
+    case children([Int])
+    case injecting(Bool)
+    case tracking(Bool)
 }
 
 @CheckedSendable
@@ -112,11 +115,17 @@ extension Environ {
     static func panel(_ probe: Probe) -> Environ {
         Environ.probing(probe)
             .register(
-                acquire: { _ in probe.record("tracker opened"); return Tracker(name: "tracker") },
+                acquire: { _ in
+                    probe.record("tracker opened")
+                    return Tracker(name: "tracker")
+                },
                 release: { (_: Tracker) in probe.record("tracker closed") }
             )
             .register(
-                acquire: { _ in probe.record("gadget opened"); return Gadget() },
+                acquire: { _ in
+                    probe.record("gadget opened")
+                    return Gadget()
+                },
                 release: { (_: Gadget) in probe.record("gadget closed") }
             )
     }

@@ -1,6 +1,6 @@
 import Karc
-import Synchronization
 import KarcAsync
+import Synchronization
 
 /// One pipe of each kind, recording what happens in the environ's probe.
 struct Lab: Equatable, Initable, Sendable { var fragileFailures = 0 }
@@ -57,7 +57,10 @@ extension LabModel.Interactor {
             Pipe(id: "thrice", policy: .finite(count: 3)) { _, _ in probe.record("tick") }
             Pipe(id: "stubborn-bootstrap", policy: .finite(count: 1)) { _, _ in
                 // Fails twice, then succeeds: a recovering finite pipe starts over until it does.
-                let attempt = attempts.withLock { $0 += 1; return $0 }
+                let attempt = attempts.withLock {
+                    $0 += 1
+                    return $0
+                }
                 if attempt < 3 { throw Boom() }
                 probe.record("bootstrap ok after \(attempt)")
             }

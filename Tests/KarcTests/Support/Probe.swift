@@ -1,6 +1,6 @@
 import Karc
-import Synchronization
 import KarcAsync
+import Synchronization
 
 /// Records what pipelines did, so tests can assert on the order of things.
 final class Probe: Sendable {

@@ -7,9 +7,10 @@ extension Emitters {
     /// Most operators return this type; code that stores an operator's result
     /// should use `some Emitter<Value>`.
     public struct Chained<Upstream: Emitter, Value: Sendable>: Emitter {
-        public typealias Relay = @Sendable (
-            _ downstream: @escaping @Sendable (Value) -> Void
-        ) -> @Sendable (Upstream.Value) -> Void
+        public typealias Relay =
+            @Sendable (
+                _ downstream: @escaping @Sendable (Value) -> Void
+            ) -> @Sendable (Upstream.Value) -> Void
 
         let upstream: Upstream
         let relay: Relay

@@ -1,0 +1,17 @@
+#!/bin/sh
+# swift-format over every Swift file we write (.swift-format holds the style;
+# generated code is left as its generator writes it: the attach protocol,
+# the exported tour test).
+#   scripts/format.sh         rewrites the files in place (make format)
+#   scripts/format.sh --lint  fails, naming file and line, where a file is not formatted (make lint; make test runs it)
+set -e
+cd "$(dirname "$0")/.."
+command -v swift-format >/dev/null || { echo "scripts/format.sh: swift-format not found (Swift 6 toolchains ship it next to swift)" >&2; exit 1; }
+files=$(find Sources Tests Benchmarks/Sources Package.swift -name '*.swift' -not -path '*/Generated/*' -not -path 'Tests/TourExportTests/*' | sort)
+if [ "$1" = "--lint" ]; then
+    # shellcheck disable=SC2086
+    swift-format lint --strict --parallel $files
+else
+    # shellcheck disable=SC2086
+    swift-format format --in-place --parallel $files
+fi
