@@ -61,6 +61,10 @@ tsan: setup
 	$(SWIFT) build --build-tests --sanitize=thread -Xswiftc -DKARC_TSAN --scratch-path .build-tsan
 	TSAN_OPTIONS="halt_on_error=1 suppressions=$(CURDIR)/.tsan-suppressions" $(SWIFT) test --skip-build --sanitize=thread -Xswiftc -DKARC_TSAN --scratch-path .build-tsan
 
+# DocC for every library module, warnings as errors (CI runs it too).
+docs: setup
+	./scripts/docs.sh
+
 # swift-format with the repository's .swift-format: `make format` rewrites,
 # `make lint` (part of `make test`) fails on a file that is not formatted.
 format:

@@ -11,7 +11,10 @@ public protocol Drain<Input, Output>: Sendable {
 
     /// Sends one value and waits for the output that answers it.
     ///
-    /// - Parameter producerId: pairs the producer with a consumer on `unicast` gates.
+    /// - Parameters:
+    ///   - producerId: pairs the producer with a consumer on `unicast` gates.
+    ///   - input: the value to send.
+    /// - Returns: the output that answers it.
     @discardableResult
     func send(producerId: UInt64, _ input: Input) async throws -> Output
 }

@@ -140,6 +140,7 @@ public protocol Source<Input, Output>: Sendable {
     ///
     /// - Parameters:
     ///   - consumerId: pairs the consumer with producers on `unicast` gates.
+    ///   - spec: which values the consumer takes.
     ///   - instantOutput: when set, each producer is answered with it as soon as
     ///     its value is taken (simplex); otherwise the consumer replies (duplex).
     func makeConsumer(consumerId: UInt64, spec: Spec<Input>, instantOutput: Output?) -> SourceConsumer<Input, Output>

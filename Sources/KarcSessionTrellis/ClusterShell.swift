@@ -98,7 +98,7 @@ public final class ClusterShell: ShellCluster {
         await cluster.settled(timeout: timeout, beyond: baseline)
     }
 
-    /// Shuts the cluster down (``Shell/main(name:abstract:version:cluster:)`` does when the shell ends).
+    /// Shuts the cluster down (`Shell.main(name:abstract:version:cluster:)` does when the shell ends).
     public func shutDown() async {
         await cluster.shutDown()
     }

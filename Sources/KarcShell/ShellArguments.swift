@@ -4,7 +4,7 @@ import KarcSession
 
 /// The shell's command-line flags, as `karc` has them: put them in your own
 /// command with `@OptionGroup var shell: ShellArguments`, or let
-/// ``Shell/main(name:abstract:version:cluster:)`` parse them for you.
+/// `Shell.main(name:abstract:version:cluster:)` (KarcShellTrellis) parse them for you.
 public struct ShellArguments: ParsableArguments {
     @Argument(help: "A script to run (- for standard input).")
     public var file: String?

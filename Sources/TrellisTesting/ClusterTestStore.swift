@@ -24,7 +24,7 @@ import Trellis
 ///              receive(event) / assert(target) { … } ◀───┘   finish(): none left
 ///
 /// Time is the test's: the factory gets a `TestClock` to hand to the
-/// cluster's timers and periodic pipes, and ``advance(by:)`` moves it and
+/// cluster's timers and periodic pipes, and `advance(by:)` moves it and
 /// waits for the work it set off. A wait for an event that does not come
 /// fails after ``timeout`` instead of hanging.
 public final class ClusterTestStore {
@@ -32,7 +32,7 @@ public final class ClusterTestStore {
     public let cluster: Cluster
     /// The clock the factory was given.
     public let clock: TestClock<Duration>
-    /// How long a send may keep the cluster busy, and a ``receive(_:from:sourceLocation:)`` wait for its event.
+    /// How long a send may keep the cluster busy, and a `receive(_:from:sourceLocation:)` wait for its event.
     public var timeout: Duration
     /// Off: events and state changes left unasserted are not failures
     /// (TCA's non-exhaustive testing): events not received before a send

@@ -8,7 +8,7 @@ infix operator ~+= : AssignmentPrecedence
 /// emitter that derives its values from its upstream when it is observed.
 ///
 /// Observe with `+=` (every value, for as long as the root emitter lives),
-/// `!+=` (the first value only), or ``observe(handler:)``, which returns an
+/// `!+=` (the first value only), or `observe(handler:)`, which returns an
 /// ``ObservationToken`` that stops the observation when released.
 ///
 /// Emitters are `Sendable`: send and observe from any task. A root emitter
@@ -19,7 +19,7 @@ public protocol Emitter<Value>: Sendable {
     /// Starts delivering values to `handler`; the returned subscription stops it.
     ///
     /// Dropping the subscription does *not* stop the observation (that is what
-    /// `+=` relies on); ``observe(handler:)`` wraps it in a token that does.
+    /// `+=` relies on); `observe(handler:)` wraps it in a token that does.
     func subscribe(_ handler: @escaping @Sendable (Value) -> Void) -> Subscription
 }
 

@@ -4,7 +4,7 @@
 ///
 /// Declaring N pipes that take the same command type gives that command a
 /// capacity of N concurrent sends: the N+1th fails at once with
-/// ``KarcAsync/GateError/noReadyConsumer(_:)`` naming the command type.
+/// `GateError.noReadyConsumer` (KarcAsync) naming the command type.
 public struct Pipe: Sendable {
     public let id: String
     public let recoverFromError: Bool
@@ -25,6 +25,7 @@ public struct Pipe: Sendable {
         /// The source's producer is answered as soon as the pipe takes its value
         /// (with `instantOutput`, or `()` when `SO` is `Void` or `any Sendable`).
         /// - Parameters:
+        ///   - instantOutput: the answer the producer gets.
         ///   - intro: reshapes the stream of source values into track inputs
         ///     (e.g. `{ $0.collect(interval: .seconds(10)) }`); without it the
         ///     pipe takes only the source values of type `TI`.
@@ -47,9 +48,15 @@ public struct Pipe: Sendable {
 
     /// A pipe that takes inputs from `source` and sends outputs to `drain`.
     ///
-    /// - Parameter recoverFromError: when the track throws, `true` logs the error
-    ///   and the pipe goes on (a duplex producer gets the error as its answer);
-    ///   `false` restarts the whole pipeline.
+    /// - Parameters:
+    ///   - id: names the pipe in logs; unique within its pipeline.
+    ///   - recoverFromError: when the track throws, `true` logs the error
+    ///     and the pipe goes on (a duplex producer gets the error as its answer);
+    ///     `false` restarts the whole pipeline.
+    ///   - mode: simplex or duplex, with the optional intro and outro.
+    ///   - source: where the inputs come from (a model's `commandSource`, a gate).
+    ///   - drain: where the outputs go.
+    ///   - track: what the pipe runs on each input.
     public init<SI, SO, TI, TO, DI, DO>(
         id: String,
         recoverFromError: Bool = true,

@@ -30,6 +30,8 @@ public final class Gate<Input: Sendable, Output: Sendable>: Drain, Source, Senda
 
     /// Creates a gate.
     /// - Parameters:
+    ///   - mode: whether values wait for a consumer (queued) or need one ready (transient).
+    ///   - scheme: which consumers get a value: one (anycast, unicast), every ready one (multicast) or all (broadcast).
     ///   - capacity: most values that may wait for a consumer (the smaller of
     ///     this and the mode's capacity); when full, the oldest waiting producer
     ///     fails with ``GateError/discardedProducer(_:)``.

@@ -2,7 +2,7 @@ import AsyncDispatcher
 import KarcAsync
 import Synchronization
 
-/// An AsyncDispatcher ``AsyncDispatcher/Dispatcher`` mounted in a cluster:
+/// An AsyncDispatcher `Dispatcher` mounted in a cluster:
 /// `cluster.send` dispatches its actions (awaiting them, so errors reach the
 /// sender) and observers see its state change when it is a ``StatefulModel``.
 ///

@@ -2,7 +2,7 @@ import KarcAsync
 import Synchronization
 
 /// A service around one model: it changes the model only in its
-/// ``mutate(on:_:)`` handlers, for the actions they name.
+/// `mutate(on:_:)` handlers, for the actions they name.
 ///
 /// The model is an actor (handlers get the actor) or an `Equatable` value
 /// (handlers get it `inout`, one at a time, and the store keeps every change). It comes from a
