@@ -1,6 +1,7 @@
 #!/bin/sh
 # The DocC documentation of every library module, warnings treated as errors
-# (a stale symbol link or an undocumented parameter fails): `make docs`.
+# (a stale symbol link or an undocumented parameter fails), and every public
+# declaration documented (scripts/doc-coverage.py): `make docs`.
 #
 # Symbol graphs come from `swift package dump-symbol-graph` (no plugin
 # dependency), the catalogs from Sources/<Module>/<Module>.docc; the articles
@@ -33,4 +34,6 @@ for module in $modules; do
         --output-path ".build/docs/$module.doccarchive" \
         --warnings-as-errors
 done
+# Every public declaration has a doc comment (DocC warns only about the parameters of documented ones).
+./scripts/doc-coverage.py
 echo "docs: .build/docs/*.doccarchive (docc preview, or any static host with --transform-for-static-hosting)"

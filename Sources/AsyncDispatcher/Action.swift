@@ -17,6 +17,7 @@
 /// Write it `async` even when it does not await: Swift 6.3's compiler
 /// crashes on a synchronous witness of this requirement.
 public protocol Action<Dispatcher>: Sendable {
+    /// The dispatcher this action is dispatched on.
     associatedtype Dispatcher: AsyncDispatcher.Dispatcher
     /// Changes `dispatcher`; a thrown error fails the dispatch that ran it.
     func execute(with dispatcher: isolated Dispatcher) async throws

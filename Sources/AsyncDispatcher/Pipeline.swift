@@ -23,10 +23,12 @@ public final class Pipeline: Sendable {
 
     private let state = DispatcherMutex(State())
 
+    /// An empty pipeline: actions pass through unchanged.
     public init() {}
 
     /// Actions waiting to run.
     public var count: Int { state.withLock { $0.jobs.count } }
+    /// Whether the pipeline has no middleware.
     public var isEmpty: Bool { count == 0 }
     /// Whether queued actions run; see ``Dispatcher/deactivate()``.
     public var isActive: Bool { state.withLock { $0.isActive } }

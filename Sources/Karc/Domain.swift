@@ -33,6 +33,7 @@ import KarcAsync
 // Proof for @unchecked: the base class's stored properties are `let`s of Sendable types.
 // Subclasses restate it through @CheckedSendable, which checks what they add.
 open class Domain<Id: Hashable & Sendable, State: Equatable & Sendable, Command: Sendable, Event: Sendable>: @unchecked Sendable {
+    /// The model's id: the key `Domain.get(id:)` finds it by.
     public let id: Id
     let initialState: State
     let channel = LockedValue<DomainChannel<State, Command, Event>?>(nil)
@@ -149,10 +150,12 @@ extension Domain where State: Initable {
 extension Domain where Id == DefaultId {
     /// The domain of the model set up with the default id.
     public static var get: Self { get async throws { try await get(id: .shared) } }
+    /// The domain of the model set up with the default id, or nil when there is none.
     public static var getOrNil: Self? { get async { await getOrNil(id: .shared) } }
 }
 
 extension Domain where Id == DefaultId, State: Initable {
+    /// The domain of the model set up with the default id, or a detached one whose sends fail.
     public static var getOrDefault: Self { get async { await getOrDefault(id: .shared) } }
 }
 

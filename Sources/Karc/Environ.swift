@@ -4,20 +4,28 @@ import Synchronization
 /// A resource a model uses through an ``Environ``: opened when first acquired,
 /// closed when the last user releases it.
 public protocol Resource: Sendable {
+    /// Creates the resource; `open(configs:)` prepares it.
     init()
+    /// Prepares the resource before its first use, with the environ's configs.
     func open(configs: [String: any Sendable]) async throws
+    /// Releases what `open(configs:)` prepared.
     func close(configs: [String: any Sendable]) async throws
 }
 
 extension Resource {
+    /// Does nothing: a resource that needs no preparation.
     public func open(configs: [String: any Sendable]) async throws {}
+    /// Does nothing: a resource that needs no clean-up.
     public func close(configs: [String: any Sendable]) async throws {}
 }
 
 /// Why an ``Environ`` could not provide a resource.
 public enum EnvironError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No acquire/release pair is registered for the resource type.
     case notRegistered(resource: String)
+    /// The resource is registered but not acquired under that id.
     case notAcquired(resource: String, id: String)
+    /// The gateway registered for the resource does not conform to the resource type.
     case gatewayMismatch(resource: String, gateway: String)
 
     public var description: String {
@@ -69,6 +77,7 @@ public final class Environ: Sendable {
     // Acquire and release run one at a time, so two first users never open a resource twice.
     private let lifecycle = AsyncLock()
 
+    /// An empty environ: no configs, no resources, the continuous clock.
     public init() {}
 
     /// Registers `gatewayType` as the implementation of `resourceType`.
@@ -114,6 +123,7 @@ public final class Environ: Sendable {
         return self
     }
 
+    /// The config value under `key`, when it is a `T`.
     public func getConfig<T>(key: String) -> T? {
         state.withLock { $0.configs[key] as? T }
     }
@@ -147,6 +157,7 @@ public final class Environ: Sendable {
         }
     }
 
+    /// Acquires the resource with the default id: opens it, or counts one more acquisition when it is open.
     public func acquire<R>(_ resourceType: R.Type) async throws {
         try await acquire(resourceType, id: DefaultId.shared)
     }
@@ -173,6 +184,7 @@ public final class Environ: Sendable {
         }
     }
 
+    /// Releases one acquisition of the resource with the default id; the last one closes it.
     public func release<R>(_ resourceType: R.Type) async throws {
         try await release(resourceType, id: DefaultId.shared)
     }
@@ -182,10 +194,16 @@ public final class Environ: Sendable {
         try resolveNow(R.self, id: id)
     }
 
+    /// The acquired resource with the default id.
+    ///
+    /// - Throws: ``EnvironError`` when it is not registered or not acquired.
     public func resolve<R>(_ resourceType: R.Type) async throws -> R {
         try resolveNow(R.self, id: DefaultId.shared)
     }
 
+    /// The acquired resource with `id`.
+    ///
+    /// - Throws: ``EnvironError`` when it is not registered or not acquired.
     public func resolve<R, Id: Hashable & Sendable>(id: Id) async throws -> R {
         try resolveNow(R.self, id: id)
     }
@@ -208,6 +226,9 @@ public final class Environ: Sendable {
         return try result.get()
     }
 
+    /// Acquires the resource, runs `operation` with it and releases it, also when `operation` throws.
+    ///
+    /// - Returns: what `operation` returns.
     @discardableResult
     public func use<R, T>(_ resourceType: R.Type, _ operation: (R) async throws -> T) async throws -> T {
         try await use(resourceType, id: DefaultId.shared, operation)

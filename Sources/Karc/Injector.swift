@@ -12,11 +12,13 @@ public struct Injector<R>: Sendable {
     let id: any Hashable & Sendable
     let key: ScopeKey
 
+    /// A scope that keeps the resources registered under `id` acquired while it is active.
     public init<Id: Hashable & Sendable>(id: Id) {
         self.id = id
         self.key = ScopeKey(kind: "injector", name: "\(R.self)", id: "\(id)")
     }
 
+    /// A scope that keeps the resources with the default id acquired while it is active.
     public init() {
         self.init(id: DefaultId.shared)
     }

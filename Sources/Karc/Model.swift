@@ -23,10 +23,14 @@ where
 
     /// How to set a model up: its environ, id and initial state.
     public struct Config: Sendable {
+        /// The resources and configs the model runs with.
         public let environ: Environ
+        /// The id the model (and its domain) is registered under.
         public let id: Id
+        /// The model's initial state.
         public let state: State
 
+        /// A configuration with an explicit id.
         public init(environ: Environ, id: Id, state: State = State()) {
             self.environ = environ
             self.id = id
@@ -36,7 +40,9 @@ where
 
     /// `TypeName(id)`, used in logs and errors.
     public let uid: String
+    /// The resources and configs the model runs with.
     public let environ: Environ
+    /// The id the model is registered under.
     public let id: Id
     /// The model's domain (also found with `Domain.get(id:)`).
     public let domain: Domain
@@ -156,6 +162,7 @@ where
 }
 
 extension Model.Config where Id == DefaultId {
+    /// A configuration with the default id.
     public init(environ: Environ, state: State = State()) {
         self.init(environ: environ, id: .shared, state: state)
     }
@@ -167,6 +174,7 @@ extension Model where Id == DefaultId {
         await tearDown(id: .shared)
     }
 
+    /// A scope that sets this model up (default id) as a child while the parent's state calls for it.
     public static func submodel(state: State = State()) -> Submodel {
         submodel(id: .shared, state: state)
     }

@@ -18,6 +18,7 @@ import KarcAsync
 public final class Observed<Value: Sendable>: Sendable {
     private let storage: KarcMutex<Value>
 
+    /// Keeps `wrappedValue` behind the lock.
     public init(wrappedValue: Value) {
         storage = KarcMutex(wrappedValue)
     }

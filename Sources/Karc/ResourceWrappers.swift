@@ -17,8 +17,10 @@ protocol ResourceSlot: Sendable {
 /// ```
 @propertyWrapper
 public struct Inject<R: Sendable, Id: Hashable & Sendable>: Sendable {
+    /// The resolved resource behind the declaration: `try $storage.resolve()`.
     public let projectedValue: InjectedResource<R, Id>
 
+    /// Declares the resource registered under `id` in `environ`.
     public init(_ environ: Environ, id: Id) {
         projectedValue = InjectedResource(environ: environ, id: id)
         PipelineBuildContext.add(projectedValue)
@@ -37,6 +39,7 @@ public struct Inject<R: Sendable, Id: Hashable & Sendable>: Sendable {
 }
 
 extension Inject where Id == DefaultId {
+    /// Declares the resource registered under the default id in `environ`.
     public init(_ environ: Environ) { self.init(environ, id: .shared) }
 }
 
@@ -71,8 +74,10 @@ public final class InjectedResource<R: Sendable, Id: Hashable & Sendable>: Resou
 /// ```
 @propertyWrapper
 public struct Use<R: Sendable, Id: Hashable & Sendable>: Sendable {
+    /// The acquired resource behind the declaration.
     public let projectedValue: UsedResource<R, Id>
 
+    /// Declares the resource registered under `id` in `environ`, acquired while the pipeline runs.
     public init(_ environ: Environ, id: Id) {
         projectedValue = UsedResource(environ: environ, id: id)
         PipelineBuildContext.add(projectedValue)
@@ -91,6 +96,7 @@ public struct Use<R: Sendable, Id: Hashable & Sendable>: Sendable {
 }
 
 extension Use where Id == DefaultId {
+    /// Declares the resource registered under the default id in `environ`, acquired while the pipeline runs.
     public init(_ environ: Environ) { self.init(environ, id: .shared) }
 }
 

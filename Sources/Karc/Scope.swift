@@ -31,8 +31,11 @@ public struct Scope: Sendable, CustomStringConvertible {
 
 /// The identity of a ``Scope``.
 public struct ScopeKey: Hashable, Sendable, CustomStringConvertible {
+    /// What the scope is: `pipeline`, `injector` or `submodel`.
     public let kind: String
+    /// The scope's name (a pipeline's tag, a model's type).
     public let name: String
+    /// The scope's id, as text.
     public let id: String
 
     public var description: String { "\(kind) \(name) (\(id))" }
@@ -56,19 +59,29 @@ protocol ScopeRunner: AnyObject, Sendable {
 /// Builds the scopes of a model from `if`/`else`, `for` and scope expressions.
 @resultBuilder
 public enum ScopesBuilder {
+    /// Result builder: one component.
     public static func buildExpression(_ scope: Scope) -> [Scope] { [scope] }
+    /// Result builder: one component.
     public static func buildExpression(_ pipeline: Pipeline) -> [Scope] { [pipeline.scope] }
     /// A pipeline factory method, as in the seed's `i.main`.
     public static func buildExpression(_ factory: () -> Pipeline) -> [Scope] { [factory().scope] }
+    /// Result builder: one component.
     public static func buildExpression<R>(_ injector: Injector<R>) -> [Scope] { [injector.scope] }
+    /// Result builder: one component.
     public static func buildExpression(_ submodel: Submodel) -> [Scope] { [submodel.scope] }
+    /// Result builder: one component.
     public static func buildExpression(_ scopes: [Scope]) -> [Scope] { scopes }
     public static func buildBlock(_ parts: [Scope]...) -> [Scope] { parts.flatMap { $0 } }
     /// One part (the usual `i.main`): no variadic array, no flattening, on every change of state.
     public static func buildBlock(_ part: [Scope]) -> [Scope] { part }
+    /// Result builder: an `if` without `else` (nothing when false).
     public static func buildOptional(_ part: [Scope]?) -> [Scope] { part ?? [] }
+    /// Result builder: the first branch of an `if`/`else` or `switch`.
     public static func buildEither(first: [Scope]) -> [Scope] { first }
+    /// Result builder: the second branch of an `if`/`else` or `switch`.
     public static func buildEither(second: [Scope]) -> [Scope] { second }
+    /// Result builder: a `for` loop's components.
     public static func buildArray(_ parts: [[Scope]]) -> [Scope] { parts.flatMap { $0 } }
+    /// Result builder: an `if #available` branch.
     public static func buildLimitedAvailability(_ part: [Scope]) -> [Scope] { part }
 }

@@ -3,7 +3,9 @@
 /// ``Gate`` is the usual drain; a model's effect drain is another (it reduces
 /// inline and answers with the events the reducer emitted).
 public protocol Drain<Input, Output>: Sendable {
+    /// What the drain takes.
     associatedtype Input: Sendable
+    /// What answers each value.
     associatedtype Output: Sendable
 
     /// Whether the drain refuses every further value.

@@ -1,10 +1,12 @@
 /// A value handed to a consumer, with what is needed to answer its producer.
 public struct Delivery<Input: Sendable>: Sendable {
+    /// The value delivered.
     public let input: Input
     /// Identifies the waiting producer; `0` when the producer was already
     /// answered (an instant output) and no reply is expected.
     public let ticket: UInt64
 
+    /// A delivery of `input`; `ticket` pairs the reply with its producer.
     public init(input: Input, ticket: UInt64) {
         self.input = input
         self.ticket = ticket
@@ -130,7 +132,9 @@ public final class SourceConsumer<Input: Sendable, Output: Sendable>: Sendable {
 ///
 /// ``Gate`` and ``EventGate`` are sources; a pipe reads its inputs from one.
 public protocol Source<Input, Output>: Sendable {
+    /// What the source delivers.
     associatedtype Input: Sendable
+    /// What answers each delivery.
     associatedtype Output: Sendable
 
     /// Whether the source has ended for good.
@@ -279,9 +283,12 @@ public struct SourceEnded: Error, CustomStringConvertible {
 /// Consumers filter by type before they cast, so this signals a custom
 /// ``Source`` that ignored the consumer's ``Spec``.
 public struct TypeMismatch: Error, CustomStringConvertible {
+    /// The type the consumer expected.
     public let expected: String
+    /// The type it got.
     public let actual: String
 
+    /// A mismatch between the `expected` type and the `actual` one.
     public init(expected: String, actual: String) {
         self.expected = expected
         self.actual = actual

@@ -7,11 +7,13 @@ public struct Spec<Input>: Sendable {
     /// Human-readable description used in errors and logs.
     public let name: String
 
+    /// A spec named `name` (in errors) that accepts the values `predicate` accepts.
     public init(_ name: String = "custom", _ predicate: @escaping @Sendable (Input) -> Bool) {
         self.name = name
         self.predicate = predicate
     }
 
+    /// Whether the spec accepts `input`.
     @inlinable
     public func isSatisfied(by input: Input) -> Bool { predicate(input) }
 

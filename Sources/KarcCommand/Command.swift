@@ -31,6 +31,7 @@ public macro Command() = #externalMacro(module: "KarcMacros", type: "CommandMacr
 /// A command type that carries its documentation (what ``Command()`` adds):
 /// the shell shows it in `:help` and hints.
 public protocol CommandDocumented {
+    /// The type's documentation, as `@Command` read it from the declaration.
     static var commandDocumentation: CommandDocumentation { get }
 }
 
@@ -43,17 +44,21 @@ public struct CommandDocumentation: Sendable, Equatable {
     /// Per enum case (by coding key).
     public var cases: [String: CommandDocumentation]
 
+    /// One field's documentation.
     public struct Field: Sendable, Equatable {
+        /// The field's doc comment, if any.
         public var summary: String?
         /// The default value's Swift source (`1`, `.normal`); nil when it has none.
         public var defaultValue: String?
 
+        /// A field's summary and default, as written.
         public init(summary: String?, defaultValue: String?) {
             self.summary = summary
             self.defaultValue = defaultValue
         }
     }
 
+    /// A type's summary, its fields' documentation, and (for an enum) each case's.
     public init(summary: String?, fields: [String: Field] = [:], cases: [String: CommandDocumentation] = [:]) {
         self.summary = summary
         self.fields = fields

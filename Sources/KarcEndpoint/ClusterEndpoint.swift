@@ -60,15 +60,19 @@ public struct ClusterEndpoint: ServiceLifecycle.Service {
 
         /// TLS's certificate chain and key, as PEM files.
         public struct TLS: Sendable {
+            /// The PEM file of the certificate chain.
             public var certificateChain: String
+            /// The PEM file of the private key.
             public var privateKey: String
 
+            /// TLS with the certificate chain and key in these PEM files.
             public init(certificateChain: String, privateKey: String) {
                 self.certificateChain = certificateChain
                 self.privateKey = privateKey
             }
         }
 
+        /// Listens at `address` (default: the Unix socket named after the cluster); with `readOnly`, every send is refused.
         public init(address: String? = nil, readOnly: Bool = false) {
             self.address = address
             self.readOnly = readOnly
@@ -83,7 +87,9 @@ public struct ClusterEndpoint: ServiceLifecycle.Service {
         public let tokenFile: String
     }
 
+    /// The cluster's name: the socket's, and what `karc attach NAME` finds.
     public let name: String
+    /// Where and how the endpoint listens.
     public let configuration: Configuration
     private let state: EndpointState
 

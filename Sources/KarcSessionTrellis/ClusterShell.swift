@@ -15,10 +15,12 @@ import Trellis
 /// cannot be typed in the shell, and `:help` says which they are.
 public final class ClusterShell: ShellCluster {
     public let name: String
+    /// The cluster the shell drives.
     public let cluster: Cluster
     public let catalog: Catalog
     private let observation: ClusterObservation
 
+    /// A shell cluster named `name` around `cluster`, with its catalog learned from it.
     public convenience init(name: String, cluster: Cluster) {
         self.init(name: name, cluster: cluster, catalog: Self.catalog(of: cluster))
     }

@@ -2,12 +2,15 @@ import ArgumentParser
 
 /// `check`'s flags: the transcripts, `--update`, `--timeout`.
 public struct CheckArguments: ParsableArguments {
+    /// The transcripts to check: scripts with each command's expected output under it in #= lines.
     @Argument(help: ArgumentHelp("The transcripts to check: scripts with each command's expected output under it in #= lines.", valueName: "FILE"))
     public var files: [String] = []
 
+    /// Rewrite each transcript's expected output with what its commands print now (and pass).
     @Flag(help: "Rewrite each transcript's expected output with what its commands print now (and pass).")
     public var update = false
 
+    /// How long a command may keep the cluster busy, and :wait's default (250ms, 5s, 1m).
     @Option(help: ArgumentHelp("How long a command may keep the cluster busy, and :wait's default (250ms, 5s, 1m).", valueName: "DURATION"))
     public var timeout = DurationArgument(.seconds(5))
 

@@ -6,51 +6,65 @@ import KarcSession
 /// command with `@OptionGroup var shell: ShellArguments`, or let
 /// `Shell.main(name:abstract:version:cluster:)` (KarcShellTrellis) parse them for you.
 public struct ShellArguments: ParsableArguments {
+    /// A script to run (- for standard input).
     @Argument(help: "A script to run (- for standard input).")
     public var file: String?
 
+    /// Run a command (repeatable); with no FILE, exits after them.
     @Option(name: .customShort("e"), help: ArgumentHelp("Run a command (repeatable); with no FILE, exits after them.", valueName: "CMD"))
     public var commands: [String] = []
 
+    /// Print one JSON object a line (see docs/shell.md).
     @Flag(help: "Print one JSON object a line (see docs/shell.md).")
     public var json = false
 
+    /// With --json, state lines also carry the whole old and new states (beside the patch).
     @Flag(help: "With --json, state lines also carry the whole old and new states (beside the patch).")
     public var jsonStates = false
 
+    /// Print each command before its output.
     @Flag(help: "Print each command before its output.")
     public var echo = false
 
+    /// Go on after a failed command (the exit status is still 1).
     @Flag(help: "Go on after a failed command (the exit status is still 1).")
     public var keepGoing = false
 
+    /// How long a command may keep the cluster busy, and :wait's default (250ms, 5s, 1m).
     @Option(help: ArgumentHelp("How long a command may keep the cluster busy, and :wait's default (250ms, 5s, 1m).", valueName: "DURATION"))
     public var timeout = DurationArgument(.seconds(5))
 
+    /// Never colour the output (NO_COLOR does the same).
     @Flag(help: "Never colour the output (NO_COLOR does the same).")
     public var noColor = false
 
+    /// Where the prompt keeps its history (/dev/null: nowhere; default: one file per cluster name under $XDG_STATE_HOME/karc).
     @Option(
         help: ArgumentHelp(
             "Where the prompt keeps its history (/dev/null: nowhere; default: one file per cluster name under $XDG_STATE_HOME/karc).",
             valueName: "PATH"))
     public var historyFile: String?
 
+    /// Append each command to this file as it runs (a script that replays the session).
     @Option(help: ArgumentHelp("Append each command to this file as it runs (a script that replays the session).", valueName: "FILE"))
     public var record: String?
 
+    /// Leave out the banner and notices.
     @Flag(help: "Leave out the banner and notices.")
     public var quiet = false
 
+    /// Print no diffs of state (as :diff off; :diff summary prints a line a changed target).
     @Flag(help: "Print no diffs of state (as :diff off; :diff summary prints a line a changed target).")
     public var noDiff = false
 
+    /// How a test :export-test writes makes its cluster: a Swift expression of a Trellis Cluster (`clock`: the store's TestClock).
     @Option(
         help: ArgumentHelp(
             "How a test :export-test writes makes its cluster: a Swift expression of a Trellis Cluster (`clock`: the store's TestClock).",
             valueName: "EXPR"))
     public var testFactory: String?
 
+    /// A module a test :export-test writes imports (repeatable): the cluster's.
     @Option(help: ArgumentHelp("A module a test :export-test writes imports (repeatable): the cluster's.", valueName: "MODULE"))
     public var testImport: [String] = []
 
@@ -86,8 +100,10 @@ public struct ShellArguments: ParsableArguments {
 
 /// A duration on the command line: `250ms`, `5s`, `1.5s`, `1m` (more than zero).
 public struct DurationArgument: ExpressibleByArgument, Sendable {
+    /// The duration given.
     public let duration: Duration
 
+    /// A duration argument of `duration`.
     public init(_ duration: Duration) {
         self.duration = duration
     }

@@ -9,14 +9,17 @@ public protocol Action: Sendable {}
 public struct Send: Sendable {
     let body: @Sendable (any Sendable) async throws -> Void
 
+    /// Sends each action through `body`.
     public init(_ body: @escaping @Sendable (any Sendable) async throws -> Void) {
         self.body = body
     }
 
+    /// Sends `action` through the cluster.
     public func callAsFunction(_ action: any Sendable) async throws {
         try await body(action)
     }
 
+    /// Sends `action` through the cluster.
     public func callAsFunction(action: any Sendable) async throws {
         try await body(action)
     }

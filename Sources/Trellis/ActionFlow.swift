@@ -8,6 +8,7 @@ public struct ActionFlow<A: Sendable>: Sendable {
     /// The actions, in the order they are sent.
     public private(set) var actions: [A]
 
+    /// A flow of `actions`, in order.
     public init(actions: [A] = []) { self.actions = actions }
 
     /// No action: nothing more to do.
@@ -22,6 +23,7 @@ public struct ActionFlow<A: Sendable>: Sendable {
     /// This flow, then every action of `flow`.
     public func then(flow: ActionFlow) -> ActionFlow { ActionFlow(actions: actions + flow.actions) }
 
+    /// Whether the flow has no action.
     public var isEmpty: Bool { actions.isEmpty }
 }
 

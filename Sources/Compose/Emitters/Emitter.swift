@@ -14,6 +14,7 @@ infix operator ~+= : AssignmentPrecedence
 /// Emitters are `Sendable`: send and observe from any task. A root emitter
 /// delivers its values one at a time, in send order (see ``ValueEmitter``).
 public protocol Emitter<Value>: Sendable {
+    /// What the emitter emits.
     associatedtype Value: Sendable
 
     /// Starts delivering values to `handler`; the returned subscription stops it.

@@ -34,6 +34,7 @@ public struct Subscription: Sendable {
 public final class ObservationToken: Sendable, Hashable {
     private let subscription: Locked<Subscription?>
 
+    /// A token that cancels `subscription` when cancelled or released.
     public init(_ subscription: Subscription) {
         self.subscription = Locked(subscription)
     }
@@ -51,6 +52,7 @@ public final class ObservationToken: Sendable, Hashable {
         running?.cancel()
     }
 
+    /// Whether the observation was stopped.
     public var isCancelled: Bool {
         subscription.withLock { $0 == nil }
     }

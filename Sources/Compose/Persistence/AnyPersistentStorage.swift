@@ -13,6 +13,7 @@ public protocol AnyPersistentStorage: Sendable {
 
 /// A storage that stores nothing: the default of a ``Store``.
 public struct EmptyPersistentStorage: AnyPersistentStorage {
+    /// A storage that keeps nothing.
     public init() {}
     public func save<Value: Encodable>(_ value: Value) throws {}
     public func restore<Value: Decodable>(_ type: Value.Type) throws -> Value? { nil }

@@ -18,9 +18,12 @@ import Darwin
 /// gives a ``PersistenceError`` naming it, and is never modified by a
 /// restore.
 public struct FilePersistentStorage: AnyPersistentStorage {
+    /// The name of the stored value (its file name).
     public let key: String
+    /// The directory its file is in.
     public let directory: String
 
+    /// Stores the value named `key` in `directory` (default: ``defaultDirectory``).
     public init(key: String, directory: String? = nil) {
         self.key = key
         self.directory = directory ?? Self.defaultDirectory

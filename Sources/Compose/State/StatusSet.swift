@@ -13,6 +13,7 @@ public protocol AnyStatus: Hashable, Codable, Sendable {}
 public struct StatusSet<Status: AnyStatus>: Sendable, Equatable, Sequence, ExpressibleByArrayLiteral, Codable {
     private var statuses: OrderedSet<Status>
 
+    /// An empty set.
     public init() {
         statuses = []
     }
@@ -21,9 +22,12 @@ public struct StatusSet<Status: AnyStatus>: Sendable, Equatable, Sequence, Expre
         self.statuses = OrderedSet(statuses)
     }
 
+    /// Whether no status is set.
     public var isEmpty: Bool { statuses.isEmpty }
+    /// How many statuses are set.
     public var count: Int { statuses.count }
 
+    /// Whether `status` is set.
     public func contains(_ status: Status) -> Bool {
         statuses.contains(status)
     }

@@ -25,15 +25,18 @@ public final class Store<State: AnyState>: Sendable {
     /// Where ``persistence`` saves and restores the state.
     public let storage: any AnyPersistentStorage
 
+    /// A store starting from `wrappedValue`, or from what `storage` kept.
     public init(wrappedValue: State = State(), storage: any AnyPersistentStorage = EmptyPersistentStorage()) {
         state = Locked(wrappedValue)
         self.storage = storage
     }
 
+    /// A store starting from what `storage` kept, or the initial state.
     public convenience init(storage: any AnyPersistentStorage) {
         self.init(wrappedValue: State(), storage: storage)
     }
 
+    /// The state now; setting it stores it and notifies observers.
     public var wrappedValue: State {
         get { state.withLock { $0 } }
         set { update { $0 = newValue } }

@@ -14,6 +14,7 @@ public struct Rule<Value> {
     public let requirement: String
     private let check: (Value) -> Bool
 
+    /// A rule named `name` (with what it requires, for messages) that `check` decides.
     public init(_ name: String, _ requirement: String? = nil, check: @escaping (Value) -> Bool) {
         self.name = name
         self.requirement = requirement ?? "must satisfy \(name)"

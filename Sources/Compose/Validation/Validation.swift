@@ -11,6 +11,7 @@ public struct Validation: Sendable, Equatable {
     /// Every field that failed, in declaration order.
     public let failures: [ValidationFailure]
 
+    /// A validation with `failures` (valid when there are none).
     public init(failures: [ValidationFailure] = []) {
         self.failures = failures
     }
@@ -35,6 +36,7 @@ public struct ValidationFailure: Sendable, Equatable, CustomStringConvertible {
     /// The message given for it, if any.
     public let message: String?
 
+    /// A failure of `rule`, with its message.
     public init(rule: String, message: String?) {
         self.rule = rule
         self.message = message
@@ -47,38 +49,47 @@ public struct ValidationFailure: Sendable, Equatable, CustomStringConvertible {
 /// `Validation`s, with `if`, `switch` and `for` as usual.
 @resultBuilder
 public enum ValidationBuilder {
+    /// Result builder: one component.
     public static func buildExpression(_ field: Field) -> [ValidationFailure] {
         field.failure.map { [$0] } ?? []
     }
 
+    /// Result builder: one component.
     public static func buildExpression<Element>(_ field: ArrayField<Element>) -> [ValidationFailure] {
         field.failure.map { [$0] } ?? []
     }
 
+    /// Result builder: one component.
     public static func buildExpression(_ validation: Validation) -> [ValidationFailure] {
         validation.failures
     }
 
+    /// Result builder: the components of a block, in order.
     public static func buildBlock(_ parts: [ValidationFailure]...) -> [ValidationFailure] {
         parts.flatMap { $0 }
     }
 
+    /// Result builder: an `if` without `else` (nothing when false).
     public static func buildOptional(_ part: [ValidationFailure]?) -> [ValidationFailure] {
         part ?? []
     }
 
+    /// Result builder: the first branch of an `if`/`else` or `switch`.
     public static func buildEither(first part: [ValidationFailure]) -> [ValidationFailure] {
         part
     }
 
+    /// Result builder: the second branch of an `if`/`else` or `switch`.
     public static func buildEither(second part: [ValidationFailure]) -> [ValidationFailure] {
         part
     }
 
+    /// Result builder: a `for` loop's components.
     public static func buildArray(_ parts: [[ValidationFailure]]) -> [ValidationFailure] {
         parts.flatMap { $0 }
     }
 
+    /// Result builder: the finished value.
     public static func buildFinalResult(_ failures: [ValidationFailure]) -> Validation {
         Validation(failures: failures)
     }

@@ -6,13 +6,17 @@
 /// capacity of N concurrent sends: the N+1th fails at once with
 /// `GateError.noReadyConsumer` (KarcAsync) naming the command type.
 public struct Pipe: Sendable {
+    /// The pipe's name, unique within its pipeline; used in logs.
     public let id: String
+    /// Whether a failing track only fails its input (`true`) or restarts the pipeline.
     public let recoverFromError: Bool
     let prepare: @Sendable (PipeContext) -> PreparedPipe
 
     /// How a pipe answers its source and shapes its outputs.
     public struct Mode<SI: Sendable, SO: Sendable, TI: Sendable, TO: Sendable, DI: Sendable, DO: Sendable>: Sendable {
+        /// Reshapes the stream of source values into track inputs.
         public typealias Intro = @Sendable (AsyncThrowingStream<SI, any Error>) -> AsyncThrowingStream<TI, any Error>
+        /// Reshapes the stream of track outputs into drain inputs.
         public typealias Outro = @Sendable (AsyncThrowingStream<TO, any Error>) -> AsyncThrowingStream<DI, any Error>
 
         enum Kind: Sendable {
@@ -42,7 +46,9 @@ public struct Pipe: Sendable {
 
     /// How many times a pipe without a source runs its track.
     public enum Policy: Sendable, Equatable {
+        /// Runs the track `count` times, then the pipe ends.
         case finite(count: Int)
+        /// Runs the track again each time it returns, until the pipe stops.
         case infinite
     }
 
@@ -177,11 +183,18 @@ struct PipeFailure: Error, CustomStringConvertible {
 /// Builds the pipes of a pipeline from pipe expressions, `if` and `for`.
 @resultBuilder
 public enum PipeBuilder {
+    /// Result builder: one component.
     public static func buildExpression(_ pipe: Pipe) -> [Pipe] { [pipe] }
+    /// Result builder: one component.
     public static func buildExpression(_ pipes: [Pipe]) -> [Pipe] { pipes }
+    /// Result builder: the components of a block, in order.
     public static func buildBlock(_ parts: [Pipe]...) -> [Pipe] { parts.flatMap { $0 } }
+    /// Result builder: an `if` without `else` (nothing when false).
     public static func buildOptional(_ part: [Pipe]?) -> [Pipe] { part ?? [] }
+    /// Result builder: the first branch of an `if`/`else` or `switch`.
     public static func buildEither(first: [Pipe]) -> [Pipe] { first }
+    /// Result builder: the second branch of an `if`/`else` or `switch`.
     public static func buildEither(second: [Pipe]) -> [Pipe] { second }
+    /// Result builder: a `for` loop's components.
     public static func buildArray(_ parts: [[Pipe]]) -> [Pipe] { parts.flatMap { $0 } }
 }

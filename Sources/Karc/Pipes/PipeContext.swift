@@ -3,9 +3,13 @@ import Logging
 
 /// What a pipe's track knows about where it runs, and its logger.
 public struct PipeContext: Sendable {
+    /// The `uid` of the pipe's model.
     public let modelUid: String
+    /// The id of the pipe's pipeline.
     public let pipelineId: String
+    /// The pipe's id.
     public let pipeId: String
+    /// The model's logger.
     public let logger: Logger
     /// Where the pipe counts the values it takes from a gate (see `ActivityGauge`).
     let activity: ActivityGauge?
@@ -26,9 +30,13 @@ public struct PipeContext: Sendable {
 
     var prefix: String { "[\(modelUid)|\(pipelineId)|\(pipeId)]" }
 
+    /// Logs at debug level, prefixed with the model, pipeline and pipe.
     public func logDebug(_ message: @autoclosure () -> String) { logger.debug("\(prefix) \(message())") }
+    /// Logs at info level, prefixed with the model, pipeline and pipe.
     public func logInfo(_ message: @autoclosure () -> String) { logger.info("\(prefix) \(message())") }
+    /// Logs at warning level, prefixed with the model, pipeline and pipe.
     public func logWarning(_ message: @autoclosure () -> String) { logger.warning("\(prefix) \(message())") }
+    /// Logs at error level, prefixed with the model, pipeline and pipe.
     public func logError(_ message: @autoclosure () -> String) { logger.error("\(prefix) \(message())") }
 }
 

@@ -25,12 +25,14 @@
 public struct Pipeline: Sendable {
     /// The factory's name (`#function`, without its parentheses): with ``id``, the scope's identity.
     public let tag: String
+    /// The pipeline's name: its tag, with the id unless it is the default one.
     public let id: String
     let begin: PipeTrack<Void, Void>?
     let end: PipeTrack<Void, Void>?
     let pipes: @Sendable () -> [Pipe]
     let slots: [any ResourceSlot]
 
+    /// A pipeline named by `tag` and `id`, whose `begin` runs before its pipes start and `end` after they stop.
     public init<Id: Hashable & Sendable>(
         tag: String = #function,
         id: Id,
@@ -41,6 +43,7 @@ public struct Pipeline: Sendable {
         self.init(tag: tag, idString: "\(id)", begin: begin, end: end, pipes: pipes)
     }
 
+    /// A pipeline named by `tag` (default id), whose `begin` runs before its pipes start and `end` after they stop.
     public init(
         tag: String = #function,
         begin: PipeTrack<Void, Void>? = nil,

@@ -9,7 +9,9 @@ import Synchronization
 /// producer or the other receivers. Models publish their events here, so the
 /// cost per event stays constant however many events pile up.
 public final class EventGate<Event: Sendable>: Source, Drain, Sendable {
+    /// An event.
     public typealias Input = Event
+    /// Publishing answers nothing.
     public typealias Output = Void
 
     struct Subscriber {
@@ -35,6 +37,7 @@ public final class EventGate<Event: Sendable>: Source, Drain, Sendable {
     public let label: String
     private let state = KarcMutex(State())
 
+    /// Creates an event gate; `label` names it in errors.
     public init(label: String? = nil) {
         self.label = label ?? "EventGate<\(Event.self)>"
     }

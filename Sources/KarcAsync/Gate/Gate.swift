@@ -20,7 +20,9 @@ import Synchronization
 /// let answer = try await gate.send(3) // "9"
 /// ```
 public final class Gate<Input: Sendable, Output: Sendable>: Drain, Source, Sendable {
+    /// Whether values wait for a consumer, and how many.
     public let mode: Mode
+    /// Which consumers get a value.
     public let scheme: Scheme
     /// Names the gate in errors, e.g. `commands of TestDomain`.
     public let label: String

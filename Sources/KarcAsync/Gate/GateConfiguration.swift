@@ -13,8 +13,11 @@ extension Gate {
         /// Never queues: fails unless a consumer that accepts the value is ready now.
         public static var transient: Mode { Mode(kind: .transient, capacity: nil) }
 
+        /// ``cumulative``, with at most `capacity` values waiting.
         public static func cumulative(capacity: Int? = nil) -> Mode { Mode(kind: .cumulative, capacity: capacity) }
+        /// ``retainable``, with at most `capacity` values waiting.
         public static func retainable(capacity: Int? = nil) -> Mode { Mode(kind: .retainable, capacity: capacity) }
+        /// ``transient``, with at most `capacity` values waiting.
         public static func transient(capacity: Int? = nil) -> Mode { Mode(kind: .transient, capacity: capacity) }
 
         public var description: String {

@@ -29,6 +29,7 @@ public enum GateError: Error, Sendable, CustomStringConvertible {
         /// How many consumers that accept the value were attached.
         public let matchingConsumers: Int
 
+        /// The context of a gate error: the gate, the input type, how many consumers matched.
         public init(gate: String, inputType: String, matchingConsumers: Int = 0) {
             self.gate = gate
             self.inputType = inputType
@@ -36,6 +37,7 @@ public enum GateError: Error, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Where the error happened.
     public var context: Context {
         switch self {
         case .sealed(let c), .noConsumer(let c), .noReadyConsumer(let c), .discardedProducer(let c),

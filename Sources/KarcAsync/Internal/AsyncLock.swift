@@ -13,6 +13,7 @@ public final class AsyncLock: Sendable {
 
     private let state = KarcMutex(State())
 
+    /// An unlocked lock.
     public init() {}
 
     /// Runs `body` while holding the lock.

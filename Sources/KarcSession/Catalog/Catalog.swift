@@ -1,7 +1,9 @@
 /// Every target of a cluster and its commands: what the shell parses, completes and explains.
 public struct Catalog: Sendable {
+    /// Every target, in the order the cluster lists them.
     public let targets: [TargetSchema]
 
+    /// A catalog of `targets`.
     public init(targets: [TargetSchema]) {
         self.targets = targets
     }

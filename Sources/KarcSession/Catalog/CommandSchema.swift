@@ -9,6 +9,7 @@ public struct CommandSchema: Sendable {
     public let name: String
     /// The Swift type's name, with the case for an enum's (`IdentityAction.login`).
     public let typeName: String
+    /// The command type the shell decodes.
     public let type: any (Decodable & Sendable).Type
     /// The coding key of the enum case this command sends; nil for a struct command.
     public let enumCase: String?

@@ -2,6 +2,7 @@
 public struct FieldSchema: Sendable, Equatable {
     /// The coding key (`userEmail`); the shell also accepts it kebab-cased (`user-email`).
     public let name: String
+    /// The field's type.
     public let type: FieldType
     /// False for fields decoded with `decodeIfPresent` (optionals, and fields with defaults).
     public let isRequired: Bool
@@ -12,6 +13,7 @@ public struct FieldSchema: Sendable, Equatable {
     /// What the field is: its doc comment (types marked `@Command`).
     public let help: String?
 
+    /// A field: its name, type, whether it is required, its default, nested fields and help.
     public init(name: String, type: FieldType, isRequired: Bool, defaultValue: String?, fields: [FieldSchema]? = nil, help: String? = nil) {
         self.name = name
         self.type = type

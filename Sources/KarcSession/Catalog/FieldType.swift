@@ -2,17 +2,23 @@ import Foundation
 
 /// The type of a command's field, as the shell shows it and checks values against.
 public indirect enum FieldType: Sendable, Equatable, CustomStringConvertible {
+    /// A whole number.
     case int
     /// `Double` (and other binary floating-point types but `Float`).
     case decimal
+    /// A floating-point number.
     case float
     /// Foundation's `Decimal`: kept exactly as written.
     case exactDecimal
+    /// `true` or `false`.
     case bool
+    /// Text.
     case string
     /// `Date`: ISO 8601 (`2026-11-23`, `2026-11-23T10:30:00Z`) or seconds since 1970.
     case date
+    /// A UUID.
     case uuid
+    /// A URL.
     case url
     /// A list of values of one type (`[String]`).
     case list(FieldType)
@@ -25,6 +31,7 @@ public indirect enum FieldType: Sendable, Equatable, CustomStringConvertible {
 
     /// The cases of an enum field: written as their raw values or names.
     public struct Choice: Sendable, Equatable {
+        /// The type's name, as the shell shows it.
         public let type: String
         /// What each case is written as: its raw value, else its name.
         public let cases: [String]
@@ -33,6 +40,7 @@ public indirect enum FieldType: Sendable, Equatable, CustomStringConvertible {
         /// How a case goes into the command.
         public let encoding: Encoding
 
+        /// How a value of the field is written.
         public enum Encoding: Sendable, Equatable {
             /// A `String` raw value.
             case text

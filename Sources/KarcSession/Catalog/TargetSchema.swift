@@ -1,14 +1,17 @@
 /// A target of the cluster as the shell knows it: its name and its commands.
 public struct TargetSchema: Sendable {
+    /// The target's name (`counter`, `identity`).
     public let name: String
     /// What the target is (`store`, `model`, `dispatcher`, `service`).
     public let kind: String
+    /// The commands the target takes.
     public let commands: [CommandSchema]
     /// The types it accepts that cannot be typed (not `Decodable`), by name: `:help` says why they are missing.
     public let hidden: [String]
     /// The event types it emits, by name, when its cluster says (`:wait`, `:events`).
     public let events: [String]
 
+    /// A target: its name, kind, commands, commands kept out of completion, and the events it emits.
     public init(name: String, kind: String, commands: [CommandSchema], hidden: [String] = [], events: [String] = []) {
         self.name = name
         self.kind = kind

@@ -8,6 +8,7 @@ public struct TestExportOptions: Sendable {
     /// The modules that define the cluster and its types.
     public var imports: [String] = []
 
+    /// How an exported test makes its cluster (`factory`) and what it imports.
     public init(factory: String? = nil, imports: [String] = []) {
         self.factory = factory
         self.imports = imports

@@ -14,6 +14,7 @@ public enum ShellDuration {
 
     static let expectation = "a duration like 250ms, 2s, 1.5s or 1m (at most 24 hours)"
 
+    /// A duration as the shell writes it (`250ms`, `5s`, `1m`).
     public static func describe(_ duration: Duration) -> String {
         let milliseconds = milliseconds(duration)
         if milliseconds % 60_000 == 0, milliseconds > 0 { return "\(milliseconds / 60_000)m" }

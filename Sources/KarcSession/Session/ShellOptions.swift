@@ -29,6 +29,7 @@ public struct ShellOptions: Sendable {
     /// How a test `:export-test` writes makes its cluster (`--test-factory`, `--test-import`).
     public var testExport = TestExportOptions()
 
+    /// The defaults: readable output, coloured on a terminal without `NO_COLOR`, diffs on, a 5 s timeout.
     public init() {}
 
     /// ``color``, decided for this process when it is nil.

@@ -1,5 +1,6 @@
 /// What happened to an action the cluster processed.
 public struct HistoryEntry: Sendable {
+    /// How an action ended.
     public enum Outcome: Sendable {
         /// Every service that accepts it handled it.
         case handled
@@ -11,7 +12,9 @@ public struct HistoryEntry: Sendable {
 
     /// The action's number in the cluster's records (``ClusterRecord/sent(sequence:action:)``).
     public let sequence: UInt64
+    /// The action sent.
     public let action: any Sendable
+    /// How it ended.
     public let outcome: Outcome
 }
 

@@ -1,12 +1,15 @@
 /// One thing in a cluster that takes actions, as tooling sees it: the shell
 /// uses targets for `:help`, completion and `:state`.
 public struct ClusterTarget: Sendable, CustomStringConvertible {
+    /// What kind of service a target is.
     public enum Kind: String, Sendable {
+        /// A store, a Karc model, a dispatcher, or another service.
         case store, model, dispatcher, service
     }
 
     /// Unique in the cluster: the name given with `.named(_:)`, else the model's type name.
     public let name: String
+    /// What kind of service the target is.
     public let kind: Kind
     /// The action (command) types the target accepts, in declaration order.
     public let accepts: [Any.Type]

@@ -1,6 +1,8 @@
 /// A key for a value of ``EnvironmentValues``.
 public protocol EnvironmentKey {
+    /// The type of the value.
     associatedtype Value: Sendable
+    /// The value when no service sets one.
     static var defaultValue: Value { get }
 }
 
@@ -20,6 +22,7 @@ public struct EnvironmentValues: Sendable {
 
     init() {}
 
+    /// The value set for `key`, or its default.
     public subscript<K: EnvironmentKey>(key: K.Type) -> K.Value {
         get { values[ObjectIdentifier(key)] as? K.Value ?? K.defaultValue }
         set { values[ObjectIdentifier(key)] = newValue }

@@ -3,6 +3,7 @@
 public struct Group: PrimitiveService {
     let children: [any Service]
 
+    /// A group of the services `content` lists.
     public init(@ServiceBuilder _ content: () -> Group) {
         self = content()
     }

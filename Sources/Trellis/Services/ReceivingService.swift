@@ -18,6 +18,7 @@
 ///
 /// When it conforms to ``StatefulModel`` too, observers see its changes of state.
 public protocol ReceivingService: Service where Body == Never {
+    /// The actions the service receives.
     associatedtype Received: Sendable
     /// The actions of the follow-up flows; usually ``Received``.
     associatedtype FollowUp: Sendable = Received
@@ -26,6 +27,7 @@ public protocol ReceivingService: Service where Body == Never {
 }
 
 extension ReceivingService {
+    /// A receiving service has no body; reading it stops the process.
     public var body: Never { return fatalError("\(Self.self) receives actions itself, it has no body") }
 
     func buildLeaf(_ context: BuildContext) -> ServiceNode {

@@ -10,12 +10,14 @@
 /// }
 /// ```
 public protocol Service: Sendable {
+    /// The services this one is made of.
     associatedtype Body: Service
     /// The services this one is made of; built once, at ``Bootstrap(_:)``.
     @ServiceBuilder var body: Body { get }
 }
 
 extension Never: Service {
+    /// A service that is not made of others.
     public typealias Body = Never
     // `return` opts out of the builder the requirement declares.
     public var body: Never { return fatalError("Never has no body") }

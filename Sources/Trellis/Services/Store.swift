@@ -15,6 +15,7 @@ import Synchronization
 public struct Store<Model: Sendable>: PrimitiveService {
     let handlers: [StoreHandler<Model>]
 
+    /// A store of `model`; give it its value with `with(model:)`.
     public init(model: Model.Type) {
         self.handlers = []
     }
@@ -54,7 +55,9 @@ public struct Store<Model: Sendable>: PrimitiveService {
 ///
 /// An actor conforms with an isolated `var state`.
 public protocol StatefulModel: Sendable {
+    /// The model's state type.
     associatedtype State: Equatable & Sendable
+    /// The model's state now.
     var state: State { get async }
 }
 

@@ -5,6 +5,7 @@ extension Emitters {
     /// Each observation iterates the sequence in a task of its own, from the
     /// start; cancelling the observation cancels the task.
     public struct AsyncSequenceEmitter<Base: AsyncSequence & Sendable>: Emitter where Base.Element: Sendable {
+        /// Each element, or the error that ended the sequence.
         public typealias Value = Result<Base.Element, any Error>
 
         let base: Base

@@ -7,6 +7,7 @@ extension Emitters {
     /// Most operators return this type; code that stores an operator's result
     /// should use `some Emitter<Value>`.
     public struct Chained<Upstream: Emitter, Value: Sendable>: Emitter {
+        /// Receives each upstream value and the downstream handler: what it calls the handler with is emitted.
         public typealias Relay =
             @Sendable (
                 _ downstream: @escaping @Sendable (Value) -> Void
@@ -15,6 +16,7 @@ extension Emitters {
         let upstream: Upstream
         let relay: Relay
 
+        /// An emitter that relays `upstream` through `relay`.
         public init(_ upstream: Upstream, relay: @escaping Relay) {
             self.upstream = upstream
             self.relay = relay

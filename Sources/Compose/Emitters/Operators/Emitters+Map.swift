@@ -28,12 +28,16 @@ extension Emitter {
 
 /// A `Result`, seen generically (lets `mapErrorToNil` be a property, as in the seed).
 public protocol ResultRepresentable {
+    /// The success type.
     associatedtype Success
+    /// The failure type.
     associatedtype Failure: Error
+    /// The value as a `Result`.
     var result: Result<Success, Failure> { get }
 }
 
 extension Result: ResultRepresentable {
+    /// The result itself.
     public var result: Result<Success, Failure> { self }
 }
 
