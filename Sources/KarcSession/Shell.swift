@@ -10,6 +10,28 @@ import KarcAsync
 /// exit(await Shell.run(ClusterShell(name: "shop", cluster: cluster), options: options))
 /// ```
 ///
+/// A session, the same whether its lines come from a script, `-e`, the
+/// prompt or an attached `karc attach`:
+///
+/// ```
+/// line ──▶ LineParser ──▶ meta command (:state, :wait, :diff …) ──▶ the session's own work
+///             │
+///             ▼ target.command field=value …
+///          CommandBuilder (the Catalog's schema, @Command defaults) ──▶ a typed action
+///             │
+///             ▼
+///          ShellCluster.send ──▶ the reply ──▶ Renderer
+///                 │
+///                 └─ records, pushed as they happen (events, state changes, redirects)
+///                      ──▶ Renderer: readable (StateDiff, custom-dump's text)
+///                                    or --json (one object a line, a JSON Patch a state)
+///                      ──▶ OutputSink ──▶ stdout, the prompt (above the line), or the attach stream
+/// ```
+///
+/// A command is done when its reply came back and the cluster settled (the
+/// work it started finished, within `--timeout`), so every record it caused
+/// is printed under it.
+///
 /// `Shell.run` and `Shell.main` (the prompt, the command line) are in
 /// `KarcShell`; ``check(_:update:timeout:cluster:)`` and
 /// ``exportTest(_:output:name:options:timeout:cluster:)`` need no terminal.

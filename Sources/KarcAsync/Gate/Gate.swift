@@ -13,6 +13,16 @@ import Synchronization
 /// it replies, so a producer that sends right after its previous answer never
 /// finds a lone duplex consumer busy.
 ///
+/// ```
+/// send(value) ──▶ GateState (one mutex): a ready consumer whose Spec accepts it?
+///    │               ├─ yes: claim it ──▶ its inline handler runs in the sender's task,
+///    │               │                    or its parked next() resumes with the value
+///    │               └─ no: Mode decides: queue it (cumulative, retainable with a
+///    │                      matching consumer; the oldest dropped past capacity) or fail
+///    ▼                      (transient; GateError.noReadyConsumer)
+/// the answer ◀── instant output (simplex) or the consumer's reply (duplex)
+/// ```
+///
 /// ```swift
 /// let gate = Gate<Int, String>(mode: .retainable, scheme: .anycast)
 /// let squares = gate.processor { "\($0 * $0)" }

@@ -7,6 +7,22 @@ import Synchronization
 ///
 /// Built by ``Bootstrap(_:)``. Call ``shutDown()`` when done: it stops the
 /// emitters and tears down the models the cluster set up.
+///
+/// ```
+/// send(action:) ──▶ middleware, outermost first ──▶ Rewrite: pass / replace / drop
+///                                                     │            └─▶ .redirected record
+///                                                     ▼
+///                    the services that take the action's type (stores, models, dispatchers)
+///                      │ a store: its mutate handler, one at a time ──▶ .stateChanged(old, new)
+///                      │ a model: its domain's send ──▶ events ──▶ .event
+///                      ▼
+/// the reply (or the error) ◀──┘          ObservationHub: one shared log, a cursor each
+///                                           ──▶ observe(bufferSize:) (a shell, a test store)
+/// ```
+///
+/// Every record is appended once to the observation log, whatever the number
+/// of observers; an observer that falls behind its buffer skips ahead and
+/// hears how many records it lost.
 public final class Cluster: Sendable {
     struct Routing {
         var root: ServiceNode?
