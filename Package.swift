@@ -214,6 +214,7 @@ let package = Package(
             dependencies: [
                 "Karc",
                 "KarcAsync",
+                "TrellisTesting",
                 .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite(.serialized, .timeLimit(.minutes(1))) struct ReadmeExampleTests {
+@Suite(.timeLimit(.minutes(1))) struct ReadmeExampleTests {
     @Test func theReadmeExampleRunsAsDescribed() async throws {
         #expect(try await countToThree() == [2, 3])
     }

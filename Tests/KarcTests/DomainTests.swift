@@ -1,8 +1,9 @@
 import Testing
+import TrellisTesting
 
 @testable import Karc
 
-@Suite(.timeLimit(.minutes(1))) struct DomainTests {
+@Suite(.isolatedModels, .timeLimit(.minutes(1))) struct DomainTests {
     @Test func aDuplexSendAnswersWithTheTrackOutputASimplexSendWithVoid() async throws {
         let probe = Probe()
         let domain = try await CounterModel.make(probe)

@@ -1,6 +1,7 @@
 import KarcAsync
 import Synchronization
 import Testing
+import TrellisTesting
 
 @testable import Karc
 
@@ -13,7 +14,7 @@ final class Opened: Resource, Clock2 {
 }
 final class NotAClock: Resource { init() {} }
 
-@Suite(.serialized, .timeLimit(.minutes(1))) struct EnvironTests {
+@Suite(.serialized, .isolatedModels, .timeLimit(.minutes(1))) struct EnvironTests {
     @Test func acquisitionsAreCountedTheFirstOpensTheLastCloses() async throws {
         Opened.log.withLock { $0 = [] }
         let environ = Environ().register(Clock2.self, gatewayType: Opened.self).setConfig(key: "name", value: "main")

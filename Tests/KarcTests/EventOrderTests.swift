@@ -1,8 +1,9 @@
 import Testing
+import TrellisTesting
 
 @testable import Karc
 
-@Suite(.timeLimit(.minutes(1))) struct EventOrderTests {
+@Suite(.isolatedModels, .timeLimit(.minutes(1))) struct EventOrderTests {
     @Test func eightConcurrentSendersEveryReceiverSeesTheReducerOrder() async throws {
         let domain = try await CounterModel.make()
         let first = domain.receiver()

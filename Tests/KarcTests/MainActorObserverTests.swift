@@ -1,5 +1,6 @@
 import Karc
 import Testing
+import TrellisTesting
 
 /// A domain for UI code: its observed properties live on the main actor and
 /// states arrive there, in order, before the send that made them returns.
@@ -55,9 +56,9 @@ final class ScoreModel: Model<ScoreDomain, DefaultId, Score, ScoreCommand, Score
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct MainActorObserverTests {
+@Suite(.isolatedModels, .timeLimit(.minutes(1))) struct MainActorObserverTests {
     @Test func theInitialStateIsObservedBySetUpsReturn() async throws {
-        try await withPool { domain in
+        try await withScore { domain in
             #expect(await domain.history == [5])
         } initial: {
             Score(points: 5)
@@ -65,7 +66,7 @@ final class ScoreModel: Model<ScoreDomain, DefaultId, Score, ScoreCommand, Score
     }
 
     @Test func eachSendReturnsOnceItsStateWasObservedOnTheMainActor() async throws {
-        try await withPool { domain in
+        try await withScore { domain in
             for _ in 1...20 {
                 try await domain.send(.add(1))
                 let last = await domain.history.last
@@ -76,7 +77,7 @@ final class ScoreModel: Model<ScoreDomain, DefaultId, Score, ScoreCommand, Score
     }
 
     @Test func concurrentSendersAndReadersSeeEveryStateInOrder() async throws {
-        try await withPool { domain in
+        try await withScore { domain in
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for _ in 0..<4 {
                     group.addTask { for _ in 0..<25 { try await domain.send(.add(1)) } }
@@ -94,22 +95,19 @@ final class ScoreModel: Model<ScoreDomain, DefaultId, Score, ScoreCommand, Score
     }
 
     @Test func anObserverMaySendToItsOwnModel() async throws {
-        try await withPool { domain in
+        try await withScore { domain in
             try await domain.send(.addThenDouble(3))  // 3, and the observer sends +3
             try await domain.send(.add(1))  // observed after the observer's 6
             #expect(await domain.history == [0, 3, 6, 7])
         }
     }
 
-    /// A model set up in a pool of its own (so the default id is free), torn down after `body`.
-    private func withPool(
+    /// The score model set up (in the test's own pool, so the default id is free), torn down after `body`.
+    private func withScore(
         _ body: @Sendable (ScoreDomain) async throws -> Void, initial: @Sendable () -> Score = { Score() }
     ) async throws {
-        try await ModelPool.$current.withValue(ModelPool()) {
-            try await ScoreModel.setUp(.init(environ: Environ(), state: initial()))
-            let domain = try await ScoreDomain.get
-            try await body(domain)
-            await ScoreModel.tearDown()
-        }
+        try await ScoreModel.setUp(.init(environ: Environ(), state: initial()))
+        try await body(try await ScoreDomain.get)
+        await ScoreModel.tearDown()
     }
 }

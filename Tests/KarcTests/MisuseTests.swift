@@ -1,4 +1,5 @@
 import Testing
+import TrellisTesting
 
 @testable import Karc
 
@@ -19,9 +20,9 @@ final class MisuseModel: Model<MisuseDomain, String, Quiet, Never, Never, Never>
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct MisuseTests {
+@Suite(.isolatedModels, .timeLimit(.minutes(1))) struct MisuseTests {
     @Test func aSimplexPipeThatCannotAnswerItsSourceStaysDetached() async throws {
-        let id = TestIds.next()
+        let id = "model"
         let words = Gate<Int, String>(mode: .retainable, scheme: .anycast)
         try await MisuseModel.setUp(.init(environ: Environ().setConfig(key: "words", value: words), id: id))
         await #expect(throws: GateError.self) { try await words.send(1) }

@@ -1,10 +1,11 @@
 import Testing
+import TrellisTesting
 
 @testable import Karc
 
-@Suite(.timeLimit(.minutes(1))) struct ModelLifecycleTests {
+@Suite(.isolatedModels, .timeLimit(.minutes(1))) struct ModelLifecycleTests {
     @Test func setUpRegistersTheDomainWithTheInitialState() async throws {
-        let id = TestIds.next()
+        let id = "model"
         try await CounterModel.setUp(.init(environ: Environ(), id: id, state: Counter(count: 41)))
         let domain = try await CounterDomain.get(id: id)
         #expect(await domain.state == Counter(count: 41))
@@ -13,7 +14,7 @@ import Testing
     }
 
     @Test func settingUpTheSameIdTwiceIsRefused() async throws {
-        let id = TestIds.next()
+        let id = "model"
         try await CounterModel.setUp(.init(environ: Environ(), id: id))
         let error = await #expect(throws: ModelError.self) {
             try await CounterModel.setUp(.init(environ: Environ(), id: id))
@@ -24,7 +25,7 @@ import Testing
     }
 
     @Test func aDomainThatIsNotSetUpRefusesAtOnce() async throws {
-        let id = TestIds.next()
+        let id = "model"
         await #expect(throws: ModelError.notSetUp(domain: "CounterDomain", id: id)) {
             try await CounterDomain.get(id: id)
         }
@@ -49,7 +50,7 @@ import Testing
         #expect(seen == [1])
         // Tearing down again, or an id never set up, does nothing.
         await CounterModel.tearDown(id: domain.id)
-        await CounterModel.tearDown(id: TestIds.next())
+        await CounterModel.tearDown(id: "never-set-up")
     }
 
     @Test func hooksRunInOrderAndTheDomainObservesEveryNewState() async throws {
@@ -88,7 +89,7 @@ import Testing
     }
 
     @Test func tearDownWithSendsInFlightFailsThemAndReturns() async throws {
-        let id = TestIds.next()
+        let id = "model"
         let latch = Latch()
         let probe = Probe()
         try await BlockingModel.setUp(.init(environ: Environ.probing(probe).setConfig(key: "latch", value: latch), id: id))

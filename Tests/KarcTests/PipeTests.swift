@@ -1,9 +1,10 @@
 import Clocks
 import Testing
+import TrellisTesting
 
 @testable import Karc
 
-@Suite(.timeLimit(.minutes(1))) struct PipeTests {
+@Suite(.isolatedModels, .timeLimit(.minutes(1))) struct PipeTests {
     @Test func aSimplexSendReturnsBeforeTheTrackRuns() async throws {
         let probe = Probe()
         let latch = Latch()

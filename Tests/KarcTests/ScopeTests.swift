@@ -1,8 +1,9 @@
 import Testing
+import TrellisTesting
 
 @testable import Karc
 
-@Suite(.timeLimit(.minutes(1))) struct ScopeTests {
+@Suite(.isolatedModels, .timeLimit(.minutes(1))) struct ScopeTests {
     @Test func pipelinesStartAndStopAsTheStateCallsForThem() async throws {
         let probe = Probe()
         let panel = try await PanelModel.make(probe)

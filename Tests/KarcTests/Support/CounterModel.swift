@@ -80,7 +80,7 @@ extension CounterModel.Interactor {
 extension CounterModel {
     /// Sets a fresh counter up under a unique id and returns its domain.
     static func make(_ probe: Probe = Probe()) async throws -> CounterDomain {
-        let id = TestIds.next("counter")
+        let id = "counter"
         try await setUp(Config(environ: .probing(probe), id: id))
         return try await CounterDomain.get(id: id)
     }

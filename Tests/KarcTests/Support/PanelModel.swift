@@ -150,7 +150,7 @@ final class LeafModel: Model<LeafDomain, String, Leaf, Bump, Int, Never> {
 
 extension PanelModel {
     static func make(_ probe: Probe) async throws -> PanelDomain {
-        let id = TestIds.next("panel")
+        let id = "panel"
         try await setUp(Config(environ: .panel(probe), id: id))
         return try await PanelDomain.get(id: id)
     }

@@ -102,7 +102,7 @@ final class Locked<Value: Sendable>: Sendable {
 
 extension LabModel {
     static func make(_ probe: Probe, latch: Latch = Latch(), clock: any Clock<Duration> = ContinuousClock()) async throws -> LabDomain {
-        let id = TestIds.next("lab")
+        let id = "lab"
         let environ = Environ.probing(probe)
             .setConfig(key: "latch", value: latch)
             .setConfig(key: "attempts", value: Locked(0))

@@ -39,13 +39,6 @@ final class Latch: Sendable {
 }
 
 /// Unique ids keep parallel tests apart in the model pool.
-enum TestIds {
-    private static let counter = Atomic<Int>(0)
-    static func next(_ prefix: String = "t") -> String {
-        "\(prefix)\(counter.wrappingAdd(1, ordering: .relaxed).oldValue)"
-    }
-}
-
 extension Environ {
     /// An environ whose pipelines can reach `probe`.
     static func probing(_ probe: Probe) -> Environ {
