@@ -218,7 +218,7 @@ let package = Package(
                 .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),
-        .testTarget(name: "AsyncDispatcherTests", dependencies: ["AsyncDispatcher"]),
+        .testTarget(name: "AsyncDispatcherTests", dependencies: ["AsyncDispatcher", .product(name: "Clocks", package: "swift-clocks")]),
         .testTarget(
             name: "KarcShellTests",
             dependencies: [

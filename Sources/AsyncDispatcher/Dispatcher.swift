@@ -71,6 +71,25 @@ extension Dispatcher {
         if pipeline.append(job) { startDrainer() }
     }
 
+    /// Queues `action` as ``enqueue(_:)`` does, for code that cannot await
+    /// (callbacks, legacy code), and calls `completion` once it has run, with
+    /// its error if it threw. Actions queued this way run in the order of
+    /// the calls.
+    public nonisolated func dispatch<A: Action>(
+        _ action: A, completion: @escaping @Sendable (Result<Void, any Error>) -> Void
+    ) where A.Dispatcher == Self {
+        let job = Pipeline.Job { [weak self] in
+            guard let self else { return completion(.failure(CancellationError())) }
+            do {
+                try await self.execute(action)
+                completion(.success(()))
+            } catch {
+                completion(.failure(error))
+            }
+        }
+        if pipeline.append(job) { startDrainer() }
+    }
+
     /// Runs `action` now, bypassing the queue, through the middlewares. This
     /// is how an action runs another one (composition).
     ///

@@ -55,6 +55,8 @@ public final class Cluster: Sendable {
     let routing = KarcMutex(Routing())
     let sequence = Atomic<UInt64>(0)
     let actionHistory: KarcMutex<ActionHistory>
+    /// Sends made with a completion handler, in the order of the calls.
+    let callbackSends = SerialJobs()
     private let teardowns = KarcMutex<[@Sendable () async -> Void]>([])
     private let tasks = KarcMutex<[Task<Void, Never>]>([])
     private let startUp = KarcMutex<[StartUpStep]>([])

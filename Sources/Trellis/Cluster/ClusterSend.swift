@@ -32,6 +32,23 @@ extension Cluster {
         return try await pool.makeCurrent { try await process(action, through: nil, redirected: false, target: target) }
     }
 
+    /// Sends `action` from code that cannot await (callbacks, legacy code)
+    /// and calls `completion` with the reply or the error.
+    ///
+    /// Sends made this way run one after another, in the order of the calls,
+    /// so `send(a) { … }; send(b) { … }` processes `a` before `b`; from async
+    /// code, ``send(action:)`` sends concurrently. `completion` runs on no
+    /// particular thread.
+    public func send(action: any Sendable, completion: @escaping @Sendable (Result<(any Sendable)?, any Error>) -> Void) {
+        callbackSends.append { [self] in
+            do {
+                completion(.success(try await send(action: action)))
+            } catch {
+                completion(.failure(error))
+            }
+        }
+    }
+
     /// The last actions the cluster processed, oldest first, with what became
     /// of each; at most the history capacity given to ``Bootstrap(historyCapacity:_:)``.
     public var history: [HistoryEntry] { actionHistory.withLock { $0.ordered } }
