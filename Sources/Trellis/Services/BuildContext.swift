@@ -15,5 +15,8 @@ struct BuildContext: Sendable {
         return context
     }
 
+    /// The values a leaf built here binds while it runs: nil when no `.environment` above it set any.
+    var boundEnvironment: EnvironmentValues? { environment.isCustomized ? environment : nil }
+
     var pathDescription: String { (["root"] + path.map(String.init)).joined(separator: ".") }
 }

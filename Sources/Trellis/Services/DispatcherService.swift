@@ -24,7 +24,7 @@ public struct DispatcherService<D: Dispatcher>: PrimitiveService {
         let report = StateReport(reader: reader, source: target, hub: cluster.hub)
         let routes = ActionRoutes<D>()
         return .leaf(
-            ServiceLeaf(target: target, accepts: { routes.route(for: $0) != nil }) { action in
+            ServiceLeaf(target: target, accepts: { routes.route(for: $0) != nil }, environment: context.boundEnvironment) { action in
                 guard let route = routes.route(for: action) else { return ServiceResult() }
                 try await report.around { try await route(action, dispatcher) }
                 return ServiceResult()

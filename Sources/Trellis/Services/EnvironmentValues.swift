@@ -7,18 +7,39 @@ public protocol EnvironmentKey {
 }
 
 /// Values a service tree passes down to its services; set for a subtree with
-/// `.environment(\.key, value)`.
+/// `.environment(\.key, value)`, read with ``Environment``.
 ///
 /// ```swift
+/// enum APIBaseURLKey: EnvironmentKey {
+///     static var defaultValue: String { "https://api.example.com" }
+/// }
 /// extension EnvironmentValues {
 ///     var apiBaseURL: String {
 ///         get { self[APIBaseURLKey.self] }
 ///         set { self[APIBaseURLKey.self] = newValue }
 ///     }
 /// }
+///
+/// struct Catalog: Service {
+///     @Environment(\.apiBaseURL) var baseURL
+///     var body: some Service {
+///         Store(model: Products.self).mutate(on: Load.self) { products, _, _ in
+///             products.source = baseURL  // the value set above this service, read when the action runs
+///         }
+///     }
+/// }
+///
+/// Bootstrap { Catalog().environment(\.apiBaseURL, "https://staging.example.com") }
 /// ```
 public struct EnvironmentValues: Sendable {
     private var values: [ObjectIdentifier: any Sendable] = [:]
+    /// Set by `.environment(_:_:)`: the services below bind these values
+    /// while they run. A tree that sets none pays nothing for them.
+    var isCustomized = false
+
+    /// The values of the service running in this task (or whose body is
+    /// being built); nil outside any, or in a service whose subtree sets none.
+    @TaskLocal static var current: EnvironmentValues?
 
     init() {}
 

@@ -33,7 +33,7 @@ public struct ModelService<Command: Sendable, State: Sendable>: PrimitiveService
         cluster.onShutDown(tearDown)
         let send = self.send
         return .leaf(
-            ServiceLeaf(target: name, accepts: { $0 is Command }) { action in
+            ServiceLeaf(target: name, accepts: { $0 is Command }, environment: context.boundEnvironment) { action in
                 guard let command = action as? Command else { return ServiceResult() }
                 return ServiceResult(reply: try await send(command))
             })

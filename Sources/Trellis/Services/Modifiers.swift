@@ -36,7 +36,10 @@ extension Service {
     /// Sets an environment value for the services under it, e.g.
     /// `.environment(\.send, recordingSend)` in a test.
     public func environment<V: Sendable>(_ keyPath: WritableKeyPath<EnvironmentValues, V> & Sendable, _ value: V) -> ModifiedService<Self> {
-        withContext { $0.environment[keyPath: keyPath] = value }
+        withContext {
+            $0.environment[keyPath: keyPath] = value
+            $0.environment.isCustomized = true
+        }
     }
 
     /// Names the target below (a store or a model) for observers and the shell.

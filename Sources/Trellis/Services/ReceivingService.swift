@@ -36,7 +36,7 @@ extension ReceivingService {
         let target = cluster.register(name: context.name ?? "\(Self.self)", kind: .service, accepts: [Received.self], state: reader?.read)
         let report = StateReport(reader: reader, source: target, hub: cluster.hub)
         return .leaf(
-            ServiceLeaf(target: target, accepts: { $0 is Received }) { action in
+            ServiceLeaf(target: target, accepts: { $0 is Received }, environment: context.boundEnvironment) { action in
                 guard let action = action as? Received else { return ServiceResult() }
                 let flow = try await report.around { try await receive(action) }
                 return flow.isEmpty ? ServiceResult() : ServiceResult(flows: [flow.actions.map { $0 as any Sendable }])

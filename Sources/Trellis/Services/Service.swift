@@ -40,5 +40,7 @@ func buildService(_ service: any Service, _ context: BuildContext) async throws 
     if let receiving = service as? any ReceivingService {
         return receiving.buildLeaf(context)
     }
-    return try await buildService(service.body, context)
+    // `@Environment` properties read during `body` see this subtree's values.
+    let body = EnvironmentValues.$current.withValue(context.environment) { service.body }
+    return try await buildService(body, context)
 }

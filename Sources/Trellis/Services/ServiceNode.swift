@@ -37,7 +37,10 @@ indirect enum ServiceNode: Sendable {
     func execute(_ action: any Sendable, in cluster: Cluster) async throws -> ServiceResult {
         switch self {
         case .leaf(let leaf):
-            return try await leaf.run(action)
+            // Bound only where a subtree set values, and unbound again below one
+            // (a send from such a handler reaches services that set none).
+            if leaf.environment == nil, EnvironmentValues.current == nil { return try await leaf.run(action) }
+            return try await EnvironmentValues.$current.withValue(leaf.environment) { try await leaf.run(action) }
         case .children(let nodes, let serial):
             if nodes.count == 1 { return try await nodes[0].execute(action, in: cluster) }
             if serial {
@@ -95,6 +98,8 @@ struct ServiceLeaf: Sendable {
     /// The target it belongs to (its name in the cluster).
     let target: String
     let accepts: @Sendable (any Sendable) -> Bool
+    /// What `@Environment` reads while `run` runs (nil: the defaults).
+    var environment: EnvironmentValues? = nil
     let run: @Sendable (any Sendable) async throws -> ServiceResult
 }
 

@@ -42,7 +42,7 @@ public struct Store<Model: Sendable>: PrimitiveService {
         let send = context.environment.send
         let leaves = handlers.map { handler in
             ServiceNode.leaf(
-                ServiceLeaf(target: target, accepts: handler.accepts) { action in
+                ServiceLeaf(target: target, accepts: handler.accepts, environment: context.boundEnvironment) { action in
                     try await handler.run(cell, action, send, report)
                     return ServiceResult()
                 })
