@@ -24,3 +24,8 @@ public struct Send: Sendable {
         try await body(action)
     }
 }
+
+/// Any action: the classic seed's type-erased action, for flows and
+/// redirects that mix action types (`ActionFlow<AnyAction>`, `Rewrite<AnyAction>`).
+/// Every `Sendable` value is one, so no eraser is needed.
+public typealias AnyAction = any Sendable

@@ -58,6 +58,8 @@ public final class Cluster: Sendable {
     /// Sends made with a completion handler, in the order of the calls.
     let callbackSends = SerialJobs()
     private let teardowns = KarcMutex<[@Sendable () async -> Void]>([])
+    /// How each service resets (``reset()``), in declaration order.
+    let resets = KarcMutex<[@Sendable () async throws -> Void]>([])
     private let tasks = KarcMutex<[Task<Void, Never>]>([])
     private let startUp = KarcMutex<[StartUpStep]>([])
 

@@ -40,9 +40,12 @@ extension Cluster {
     /// code, ``send(action:)`` sends concurrently. `completion` runs on no
     /// particular thread.
     public func send(action: any Sendable, completion: @escaping @Sendable (Result<(any Sendable)?, any Error>) -> Void) {
+        // The queue's task was started by whoever sent first: each send takes its caller's dependencies along.
+        let dependencies = DependencyRepository.current
         callbackSends.append { [self] in
             do {
-                completion(.success(try await send(action: action)))
+                let reply = try await DependencyRepository.$current.withValue(dependencies) { try await send(action: action) }
+                completion(.success(reply))
             } catch {
                 completion(.failure(error))
             }
@@ -78,8 +81,13 @@ extension Cluster {
                 }
             }
             if redirect == nil {
-                guard let node = plan.node else { throw TrellisError.unhandledAction(type: "\(type(of: action))") }
-                result = try await node.execute(action, in: self)
+                if let node = plan.node {
+                    result = try await node.execute(action, in: self)
+                } else if action is ResetCluster {
+                    try await reset()
+                } else {
+                    throw TrellisError.unhandledAction(type: "\(type(of: action))")
+                }
             }
         } catch {
             for middleware in middlewares { await middleware.failure(action, error) }

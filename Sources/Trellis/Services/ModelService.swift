@@ -22,6 +22,8 @@ public struct ModelService<Command: Sendable, State: Sendable>: PrimitiveService
     let tearDown: @Sendable () async -> Void
     let send: @Sendable (Command) async throws -> any Sendable
     let state: @Sendable () async -> State
+    /// Whether two states differ (the model's `State` is `Equatable`).
+    let differ: @Sendable (State, State) -> Bool
 
     func build(_ context: BuildContext) async throws -> ServiceNode {
         let cluster = context.cluster
@@ -31,6 +33,13 @@ public struct ModelService<Command: Sendable, State: Sendable>: PrimitiveService
             try await setUp()
         }
         cluster.onShutDown(tearDown)
+        cluster.onReset { [setUp, tearDown, state, differ] in
+            let old = await state()
+            await tearDown()
+            try await ModelMount.$current.withValue(ModelMount(activity: cluster.activity, monitor: monitor)) { try await setUp() }
+            let new = await state()
+            if cluster.hub.hasSubscribers, differ(old, new) { cluster.hub.publish(.stateChanged(source: name, old: old, new: new)) }
+        }
         let send = self.send
         return .leaf(
             ServiceLeaf(target: name, accepts: { $0 is Command }, environment: context.boundEnvironment) { action in
@@ -58,7 +67,8 @@ extension Model {
             setUp: { try await setUp(config) },
             tearDown: { await tearDown(id: id) },
             send: { command in try await Domain.get(id: id).send(command) },
-            state: { await Domain.getOrDefault(id: id).state }
+            state: { await Domain.getOrDefault(id: id).state },
+            differ: { $0 != $1 }
         )
     }
 }

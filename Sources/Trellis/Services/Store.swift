@@ -39,6 +39,12 @@ public struct Store<Model: Sendable>: PrimitiveService {
             state: reader?.read
         )
         let report = StateReport(reader: reader, source: target, hub: context.cluster.hub)
+        if let resettable = model as? any ResettableModel {
+            context.cluster.onReset { try await report.around { await resettable.reset() } }
+        } else if !(Model.self is AnyObject.Type) {
+            // A value model: the value `.with(model:)` gave, back through the cell (its lock, its report).
+            context.cluster.onReset { try await cell.mutate(reporting: report) { $0 = model } }
+        }
         let send = context.environment.send
         let leaves = handlers.map { handler in
             ServiceNode.leaf(

@@ -1,0 +1,48 @@
+/// A model an actor store can put back as it started, for ``Cluster/reset()``.
+///
+/// Value models need nothing: their store keeps the value it was given.
+public protocol ResettableModel: Sendable {
+    /// Puts the model back in its initial state.
+    func reset() async
+}
+
+/// Resets the cluster (``Cluster/reset()``) when sent and no service takes
+/// it: what a service returns in its flow on logout ("reset the dispatcher"):
+/// `return .single(action: ResetCluster())` in an `ActionFlow<AnyAction>`.
+///
+/// Middlewares see it as any action. Sent from a value store's own handler,
+/// that store resets once the handler has returned.
+public struct ResetCluster: Action, Equatable {
+    /// The action.
+    public init() {}
+}
+
+extension Cluster {
+    /// Puts the cluster back as ``Bootstrap(_:)`` left it, for a logout or
+    /// between test cases ("reset the dispatcher", in the classic seed's
+    /// words): every value store gets back the model its `.with(model:)`
+    /// gave, every actor store whose model is a ``ResettableModel`` resets it,
+    /// every Karc model is torn down and set up again with its config, and
+    /// the history is cleared. Observers see each change of state as usual.
+    ///
+    /// Services reset in declaration order, each behind the sends it is
+    /// handling (a value store's lock); a send that arrives meanwhile sees the
+    /// state before or after its service's reset. Bootstrap handlers and
+    /// emitters do not run again.
+    ///
+    /// - Throws: ``TrellisError/shutDown`` after ``shutDown()``; the first
+    ///   error a model's set-up threw (the services after it keep their state).
+    public func reset() async throws {
+        if routing.withLock({ $0.isShutDown }) { throw TrellisError.shutDown }
+        let steps = resets.withLock { $0 }
+        try await pool.makeCurrent {
+            for step in steps { try await step() }
+        }
+        clearHistory()
+    }
+
+    /// Registers how a service resets (``reset()``), in declaration order.
+    func onReset(_ step: @escaping @Sendable () async throws -> Void) {
+        resets.withLock { $0.append(step) }
+    }
+}
