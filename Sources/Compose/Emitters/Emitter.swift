@@ -30,14 +30,25 @@ extension Emitter {
         ObservationToken(subscribe(handler))
     }
 
-    /// Observes every value for as long as the root emitter lives.
+    /// Observes every value: in a component's `observers`, while the
+    /// component is active; elsewhere, for as long as the root emitter lives.
     public static func += (emitter: Self, handler: @escaping @Sendable (Value) -> Void) {
-        _ = emitter.subscribe(handler)
+        emitter.keep(emitter.subscribe(handler))
     }
 
-    /// Observes the first value only, then stops observing.
+    /// Observes the first value only, then stops observing (or when the component becomes inactive).
     public static func !+= (emitter: Self, handler: @escaping @Sendable (Value) -> Void) {
-        _ = emitter.once().subscribe(handler)
+        emitter.keep(emitter.once().subscribe(handler))
+    }
+
+    /// The seed's `logIn.openSignUp { … }`: the same as `+=`.
+    public func callAsFunction(_ handler: @escaping @Sendable (Value) -> Void) {
+        keep(subscribe(handler))
+    }
+
+    /// Hands `subscription` to the component whose `observers` are running, if any.
+    func keep(_ subscription: Subscription) {
+        ComponentScope.current?.keep(subscription)
     }
 }
 
@@ -47,14 +58,20 @@ extension Emitter where Value == Void {
         ObservationToken(subscribe { _ in handler() })
     }
 
-    /// Observes every signal for as long as the root emitter lives.
+    /// Observes every signal: in a component's `observers`, while the
+    /// component is active; elsewhere, for as long as the root emitter lives.
     public static func += (emitter: Self, handler: @escaping @Sendable () -> Void) {
-        _ = emitter.subscribe { _ in handler() }
+        emitter.keep(emitter.subscribe { _ in handler() })
     }
 
-    /// Observes the first signal only, then stops observing.
+    /// Observes the first signal only, then stops observing (or when the component becomes inactive).
     public static func !+= (emitter: Self, handler: @escaping @Sendable () -> Void) {
-        _ = emitter.once().subscribe { _ in handler() }
+        emitter.keep(emitter.once().subscribe { _ in handler() })
+    }
+
+    /// The seed's `logIn.openSignUp { … }`: the same as `+=`.
+    public func callAsFunction(_ handler: @escaping @Sendable () -> Void) {
+        keep(subscribe { _ in handler() })
     }
 }
 

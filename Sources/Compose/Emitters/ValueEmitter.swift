@@ -51,9 +51,10 @@ public final class ValueEmitter<Value: Sendable>: Emitter {
         }
     }
 
-    /// Observes `(new, old)` pairs for as long as the emitter lives.
+    /// Observes `(new, old)` pairs: in a component's `observers`, while the
+    /// component is active; elsewhere, for as long as the emitter lives.
     public static func ~+= (emitter: ValueEmitter, handler: @escaping @Sendable (Value, Value) -> Void) {
-        _ = emitter.subscribeChanges(handler)
+        emitter.keep(emitter.subscribeChanges(handler))
     }
 
     // MARK: - Delivery

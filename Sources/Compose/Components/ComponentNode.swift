@@ -1,0 +1,164 @@
+/// One active component of a ``ComponentTree``: its observations (a
+/// ``ComponentScope``), its lifecycle emitters, and the nodes of its active
+/// children. Made when the component becomes active, dropped when it
+/// becomes inactive. Every method runs inside a transition (``Transitions``).
+final class ComponentNode: Sendable {
+    let component: any Component
+    let parent: ComponentNode?
+    /// The route from the nearest router component that shows this one, when a router does.
+    let routeKey: RouteKey?
+    let transitions: Transitions
+    let didAppear = SignalEmitter()
+    let didDisappear = SignalEmitter()
+
+    private struct Routed {
+        let key: RouteKey
+        let node: ComponentNode?
+        let dynamic: (any DynamicHolder)?
+    }
+
+    private struct State {
+        var scope: ComponentScope?
+        var children: [ComponentNode] = []
+        var routed: [Routed] = []
+        var instances: [any InstanceHolder] = []
+    }
+
+    private let state = Locked(State())
+
+    init(component: any Component, parent: ComponentNode?, routeKey: RouteKey?, transitions: Transitions) {
+        self.component = component
+        self.parent = parent
+        self.routeKey = routeKey
+        self.transitions = transitions
+    }
+
+    private var router: (any AnyRouter)? { (component as? any RouterComponent)?.anyRouter }
+
+    private var isActive: Bool { state.withLock { $0.scope != nil } }
+
+    /// Sets up the component's observations, then its children's, then says it appeared.
+    func activate() {
+        guard !isActive else { return }
+        let parts = ComponentParts(of: component)
+        router?.bind(self)
+        for enclosing in parts.enclosingRouters { bindEnclosing(enclosing) }
+        let scope = ComponentScope(node: self)
+        state.withLock { $0.scope = scope }
+        scope.run { _ = component.observers }
+        // The child components of a component that routes (a router component, or one with an
+        // @EnclosingRouter) are routes: active only while on a stack. Others are active with it.
+        let routes = router != nil || !parts.enclosingRouters.isEmpty
+        let children = routes ? [] : parts.components.map { ComponentNode(component: $0, parent: self, routeKey: nil, transitions: transitions) }
+        state.withLock {
+            $0.children = children
+            $0.instances = parts.instances
+        }
+        for child in children { child.activate() }
+        for holder in parts.instances { holder.attach(to: self) }
+        syncRoutes()
+        didAppear.send()
+    }
+
+    /// Children first (routes from the top down), then this component: it says it disappears, then its observations end.
+    func deactivate() {
+        let (scope, children, routed, instances) = state.withLock { s in
+            defer { s = State() }
+            return (s.scope, s.children, s.routed, s.instances)
+        }
+        guard let scope else { return }
+        for route in routed.reversed() {
+            route.node?.deactivate()
+            route.dynamic?.destroy()
+        }
+        for holder in instances { holder.detach() }
+        for child in children.reversed() { child.deactivate() }
+        router?.bind(nil)
+        didDisappear.send()
+        scope.cancel()
+    }
+
+    /// Makes the routed nodes match the router's stack: what is no longer on
+    /// it becomes inactive (from the top), what is new becomes active (from the bottom).
+    func syncRoutes() {
+        guard let router, isActive else { return }
+        let stack = router.stack
+        let removed = state.withLock { s -> [Routed] in
+            var common = 0
+            while common < min(stack.count, s.routed.count), s.routed[common].key == stack[common] { common += 1 }
+            defer { s.routed.removeLast(s.routed.count - common) }
+            return Array(s.routed[common...])
+        }
+        for route in removed.reversed() {
+            route.node?.deactivate()
+            route.dynamic?.destroy()
+        }
+        let kept = state.withLock { $0.routed.count }
+        for key in stack[kept...] {
+            let target = value(at: key)
+            let dynamic = target as? any DynamicHolder
+            let shown = dynamic?.createdComponent ?? (target as? any Component)
+            // A route to the router component itself (`\Self.self`) shows it: no child to make.
+            let node = shown.flatMap { isSelf(key) ? nil : ComponentNode(component: $0, parent: self, routeKey: key, transitions: transitions) }
+            state.withLock { $0.routed.append(Routed(key: key, node: node, dynamic: dynamic)) }
+            node?.activate()
+        }
+    }
+
+    /// Why the router cannot show `key`, if it cannot.
+    func routeProblem(_ key: RouteKey) -> RouteError? {
+        let target = value(at: key)
+        if let dynamic = target as? any DynamicHolder {
+            return dynamic.createdComponent == nil ? .notCreated(route: "\(key.path)") : nil
+        }
+        return target is any Component ? nil : .notAComponent(route: "\(key.path)")
+    }
+
+    /// What `key` leads to from this node's component.
+    private func value(at key: RouteKey) -> Any? {
+        func open<C: Component>(_ component: C) -> Any? { component[keyPath: key.path] }
+        return open(component)
+    }
+
+    private func isSelf(_ key: RouteKey) -> Bool {
+        func open<C: Component>(_: C) -> Bool { key.path == \C.self }
+        return open(component)
+    }
+
+    /// Points an `@EnclosingRouter` of this component at the router of the
+    /// nearest router component above it, with the route that shows this one.
+    private func bindEnclosing(_ box: EnclosingRouterBox) {
+        var node = parent
+        var child: ComponentNode = self
+        while let current = node, current.router == nil {
+            child = current
+            node = current.parent
+        }
+        let owner = "\(type(of: component))"
+        guard let routerNode = node, let router = routerNode.router else {
+            box.bind(router: nil, prefix: nil, owner: owner)
+            return
+        }
+        // Only a component the router shows (or that one itself) has a route to append to.
+        box.bind(router: router, prefix: child === self ? routeKey : nil, owner: owner)
+    }
+}
+
+/// What a component holds, found through its mirror: child components,
+/// instance components, and `@EnclosingRouter`s.
+struct ComponentParts {
+    var components: [any Component] = []
+    var instances: [any InstanceHolder] = []
+    var enclosingRouters: [EnclosingRouterBox] = []
+
+    init(of component: any Component) {
+        for child in Mirror(reflecting: component).children {
+            switch child.value {
+            case let nested as any Component: components.append(nested)
+            case let holder as any InstanceHolder: instances.append(holder)
+            case let enclosing as EnclosingRouter: enclosingRouters.append(enclosing.box)
+            default: break
+            }
+        }
+    }
+}
