@@ -262,7 +262,10 @@ let package = Package(
             ]
         ),
         // The seed README's Step 1–6 example, kept compiling and passing.
-        .testTarget(name: "KarcSeedExampleTests", dependencies: ["Karc", "KarcAsync", "TrellisTesting"]),
+        .testTarget(
+            name: "KarcSeedExampleTests",
+            dependencies: ["Karc", "KarcAsync", "TrellisTesting", .product(name: "Clocks", package: "swift-clocks")]
+        ),
         // README.md's library example (kept identical and passing) and runs of the real `karc` binary.
         .testTarget(
             name: "KarcEndToEndTests", dependencies: ["Karc", "KarcAsync", "Trellis", "KarcShell", "KarcShellTrellis", "KarcCommand", "TestSupport"]),

@@ -63,7 +63,16 @@ public final class Environ: Sendable {
 
     struct Key: Hashable, Sendable {
         let type: ObjectIdentifier
+        /// The id's type and value: ids of two types that print alike stay apart.
         let id: String
+        /// The id as given, for messages.
+        let shown: String
+
+        static func == (a: Key, b: Key) -> Bool { a.type == b.type && a.id == b.id }
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(type)
+            hasher.combine(id)
+        }
     }
 
     struct State: Sendable {
@@ -168,7 +177,7 @@ public final class Environ: Sendable {
         try await lifecycle.withLock {
             let closing: (Live, Registration?, [String: any Sendable])? = try state.withLock { s in
                 guard var live = s.live[key] else {
-                    throw EnvironError.notAcquired(resource: "\(R.self)", id: key.id)
+                    throw EnvironError.notAcquired(resource: "\(R.self)", id: key.shown)
                 }
                 live.count -= 1
                 if live.count > 0 {
@@ -243,12 +252,12 @@ public final class Environ: Sendable {
         let key = Self.key(R.self, id)
         let live = state.withLock { $0.live[key] }
         guard let resource = live?.resource as? R else {
-            throw EnvironError.notAcquired(resource: "\(R.self)", id: key.id)
+            throw EnvironError.notAcquired(resource: "\(R.self)", id: key.shown)
         }
         return resource
     }
 
     static func key<R, Id: Hashable & Sendable>(_: R.Type, _ id: Id) -> Key {
-        Key(type: ObjectIdentifier(R.self), id: "\(Id.self):\(id)")
+        Key(type: ObjectIdentifier(R.self), id: "\(Id.self):\(id)", shown: "\(id)")
     }
 }

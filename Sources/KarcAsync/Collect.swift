@@ -11,6 +11,11 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
     /// Ticks fall at fixed instants counted from this call (`now + k·interval`),
     /// so a test clock advanced by one interval always produces one tick.
     public func collect<C: Clock>(interval: C.Duration, clock: C) -> AsyncThrowingStream<[Element], any Error> {
+        batches(every: interval, on: clock)
+    }
+
+    /// What both `collect(interval:clock:)`s run (one name, so the existential one cannot call itself).
+    private func batches<C: Clock>(every interval: C.Duration, on clock: C) -> AsyncThrowingStream<[Element], any Error> {
         let (stream, continuation) = AsyncThrowingStream<[Element], any Error>.makeStream()
         let batch = Batch<Element>()
         let start = clock.now
@@ -42,6 +47,15 @@ extension AsyncSequence where Self: Sendable, Element: Sendable {
         }
         continuation.onTermination = { _ in task.cancel() }
         return stream
+    }
+
+    /// Batches the elements that arrive during each `interval` of `clock`, a
+    /// clock known only as an existential (a model's `environ.clock`, say).
+    public func collect(interval: Duration, clock: any Clock<Duration>) -> AsyncThrowingStream<[Element], any Error> {
+        func open<C: Clock<Duration>>(_ clock: C) -> AsyncThrowingStream<[Element], any Error> {
+            batches(every: interval, on: clock)
+        }
+        return open(clock)
     }
 
     /// Batches the elements that arrive during each `interval` of the continuous clock.

@@ -33,6 +33,25 @@ import Testing
         #expect(seen.value == [[1, 2], [], [3]])
     }
 
+    @Test func collectTicksOnAClockKnownOnlyAsAnExistential() async throws {
+        let clock = TestClock()
+        let existential: any Clock<Duration> = clock  // as a model's `environ.clock` is
+        let (source, input) = AsyncStream<Int>.makeStream()
+        let counted = PullCounting(base: source)
+        let batches = counted.collect(interval: .seconds(10), clock: existential)
+        let seen = Locked<[[Int]]>([])
+        let reader = Task {
+            for try await batch in batches { seen.withLock { $0.append(batch) } }
+        }
+        input.yield(7)
+        #expect(await eventually { counted.pulls >= 2 })
+        await clock.advance(by: .seconds(10))
+        #expect(await eventually { seen.value.count == 1 })
+        #expect(seen.value == [[7]])
+        input.finish()
+        try await reader.value
+    }
+
     @Test func collectRethrowsTheSourceErrorAfterFlushing() async throws {
         let (source, input) = AsyncThrowingStream<Int, any Error>.makeStream()
         let batches = source.collect(interval: .seconds(3600), clock: TestClock())

@@ -144,12 +144,15 @@ extension TestModel.Interactor {
                 source: incomingMessageGate
             ) { (encryptedMessage: EncryptedMessage, context: PipeContext) async throws -> Void in
                 let decryptedMessage = try decryptMessage(encryptedMessage)
+                // handle decrypted incoming message
                 context.logInfo("received \(decryptedMessage.text)")
+                let inbox: Inbox? = environ.getConfig(key: "inbox")
+                await inbox?.receive(decryptedMessage)
             }
             Pipe(
                 id: "swap-encrypted-messages",
                 mode: .simplex(
-                    intro: { $0.collect(interval: .seconds(10)) },
+                    intro: { [environ] in $0.collect(interval: .seconds(10), clock: environ.clock) },
                     outro: { $0.flatMap { iterate(elements: $0) }*! }
                 ),
                 source: outgoingMessageGate,

@@ -59,7 +59,7 @@ final class NotAClock: Resource { init() {} }
                 == "no Clock2 is registered in this environ; call register(Clock2.self, gatewayType:) or register(acquire:release:)")
         let notAcquired = await #expect(throws: EnvironError.self) { try await environ.resolve(Clock2.self) }
         #expect(
-            notAcquired?.description == "Clock2 (id DefaultId:default) is not acquired; add Injector<Clock2>() to the model's scopes, or use @Use")
+            notAcquired?.description == "Clock2 (id default) is not acquired; add Injector<Clock2>() to the model's scopes, or use @Use")
         await #expect(throws: EnvironError.self) { try await environ.release(Clock2.self) }
         environ.register(Clock2.self, gatewayType: NotAClock.self)
         let mismatch = await #expect(throws: EnvironError.self) { try await environ.acquire(Clock2.self) }

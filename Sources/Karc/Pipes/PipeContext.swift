@@ -5,7 +5,7 @@ import Logging
 public struct PipeContext: Sendable {
     /// The `uid` of the pipe's model.
     public let modelUid: String
-    /// The id of the pipe's pipeline.
+    /// The name of the pipe's pipeline: its factory's name, with its id in parentheses unless it is the default one (`main`, `shelf(left)`).
     public let pipelineId: String
     /// The pipe's id.
     public let pipeId: String

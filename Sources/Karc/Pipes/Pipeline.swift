@@ -25,8 +25,11 @@
 public struct Pipeline: Sendable {
     /// The factory's name (`#function`, without its parentheses): with ``id``, the scope's identity.
     public let tag: String
-    /// The pipeline's name: its tag, with the id unless it is the default one.
+    /// The pipeline's id, as text (the default id's when none was given).
     public let id: String
+
+    /// How logs and pipe contexts name it: the tag, with the id in parentheses unless it is the default one.
+    var name: String { id == DefaultId.shared.description ? tag : "\(tag)(\(id))" }
     let begin: PipeTrack<Void, Void>?
     let end: PipeTrack<Void, Void>?
     let pipes: @Sendable () -> [Pipe]
@@ -105,7 +108,7 @@ final class PipelineRunner: ScopeRunner {
 
     private func context(_ scope: ScopeContext, pipe: String) -> PipeContext {
         PipeContext(
-            modelUid: scope.modelUid, pipelineId: pipeline.tag, pipeId: pipe, logger: scope.logger, activity: scope.activity,
+            modelUid: scope.modelUid, pipelineId: pipeline.name, pipeId: pipe, logger: scope.logger, activity: scope.activity,
             clock: scope.environ.clock)
     }
 
