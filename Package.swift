@@ -21,6 +21,8 @@ let package = Package(
         .library(name: "KarcShellTrellis", targets: ["KarcShellTrellis"]),
         .library(name: "KarcEndpoint", targets: ["KarcEndpoint"]),
         .library(name: "TrellisTesting", targets: ["TrellisTesting"]),
+        .library(name: "ComposeCombine", targets: ["ComposeCombine"]),
+        .library(name: "TrellisCombine", targets: ["TrellisCombine"]),
         .executable(name: "karc", targets: ["karc"]),
     ],
     dependencies: [
@@ -39,6 +41,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // Combine bridges (ComposeCombine, TrellisCombine) where Apple's Combine is not there.
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
     ],
     targets: [
         .target(
@@ -86,6 +90,22 @@ let package = Package(
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
                 .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
                 .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+            ]
+        ),
+        // Combine bridges, optional products: the core modules keep no Combine dependency.
+        // Apple's Combine where it exists, OpenCombine elsewhere.
+        .target(
+            name: "ComposeCombine",
+            dependencies: [
+                "Compose",
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux, .windows, .android, .wasi])),
+            ]
+        ),
+        .target(
+            name: "TrellisCombine",
+            dependencies: [
+                "Trellis",
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux, .windows, .android, .wasi])),
             ]
         ),
         // `@Command`: the attribute a command type carries. Stands alone: an app's action types import it without the shell.
@@ -283,6 +303,14 @@ let package = Package(
                 "KarcEndpoint", "KarcAttachProtocol", "Karc", "Trellis", "KarcAsync", "TestSupport",
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
+            ]
+        ),
+        // The Combine bridges (OpenCombine on Linux).
+        .testTarget(
+            name: "CombineBridgeTests",
+            dependencies: [
+                "ComposeCombine", "TrellisCombine", "Compose", "Trellis",
+                .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux, .windows, .android, .wasi])),
             ]
         ),
         // What `@Command` and `@CheckedSendable` expand to, and their diagnostics.
