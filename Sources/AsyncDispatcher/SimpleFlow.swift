@@ -30,11 +30,3 @@ public actor SimpleFlow: ActingDispatcher {
     /// A dispatcher of its own (tests); actions use ``shared``.
     public init() {}
 }
-
-/// An action scheduled on the shared ``SimpleFlow`` dispatcher.
-public protocol SimpleFlowAction: DispatchingAction where Dispatcher == SimpleFlow {}
-
-extension SimpleFlowAction {
-    /// ``SimpleFlow/shared``.
-    public var defaultDispatcher: SimpleFlow { .shared }
-}

@@ -1,53 +1,3 @@
-/// What a router can route to: a ``Component``, or a ``DynamicComponent``
-/// once created.
-public protocol Routable: Sendable {}
-
-/// A component that shows one of its child components at a time, chosen by
-/// its ``router``.
-///
-/// ```swift
-/// struct AuthComponent: RouterComponent {
-///     let logIn = LogInComponent()
-///     let signUp = SignUpComponent()
-///     let router = Router(start: \Self.logIn)
-/// }
-///
-/// extension AuthComponent {
-///     var observers: Void {
-///         logIn.openSignUp { router.replace(\Self.signUp) }
-///         signUp.openLogIn { router.replace(\Self.logIn) }
-///     }
-/// }
-/// ```
-///
-/// Its child components are active only while they are on the router's
-/// stack: every component on the stack is (a navigation stack keeps the
-/// screens under the top alive, and their observers with them), the others
-/// are not.
-public protocol RouterComponent: Component {
-    /// The router that chooses the child component shown.
-    var router: Router<Self> { get }
-}
-
-/// Why a router did not navigate (``Router/refused``).
-public enum RouteError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The route is a ``DynamicComponent`` that has not been created.
-    case notCreated(route: String)
-    /// The route leads to something that is not a component.
-    case notAComponent(route: String)
-    /// An ``EnclosingRouter`` has no router around it, or is not reached through routes from it.
-    case noEnclosingRouter(component: String)
-
-    public var description: String {
-        switch self {
-        case .notCreated(let route): "\(route) is a DynamicComponent that was not created: call create(_:) before routing to it"
-        case .notAComponent(let route): "\(route) is not a component"
-        case .noEnclosingRouter(let component):
-            "\(component) has no router around it that routes to it: @EnclosingRouter works in a component a router shows"
-        }
-    }
-}
-
 /// The navigation of a ``RouterComponent``: a stack of key paths to its
 /// child components, the top one shown.
 ///
@@ -153,7 +103,3 @@ protocol AnyRouter: AnyObject, Sendable {
 }
 
 extension Router: AnyRouter {}
-
-extension RouterComponent {
-    var anyRouter: any AnyRouter { router }
-}

@@ -1,22 +1,3 @@
-/// A model an actor store can put back as it started, for ``Cluster/reset()``.
-///
-/// Value models need nothing: their store keeps the value it was given.
-public protocol ResettableModel: Sendable {
-    /// Puts the model back in its initial state.
-    func reset() async
-}
-
-/// Resets the cluster (``Cluster/reset()``) when sent and no service takes
-/// it: what a service returns in its flow on logout ("reset the dispatcher"):
-/// `return .single(action: ResetCluster())` in an `ActionFlow<AnyAction>`.
-///
-/// Middlewares see it as any action. Sent from a value store's own handler,
-/// that store resets once the handler has returned.
-public struct ResetCluster: Action, Equatable {
-    /// The action.
-    public init() {}
-}
-
 extension Cluster {
     /// Puts the cluster back as ``Bootstrap(_:)`` left it, for a logout or
     /// between test cases ("reset the dispatcher", in the classic seed's
