@@ -1,4 +1,5 @@
 import Karc
+import TestSupport
 import Trellis
 
 /// A model whose every command emits one numbered event: what the attached
@@ -52,20 +53,3 @@ func beatingCluster(latch: Latch = Latch()) async throws -> Cluster {
 
 struct Slow: Equatable, Sendable { var done = 0 }
 struct Hold: Codable, Sendable, Action {}
-
-/// Holds whoever waits until it is opened.
-actor Latch {
-    private var isOpen = false
-    private var waiting: [CheckedContinuation<Void, Never>] = []
-
-    func wait() async {
-        if isOpen { return }
-        await withCheckedContinuation { waiting.append($0) }
-    }
-
-    func open() {
-        isOpen = true
-        for continuation in waiting { continuation.resume() }
-        waiting = []
-    }
-}

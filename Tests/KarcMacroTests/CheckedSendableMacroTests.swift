@@ -4,15 +4,8 @@ import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
 /// What `@CheckedSendable` writes, and what it refuses.
-struct CheckedSendableMacroTests {
+struct CheckedSendableMacroTests: MacroExpansionTest {
     let macros: [String: MacroSpec] = ["CheckedSendable": MacroSpec(type: CheckedSendableMacro.self, conformances: ["Sendable"])]
-
-    func expand(_ source: String, _ expanded: String, diagnostics: [DiagnosticSpec] = [], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-        assertMacroExpansion(source, expandedSource: expanded, diagnostics: diagnostics, macroSpecs: macros, indentationWidth: .spaces(4)) {
-            failure in
-            Issue.record(Comment(rawValue: failure.message), sourceLocation: sourceLocation)
-        }
-    }
 
     @Test func everyStoredLetIsCheckedAndSafeVarsAndComputedOnesPass() {
         expand(

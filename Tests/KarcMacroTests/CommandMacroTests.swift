@@ -4,15 +4,8 @@ import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
 /// What `@Command` writes, read as the compiler would get it.
-struct CommandMacroTests {
+struct CommandMacroTests: MacroExpansionTest {
     let macros: [String: MacroSpec] = ["Command": MacroSpec(type: CommandMacro.self, conformances: ["Decodable", "CommandDocumented"])]
-
-    func expand(_ source: String, _ expanded: String, diagnostics: [DiagnosticSpec] = [], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
-        assertMacroExpansion(source, expandedSource: expanded, diagnostics: diagnostics, macroSpecs: macros, indentationWidth: .spaces(4)) {
-            failure in
-            Issue.record(Comment(rawValue: failure.message), sourceLocation: sourceLocation)
-        }
-    }
 
     @Test func aStructFieldWithADefaultFallsBackToIt() {
         expand(

@@ -1,23 +1,7 @@
 import KarcAsync
+import TestSupport
 import Testing
 import Trellis
-
-/// Opens once; whoever waits before then waits until it does.
-actor Door {
-    private var isOpen = false
-    private var waiting: [CheckedContinuation<Void, Never>] = []
-
-    func pass() async {
-        if isOpen { return }
-        await withCheckedContinuation { waiting.append($0) }
-    }
-
-    func open() {
-        isOpen = true
-        for continuation in waiting { continuation.resume() }
-        waiting = []
-    }
-}
 
 struct Knock: Action {}
 struct Steps: Equatable, Sendable { var taken = 0 }
@@ -25,14 +9,14 @@ struct Steps: Equatable, Sendable { var taken = 0 }
 /// `.concurrent()` under `.serial()`: the services under it run at once again.
 @Suite(.timeLimit(.minutes(1))) struct ConcurrentModifierTests {
     @Test func concurrentInsideSerialRunsItsServicesAtOnce() async throws {
-        let door = Door()
+        let door = Latch()
         let order = Recorder<String>()
         let cluster = try await Bootstrap {
             Group {
                 Group {
                     // The first waits for the second: run one after another, this would never end.
                     Store(model: Steps.self).mutate(on: Knock.self) { steps, _, _ in
-                        await door.pass()
+                        await door.wait()
                         order.append("waited")
                         steps.taken += 1
                     }
