@@ -54,13 +54,13 @@ extension KarcCounter.Interactor {
             }
             // Simplex: the send returns before the track runs; the delivery still counts as work.
             Pipe(id: "relay", mode: .simplex(), source: commandSource) { (_: Relay, _) in
-                try await Task.sleep(for: .milliseconds(5))
+                await Task.yield()  // suspends, as real work would, without waiting on a clock
                 try await sendEffects(.relayed)
             }
             // Reacts to an event: more work after the first pipe is done.
             Pipe(id: "finish", mode: .simplex(), source: eventSource) { (event: CounterEvent, _) in
                 guard event == .relayStarted else { return }
-                try await Task.sleep(for: .milliseconds(5))
+                await Task.yield()
                 try await sendEffects(.relayed)
             }
         }

@@ -96,7 +96,8 @@ struct ClusterTests {
     }
 
     @Test func settledWaitsForAChainOfPipesStartedByOneSend() async throws {
-        let store = try await ClusterTestStore { _ in
+        // A generous bound: `make tsan` runs every suite at once on two cores, and a passing run never waits for it.
+        let store = try await ClusterTestStore(timeout: .seconds(60)) { _ in
             try await Bootstrap { KarcCounter.service(.init(environ: Environ())).named("counter") }
         }
         // Relay: the simplex send returns at once; pipe → effect → event → pipe → effect follows,
