@@ -47,8 +47,17 @@ public final class ClusterTestStore {
     private var asserted: [String: any Sendable] = [:]
     private var changeOrder: [String] = []
 
+    /// The default ``timeout``: 5 s, or 60 s in a ThreadSanitizer build
+    /// (`-DKARC_TSAN`, `make tsan`), which runs everything several times slower.
+    /// A passing test never waits for it.
+    #if KARC_TSAN
+    public static let defaultTimeout = Duration.seconds(60)
+    #else
+    public static let defaultTimeout = Duration.seconds(5)
+    #endif
+
     /// Makes the cluster with `make`, given the store's clock, and waits for its start-up work.
-    public init(timeout: Duration = .seconds(5), _ make: (TestClock<Duration>) async throws -> Cluster) async throws {
+    public init(timeout: Duration = ClusterTestStore.defaultTimeout, _ make: (TestClock<Duration>) async throws -> Cluster) async throws {
         let clock = TestClock<Duration>()
         self.clock = clock
         self.timeout = timeout
