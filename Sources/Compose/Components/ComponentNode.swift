@@ -15,6 +15,12 @@ final class ComponentNode: Sendable {
         let key: RouteKey
         let node: ComponentNode?
         let dynamic: (any DynamicHolder)?
+
+        /// Off the stack: its component becomes inactive, and a dynamic one is destroyed.
+        func end() {
+            node?.deactivate()
+            dynamic?.destroy()
+        }
     }
 
     private struct State {
@@ -67,10 +73,7 @@ final class ComponentNode: Sendable {
             return (s.scope, s.children, s.routed, s.instances)
         }
         guard let scope else { return }
-        for route in routed.reversed() {
-            route.node?.deactivate()
-            route.dynamic?.destroy()
-        }
+        for route in routed.reversed() { route.end() }
         for holder in instances { holder.detach() }
         for child in children.reversed() { child.deactivate() }
         router?.bind(nil)
@@ -89,10 +92,7 @@ final class ComponentNode: Sendable {
             defer { s.routed.removeLast(s.routed.count - common) }
             return Array(s.routed[common...])
         }
-        for route in removed.reversed() {
-            route.node?.deactivate()
-            route.dynamic?.destroy()
-        }
+        for route in removed.reversed() { route.end() }
         let kept = state.withLock { $0.routed.count }
         for key in stack[kept...] {
             let target = value(at: key)
