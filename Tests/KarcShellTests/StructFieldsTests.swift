@@ -109,6 +109,23 @@ struct StructFieldsTests {
         withExtendedLifetime(box) {}
     }
 
+    /// A dictionary's `any P` values reach the dumper as an `Any` holding the
+    /// existential: its bytes are the existential's container (the struct is
+    /// boxed when it does not fit in three words), not the struct's. It used to
+    /// read them as the struct's and crash.
+    @Test func aStructHeldInAnExistentialInsideAnAnyIsReadThroughItsMirror() {
+        let large = Plain(id: 1, title: "a title", tags: ["x"], nickname: "n", box: Box(), pair: (2, "b"))
+        let shapes: [String: any Sendable] = [
+            "large": Dated(at: Date(timeIntervalSince1970: 0), id: UUID(), url: URL(fileURLWithPath: "/"), amount: 1)
+        ]
+        #expect(ValueText.dump(shapes) == String(customDumping: shapes))
+        let held: [String: Any] = ["plain": large]
+        #expect(ValueText.dump(held) == String(customDumping: held))
+        var changed = held
+        changed["plain"] = Plain(id: 2, title: "another", tags: [], nickname: nil, box: Box(), pair: (2, "b"))
+        #expect(StateDiff.text(held, changed) == diff(held, changed))
+    }
+
     @Test func dumpsAndDiffsOfStructsReadThisWayAreCustomDumpsText() {
         var old = Nested(inner: Plain(id: 1, title: "t", tags: [], nickname: "n", box: Box(), pair: (1, "a")), flag: false, empty: Empty())
         var new = old

@@ -28,8 +28,12 @@ enum StructFields {
     /// value is not a struct this reads (see above).
     static func children(of value: Any) -> [Mirror.Child]? {
         guard let fields = layout(of: value) else { return nil }
-        func read<Value>(_ value: Value) -> [Mirror.Child] {
-            withUnsafeBytes(of: value) { bytes in
+        func read<Value>(_ value: Value) -> [Mirror.Child]? {
+            // An `Any` that holds another existential (a dictionary's `any P` value, cast to `Any` with
+            // its tuple) opens to that existential, whose bytes are its container, not the struct the
+            // layout describes: leave it to the mirror.
+            guard ObjectIdentifier(Value.self) == ObjectIdentifier(type(of: value as Any)) else { return nil }
+            return withUnsafeBytes(of: value) { bytes in
                 fields.map { field in
                     func load<Field>(_: Field.Type) -> Any {
                         // The offset is the field's, from the runtime's layout of this very type, so the
