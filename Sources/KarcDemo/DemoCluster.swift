@@ -1,10 +1,12 @@
 import Foundation
 import Karc
 import Trellis
+import TrellisCompose
 
 /// The cluster `karc` runs by default: a Flux dispatcher (`counter`), two
-/// Trellis stores (`identity`, `articles`) with a classic middleware, and a
-/// Karc model (`account`) with a live messaging pipeline.
+/// Trellis stores (`identity`, `articles`) with a classic middleware, a
+/// Karc model (`account`) with a live messaging pipeline, and a Compose
+/// component tree (`auth`: log in, sign up, reset password).
 package enum DemoCluster {
     package struct Options: Sendable {
         /// How often the messaging pipeline swaps messages with the server.
@@ -77,6 +79,8 @@ package enum DemoCluster {
                 ], events: [UpdatedAccount.self, DeletedAccount.self, ReceivedMessage.self]
             )
             .named("account")
+
+            ComponentTreeService(root: AuthComponent())  // the target `auth`
         }
     }
 }

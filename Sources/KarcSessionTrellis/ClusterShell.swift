@@ -34,18 +34,33 @@ public final class ClusterShell: ShellCluster {
         observation = cluster.observe(bufferSize: bufferSize)
     }
 
-    /// Each target's commands: the action types it accepts that are `Decodable`.
+    /// Each target's commands: the action types it accepts that are
+    /// `Decodable`, and the commands it names itself (a component tree's
+    /// emitters) that take no value or a `Decodable` one.
     package static func catalog(of cluster: Cluster) -> Catalog {
         Catalog(
             targets: cluster.targets.map { target in
-                TargetSchema(
+                let named = target.commands.filter { $0.input == nil || $0.input is any (Decodable & Sendable).Type }
+                // A target's own commands stand for its action types (a component tree's EmitSignal and EmitValue).
+                let typed = target.commands.isEmpty ? target.accepts : []
+                return TargetSchema(
                     name: target.name, kind: target.kind.rawValue,
-                    commands: target.accepts.flatMap { type in
+                    commands: typed.flatMap { type in
                         (type as? any (Decodable & Sendable).Type).map(CommandSchema.commands(for:)) ?? []
-                    },
-                    hidden: target.accepts.filter { !($0 is any (Decodable & Sendable).Type) }.map { "\($0)" },
+                    } + named.map(Self.schema(of:)),
+                    hidden: typed.filter { !($0 is any (Decodable & Sendable).Type) }.map { "\($0)" }
+                        + target.commands.filter { $0.input != nil && !($0.input is any (Decodable & Sendable).Type) }.map {
+                            "\($0.name) (its \($0.input.map { "\($0)" } ?? "") values are not Decodable)"
+                        },
                     events: target.events.map { "\($0)" })
             })
+    }
+
+    /// A command the target names itself, as the shell types it.
+    private static func schema(of command: TargetCommand) -> CommandSchema {
+        CommandSchema(
+            named: command.name, typeName: command.name, input: command.input as? any (Decodable & Sendable).Type, summary: command.summary,
+            action: command.action)
     }
 
     /// Stops observing the cluster (the shell that used this is gone); the cluster goes on.

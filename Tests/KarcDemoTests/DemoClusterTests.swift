@@ -27,8 +27,8 @@ struct DemoClusterTests {
     @Test func theDemoHasItsTargetsWithTheirCommands() async throws {
         let cluster = try await DemoCluster.make(isolated)
         defer { Task { await cluster.shutDown() } }
-        #expect(cluster.targets.map(\.name) == ["counter", "identity", "articles", "account"])
-        #expect(cluster.targets.map(\.kind) == [.dispatcher, .store, .store, .model])
+        #expect(cluster.targets.map(\.name) == ["counter", "identity", "articles", "account", "auth"])
+        #expect(cluster.targets.map(\.kind) == [.dispatcher, .store, .store, .model, .components])
     }
 
     @Test func theCounterIncrementsComposesAndResets() async throws {

@@ -6,7 +6,7 @@ import Testing
 @Suite(.timeLimit(.minutes(2))) struct AttachTests {
     let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
 
-    static let demoScripts = ["account-messaging", "counter", "errors", "identity-articles", "readme", "tour"]
+    static let demoScripts = ["account-messaging", "auth", "counter", "errors", "identity-articles", "readme", "tour"]
 
     @Test(arguments: demoScripts)
     func aDemoScriptPrintsTheSameThroughAttachAsLocally(_ name: String) async throws {

@@ -48,7 +48,7 @@ import Testing
         let run = try await run("errors.karc", ["--keep-going"])
         #expect(run.status == 1)
         let errors = kinds(run, "error")
-        #expect(errors.map { $0["line"] as? Int } == [3, 5, 7, 9, 11, 13, 15, 29, 31, 33, 35])
+        #expect(errors.map { $0["line"] as? Int } == [3, 5, 7, 9, 11, 13, 15, 29, 31, 33, 35, 38])
         #expect(errors.allSatisfy { ($0["script"] as? String)?.hasSuffix("scripts/demo/errors.karc") == true })
         let messages = errors.compactMap { $0["message"] as? String }
         #expect(messages[4] == "identity.login: missing required field password=String")

@@ -39,9 +39,12 @@ import Testing
     @Test(arguments: [
         (
             ":wait RecievedMessage 1s",
-            "-e:1:7: error: no target emits an event named 'RecievedMessage'; did you mean 'ReceivedMessage'? Events: UpdatedAccount, DeletedAccount, ReceivedMessage"
+            "-e:1:7: error: no target emits an event named 'RecievedMessage'; did you mean 'ReceivedMessage'? Events: UpdatedAccount, DeletedAccount, ReceivedMessage, RouteError"
         ),
-        (":events only Foo", "-e:1:14: error: no target emits an event named 'Foo'. Events: UpdatedAccount, DeletedAccount, ReceivedMessage"),
+        (
+            ":events only Foo",
+            "-e:1:14: error: no target emits an event named 'Foo'. Events: UpdatedAccount, DeletedAccount, ReceivedMessage, RouteError"
+        ),
         (":events", "-e:1:2: error: expected :events on, off, only TYPE… or mute TYPE…"),
         (":quit now", "-e:1:7: error: :quit takes no arguments, got 'now'"),
         ("counter.reset now=1", "-e:1:15: error: unknown field 'now' for reset. It takes no fields."),

@@ -105,7 +105,8 @@ import Testing
         let errors = run.jsonLines.filter { $0["kind"] as? String == "error" }
         #expect(errors.map { $0["line"] as? Int } == [1, 2, 3, 5])
         #expect(errors.map { $0["column"] as? Int } == [1, 25, 9, 9])
-        #expect(errors[0]["message"] as? String == "unknown target 'countr'; did you mean 'counter'? Targets: counter, identity, articles, account")
+        #expect(
+            errors[0]["message"] as? String == "unknown target 'countr'; did you mean 'counter'? Targets: counter, identity, articles, account, auth")
         #expect(errors[1]["message"] as? String == #"field 'value' expects Int, got "two""#)
         #expect(
             errors[2]["message"] as? String == "account.unregister failed: no account is registered: account.register user-email=… user-password=…")

@@ -4,6 +4,7 @@
 import CustomDump
 import KarcDemo
 import Testing
+import TrellisCompose
 import TrellisTesting
 
 @Test func tour() async throws {
@@ -62,10 +63,46 @@ import TrellisTesting
           account: Account(email: "jill@example.com")
         )
         """#, from: "account")
+    // auth.karc:33: auth.open-sign-up
+    try await store.send(try decoded(EmitSignal.self, json: #"{"emitter":"openSignUp"}"#), to: "auth")
+    // auth.karc:51: auth.sign-up.email value=jill@example.com
+    try await store.send(try decoded(EmitValue<String>.self, json: #"{"emitter":"signUp.email","value":"jill@example.com"}"#), to: "auth")
+    // auth.karc:60: auth.open-log-in
+    try await store.send(try decoded(EmitSignal.self, json: #"{"emitter":"openLogIn"}"#), to: "auth")
+    // auth.karc:79: auth.log-in.email value=jill@example.com
+    try await store.send(try decoded(EmitValue<String>.self, json: #"{"emitter":"logIn.email","value":"jill@example.com"}"#), to: "auth")
+    // auth.karc:92: auth.log-in.password value=s3c
+    try await store.send(try decoded(EmitValue<String>.self, json: #"{"emitter":"logIn.password","value":"s3c"}"#), to: "auth")
+    // auth.karc:105: auth.log-in.submit
+    try await store.send(try decoded(EmitSignal.self, json: #"{"emitter":"logIn.submit"}"#), to: "auth")
+    // auth.karc:119: auth.log-in.open-reset-password
+    try await store.send(try decoded(EmitSignal.self, json: #"{"emitter":"logIn.openResetPassword"}"#), to: "auth")
+    // auth.karc:136: auth.log-in.reset-password.email value=jill@example.com
+    try await store.send(try decoded(EmitValue<String>.self, json: #"{"emitter":"logIn.resetPassword.email","value":"jill@example.com"}"#), to: "auth")
+    // auth.karc:149: auth.log-in.reset-password.send
+    try await store.send(try decoded(EmitSignal.self, json: #"{"emitter":"logIn.resetPassword.send"}"#), to: "auth")
+    // auth.karc:162: auth.log-in.reset-password.go-back
+    try await store.send(try decoded(EmitSignal.self, json: #"{"emitter":"logIn.resetPassword.goBack"}"#), to: "auth")
     // Each target's state at the end.
     await store.expectState("counter", toBe: try decoded(CounterStore.State.self, json: #"{"count":0}"#))
     await store.expectState("identity", toBe: try decoded(IdentityModel.State.self, json: "{}"))
     await store.expectState("articles", toBe: try decoded(Articles.self, json: #"{"items":[{"id":2,"likes":1,"title":"One-way data flow"}],"nextID":3}"#))
     await store.expectState("account", toBe: try decoded(AccountState.self, json: "{}"))
+    await store.expectState("auth", toDump: #"""
+        ComponentTreeState(
+          paths: [
+            "router": [
+              [0]: "logIn"
+            ]
+          ],
+          stores: [
+            "logIn.form": LogInComponent.Form(
+              email: "jill@example.com",
+              password: "s3c",
+              problem: "a password has 6 characters or more"
+            )
+          ]
+        )
+        """#)
     await store.finish()
 }

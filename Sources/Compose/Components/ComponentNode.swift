@@ -7,6 +7,8 @@ final class ComponentNode: Sendable {
     let parent: ComponentNode?
     /// The route from the nearest router component that shows this one, when a router does.
     let routeKey: RouteKey?
+    /// Where it is in the tree, from the root (`""`): `logIn.resetPassword`.
+    let path: String
     let transitions: Transitions
     let didAppear = SignalEmitter()
     let didDisappear = SignalEmitter()
@@ -27,21 +29,39 @@ final class ComponentNode: Sendable {
         var scope: ComponentScope?
         var children: [ComponentNode] = []
         var routed: [Routed] = []
-        var instances: [any InstanceHolder] = []
+        var instances: [(label: String, holder: any InstanceHolder)] = []
+        var stores: [(label: String, store: any ComponentStore)] = []
     }
 
     private let state = Locked(State())
 
-    init(component: any Component, parent: ComponentNode?, routeKey: RouteKey?, transitions: Transitions) {
+    init(component: any Component, parent: ComponentNode?, routeKey: RouteKey?, path: String, transitions: Transitions) {
         self.component = component
         self.parent = parent
         self.routeKey = routeKey
+        self.path = path
         self.transitions = transitions
     }
 
-    private var router: (any AnyRouter)? { (component as? any RouterComponent)?.anyRouter }
+    var router: (any AnyRouter)? { (component as? any RouterComponent)?.anyRouter }
 
-    private var isActive: Bool { state.withLock { $0.scope != nil } }
+    var isActive: Bool { state.withLock { $0.scope != nil } }
+
+    /// The active nodes under this one (children, routes, instances), if it is active.
+    var activeChildren: [ComponentNode] {
+        state.withLock { s in
+            guard s.scope != nil else { return [] }
+            return s.children + s.routed.compactMap(\.node) + s.instances.flatMap { $0.holder.nodes }
+        }
+    }
+
+    /// Its `@Store`s, by property name, while it is active.
+    var stores: [(label: String, store: any ComponentStore)] { state.withLock { $0.stores } }
+
+    /// The path of a component under this one: `logIn` under the root, `logIn.resetPassword` under `logIn`.
+    func childPath(_ label: String) -> String {
+        path.isEmpty ? label : "\(path).\(label)"
+    }
 
     /// Sets up the component's observations, then its children's, then says it appeared.
     func activate() {
@@ -50,18 +70,29 @@ final class ComponentNode: Sendable {
         router?.bind(self)
         for enclosing in parts.enclosingRouters { bindEnclosing(enclosing) }
         let scope = ComponentScope(node: self)
-        state.withLock { $0.scope = scope }
+        state.withLock {
+            $0.scope = scope
+            $0.stores = parts.stores
+        }
+        // What the tree shows changes with its stores; a refusal is the tree's to report.
+        for (_, store) in parts.stores { scope.keep(store.observeChanges { [transitions] in transitions.noteChange() }) }
+        if let router { scope.keep(router.refused.subscribe { [transitions] in transitions.refused.send($0) }) }
         scope.run { _ = component.observers }
         // The child components of a component that routes (a router component, or one with an
         // @EnclosingRouter) are routes: active only while on a stack. Others are active with it.
         let routes = router != nil || !parts.enclosingRouters.isEmpty
-        let children = routes ? [] : parts.components.map { ComponentNode(component: $0, parent: self, routeKey: nil, transitions: transitions) }
+        let children =
+            routes
+            ? []
+            : parts.components.map {
+                ComponentNode(component: $0.component, parent: self, routeKey: nil, path: childPath($0.label), transitions: transitions)
+            }
         state.withLock {
             $0.children = children
             $0.instances = parts.instances
         }
         for child in children { child.activate() }
-        for holder in parts.instances { holder.attach(to: self) }
+        for (label, holder) in parts.instances { holder.attach(to: self, path: childPath(label)) }
         syncRoutes()
         didAppear.send()
     }
@@ -74,7 +105,7 @@ final class ComponentNode: Sendable {
         }
         guard let scope else { return }
         for route in routed.reversed() { route.end() }
-        for holder in instances { holder.detach() }
+        for (_, holder) in instances { holder.detach() }
         for child in children.reversed() { child.deactivate() }
         router?.bind(nil)
         didDisappear.send()
@@ -99,7 +130,9 @@ final class ComponentNode: Sendable {
             let dynamic = target as? any DynamicHolder
             let shown = dynamic?.createdComponent ?? (target as? any Component)
             // A route to the router component itself (`\Self.self`) shows it: no child to make.
-            let node = shown.flatMap { isSelf(key) ? nil : ComponentNode(component: $0, parent: self, routeKey: key, transitions: transitions) }
+            let node = shown.flatMap {
+                isSelf(key) ? nil : ComponentNode(component: $0, parent: self, routeKey: key, path: childPath(key.name), transitions: transitions)
+            }
             state.withLock { $0.routed.append(Routed(key: key, node: node, dynamic: dynamic)) }
             node?.activate()
         }
@@ -141,24 +174,5 @@ final class ComponentNode: Sendable {
         }
         // Only a component the router shows (or that one itself) has a route to append to.
         box.bind(router: router, prefix: child === self ? routeKey : nil, owner: owner)
-    }
-}
-
-/// What a component holds, found through its mirror: child components,
-/// instance components, and `@EnclosingRouter`s.
-struct ComponentParts {
-    var components: [any Component] = []
-    var instances: [any InstanceHolder] = []
-    var enclosingRouters: [EnclosingRouterBox] = []
-
-    init(of component: any Component) {
-        for child in Mirror(reflecting: component).children {
-            switch child.value {
-            case let nested as any Component: components.append(nested)
-            case let holder as any InstanceHolder: instances.append(holder)
-            case let enclosing as EnclosingRouter: enclosingRouters.append(enclosing.box)
-            default: break
-            }
-        }
     }
 }

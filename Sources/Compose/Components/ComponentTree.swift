@@ -23,7 +23,7 @@ public final class ComponentTree<Root: Component>: Sendable {
     public init(root: Root) {
         self.root = root
         let transitions = Transitions()
-        node = ComponentNode(component: root, parent: nil, routeKey: nil, transitions: transitions)
+        node = ComponentNode(component: root, parent: nil, routeKey: nil, path: "", transitions: transitions)
         (root as? any StartupComponent)?.willBindRootComponent()
         transitions.perform { [node] in node.activate() }
         (root as? any StartupComponent)?.didBindRootComponent()

@@ -7,6 +7,8 @@ public final class InstanceComponent<Wrapped: Component>: Sendable {
     private struct State {
         var instances: [(id: UUID, component: Wrapped, node: ComponentNode?)] = []
         var owner: ComponentNode?
+        /// Where the holder is in the tree while it is active: `players` (an instance is `players[UUID]`).
+        var path = ""
     }
 
     private let state = Locked(State())
@@ -54,12 +56,12 @@ public final class InstanceComponent<Wrapped: Component>: Sendable {
     }
 
     private func activate(_ id: UUID, under owner: ComponentNode) {
-        let component = state.withLock { s -> Wrapped? in
+        let found = state.withLock { s -> (Wrapped, String)? in
             guard s.owner === owner, let index = s.instances.firstIndex(where: { $0.id == id }), s.instances[index].node == nil else { return nil }
-            return s.instances[index].component
+            return (s.instances[index].component, "\(s.path)[\(id.uuidString)]")
         }
-        guard let component else { return }
-        let node = ComponentNode(component: component, parent: owner, routeKey: nil, transitions: owner.transitions)
+        guard let (component, path) = found else { return }
+        let node = ComponentNode(component: component, parent: owner, routeKey: nil, path: path, transitions: owner.transitions)
         state.withLock { s in
             if let index = s.instances.firstIndex(where: { $0.id == id }) { s.instances[index].node = node }
         }
@@ -69,20 +71,25 @@ public final class InstanceComponent<Wrapped: Component>: Sendable {
 
 /// What the tree does with the instance components a component holds.
 protocol InstanceHolder: Sendable {
-    /// Activates every instance under `owner` (the holder became active).
-    func attach(to owner: ComponentNode)
+    /// Activates every instance under `owner` (the holder became active), the holder being at `path` in the tree.
+    func attach(to owner: ComponentNode, path: String)
     /// Destroys every instance (the holder became inactive).
     func detach()
+    /// The nodes of the active instances.
+    var nodes: [ComponentNode] { get }
 }
 
 extension InstanceComponent: InstanceHolder {
-    func attach(to owner: ComponentNode) {
+    func attach(to owner: ComponentNode, path: String) {
         let ids = state.withLock { s in
             s.owner = owner
+            s.path = path
             return s.instances.map(\.id)
         }
         for id in ids { activate(id, under: owner) }
     }
+
+    var nodes: [ComponentNode] { state.withLock { $0.instances.compactMap(\.node) } }
 
     func detach() {
         let ids = state.withLock { s in

@@ -1,5 +1,7 @@
 /// Runs transitions one at a time: one asked for while another runs is
-/// queued and run next by the same caller, outside any lock.
+/// queued and run next by the same caller, outside any lock. Whatever ran,
+/// ``changed`` fires once the queue is empty again: the tree is in a state
+/// worth looking at.
 final class Transitions: Sendable {
     private struct Queue {
         var pending: [@Sendable () -> Void] = []
@@ -7,6 +9,18 @@ final class Transitions: Sendable {
     }
 
     private let queue = Locked(Queue())
+
+    /// Fires after a run of transitions (and of ``noteChange()``s) is over.
+    let changed = SignalEmitter()
+
+    /// Emits every navigation an active router of the tree refused.
+    let refused = ValueEmitter<RouteError>()
+
+    /// Something outside a transition changed (a store): ``changed`` fires
+    /// now, or after the transitions running now.
+    func noteChange() {
+        perform {}
+    }
 
     func perform(_ transition: @escaping @Sendable () -> Void) {
         let runNow = queue.withLock { q -> Bool in
@@ -24,5 +38,6 @@ final class Transitions: Sendable {
         }) {
             next()
         }
+        changed.send()
     }
 }

@@ -18,6 +18,9 @@ public struct CommandSchema: Sendable {
     public let fields: [FieldSchema]?
     /// What the command does: its doc comment's first paragraph (types marked `@Command`).
     public let summary: String?
+    /// For a command a target names itself (``init(named:typeName:input:summary:action:)``): makes the
+    /// value sent from the decoded ``type``. Nil for a command type, which is sent as decoded.
+    let makeAction: (@Sendable (any Sendable) -> any Sendable)?
 
     /// The command of a type decoded as a whole (a struct); see ``commands(for:)`` for enums.
     public init(_ type: any (Decodable & Sendable).Type) {
@@ -28,6 +31,39 @@ public struct CommandSchema: Sendable {
         let documentation = (type as? any CommandDocumented.Type)?.commandDocumentation
         summary = documentation?.summary
         fields = (try? SchemaProbe.probe(type)).map { Self.fields(of: $0, documentation: documentation) }
+        makeAction = nil
+    }
+
+    /// A command a target names itself rather than a type of its own (an
+    /// emitter of a mounted component tree): `name` is a dot-separated path
+    /// (`logIn.openResetPassword`), written kebab-cased part by part
+    /// (`log-in.open-reset-password`); it takes one field, `value`, of type
+    /// `input` (none when nil), and sends what `action` makes of it.
+    ///
+    /// - Parameters:
+    ///   - name: The command's path, as Swift writes it.
+    ///   - typeName: What `:help` says the command sends (`EmitSignal`).
+    ///   - input: The type of its `value` field; nil for a command without fields.
+    ///   - summary: What the command does, for `:help`.
+    ///   - action: Makes the value sent from the typed value (nil for a command without fields).
+    public init(
+        named name: String, typeName: String, input: (any (Decodable & Sendable).Type)?, summary: String? = nil,
+        action: @escaping @Sendable ((any Sendable)?) -> any Sendable
+    ) {
+        func fieldType<Input: Decodable & Sendable>(_: Input.Type) -> any (Decodable & Sendable).Type { NamedCommandValue<Input>.self }
+        let type = input.map { fieldType($0) } ?? NamedCommandWithoutValue.self
+        self.type = type
+        self.typeName = typeName
+        self.name = name.split(separator: ".", omittingEmptySubsequences: false).map { Names.kebab(String($0)) }.joined(separator: ".")
+        enumCase = nil
+        self.summary = summary
+        fields = (try? SchemaProbe.probe(type)).map { Self.fields(of: $0, documentation: nil) }
+        makeAction = { decoded in action((decoded as? any NamedCommandInput)?.typedValue) }
+    }
+
+    /// The value the shell sends for `decoded`, a value of ``type``.
+    func action(for decoded: any Sendable) -> any Sendable {
+        makeAction?(decoded) ?? decoded
     }
 
     private init(_ type: any (Decodable & Sendable).Type, case probed: SchemaProbe.ProbedCase) {
@@ -38,6 +74,7 @@ public struct CommandSchema: Sendable {
         let documentation = (type as? any CommandDocumented.Type)?.commandDocumentation.cases[probed.key]
         summary = documentation?.summary
         fields = probed.probed.map { Self.fields(of: $0, inCase: probed.key, documentation: documentation) }
+        makeAction = nil
     }
 
     /// The commands a type gives the shell: one per case of a `Codable` enum

@@ -29,13 +29,13 @@ struct CommandBuilder: Sendable {
         case .fields(let arguments):
             var fields = FieldValue.object(try values(arguments, for: command, of: target, column: invocation.command.column))
             if let key = command.enumCase { fields = .object([key: fields]) }
-            if let value = FieldDecoder.decode(command.type, from: fields) { return (target, command, value) }
+            if let value = FieldDecoder.decode(command.type, from: fields) { return (target, command, command.action(for: value)) }
             // Every value in `fields` is a string, number, boolean, array or dictionary: JSONSerialization takes it.
             json = (try? JSONSerialization.data(withJSONObject: fields.jsonObject)) ?? Data("{}".utf8)
         }
         do {
             let value = try JSONDecoder().decode(command.type, from: json)
-            return (target, command, value)
+            return (target, command, command.action(for: value))
         } catch let error as DecodingError {
             throw LineError(column: invocation.command.column, "\(target.name).\(command.name): \(Self.describe(error, command: command))")
         } catch {

@@ -48,7 +48,7 @@ public final class Cluster: Sendable {
     /// Entries ``history`` keeps unless ``Bootstrap(historyCapacity:_:)`` says otherwise.
     public static let defaultHistoryCapacity = 1_000
 
-    let hub = ObservationHub()
+    package let hub = ObservationHub()
     let activity = ActivityGauge()
     /// The models this cluster set up, apart from any other cluster's (`Domain.get` inside its work finds them).
     let pool = ModelPool()
@@ -149,8 +149,9 @@ public final class Cluster: Sendable {
     }
 
     /// Registers a target; returns its unique name (`name`, or `name#2`… for repeats).
-    func register(
-        name: String, kind: ClusterTarget.Kind, accepts: [Any.Type], events: [Any.Type] = [], state: (@Sendable () async -> any Sendable)?
+    package func register(
+        name: String, kind: ClusterTarget.Kind, accepts: [Any.Type], events: [Any.Type] = [], commands: [TargetCommand] = [],
+        state: (@Sendable () async -> any Sendable)?
     ) -> String {
         // A state read from outside the cluster (the shell, a test) looks its model up in the cluster's pool.
         let state = state.map { read in { @Sendable [pool] () async -> any Sendable in await pool.makeCurrent { await read() } } }
@@ -161,7 +162,7 @@ public final class Cluster: Sendable {
                 n += 1
                 unique = "\(name)#\(n)"
             }
-            r.targets.append(ClusterTarget(name: unique, kind: kind, accepts: accepts, state: state, events: events))
+            r.targets.append(ClusterTarget(name: unique, kind: kind, accepts: accepts, state: state, events: events, commands: commands))
             return unique
         }
     }
@@ -170,7 +171,7 @@ public final class Cluster: Sendable {
         routing.withLock { $0.middlewares.append(middleware) }
     }
 
-    func onShutDown(_ teardown: @escaping @Sendable () async -> Void) {
+    package func onShutDown(_ teardown: @escaping @Sendable () async -> Void) {
         teardowns.withLock { $0.append(teardown) }
     }
 

@@ -23,7 +23,7 @@ extension Cluster {
     }
 
     /// Registers how a service resets (``reset()``), in declaration order.
-    func onReset(_ step: @escaping @Sendable () async throws -> Void) {
+    package func onReset(_ step: @escaping @Sendable () async throws -> Void) {
         resets.withLock { $0.append(step) }
     }
 }

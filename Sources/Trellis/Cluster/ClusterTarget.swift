@@ -3,8 +3,8 @@
 public struct ClusterTarget: Sendable, CustomStringConvertible {
     /// What kind of service a target is.
     public enum Kind: String, Sendable {
-        /// A store, a Karc model, a dispatcher, or another service.
-        case store, model, dispatcher, service
+        /// A store, a Karc model, a dispatcher, a mounted component tree, or another service.
+        case store, model, dispatcher, components, service
     }
 
     /// Unique in the cluster: the name given with `.named(_:)`, else the model's type name.
@@ -17,16 +17,22 @@ public struct ClusterTarget: Sendable, CustomStringConvertible {
     public let state: (@Sendable () async -> any Sendable)?
     /// The event types it emits, when it says (a mounted model's `events:`), for tooling.
     public let events: [Any.Type]
+    /// The commands it names itself beside ``accepts`` (a mounted component tree's emitters).
+    public let commands: [TargetCommand]
 
-    init(name: String, kind: Kind, accepts: [Any.Type], state: (@Sendable () async -> any Sendable)?, events: [Any.Type] = []) {
+    init(
+        name: String, kind: Kind, accepts: [Any.Type], state: (@Sendable () async -> any Sendable)?, events: [Any.Type] = [],
+        commands: [TargetCommand] = []
+    ) {
         self.name = name
         self.kind = kind
         self.accepts = accepts
         self.state = state
         self.events = events
+        self.commands = commands
     }
 
     public var description: String {
-        "\(name) (\(kind.rawValue)): \(accepts.map { "\($0)" }.joined(separator: ", "))"
+        "\(name) (\(kind.rawValue)): \((accepts.map { "\($0)" } + commands.map(\.name)).joined(separator: ", "))"
     }
 }

@@ -21,7 +21,7 @@ import Synchronization
 /// send that publishes) several times slower, and an observer that took what
 /// was there went in lockstep with the publisher, contending for the lock on
 /// every record. ``takeBuffered(_:)`` never waits.
-final class ObservationHub: Sendable {
+package final class ObservationHub: Sendable {
     /// An observer's place in the log. A class mutated in place, inside the hub's lock.
     // Proof for @unchecked: only read and written inside `state.withLock`.
     final class Subscriber: @unchecked Sendable {
@@ -120,9 +120,9 @@ final class ObservationHub: Sendable {
     }
 
     /// Cheap check that lets publishers skip building records nobody reads.
-    var hasSubscribers: Bool { subscriberCount.load(ordering: .relaxed) > 0 }
+    package var hasSubscribers: Bool { subscriberCount.load(ordering: .relaxed) > 0 }
 
-    func publish(_ record: ClusterRecord) {
+    package func publish(_ record: ClusterRecord) {
         guard hasSubscribers else { return }
         var wakes = BatchWakes()
         state.withLock { s in

@@ -40,6 +40,14 @@ func buildService(_ service: any Service, _ context: BuildContext) async throws 
     if let receiving = service as? any ReceivingService {
         return receiving.buildLeaf(context)
     }
+    if let mounted = service as? any MountedService {
+        let handler = try await mounted.mount(in: context.cluster, name: context.name)
+        return .leaf(
+            ServiceLeaf(target: handler.target, accepts: handler.accepts, environment: context.boundEnvironment) { action in
+                try await handler.run(action)
+                return ServiceResult()
+            })
+    }
     // `@Environment` properties read during `body` see this subtree's values.
     let body = EnvironmentValues.$current.withValue(context.environment) { service.body }
     return try await buildService(body, context)
