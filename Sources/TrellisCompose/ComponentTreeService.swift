@@ -3,7 +3,7 @@ import Trellis
 
 /// A Compose component tree mounted in a cluster as a target, so that the
 /// cluster's tooling drives the app's flow without its UI: each emitter is
-/// a command, and the target's state is the tree's ``ComponentTreeState``.
+/// a command, and the target's state is the tree's `ComponentTreeState` (Compose).
 ///
 /// ```swift
 /// let cluster = try await Bootstrap {

@@ -1,7 +1,7 @@
 /// A command a target takes under a name of its own rather than as an
 /// action type: an emitter of a mounted component tree (`logIn.openSignUp`).
 /// Tooling lists it beside the target's action types and sends the
-/// ``action(_:)`` it makes.
+/// ``action`` it makes.
 public struct TargetCommand: Sendable {
     /// The command's name, a dot-separated path as Swift writes it: `logIn.openSignUp`.
     public let name: String
