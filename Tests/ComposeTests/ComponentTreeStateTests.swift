@@ -55,6 +55,20 @@ extension ShopComponent {
     }
 }
 
+struct BoardNote: Component {
+    struct Text: AnyState {
+        var body = ""
+    }
+
+    @Store var text = Text()
+    var observers: Void { None }
+}
+
+struct Board: Component {
+    let notes = InstanceComponent<BoardNote>()
+    var observers: Void { None }
+}
+
 /// Counts how often an emitter fired.
 final class Counter: Sendable {
     private let count = Mutex(0)
@@ -118,6 +132,18 @@ final class Counter: Sendable {
         // The catalog stays on the stack under the receipt: a navigation stack keeps it active.
         #expect(shop.state.stores.keys.sorted() == ["catalog.filter"])
         shop.unbind()
+    }
+
+    @Test func anInstancesStoresAreKeyedByItsId() throws {
+        let board = ComponentTree(root: Board())
+        let id = board.root.notes.create(BoardNote())
+        let note = try #require(board.root.notes.instance(for: id))
+        note.text.body = "milk"
+        #expect(board.state.stores.keys.sorted() == ["notes[\(id.uuidString)].text"])
+        #expect(board.state.stores["notes[\(id.uuidString)].text"] as? BoardNote.Text == BoardNote.Text(body: "milk"))
+        board.root.notes.destroy(id)
+        #expect(board.state == ComponentTreeState())
+        board.unbind()
     }
 
     @Test func theEmittersOfATreeAreFoundByPath() {

@@ -49,10 +49,12 @@ final class ComponentNode: Sendable {
 
     /// The active nodes under this one (children, routes, instances), if it is active.
     var activeChildren: [ComponentNode] {
-        state.withLock { s in
-            guard s.scope != nil else { return [] }
-            return s.children + s.routed.compactMap(\.node) + s.instances.flatMap { $0.holder.nodes }
+        let (nodes, holders) = state.withLock { s -> ([ComponentNode], [any InstanceHolder]) in
+            guard s.scope != nil else { return ([], []) }
+            return (s.children + s.routed.compactMap(\.node), s.instances.map(\.holder))
         }
+        // Outside this node's lock: a holder has a lock of its own.
+        return nodes + holders.flatMap(\.nodes)
     }
 
     /// Its `@Store`s, by property name, while it is active.
