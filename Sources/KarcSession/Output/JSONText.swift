@@ -25,9 +25,10 @@ enum JSONText {
 
     /// `value` as a tree, sharing the nodes of `old` (the tree of an earlier
     /// value of the same type) wherever the two values agree; nil when only
-    /// `JSONEncoder` can encode it.
-    static func tree(_ value: any Encodable, reusing old: Node?) -> Node? {
-        let context = Context()
+    /// `JSONEncoder` can encode it. `prefixes` holds what the diff of the
+    /// same change already compared.
+    static func tree(_ value: any Encodable, reusing old: Node?, prefixes: ComparedPrefixes? = nil) -> Node? {
+        let context = Context(prefixes: prefixes ?? ComparedPrefixes())
         func open<Value: Encodable>(_ value: Value) throws -> Node {
             try node(for: value, old: old, context: context, codingPath: [])
         }
@@ -35,9 +36,15 @@ enum JSONText {
         return root
     }
 
-    /// Set when the value needs something only `JSONEncoder` does.
+    /// What one encoding shares: whether it gave up, and the arrays compared.
     final class Context {
+        /// Set when the value needs something only `JSONEncoder` does.
         var gaveUp = false
+        let prefixes: ComparedPrefixes
+
+        init(prefixes: ComparedPrefixes) {
+            self.prefixes = prefixes
+        }
     }
 
     /// A value being built: nothing yet, an object, an array or a finished
@@ -164,7 +171,7 @@ enum JSONText {
             guard let changed = try elements.items(reusing: items, of: source, context: context, codingPath: codingPath) else { return old }
             node.kind = .array(changed)
         } else {
-            if let old, let source = old.source, Unchanged.check(source, value) { return old }
+            if let old, let source = old.source, Unchanged.check(source, value, prefixes: context.prefixes) { return old }
             try value.encode(to: NodeEncoder(node: node, old: old, context: context, codingPath: codingPath))
         }
         node.source = value
@@ -186,7 +193,7 @@ extension Array: EncodableElements where Element: Encodable {
             return JSONNodeList(
                 try enumerated().map { try JSONText.node(for: $1, old: $0 < old.count ? old[$0] : nil, context: context, codingPath: codingPath) })
         }
-        let prefix = unchangedPrefix(from: 0, comparedWith: before, from: 0, limit: .max)
+        let prefix = context.prefixes.unchangedPrefix(before, self)
         if prefix == count, count == before.count { return nil }
         let suffix = unchangedSuffix(comparedWith: before, limit: Swift.min(count, before.count) - prefix)
         var middle: [JSONText.Node] = []

@@ -92,7 +92,9 @@ final class Renderer {
         case .summary: return summary(target: target, old: old, new: new)
         case .full: break
         }
-        guard let difference = StateDiff.text(old, new) else { return }  // changed and changed back
+        // One memory of the arrays compared, for the diff and then the JSON tree.
+        let prefixes = ComparedPrefixes()
+        guard let difference = StateDiff.text(old, new, prefixes: prefixes) else { return }  // changed and changed back
         switch mode {
         case .readable:
             sink.write(style.state("state") + "  \(target):")
@@ -107,7 +109,7 @@ final class Renderer {
             // The old state is almost always the new state this printed last: its tree is reused.
             let known = printed[target].flatMap { Unchanged.check($0.state, old) ? $0.tree : nil }
             let oldTree = known ?? ValueText.tree(old, reusing: nil)
-            let newTree = ValueText.tree(new, reusing: oldTree)
+            let newTree = ValueText.tree(new, reusing: oldTree, prefixes: prefixes)
             printed[target] = (new, newTree)
             var object: [String: Any] = [
                 "kind": "state", "target": target, "type": ValueText.typeName(new),

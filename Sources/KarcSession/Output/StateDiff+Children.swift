@@ -24,14 +24,14 @@ struct ChildLists {
     /// unless `equivalent` says otherwise.
     init(
         _ old: [Mirror.Child], _ new: [Mirror.Child], filter: ((Mirror.Child) -> Bool)? = nil,
-        equivalent: @escaping (Mirror.Child, Mirror.Child) -> Bool = { $0.label == $1.label }
+        equivalent: @escaping (Mirror.Child, Mirror.Child) -> Bool = { $0.label == $1.label }, prefixes: ComparedPrefixes? = nil
     ) {
         var before = old
         var after = new
         var known: [Bool] = []
         if before.count == after.count {
             for (oldChild, newChild) in zip(before, after) {
-                known.append(Self.unchanged(oldChild, newChild))
+                known.append(oldChild.label == newChild.label && Unchanged.check(oldChild.value, newChild.value, prefixes: prefixes))
                 if known.last == false { break }
             }
         }
@@ -48,10 +48,10 @@ struct ChildLists {
     }
 
     /// Two arrays of one type.
-    init(array old: any ContiguousElements, _ new: Any) {
+    init(array old: any ContiguousElements, _ new: Any, prefixes: ComparedPrefixes? = nil) {
         // The caller checked that `new` is an array of the same type.
         let new = new as! any ContiguousElements
-        commonPrefix = old.unchangedPrefix(from: 0, comparedWith: new, from: 0, limit: .max)
+        commonPrefix = old.unchangedPrefix(comparedWith: new, prefixes: prefixes)
         allUnchanged = old.count == new.count && commonPrefix == old.count
         storage = .arrays(old, new)
     }

@@ -25,9 +25,10 @@ import Foundation
 /// `_CustomDiffObject`) go to custom-dump whole.
 struct StateDiff {
     /// custom-dump's diff of `old` and `new`; nil when nothing changed.
-    static func text(_ old: Any, _ new: Any) -> String? {
-        guard !Unchanged.check(old, new) else { return nil }
-        var differ = StateDiff()
+    /// `prefixes` keeps what was compared, for the JSON tree of the same change.
+    static func text(_ old: Any, _ new: Any, prefixes: ComparedPrefixes = ComparedPrefixes()) -> String? {
+        guard !Unchanged.check(old, new, prefixes: prefixes) else { return nil }
+        var differ = StateDiff(prefixes: prefixes)
         do {
             var out = try differ.diff(old, new, oldName: nil, newName: nil, separator: "", indent: 0, isRoot: true, unchanged: false)
             if out.last == "\n" { out.removeLast() }
@@ -39,6 +40,8 @@ struct StateDiff {
 
     /// Shared by every dump of one diff, as custom-dump shares its tracker.
     var dumper = Dumper()
+    /// The arrays this diff compared, and how much of each is unchanged.
+    let prefixes: ComparedPrefixes
 
     mutating func dump(_ value: Any, name: String?, indent: Int, isRoot: Bool, maxDepth: Int) throws -> String {
         try dumper.dump(value, name: name, indent: indent, isRoot: isRoot, maxDepth: maxDepth)
@@ -52,7 +55,7 @@ struct StateDiff {
         unchanged: Bool? = nil
     ) throws -> String {
         let newName = newName ?? oldName
-        if oldName == newName, unchanged ?? Unchanged.check(old, new) {
+        if oldName == newName, unchanged ?? Unchanged.check(old, new, prefixes: prefixes) {
             return Self.prefixing(try dump(old, name: newName, indent: indent, isRoot: isRoot, maxDepth: 0) + separator, with: " ")
         }
         let oldMirror = Dumper.mirror(old)
@@ -91,10 +94,10 @@ struct StateDiff {
         case (.struct?, .struct?):
             // Macro-generated storage (`_$observationRegistrar`) is left out unless the type chose its own mirror.
             let filter: ((Mirror.Child) -> Bool)? = casts.reflectable ? nil : { Dumper.isShownProperty($0) }
-            var lists = ChildLists(Dumper.children(of: old, oldMirror), Dumper.children(of: new, newMirror), filter: filter)
+            var lists = ChildLists(Dumper.children(of: old, oldMirror), Dumper.children(of: new, newMirror), filter: filter, prefixes: prefixes)
             return try children(pair, &lists, prefix: "\(Dumper.typeName(oldMirror.subjectType))(", suffix: ")", collapse: false)
         case (.tuple?, .tuple?):
-            var lists = ChildLists(Array(oldMirror.children), Array(newMirror.children))
+            var lists = ChildLists(Array(oldMirror.children), Array(newMirror.children), prefixes: prefixes)
             return try children(pair, &lists, prefix: "(", suffix: ")", collapse: false, transform: Self.unlabelPositional)
         default:
             return try multiLineString(pair) ?? everything(pair)
@@ -153,7 +156,7 @@ struct StateDiff {
     private mutating func collection(_ pair: Pair) throws -> String {
         let label: (inout Mirror.Child, Int) -> Void = { child, offset in child.label = "[\(offset)]" }
         if let before = pair.old as? any ContiguousElements, type(of: pair.old) == type(of: pair.new) {
-            var lists = ChildLists(array: before, pair.new)
+            var lists = ChildLists(array: before, pair.new, prefixes: prefixes)
             return try children(pair, &lists, prefix: "[", suffix: "]", collapse: true, transform: label)
         }
         var lists = ChildLists(Array(pair.oldMirror.children), Array(pair.newMirror.children), equivalent: ChildLists.sameOrIdentified)

@@ -18,11 +18,12 @@ import Foundation
 /// that stayed `nan`). A state diff shows what changed; custom-dump's
 /// "Not equal but no difference detected" is a test assertion's concern.
 enum Unchanged {
-    /// `old` and `new` are the same type and equal.
-    static func check(_ old: Any, _ new: Any) -> Bool {
+    /// `old` and `new` are the same type and equal. `prefixes`, when
+    /// given, remembers the arrays compared, for the rest of one render.
+    static func check(_ old: Any, _ new: Any, prefixes: ComparedPrefixes? = nil) -> Bool {
         guard type(of: old) == type(of: new) else { return false }
         var visited: Set<Pair> = []
-        return check(old, new, visited: &visited)
+        return check(old, new, visited: &visited, prefixes: prefixes)
     }
 
     /// Whether `old` and `new` are identified as the same thing
@@ -43,11 +44,11 @@ enum Unchanged {
         let new: ObjectIdentifier
     }
 
-    private static func check(_ old: Any, _ new: Any, visited: inout Set<Pair>) -> Bool {
+    private static func check(_ old: Any, _ new: Any, visited: inout Set<Pair>, prefixes: ComparedPrefixes?) -> Bool {
         func open<Value>(_ old: Value) -> Bool? {
             guard let new = new as? Value else { return false }
             if bitwiseEqual(old, new) { return true }
-            if let elements = old as? any ContiguousElements { return elements.hasSameElements(as: new) }
+            if let elements = old as? any ContiguousElements { return elements.hasSameElements(as: new, prefixes: prefixes) }
             return nil
         }
         if let quick = _openExistential(old, do: open) { return quick }
@@ -69,7 +70,7 @@ enum Unchanged {
         guard !oldChildren.isEmpty else { return String(describing: old) == String(describing: new) }
         for (oldChild, newChild) in zip(oldChildren, newChildren) {
             guard oldChild.label == newChild.label, type(of: oldChild.value) == type(of: newChild.value),
-                check(oldChild.value, newChild.value, visited: &visited)
+                check(oldChild.value, newChild.value, visited: &visited, prefixes: prefixes)
             else { return false }
         }
         return true
@@ -97,18 +98,28 @@ protocol ContiguousElements {
 
     /// The element at `index`, as `Any`.
     func element(at index: Int) -> Any
+
+    /// How many elements at the start of this array and `other` (of the
+    /// same type) are unchanged, pair by pair: from `prefixes` when another
+    /// part of the render compared the two already.
+    func unchangedPrefix(comparedWith other: Any, prefixes: ComparedPrefixes?) -> Int
 }
 
 extension ContiguousElements {
     /// Whether `other` is an array of the same type with the same elements.
-    func hasSameElements(as other: Any) -> Bool {
+    func hasSameElements(as other: Any, prefixes: ComparedPrefixes? = nil) -> Bool {
         guard let other = other as? any ContiguousElements, other.count == count else { return false }
-        return unchangedPrefix(from: 0, comparedWith: other, from: 0, limit: count) == count
+        return unchangedPrefix(comparedWith: other, prefixes: prefixes) == count
     }
 }
 
 extension Array: ContiguousElements {
     func element(at index: Int) -> Any { self[index] }
+
+    func unchangedPrefix(comparedWith other: Any, prefixes: ComparedPrefixes?) -> Int {
+        guard let other = other as? [Element] else { return 0 }
+        return prefixes?.unchangedPrefix(self, other) ?? unchangedPrefix(from: 0, comparedWith: other, from: 0, limit: .max)
+    }
 
     func unchangedPrefix(from start: Int, comparedWith other: Any, from otherStart: Int, limit: Int) -> Int {
         guard let other = other as? [Element] else { return 0 }

@@ -55,8 +55,10 @@ enum ValueText {
 
     /// The value's JSON (as ``json(_:)`` writes it) as a tree, sharing the
     /// nodes of `old`, an earlier value's tree, where the two agree.
-    static func tree(_ value: Any, reusing old: JSONText.Node?) -> JSONText.Node {
-        if !(value is any FailableReply), let encodable = value as? any Encodable, let tree = JSONText.tree(encodable, reusing: old) {
+    static func tree(_ value: Any, reusing old: JSONText.Node?, prefixes: ComparedPrefixes? = nil) -> JSONText.Node {
+        if !(value is any FailableReply), let encodable = value as? any Encodable,
+            let tree = JSONText.tree(encodable, reusing: old, prefixes: prefixes)
+        {
             return tree
         }
         return JSONText.Node(json: json(value))
