@@ -118,9 +118,12 @@ public final class ClusterTestStore {
             return try await cluster.send(action: action)
         }
         var waited = Duration.zero
+        // The send gets to its timer before the first step.
+        await untilDoneOrStill(done)
         while !done.withLock({ $0 }), waited < timeout {
-            await advance(by: step, sourceLocation: sourceLocation)
+            await clock.advance(by: step)
             waited += step
+            await untilDoneOrStill(done)
         }
         if !done.withLock({ $0 }) {
             Issue.record("\(String(customDumping: action)) did not reply after the clock moved on \(timeout)", sourceLocation: sourceLocation)
@@ -129,6 +132,26 @@ public final class ClusterTestStore {
         let reply = try await sending.value
         await settle(sourceLocation)
         return reply
+    }
+
+    /// Waits until the send is done or the cluster stops moving: its work in
+    /// flight the same over many turns of the executor, all of it waiting
+    /// for a later step. Waiting for the cluster to be idle, as ``advance(by:sourceLocation:)``
+    /// does, would wait for the send itself: had it got to its timer just
+    /// after the step fired it, that would be a wait for a step that never comes.
+    private func untilDoneOrStill(_ done: borrowing KarcMutex<Bool>) async {
+        var last = cluster.workInFlight
+        var still = 0
+        while still < 1_000, !done.withLock({ $0 }) {
+            await Task.yield()
+            let now = cluster.workInFlight
+            if now == last {
+                still += 1
+            } else {
+                last = now
+                still = 0
+            }
+        }
     }
 
     /// Moves the clock on by `duration` and waits for the work that set off.

@@ -38,6 +38,25 @@ import Testing
         #expect(try read(path) == Self.counter, "a check writes nothing")
     }
 
+    @Test func anEmptyTranscriptPassesAndUpdateFillsItOnceCommandsAreWritten() async throws {
+        let path = try write("", to: "new.karc")
+        let run = try await KarcRun.run(["check", path])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout == "ok      \(path)\n1 transcript: 1 passed\n")
+        #expect(try read(path) == "")
+        _ = try write("counter.increment\n", to: "new.karc")
+        let update = try await KarcRun.run(["check", "--update", path])
+        #expect(update.status == 0, "\(update.stdout)\(update.stderr)")
+        #expect(
+            try read(path) == """
+                counter.increment
+                #= state  counter:
+                #=   - CounterStore.State(count: 0)
+                #=   + CounterStore.State(count: 1)
+
+                """)
+    }
+
     @Test func aMismatchIsAUnifiedDiffWithTheScriptsNameAndLinesAndFails() async throws {
         let path = try write(Self.counter.replacingOccurrences(of: "count: 6", with: "count: 7"), to: "counter.karc")
         let run = try await KarcRun.run(["check", path])

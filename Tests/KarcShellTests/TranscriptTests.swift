@@ -41,6 +41,9 @@ struct TranscriptTests {
         #expect(transcript.rewritten(with: [["id 123e4567-e89b-12d3-a456-426614174000", ""], []]) == "#mask uuid\na.b\n#= id <uuid>\n#=\n\nc.d\n")
         // A file without a final newline is written back without one.
         #expect(try KarcShell.Transcript(text: "a.b").rewritten(with: [["x"]]) == "a.b\n#= x")
+        // An empty file, where a new transcript starts, is checked as it is.
+        #expect(try KarcShell.Transcript(text: "").rewritten(with: []) == "")
+        #expect(try KarcShell.Transcript(text: "#= stray\n").rewritten(with: []) == "")
     }
 
     @Test func builtInMasksCoverTheirValues() throws {

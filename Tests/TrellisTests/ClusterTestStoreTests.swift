@@ -26,6 +26,26 @@ struct ClusterTestStoreTests {
         await store.finish()
     }
 
+    @Test func aSendStillWaitingAfterAStepOfTheClockRepliesAtALaterStep() async throws {
+        let store = try await ClusterTestStore { clock in
+            try await Bootstrap {
+                Store(model: Tally.self)
+                    .mutate(on: CounterAction.self) { tally, action, _ in
+                        // Longer than a step: after the first, the send is still waiting.
+                        try await clock.sleep(for: .milliseconds(1_500))
+                        if case .add(let n) = action { tally.total += n }
+                    }
+                    .with(model: Tally())
+                    .named("tally")
+            }
+        }
+        let start = store.clock.now
+        try await store.send(CounterAction.add(2), to: "tally", advancingBy: .seconds(1))
+        #expect(start.duration(to: store.clock.now) >= .seconds(2), "the reply came with the second step or later")
+        store.assert("tally", as: Tally.self) { $0.total = 2 }
+        await store.finish()
+    }
+
     @Test func anEventLeftUnassertedFailsTheNextSend() async throws {
         let store = try await counterStore()
         try await store.send(Increment(by: 4))

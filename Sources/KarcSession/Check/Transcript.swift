@@ -106,6 +106,8 @@ struct Transcript {
                 out += output.map { Self.expectation(TranscriptMask.apply(masks, to: $0)) }
             }
         }
+        // An empty file is a transcript of nothing: it stays empty, not a blank line.
+        guard !out.isEmpty else { return "" }
         return out.joined(separator: "\n") + (endsWithNewline ? "\n" : "")
     }
 
