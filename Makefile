@@ -55,7 +55,7 @@ bench: setup
 	.build/release/karc-bench
 
 # ThreadSanitizer run of every test, one at a time (all at once, TSan's
-# slowdown on two cores times out tests bounded in real time): ~20 minutes
+# slowdown on two cores times out tests bounded in real time): ~15 minutes
 # from a clean tree, ~5 after a change; CI runs it. KARC_TSAN swaps each
 # module family's lock (KarcMutex, DispatcherMutex, Compose's Locked) for a
 # pthread mutex TSan can see (it cannot see Synchronization.Mutex on Linux).
