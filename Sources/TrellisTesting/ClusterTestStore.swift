@@ -105,7 +105,9 @@ public final class ClusterTestStore {
 
     /// Sends `action` and moves the clock on by `step` at a time until it
     /// replies: for a send that waits on a timer (a message that leaves with
-    /// the next periodic swap, say). Fails after ``timeout`` of steps.
+    /// the next periodic swap, say). Before each step it lets the send and
+    /// what the last step set off run until the send replies or nothing
+    /// moves any more. Fails after ``timeout`` of steps.
     @discardableResult
     public func send(
         _ action: any Sendable, to target: String? = nil, advancingBy step: Duration, sourceLocation: SourceLocation = #_sourceLocation
