@@ -31,7 +31,7 @@ struct ChildLists {
         var known: [Bool] = []
         if before.count == after.count {
             for (oldChild, newChild) in zip(before, after) {
-                known.append(oldChild.label == newChild.label && Unchanged.check(oldChild.value, newChild.value, prefixes: prefixes))
+                known.append(Self.unchanged(oldChild, newChild, prefixes: prefixes))
                 if known.last == false { break }
             }
         }
@@ -61,8 +61,8 @@ struct ChildLists {
         Unchanged.sameIdentity(old.value, new.value) || Unchanged.check(old.value, new.value)
     }
 
-    private static func unchanged(_ old: Mirror.Child, _ new: Mirror.Child) -> Bool {
-        old.label == new.label && Unchanged.check(old.value, new.value)
+    private static func unchanged(_ old: Mirror.Child, _ new: Mirror.Child, prefixes: ComparedPrefixes? = nil) -> Bool {
+        old.label == new.label && Unchanged.check(old.value, new.value, prefixes: prefixes)
     }
 
     var oldCount: Int {
