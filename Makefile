@@ -43,6 +43,7 @@ readme: setup
 test:
 	@./scripts/setup.sh --test
 	./scripts/format.sh --lint
+	./scripts/check-time-limits.sh
 	$(SWIFT) build --build-tests
 	timeout --kill-after=30s 20m $(SWIFT) test --skip-build
 

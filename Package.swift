@@ -128,6 +128,7 @@ let package = Package(
                 "KarcCommand",
                 "CKarcTerminal",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
+                .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
         // The shell at a terminal: the libedit prompt, the pager, the command line

@@ -38,8 +38,9 @@ extension DispatchingAction {
     }
 
     /// Schedules the action on ``defaultDispatcher`` once `delay` has passed
-    /// on `clock`; `completion` runs once it has run. A test passes a test
-    /// clock and advances it instead of waiting.
+    /// on `clock`, counted from this call (not from when the task that waits
+    /// gets to run: under load that can be later); `completion` runs once it
+    /// has run. A test passes a test clock and advances it instead of waiting.
     ///
     /// - Returns: the task that waits and runs it; cancelling it before the
     ///   delay has passed drops the action (`completion` does not run).
@@ -47,9 +48,10 @@ extension DispatchingAction {
     public func schedule<C: Clock>(
         after delay: C.Instant.Duration, clock: C = ContinuousClock(), completion: (@Sendable () -> Void)? = nil
     ) -> Task<Void, Never> {
-        Task {
+        let deadline = clock.now.advanced(by: delay)
+        return Task {
             do {
-                try await clock.sleep(for: delay)
+                try await clock.sleep(until: deadline, tolerance: nil)
             } catch {
                 return
             }

@@ -21,7 +21,13 @@ void karc_restore_terminal(void) {
 }
 
 static void forward_signal(int sig) {
-    char byte = sig == SIGINT ? 'i' : sig == SIGTSTP ? 'z' : sig == SIGWINCH ? 'w' : sig == SIGCONT ? 'c' : '?';
+    char byte = sig == SIGINT    ? 'i'
+                : sig == SIGTSTP  ? 'z'
+                : sig == SIGWINCH ? 'w'
+                : sig == SIGCONT  ? 'c'
+                : sig == SIGTERM  ? 't'
+                : sig == SIGHUP   ? 'h'
+                                  : '?';
     int saved_errno = errno;
     if (signal_write_fd >= 0) {
         ssize_t ignored = write(signal_write_fd, &byte, 1);
@@ -57,10 +63,12 @@ void karc_install_signal_handlers(int write_fd) {
     install(SIGHUP, terminate, 0);
 }
 
-void karc_install_interrupt_handler(int write_fd) {
+void karc_install_script_signal_handlers(int write_fd) {
     signal_write_fd = write_fd;
-    // Once: a second Ctrl-C, if the first did not end the run, ends the process.
-    install(SIGINT, forward_signal, SA_RESTART | SA_RESETHAND);
+    // Every one, every time: the process decides how it ends, never the default action.
+    install(SIGINT, forward_signal, SA_RESTART);
+    install(SIGTERM, forward_signal, SA_RESTART);
+    install(SIGHUP, forward_signal, SA_RESTART);
 }
 
 void karc_suspend(void) {

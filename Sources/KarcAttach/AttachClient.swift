@@ -102,7 +102,7 @@ package enum AttachClient {
         let outgoing = front.connect()
         // Ctrl-C in a script: the running command stops waiting in the app.
         let interrupter = Interrupter()
-        if hello.input != .prompt { ScriptInterrupts.forward(to: interrupter) }
+        if hello.input != .prompt { ScriptSignals.forward(to: interrupter) }
         let result: Result<Int32, any Error> = await interrupter.whileWaiting(onInterrupt: { outgoing.send(.with { $0.interrupt = .init() }) }) {
             do {
                 return .success(
@@ -128,6 +128,8 @@ package enum AttachClient {
         }
         front.disconnect()
         let status = try result.get()
+        // A script a signal ended (the app stopped its command) exits as that signal says.
+        if hello.input != .prompt, let signalled = ScriptSignals.exitStatus { return signalled }
         return front.hasFailedLocally ? max(status, 1) : status
     }
 

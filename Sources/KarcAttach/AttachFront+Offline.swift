@@ -16,6 +16,8 @@ extension AttachFront {
             ? "\(reason)\nreconnecting in \(ShellDuration.describe(pause)) (:quit or Ctrl-D leaves; :help lists the commands)\n"
             : "still no connection; next try in \(ShellDuration.describe(pause))\n"
         editor?.print(Array(text.utf8))
+        // Counted from now, not from when the child that sleeps starts.
+        let deadline = ContinuousClock.now + pause
         let left = await withTaskGroup(of: Bool.self) { group in
             group.addTask { [self] in
                 await withCheckedContinuation { continuation in
@@ -29,7 +31,7 @@ extension AttachFront {
                 return true
             }
             group.addTask {
-                try? await Task.sleep(for: pause)
+                try? await Task.sleep(until: deadline)
                 return false
             }
             let first = await group.next() ?? false

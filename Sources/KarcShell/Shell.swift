@@ -8,7 +8,8 @@ extension Shell {
     /// Runs `commands` (each a line, like `-e`), then `script` (a file,
     /// or `-` for standard input); with neither, reads standard input: a
     /// prompt on a terminal, a script otherwise. Returns the exit status:
-    /// 0 when every command succeeded, 1 otherwise.
+    /// 0 when every command succeeded, 1 otherwise; 130, 143 or 129 when
+    /// SIGINT, SIGTERM or SIGHUP ended a script.
     public static func run(
         _ cluster: any ShellCluster, options: ShellOptions, commands: [String] = [], script: String? = nil
     ) async -> Int32 {
@@ -27,13 +28,15 @@ extension Shell {
         } else {
             input = .lines(StandardInputLines(), name: "<stdin>")
         }
-        // At a prompt the line editor takes Ctrl-C; a script ends its running command with it.
-        if !prompting { ScriptInterrupts.forward(to: interrupter) }
-        return await withTaskExecutorPreference(ShellExecutor.shared) {
+        let sink = OutputSink()
+        // At a prompt the line editor takes Ctrl-C; a script ends its running command with
+        // it, and SIGINT, SIGTERM or SIGHUP end the script with 130, 143 or 129.
+        if !prompting { ScriptSignals.forward(to: interrupter, flushing: sink) }
+        let status = await withTaskExecutorPreference(ShellExecutor.shared) {
             await runSession(
-                cluster, options: options, commands: commands, input: input, sink: OutputSink(), host: LocalHost { await Pager.show($0) },
+                cluster, options: options, commands: commands, input: input, sink: sink, host: LocalHost { await Pager.show($0) },
                 interrupter: interrupter, seenEvents: seenEvents)
-
         }
+        return prompting ? status : ScriptSignals.exitStatus ?? status
     }
 }

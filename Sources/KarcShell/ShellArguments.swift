@@ -45,6 +45,13 @@ public struct ShellArguments: ParsableArguments {
             valueName: "PATH"))
     public var historyFile: String?
 
+    /// How many commands the session keeps for :history, :save and :export-test (the oldest go past it).
+    @Option(
+        help: ArgumentHelp(
+            "How many commands the session keeps for :history, :save and :export-test; past it the oldest are dropped (default 10000).",
+            valueName: "N"))
+    public var historyLimit = ShellOptions.defaultHistoryLimit
+
     /// Append each command to this file as it runs (a script that replays the session).
     @Option(help: ArgumentHelp("Append each command to this file as it runs (a script that replays the session).", valueName: "FILE"))
     public var record: String?
@@ -70,6 +77,13 @@ public struct ShellArguments: ParsableArguments {
 
     public init() {}
 
+    /// Refuses a `--history-limit` below 1.
+    public func validate() throws {
+        guard historyLimit >= 1 else {
+            throw ValidationError("--history-limit must be at least 1 (a number of commands), got \(historyLimit)")
+        }
+    }
+
     /// The options these flags give (colour: on a terminal, unless `--no-color` or `NO_COLOR`).
     public var options: ShellOptions {
         var options = ShellOptions()
@@ -79,6 +93,7 @@ public struct ShellArguments: ParsableArguments {
         options.timeout = timeout.duration
         options.quiet = quiet
         options.historyFile = historyFile
+        options.historyLimit = historyLimit
         if noColor { options.color = false }
         if noDiff { options.diff = .off }
         options.jsonStates = jsonStates

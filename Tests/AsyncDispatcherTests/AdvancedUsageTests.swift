@@ -106,6 +106,17 @@ extension CounterStore {
         #expect(completed.withLock { $0 } == 1)
     }
 
+    @Test func aDelayIsCountedFromTheCallNotFromWhenItsTaskStarts() async throws {
+        let counter = ActingCounter()
+        let clock = TestClock()
+        let task = AddOne(counter: counter).schedule(after: .seconds(2), clock: clock)
+        // The whole delay passes before the task that waits has (likely) started:
+        // a deadline taken inside the task would be two seconds too late, and never come.
+        await clock.advance(by: .seconds(2))
+        await task.value
+        #expect(await counter.count == 1)
+    }
+
     @Test func aScheduledActionCancelledBeforeItsDelayNeverRuns() async throws {
         let counter = ActingCounter()
         let clock = TestClock()

@@ -76,7 +76,7 @@ final class Counter: Sendable {
     var value: Int { count.withLock { $0 } }
 }
 
-@Suite struct ComponentTreeStateTests {
+@Suite(.timeLimit(.minutes(1))) struct ComponentTreeStateTests {
     @Test func aTreeShowsWhereItsRoutersAreAndWhatItsActiveStoresHold() {
         let shop = ComponentTree(root: ShopComponent())
         #expect(shop.state == ComponentTreeState(paths: ["router": ["catalog"]], stores: ["catalog.filter": ShopCatalog.Filter()]))

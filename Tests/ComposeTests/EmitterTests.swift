@@ -5,7 +5,7 @@ import Testing
 
 @testable import Compose
 
-@Suite("Emitters: observing, order, cancelling")
+@Suite("Emitters: observing, order, cancelling", .timeLimit(.minutes(1)))
 struct EmitterTests {
     @Test func aSignalEmitterCallsEveryObserverOnEachSend() {
         let hello = SignalEmitter()

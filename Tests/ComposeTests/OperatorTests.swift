@@ -3,7 +3,7 @@ import Compose
 import TestSupport
 import Testing
 
-@Suite("Emitter operators, one by one")
+@Suite("Emitter operators, one by one", .timeLimit(.minutes(1)))
 struct OperatorTests {
     @Test func debounceEmitsTheLastValueOnceTheIntervalPassesQuietly() async {
         let clock = TestClock()

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Compose
 
-@Suite("Persistence: file storage, atomic writes, clear errors")
+@Suite("Persistence: file storage, atomic writes, clear errors", .timeLimit(.minutes(1)))
 final class PersistenceTests {
     struct Credentials: AnyState, Codable {
         enum CodingKeys: CodingKey {

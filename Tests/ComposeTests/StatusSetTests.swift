@@ -2,7 +2,7 @@ import Compose
 import Foundation
 import Testing
 
-@Suite("StatusSet operators")
+@Suite("StatusSet operators", .timeLimit(.minutes(1)))
 struct StatusSetTests {
     enum Status: String, AnyStatus {
         case loading, loadingProfile, saving

@@ -2,7 +2,7 @@ import Compose
 import TestSupport
 import Testing
 
-@Suite("Store: state with willChange")
+@Suite("Store: state with willChange", .timeLimit(.minutes(1)))
 struct StoreTests {
     struct State: AnyState {
         var firstName = ""

@@ -1,7 +1,7 @@
 import Compose
 import Testing
 
-@Suite("Validation: rules, fields, array fields, the builder")
+@Suite("Validation: rules, fields, array fields, the builder", .timeLimit(.minutes(1)))
 struct ValidationTests {
     @Test(arguments: [
         ("jill@example.com", true), ("j.v+tag_1%x@mail.example.co", true), ("a-b@x-y.io", true),

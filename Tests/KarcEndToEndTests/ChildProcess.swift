@@ -119,6 +119,37 @@ enum ChildProcess {
         var stdout: String { output.withLock { String(decoding: $0.stdout, as: UTF8.self) } }
         var stderr: String { output.withLock { String(decoding: $0.stderr, as: UTF8.self) } }
 
+        /// How a child ended: by `exit(code)`, or killed by a signal's default action.
+        enum Ending: Equatable, CustomStringConvertible {
+            case exited(Int32)
+            case killed(by: Int32)
+
+            var description: String {
+                switch self {
+                case .exited(let code): "exited with \(code)"
+                case .killed(let signal): "killed by signal \(signal)"
+                }
+            }
+        }
+
+        /// Sends `signal` and returns at once.
+        func send(_ signal: Int32) {
+            kill(pid, signal)
+        }
+
+        /// Waits for the child to end, and for all it printed to be read.
+        func ending() async -> Ending {
+            await withCheckedContinuation { continuation in
+                Thread { [pid, readers] in
+                    var status: Int32 = 0
+                    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                    readers.wait()
+                    let signal = status & 0x7f
+                    continuation.resume(returning: signal == 0 ? .exited((status >> 8) & 0xff) : .killed(by: signal))
+                }.start()
+            }
+        }
+
         /// Sends `signal` and waits for the child to end; its exit status (128 + the signal when the signal ended it).
         func stop(signal: Int32 = SIGTERM) async -> Int32 {
             kill(pid, signal)

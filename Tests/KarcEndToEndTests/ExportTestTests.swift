@@ -34,7 +34,7 @@ import Testing
         let test = try String(contentsOfFile: output, encoding: .utf8)
         #expect(
             test.contains(
-                "@Test func mySession() async throws {\n    let store = try await ClusterTestStore { clock in\n        try await DemoCluster.makeForTesting()\n    }\n"
+                "@Test(.timeLimit(.minutes(1))) func mySession() async throws {\n    let store = try await ClusterTestStore { clock in\n        try await DemoCluster.makeForTesting()\n    }\n"
             ))
         // A typo never reached the cluster: it is not in the test.
         #expect(!test.contains("oops"))
@@ -76,7 +76,7 @@ import Testing
         #expect(run.stdout.hasSuffix("wrote \(output): 1 command, 5 final states\n"), "\(run.stdout)")
         #expect(run.stderr == "<stdin>:3:2: error: :export-test needs one file name (FILE.swift)\n")
         let test = try String(contentsOfFile: output, encoding: .utf8)
-        #expect(test.contains("@Test func promptTests() async throws {"))
+        #expect(test.contains("@Test(.timeLimit(.minutes(1))) func promptTests() async throws {"))
         #expect(test.contains(##"try await store.send(try decoded(CounterStore.Increment.self, json: #"{"value":3}"#), to: "counter")"##))
     }
 

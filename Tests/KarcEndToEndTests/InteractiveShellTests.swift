@@ -144,7 +144,7 @@ struct InteractiveShellTests {
         try await Tmux.session { tmux in
             try await startKarc(tmux)
             await tmux.send(text: "counter.increment value=héllo")
-            await Tmux.run(["tmux", "resize-window", "-t", tmux.name, "-x", "80", "-y", "20"])
+            await Tmux.run(["resize-window", "-t", tmux.name, "-x", "80", "-y", "20"])
             await tmux.expect { $0.contains("demo> counter.increment value=héllo") }
             await tmux.send(keys: "Enter")
             await tmux.expect { $0.contains(#"error: field 'value' expects Int, got "héllo""#) }
@@ -183,7 +183,7 @@ struct InteractiveShellTests {
             await tmux.expect { $0.contains("demo>") }
             await tmux.send(text: "counter.inc")
             await tmux.expect { $0.contains("demo> counter.inc") }
-            await Tmux.run(["pkill", "-TERM", "-f", "karc --quiet --history-file /dev/null --timeout 7s --fresh"])
+            await Tmux.run(command: ["pkill", "-TERM", "-f", "karc --quiet --history-file /dev/null --timeout 7s --fresh"])
             await tmux.expect { $0.contains("EXIT=143") }
             await tmux.expect { _ in FileManager.default.fileExists(atPath: after) }
             let settings = try [before, after].map { try String(contentsOfFile: $0, encoding: .utf8) }
@@ -192,10 +192,16 @@ struct InteractiveShellTests {
     }
 }
 
-/// A tmux session running bash, 100×30. Every call awaits: the tmux client
-/// runs and the pane is polled without holding a thread of the cooperative pool.
+/// A tmux session running bash, 100×30, on a tmux server of the test
+/// process's own (`tmux -L`): a developer running `make test` inside tmux
+/// and these tests never see each other's sessions. Every call awaits: the
+/// tmux client runs and the pane is polled without holding a thread of the
+/// cooperative pool.
 final class Tmux: Sendable {
     let name = "karc-test-\(UUID().uuidString.prefix(8))"
+
+    /// The socket name of this process's tmux server.
+    static let server = "karc-tests-\(getpid())"
 
     /// Whether a `tmux` is on PATH; looked up without starting a process.
     static var isAvailable: Bool {
@@ -235,7 +241,7 @@ final class Tmux: Sendable {
         // the tmux server exits under it ("server exited unexpectedly"). Trying again starts a new server.
         var status: Int32 = -1
         for _ in 0..<3 {
-            status = await Self.run(["tmux", "new-session", "-d", "-s", name, "-x", "100", "-y", "30", "bash --norc --noprofile"])
+            status = await Self.run(["new-session", "-d", "-s", name, "-x", "100", "-y", "30", "bash --norc --noprofile"])
             if status == 0 { break }
         }
         guard status == 0 else { throw TmuxError(message: "tmux new-session failed with \(status)") }
@@ -243,16 +249,16 @@ final class Tmux: Sendable {
     }
 
     func send(text: String, enter: Bool = false) async {
-        await Self.run(["tmux", "send-keys", "-t", name, "-l", text])
+        await Self.run(["send-keys", "-t", name, "-l", text])
         if enter { await send(keys: "Enter") }
     }
 
     func send(keys: String) async {
-        await Self.run(["tmux", "send-keys", "-t", name, keys])
+        await Self.run(["send-keys", "-t", name, keys])
     }
 
     func capture() async -> String {
-        let output = try? await ChildProcess.run(["tmux", "capture-pane", "-p", "-t", name])
+        let output = try? await ChildProcess.run(["tmux", "-L", Self.server, "capture-pane", "-p", "-t", name])
         return output.map { String(decoding: $0.stdout, as: UTF8.self) } ?? ""
     }
 
@@ -276,12 +282,19 @@ final class Tmux: Sendable {
     }
 
     func kill() async {
-        await Self.run(["tmux", "kill-session", "-t", name])
+        await Self.run(["kill-session", "-t", name])
     }
 
-    /// Runs a command with its output thrown away; its exit status, or -1 when it cannot start.
+    /// Runs a tmux command on this process's server (`send-keys …`), its output thrown away;
+    /// its exit status, or -1 when it cannot start.
     @discardableResult
     static func run(_ arguments: [String]) async -> Int32 {
+        await run(command: ["tmux", "-L", server] + arguments)
+    }
+
+    /// Runs any command with its output thrown away; its exit status, or -1 when it cannot start.
+    @discardableResult
+    static func run(command arguments: [String]) async -> Int32 {
         (try? await ChildProcess.run(arguments, capture: false))?.status ?? -1
     }
 }

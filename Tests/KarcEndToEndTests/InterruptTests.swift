@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Ctrl-C ends the command that runs, as psql's cancel does: at the prompt
-/// the shell goes on; a script stops with status 1.
+/// the shell goes on; a script stops with status 130.
 @Suite(.serialized, .timeLimit(.minutes(1)), .enabled(if: Tmux.isAvailable, "needs tmux (make test installs it)"))
 struct InterruptTests {
     let scratch = ScratchDirectory("karc-interrupt")
@@ -53,7 +53,7 @@ struct InterruptTests {
         // The rest never ran: `counter.increment` at the prompt made the count 1, not 101 (checked in `interrupt`).
     }
 
-    @Test func ctrlCStopsAScriptRunUnderATerminalWithStatusOne() async throws {
+    @Test func ctrlCStopsAScriptRunUnderATerminalWithStatus130() async throws {
         let script = scratch.file("script.karc")
         try "counter.increment\n:sleep 30s\ncounter.increment value=100\n".write(toFile: script, atomically: true, encoding: .utf8)
         try await Tmux.session { tmux in
@@ -62,7 +62,7 @@ struct InterruptTests {
             // The first command's output shows that the script runs; then it sleeps.
             await tmux.expect { $0.contains("+ CounterStore.State(count: 1)") }
             await tmux.send(keys: "C-c")
-            await tmux.expect("the script did not stop with status 1") { $0.contains("error: interrupted") && $0.contains("EXIT=1") }
+            await tmux.expect("the script did not stop with status 130") { $0.contains("error: interrupted") && $0.contains("EXIT=130") }
             #expect(!(await tmux.capture()).contains("count: 100"))
         }
     }

@@ -108,7 +108,10 @@ extension ShellDetailsTests {
 
     @Test func anUnclosedListAtTheEndIsAnError() async throws {
         let run = try await KarcRun.run(["--fresh"], input: "counter.increment value=[1,\n")
-        #expect(run.stderr == "<stdin>:1:25: error: unterminated list: add a closing ']'\n")
+        #expect(
+            run.stderr
+                == "<stdin>:1:25: error: unterminated list: the '[' at line 1, column 25 is still open at the end of the input"
+                + " (add a closing ']'); line 1 is skipped, and reading goes on at line 2\n")
     }
 }
 

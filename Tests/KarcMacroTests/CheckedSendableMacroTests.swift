@@ -4,6 +4,7 @@ import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
 /// What `@CheckedSendable` writes, and what it refuses.
+@Suite(.timeLimit(.minutes(1)))
 struct CheckedSendableMacroTests: MacroExpansionTest {
     let macros: [String: MacroSpec] = ["CheckedSendable": MacroSpec(type: CheckedSendableMacro.self, conformances: ["Sendable"])]
 

@@ -4,6 +4,7 @@ import SwiftSyntaxMacrosGenericTestSupport
 import Testing
 
 /// What `@Command` writes, read as the compiler would get it.
+@Suite(.timeLimit(.minutes(1)))
 struct CommandMacroTests: MacroExpansionTest {
     let macros: [String: MacroSpec] = ["Command": MacroSpec(type: CommandMacro.self, conformances: ["Decodable", "CommandDocumented"])]
 

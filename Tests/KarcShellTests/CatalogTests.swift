@@ -47,7 +47,7 @@ struct Strict: Decodable, Sendable {
     enum CodingKeys: CodingKey { case code }
 }
 
-@Suite("Command catalog: fields learned from Codable types")
+@Suite("Command catalog: fields learned from Codable types", .timeLimit(.minutes(1)))
 struct CatalogTests {
     @Test func fieldsComeFromTheTypeInDecodingOrder() throws {
         let schema = CommandSchema(RegisterUser.self)

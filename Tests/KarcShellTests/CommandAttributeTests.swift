@@ -4,6 +4,7 @@ import Testing
 
 /// `@Command` types decode as Swift's own `Decodable` does, with defaults
 /// for what is missing, and keep their memberwise initializers.
+@Suite(.timeLimit(.minutes(1)))
 struct CommandAttributeTests {
     @Command
     struct Renamed: Codable, Equatable {

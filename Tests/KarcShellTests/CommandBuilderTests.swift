@@ -3,7 +3,7 @@ import Testing
 @testable import KarcSession
 @testable import KarcShell
 
-@Suite("Command builder: typed commands from lines, and errors that help")
+@Suite("Command builder: typed commands from lines, and errors that help", .timeLimit(.minutes(1)))
 struct CommandBuilderTests {
     let builder = CommandBuilder(
         catalog: Catalog(targets: [

@@ -6,7 +6,7 @@ import Testing
 /// One state change is printed as a diff and, with `--json`, as a JSON
 /// tree: the two share their comparisons of arrays, and neither may print
 /// anything different for it.
-@Suite("Compared prefixes: one comparison of each array a render")
+@Suite("Compared prefixes: one comparison of each array a render", .timeLimit(.minutes(1)))
 struct ComparedPrefixesTests {
     struct Article: Codable, Equatable {
         var id: Int

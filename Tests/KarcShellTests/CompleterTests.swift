@@ -4,7 +4,7 @@ import Testing
 @testable import KarcSession
 @testable import KarcShell
 
-@Suite("Completion and hints at the prompt")
+@Suite("Completion and hints at the prompt", .timeLimit(.minutes(1)))
 struct CompleterTests {
     let completer = Completer(
         catalog: Catalog(targets: [

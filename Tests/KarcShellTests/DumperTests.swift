@@ -7,7 +7,7 @@ import Testing
 
 /// The shell's dumper must print exactly what custom-dump prints: a corpus of
 /// shapes, each compared with `String(customDumping:)`.
-@Suite("Dumper: custom-dump's text, without its cost")
+@Suite("Dumper: custom-dump's text, without its cost", .timeLimit(.minutes(1)))
 struct DumperTests {
     struct Counter { var count: Int }
     struct Empty {}

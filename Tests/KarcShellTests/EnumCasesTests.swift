@@ -3,6 +3,7 @@ import Testing
 @testable import KarcSession
 @testable import KarcShell
 
+@Suite(.timeLimit(.minutes(1)))
 struct EnumCasesTests {
     enum Action: Codable {
         case login(email: String, password: String)

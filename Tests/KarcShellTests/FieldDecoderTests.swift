@@ -7,7 +7,7 @@ import Testing
 
 /// The direct decoder must give what `JSONDecoder` gives for the same fields,
 /// or give up so the JSON path decides.
-@Suite("Field decoder: JSONDecoder's values without the JSON")
+@Suite("Field decoder: JSONDecoder's values without the JSON", .timeLimit(.minutes(1)))
 struct FieldDecoderTests {
     enum Mood: String, Codable, CaseIterable { case calm, grumpy }
     struct Point: Codable, Equatable {

@@ -6,7 +6,7 @@ import Testing
 
 /// The shell's JSON writer must write what `JSONEncoder` writes (sorted keys,
 /// slashes as they are), or leave the value to it.
-@Suite("JSON text: JSONEncoder's output without its cost")
+@Suite("JSON text: JSONEncoder's output without its cost", .timeLimit(.minutes(1)))
 struct JSONTextTests {
     enum Mood: String, Codable { case calm, grumpy }
     enum Shape: Codable {
@@ -95,7 +95,7 @@ struct JSONTextTests {
 
 /// A state's JSON is encoded against the last one: unchanged parts are the
 /// old nodes themselves, so the patch between them costs what changed.
-@Suite("JSON trees: an encoding that reuses the last one")
+@Suite("JSON trees: an encoding that reuses the last one", .timeLimit(.minutes(1)))
 struct JSONTreeTests {
     struct Article: Codable, Equatable {
         var id: Int
@@ -193,7 +193,7 @@ struct JSONTreeTests {
 }
 
 /// A JSON array's items in chunks shared between one tree and the next.
-@Suite("JSON node lists")
+@Suite("JSON node lists", .timeLimit(.minutes(1)))
 struct JSONNodeListTests {
     typealias Node = JSONText.Node
     static func nodes(_ range: Range<Int>) -> [Node] { range.map { Node(.scalar("\($0)")) } }

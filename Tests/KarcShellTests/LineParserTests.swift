@@ -3,7 +3,7 @@ import Testing
 @testable import KarcSession
 @testable import KarcShell
 
-@Suite("Line parser: the command language")
+@Suite("Line parser: the command language", .timeLimit(.minutes(1)))
 struct LineParserTests {
     func fields(_ line: String) throws -> [String: ShellValue] {
         guard case .command(let invocation) = try LineParser.parse(line), case .fields(let arguments) = invocation.body else {

@@ -5,7 +5,7 @@ import Testing
 @testable import KarcSession
 @testable import KarcShell
 
-@Suite("Output: JSON lines and state diffs")
+@Suite("Output: JSON lines and state diffs", .timeLimit(.minutes(1)))
 struct OutputTests {
     @Test func jsonLinesAreValidJSONWithSortedKeys() throws {
         let line = JSONLine.write([

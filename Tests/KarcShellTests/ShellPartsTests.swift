@@ -3,7 +3,7 @@ import Testing
 @testable import KarcSession
 @testable import KarcShell
 
-@Suite("Shell parts: durations, colours, event filters, history path")
+@Suite("Shell parts: durations, colours, event filters, history path", .timeLimit(.minutes(1)))
 struct ShellPartsTests {
     @Test(arguments: [("250ms", 250), ("2s", 2_000), ("1.5s", 1_500), ("1m", 60_000), ("0s", 0)])
     func durationsParse(_ text: String, _ milliseconds: Int64) {
@@ -48,7 +48,7 @@ struct ShellPartsTests {
     }
 }
 
-@Suite("State summaries")
+@Suite("State summaries", .timeLimit(.minutes(1)))
 struct StateSummaryTests {
     struct Article: Equatable {
         var id: Int
@@ -74,7 +74,7 @@ struct StateSummaryTests {
     }
 }
 
-@Suite("State paths")
+@Suite("State paths", .timeLimit(.minutes(1)))
 struct StatePathTests {
     @Test func pathsParseIntoFieldsIndexesAndKeys() throws {
         #expect(try StatePath.parse("items[3].title").get() == [.field("items"), .index(3), .field("title")])
@@ -104,7 +104,7 @@ struct StatePathTests {
     }
 }
 
-@Suite("JSON patches")
+@Suite("JSON patches", .timeLimit(.minutes(1)))
 struct JSONPatchUnitTests {
     func patch(_ old: String, _ new: String) throws -> String {
         let operations = JSONPatch.patch(from: JSONText.Node(json: RawJSON(text: old)), to: JSONText.Node(json: RawJSON(text: new)))
@@ -128,7 +128,7 @@ struct JSONPatchUnitTests {
     }
 }
 
-@Suite("Session records")
+@Suite("Session records", .timeLimit(.minutes(1)))
 struct SessionRecordTests {
     @Test(arguments: [
         ("counter.increment", true), ("  :state counter", true), (":SAVE x", false), (" :quit", false), (":q", false),

@@ -8,7 +8,7 @@ import Testing
 /// The shell's state diff must print exactly what custom-dump's `diff`
 /// prints: pairs of old and new states of every shape, small and large,
 /// each compared with `diff(_:_:)`.
-@Suite("State diffs: custom-dump's text, at the cost of the change")
+@Suite("State diffs: custom-dump's text, at the cost of the change", .timeLimit(.minutes(1)))
 struct StateDiffTests {
     struct Counter: Equatable { var count: Int }
     struct Profile: Equatable {

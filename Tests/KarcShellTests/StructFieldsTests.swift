@@ -8,7 +8,7 @@ import Testing
 /// A plain struct's children, read from its bytes, are exactly its mirror's;
 /// every shape whose mirror is not the default one, or whose fields are not
 /// stored as their type, is left to its mirror.
-@Suite("Struct fields: a mirror's children without the mirror")
+@Suite("Struct fields: a mirror's children without the mirror", .timeLimit(.minutes(1)))
 struct StructFieldsTests {
     final class Box { var value = 1 }
     protocol Shape {}

@@ -5,7 +5,7 @@ import Testing
 
 /// A checked transcript read and rewritten: commands with the output under
 /// them, masks, and a line diff as `diff -u` prints it.
-@Suite("Transcripts: expected output under each command")
+@Suite("Transcripts: expected output under each command", .timeLimit(.minutes(1)))
 struct TranscriptTests {
     @Test func commandsTakeTheExpectedLinesRightUnderThem() throws {
         let transcript = try KarcShell.Transcript(

@@ -3,6 +3,7 @@ import Testing
 @testable import KarcSession
 @testable import KarcShell
 
+@Suite(.timeLimit(.minutes(1)))
 struct UTF8KeyTests {
     @Test func aKeyIsDecodedOnceItsLastByteArrives() {
         let bytes = Array("👍".utf8)

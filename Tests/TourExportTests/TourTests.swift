@@ -7,7 +7,7 @@ import Testing
 import TrellisCompose
 import TrellisTesting
 
-@Test func tour() async throws {
+@Test(.timeLimit(.minutes(1))) func tour() async throws {
     let store = try await ClusterTestStore { clock in
         try await DemoCluster.makeForTesting()
     }

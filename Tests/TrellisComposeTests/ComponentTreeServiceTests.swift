@@ -63,7 +63,7 @@ extension WizardComponent {
     }
 }
 
-@Suite struct ComponentTreeServiceTests {
+@Suite(.timeLimit(.minutes(1))) struct ComponentTreeServiceTests {
     static let progress = Compose.Store<WizardComponent.Progress>()
 
     static func cluster(progress: Compose.Store<WizardComponent.Progress> = Compose.Store()) async throws -> Cluster {

@@ -1,4 +1,6 @@
+import Clocks
 import Karc
+import TestSupport
 import Testing
 import Trellis
 import TrellisTesting
@@ -110,6 +112,32 @@ struct ClusterTests {
         await store.finish()
     }
 
+    @Test func settledGivesUpAtATimeoutCountedFromItsCall() async throws {
+        let (entered, release) = (Latch(), Latch())
+        let cluster = try await Bootstrap {
+            Store(model: Tally.self)
+                .mutate(on: CounterAction.self) { _, _, _ in
+                    await entered.open()
+                    await release.wait()
+                }
+                .with(model: Tally())
+        }
+        let sending = Task { try await cluster.send(action: CounterAction.add(1)) }
+        await entered.wait()
+        let clock = TestClock()
+        let (looked, lookedAt) = AsyncStream.makeStream(of: Void.self)
+        async let settled = cluster.settled(timeout: .seconds(1), clock: WatchedClock(base: clock) { lookedAt.yield() })
+        // Once the settle has read the time, the timeout passes: it must not start
+        // counting only when the task that sleeps for it gets to run.
+        for await _ in looked { break }
+        await clock.advance(by: .seconds(1))
+        #expect(await settled == false)
+        await release.open()
+        try await sending.value
+        #expect(await cluster.settled(timeout: .seconds(60)))
+        await cluster.shutDown()
+    }
+
     @Test func settledWaitsForStartUpWorkInAFinitePipeButNotForAnInfiniteOne() async throws {
         let cluster = try await Bootstrap {
             Restorer.service(.init(environ: Environ())).named("restorer")
@@ -164,5 +192,22 @@ struct ClusterTests {
             guard case .sent = record else { continue }
         }
         #expect(await iterator.next() == nil)
+    }
+}
+
+/// A test clock that says when its time is read: a test moves it on only once the code under test has read it.
+struct WatchedClock: Clock {
+    let base: TestClock<Duration>
+    let onRead: @Sendable () -> Void
+
+    var now: TestClock<Duration>.Instant {
+        onRead()
+        return base.now
+    }
+
+    var minimumResolution: Duration { base.minimumResolution }
+
+    func sleep(until deadline: TestClock<Duration>.Instant, tolerance: Duration?) async throws {
+        try await base.sleep(until: deadline, tolerance: tolerance)
     }
 }

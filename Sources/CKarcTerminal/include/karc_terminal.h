@@ -12,9 +12,10 @@ void karc_restore_terminal(void);
 /// `write_fd`, one byte each; SIGTERM and SIGHUP restore the terminal and exit.
 void karc_install_signal_handlers(int write_fd);
 
-/// For scripts: the first SIGINT writes 'i' to `write_fd` (the running
-/// command ends, interrupted); the next one has its default effect.
-void karc_install_interrupt_handler(int write_fd);
+/// For scripts: SIGINT, SIGTERM and SIGHUP write 'i', 't' and 'h' to
+/// `write_fd`, every time; none has its default effect (the process ends
+/// itself, its output flushed whole, with 128 + the signal's number).
+void karc_install_script_signal_handlers(int write_fd);
 
 /// Stops the process as the default SIGTSTP does, with the terminal
 /// restored first; returns once continued, with the handler and the

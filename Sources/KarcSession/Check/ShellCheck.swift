@@ -25,7 +25,7 @@ extension Shell {
             case .stop:
                 failed += 1
                 sink.writeError("error: stopped before the rest of the transcripts")
-                return 1
+                return ScriptSignals.exitStatus ?? 1
             }
         }
         var summary = "\(files.count) transcript\(files.count == 1 ? "" : "s"): \(passed) passed"

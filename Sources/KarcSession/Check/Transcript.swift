@@ -57,11 +57,22 @@ struct Transcript {
                 parts.append(.text(line))
                 continue
             }
-            var command = [line]
-            while LineContinuation.isOpen(command.joined(separator: "\n")), index < lines.count {
-                command.append(lines[index])
+            // The lines of a continued command; a delimiter never closed ends it at the line where it opened.
+            var reader = CommandReader()
+            reader.append(line)
+            var read = reader.next(atEnd: index == lines.count)
+            while read == nil {
+                reader.append(lines[index])
                 index += 1
+                read = reader.next(atEnd: index == lines.count)
             }
+            let command: [String]
+            switch read {
+            case .command(let whole)?: command = whole.lines
+            case .unterminated(let open)?: command = open.command.lines
+            case nil: command = [line]
+            }
+            index = number - 1 + command.count
             var expected: [String] = []
             while index < lines.count, let output = Self.expected(lines[index]) {
                 expected.append(output)

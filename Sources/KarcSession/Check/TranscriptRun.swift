@@ -32,6 +32,8 @@ struct TranscriptRun {
         options.quiet = true
         options.color = false
         options.timeout = timeout
+        // `export-test SCRIPT` writes the whole script, however long.
+        if keepingTestSteps { options.historyLimit = .max }
         let sink = OutputSink(capturing: ())
         let session = ShellSession(cluster: cluster, options: options, sink: sink)
         session.keepsTestSteps = keepingTestSteps
@@ -40,7 +42,7 @@ struct TranscriptRun {
         let directory = (path as NSString).deletingLastPathComponent
         let prefix = directory.isEmpty ? "" : directory + "/"
         session.renderer.scriptName = { name in name.hasPrefix(prefix) ? String(name.dropFirst(prefix.count)) : name }
-        ScriptInterrupts.forward(to: session.interrupter)
+        ScriptSignals.forward(to: session.interrupter)
         _ = await cluster.settled(timeout: timeout)
 
         var run = TranscriptRun()
@@ -73,7 +75,7 @@ struct TranscriptRun {
         }
         run.scriptName = session.renderer.scriptName
         if keepingTestSteps {
-            run.steps = session.testSteps
+            run.steps = Array(session.testSteps.entries)
             run.states = await session.targetStates()
         }
         return run

@@ -97,9 +97,15 @@ extension ShellSession {
             factory: factory, imports: options.testExport.imports,
             name: TestExport.functionName(for: base.hasSuffix(".swift") ? String(base.dropLast(6)) : base),
             source: "a session of \(cluster.name)")
+        guard testSteps.dropped == 0 else {
+            return fail(
+                "cannot write this session as a test: its first commands were dropped (--history-limit \(options.historyLimit)), and a test replays a"
+                    + " session from its start; raise --history-limit, or write a script with :save and use karc export-test SCRIPT",
+                column: file.column, at: location)
+        }
         let states = await targetStates()
         do {
-            try await host.write(export.source(steps: testSteps, states: states, scriptName: renderer.scriptName), to: file.value)
+            try await host.write(export.source(steps: Array(testSteps.entries), states: states, scriptName: renderer.scriptName), to: file.value)
         } catch let error as TestExport.Unexportable {
             return fail(error.message, column: file.column, at: location)
         } catch let error as HostError {
@@ -107,7 +113,7 @@ extension ShellSession {
         } catch {
             return fail("cannot write \(file.value): \(error)", column: file.column, at: location)
         }
-        let sends = testSteps.filter { if case .send = $0 { true } else { false } }.count
+        let sends = testSteps.entries.count { if case .send = $0 { true } else { false } }
         renderer.log("wrote \(file.value): \(sends) command\(sends == 1 ? "" : "s"), \(states.count) final state\(states.count == 1 ? "" : "s")")
         return .succeeded
     }

@@ -87,7 +87,8 @@ struct TestExport {
 
             """
         out += modules.map { "import \($0)\n" }.joined() + "\n"
-        out += "@Test func \(name)() async throws {\n"
+        // A replay that hangs fails by name (a time limit is per minute; a test ends long before).
+        out += "@Test(.timeLimit(.minutes(1))) func \(name)() async throws {\n"
         out += "\(indent)let store = try await ClusterTestStore { clock in\n\(indent)\(indent)\(factory)\n\(indent)}\n"
         for line in body {
             out += line.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : indent + $0 }.joined(separator: "\n") + "\n"

@@ -109,6 +109,16 @@ package final class OutputSink: Sendable {
         state.withLock { flush(&$0) }
     }
 
+    /// Writes what is buffered and ends the process with `status`, keeping
+    /// the lock to the end: no write can start after the flush, so the
+    /// output ends with a whole line (``ScriptSignals``).
+    package func flushAndExit(_ status: Int32) -> Never {
+        state.withLock { s -> Never in
+            flush(&s)
+            _exit(status)
+        }
+    }
+
     /// Flushes when the last write is ``interval`` old.
     func flushIfDue() {
         state.withLock { s in

@@ -167,8 +167,8 @@ final class Renderer {
         switch mode {
         case .readable:
             if script == nil, line == nil, let promptWidth, let column {
-                let before = text.map { DisplayWidth.of($0.prefix(column - 1)) } ?? column - 1
-                sink.write(String(repeating: " ", count: promptWidth + before) + style.error("^"))
+                let before = text.map { DisplayWidth.of($0.prefix(max(0, column - 1))) } ?? column - 1
+                sink.write(String(repeating: " ", count: max(0, promptWidth + before)) + style.error("^"))
                 sink.writeError(style.error("error") + ": " + message)
                 return
             }

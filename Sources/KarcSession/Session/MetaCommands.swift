@@ -58,14 +58,21 @@ extension ShellSession {
             for meta in Self.metaCommands { renderer.log("  " + meta.usage) }
             return .succeeded
         }
-        let parts = topic.value.split(separator: ".", maxSplits: 1).map(String.init)
+        // Empty parts are kept (`.`, `...`, `.x`): each must still be answered, never trap.
+        let parts = topic.value.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        guard let targetName = parts.first, !targetName.isEmpty else {
+            let names = cluster.catalog.targets.map(\.name).joined(separator: ", ")
+            return fail(
+                "expected a target before '.' (like :help \(cluster.catalog.targets.first?.name ?? "target").command); targets: \(names)",
+                column: topic.column, at: location)
+        }
         let target: TargetSchema
         do {
-            target = try builder.resolveTarget(Located(parts[0], column: topic.column))
+            target = try builder.resolveTarget(Located(targetName, column: topic.column))
         } catch {
             return fail(error.message, column: error.column, at: location)
         }
-        guard parts.count == 2 else {
+        guard parts.count == 2, let commandName = parts.last, !commandName.isEmpty else {
             renderer.log("\(target.name) (\(target.kind)):")
             for command in target.commands {
                 renderer.log("  \(target.name).\(command.synopsis)" + (command.summary.map { "  — \($0)" } ?? ""))
@@ -75,7 +82,7 @@ extension ShellSession {
         }
         let command: CommandSchema
         do {
-            command = try builder.resolveCommand(Located(parts[1], column: topic.column + parts[0].count + 1), in: target)
+            command = try builder.resolveCommand(Located(commandName, column: topic.column + targetName.count + 1), in: target)
         } catch {
             return fail(error.message, column: error.column, at: location)
         }
@@ -120,8 +127,8 @@ extension ShellSession {
             }
         }
         if let path = arguments.dropFirst().first, let target = targets.first {
-            guard arguments.count == 2 else {
-                return fail(":state takes a target and at most one path", column: arguments[2].column, at: location)
+            if let extra = arguments.dropFirst(2).first {
+                return fail(":state takes a target and at most one path", column: extra.column, at: location)
             }
             return await state(of: target, at: path, location: location)
         }
@@ -164,8 +171,9 @@ extension ShellSession {
             count = min(n, history.count)
         }
         let first = history.count - count
-        for (index, entry) in history[first...].enumerated() {
-            renderer.log(String(format: "%5d  %@  %@", first + index + 1, entry.outcome == "ok" ? "ok   " : "error", entry.line))
+        // Numbered as they were sent, counting those dropped by --history-limit.
+        for (index, entry) in history.entries.dropFirst(first).enumerated() {
+            renderer.log(String(format: "%5d  %@  %@", history.dropped + first + index + 1, entry.outcome == "ok" ? "ok   " : "error", entry.line))
         }
         return .succeeded
     }
@@ -289,8 +297,11 @@ extension ShellSession {
         } catch {
             return fail(error.message, column: file.column, at: location)
         }
-        let count = record.entries.filter { all || $0.succeeded }.count
-        if !options.quiet { renderer.log("saved \(count) command\(count == 1 ? "" : "s") to \(file.value)") }
+        let count = record.count(all: all)
+        if !options.quiet {
+            let dropped = record.dropped > 0 ? " (the first \(record.dropped) were dropped: --history-limit \(options.historyLimit))" : ""
+            renderer.log("saved \(count) command\(count == 1 ? "" : "s") to \(file.value)" + dropped)
+        }
         return .succeeded
     }
 

@@ -25,28 +25,44 @@ package struct Prompt {
         session.renderer.promptWidth = DisplayWidth.of(session.cluster.name) + 2
         session.isInteractive = true
         editor.start()
-        // The parts of a line that goes on (an open string, list or object).
-        var pending: String?
+        // The lines of a command that goes on (an open string, list or object), bounded.
+        var reader = CommandReader()
         // When records were last printed above the line (see `paced(after:)`).
         var lastPrint = ContinuousClock.now - Self.printInterval
         while true {
             switch editor.take() {
             case .line(let part)?:
-                let line = pending.map { $0 + "\n" + part } ?? part
-                if LineContinuation.isOpen(line) {
-                    pending = line
-                    editor.resume(.init(continuing: true))
-                    continue
+                if !reader.isContinuing { reader.restartNumbering() }
+                reader.append(part)
+                // One line may end several commands: those a stray quote had held back are read again.
+                var quit = false
+                var last: String?
+                while let read = reader.next() {
+                    let outcome: ShellSession.Outcome
+                    switch read {
+                    case .command(let command):
+                        last = command.text
+                        outcome = await session.execute(command.text, at: .init(script: nil, line: nil))
+                    case .unterminated(let unterminated):
+                        last = unterminated.command.text
+                        outcome = session.refuse(unterminated, script: nil)
+                    }
+                    sink.flush()  // at a prompt, everything a command printed shows before the next prompt
+                    if outcome == .quit {
+                        quit = true
+                        break
+                    }
                 }
-                pending = nil
-                let outcome = await session.execute(line, at: .init(script: nil, line: nil))
-                sink.flush()  // at a prompt, everything a command printed shows before the next prompt
-                if outcome == .quit {
+                if quit {
                     await editor.stop()
                     return .succeeded
                 }
-                let trimmed = line.trimmingCharacters(in: .whitespaces)
-                editor.resume(.init(remember: trimmed.isEmpty ? nil : trimmed))
+                if reader.isContinuing, last == nil {
+                    editor.resume(.init(continuing: true))
+                    continue
+                }
+                let trimmed = last?.trimmingCharacters(in: .whitespaces) ?? ""
+                editor.resume(.init(continuing: reader.isContinuing, remember: trimmed.isEmpty ? nil : trimmed))
             case .endOfInput?:
                 await editor.stop()
                 sink.write("")

@@ -34,17 +34,22 @@ package struct ScriptRunner {
 
     private func run(name: String?, next: () async -> String?) async -> Result {
         var failed = false
-        var index = 0
-        while var text = await next() {
-            index += 1
-            let first = index
-            // An open string, list or object goes on on the next lines (to the end, at worst:
-            // the parser then says what is unterminated).
-            while LineContinuation.isOpen(text), let more = await next() {
-                index += 1
-                text += "\n" + more
+        var reader = CommandReader()
+        var atEnd = false
+        while true {
+            guard let read = reader.next(atEnd: atEnd) else {
+                if atEnd { break }
+                if let line = await next() { reader.append(line) } else { atEnd = true }
+                continue
             }
-            switch await session.execute(text, at: .init(script: name, line: first)) {
+            let outcome: ShellSession.Outcome
+            switch read {
+            case .command(let command):
+                outcome = await session.execute(command.text, at: .init(script: name, line: command.line))
+            case .unterminated(let unterminated):
+                outcome = session.refuse(unterminated, script: name)
+            }
+            switch outcome {
             case .succeeded: continue
             case .quit: return .quit(failed: failed)
             case .interrupted: return .interrupted

@@ -9,12 +9,18 @@ struct SessionRecord {
         let succeeded: Bool
     }
 
-    private(set) var entries: [Entry] = []
+    private(set) var entries: BoundedLog<Entry>
+    /// How many of the oldest lines were dropped (`--history-limit`).
+    var dropped: Int { entries.dropped }
     /// `--record`: appends each line to its file as it runs.
     var recording: (@Sendable (String) -> Void)?
 
     /// Lines that are not part of a replay: blank lines, comments, saving,
     /// quitting. Read as bytes: every line of a script comes through here.
+    init(limit: Int = ShellOptions.defaultHistoryLimit) {
+        entries = BoundedLog(limit: limit)
+    }
+
     static func isKept(_ line: String) -> Bool {
         let bytes = line.utf8.drop { $0 == 0x20 || $0 == 0x09 }
         guard let first = bytes.first, first != UInt8(ascii: "#") else { return false }
@@ -34,9 +40,19 @@ struct SessionRecord {
         "# karc session \(verb) \(Date().formatted(.iso8601)) against \(cluster); run it with: karc FILE\n"
     }
 
-    /// `:save FILE`: the lines that succeeded (all with `all`), as a script.
+    /// `:save FILE`: the lines that succeeded (all with `all`), as a script;
+    /// a comment says so when the oldest were dropped.
     func saved(cluster: String, all: Bool) -> String {
-        let lines = entries.filter { all || $0.succeeded }.map(\.line)
-        return Self.header(cluster: cluster, verb: "saved") + lines.map { $0 + "\n" }.joined()
+        let lines = entries.entries.filter { all || $0.succeeded }.map(\.line)
+        var text = Self.header(cluster: cluster, verb: "saved")
+        if dropped > 0 {
+            text += "# the first \(dropped) lines of the session were dropped (--history-limit \(entries.limit)): this script starts after them\n"
+        }
+        return text + lines.map { $0 + "\n" }.joined()
+    }
+
+    /// How many lines ``saved(cluster:all:)`` writes.
+    func count(all: Bool) -> Int {
+        entries.entries.count { all || $0.succeeded }
     }
 }

@@ -23,6 +23,14 @@ public struct ShellOptions: Sendable {
     /// (NAME: the cluster's), else `~/.local/state/karc/NAME.history`; `/dev/null`: nowhere.
     public var historyFile: String?
 
+    /// How many commands a session keeps for `:history`, `:save` and
+    /// `:export-test` (`--history-limit`): past it the oldest are dropped,
+    /// so a long session runs in bounded memory.
+    public var historyLimit = ShellOptions.defaultHistoryLimit
+
+    /// 10,000 commands.
+    public static let defaultHistoryLimit = 10_000
+
     /// Appends each command to this file as it runs (`--record FILE`), after a header.
     public var recordFile: String?
 

@@ -18,12 +18,12 @@ package final class ShellSession {
     var options: ShellOptions
     var showTiming = false
     var events = EventFilter.all
-    /// Commands sent this session, with what became of them (`:history`).
-    var history: [(line: String, outcome: String)] = []
+    /// Commands sent this session, with what became of them (`:history`), the last `--history-limit`.
+    var history: BoundedLog<(line: String, outcome: String)>
     /// `:source` nesting, bounded so a script that sources itself stops.
     var sourceDepth = 0
     /// The lines run at the top level (`:save`, `--record`).
-    var record = SessionRecord()
+    var record: SessionRecord
     /// A send given up on failed when its outcome came: the run's status is 1.
     var failedLate = false
     /// At a prompt: `:source` echoes the commands it runs, as `--echo` does.
@@ -32,7 +32,9 @@ package final class ShellSession {
     let seenEvents: SeenEvents
     /// Kept for `:export-test` and `export-test`: each send and event (the values, not the states).
     var keepsTestSteps = true
-    private(set) var testSteps: [TestStep] = []
+    private(set) var testSteps: BoundedLog<TestStep>
+    /// Whether the note that the session dropped its oldest commands was printed.
+    private var notedDropping = false
 
     /// Where a line came from, for error messages.
     struct Location {
@@ -66,6 +68,9 @@ package final class ShellSession {
         self.interrupter = interrupter
         self.host = host
         self.options = options
+        history = BoundedLog(limit: options.historyLimit)
+        record = SessionRecord(limit: options.historyLimit)
+        testSteps = BoundedLog(limit: options.historyLimit)
         builder = CommandBuilder(catalog: cluster.catalog)
         renderer = Renderer(mode: options.json ? .json : .readable, style: Style(isEnabled: options.colorResolved && !options.json), sink: sink)
         renderer.diffMode = options.diff
@@ -78,7 +83,30 @@ package final class ShellSession {
         let outcome = await run(text, at: location)
         // Lines a `:source` runs are replayed by its own line.
         if sourceDepth == 0 { record.add(text, succeeded: outcome == .succeeded) }
+        if !notedDropping, history.dropped + record.dropped + testSteps.dropped > 0 { noteDropping() }
         return outcome
+    }
+
+    /// Once, when the session first forgets its oldest commands: what that means.
+    private func noteDropping() {
+        notedDropping = true
+        guard !options.quiet else { return }
+        renderer.notice(
+            "this session keeps its last \(options.historyLimit) commands (--history-limit); older ones are dropped from :history and :save,"
+                + " and :export-test can no longer write it (a test replays a session from its start)",
+            command: "", script: nil, line: nil)
+    }
+
+    /// A command whose string, list or object never closed: it is not run,
+    /// and fails where its delimiter opened (``CommandReader``).
+    func refuse(_ unterminated: CommandReader.Unterminated, script: String?) -> Outcome {
+        let text = unterminated.command.text
+        if options.echo { renderer.echo(text) }
+        if sourceDepth == 0 { record.add(text, succeeded: false) }
+        // At the prompt (no script) the message names the line and column: a caret would fall under the last line typed.
+        guard let script else { return fail(unterminated.message, column: nil, at: Location()) }
+        return fail(
+            unterminated.message, column: unterminated.column, at: Location(script: script, line: unterminated.line, text: unterminated.text))
     }
 
     private func run(_ text: String, at location: Location) async -> Outcome {
@@ -113,7 +141,7 @@ package final class ShellSession {
             return fail(error.message, column: error.column, at: location)
         }
         printRecords(takeRecords())  // what happened since the last command (timers, emitters)
-        let firstStep = testSteps.count
+        let firstStep = testSteps.total
         let name = "\(built.target.name).\(built.command.name)"
         let clock = ContinuousClock()
         let start = clock.now

@@ -86,10 +86,12 @@ public final class Cluster: Sendable {
     public func settled<C: Clock>(timeout: C.Duration, clock: C) async -> Bool {
         if activity.count == 0 { return true }
         let activity = self.activity
+        // The deadline is taken now: the child that sleeps may start later than this call.
+        let deadline = clock.now.advanced(by: timeout)
         return await withTaskGroup(of: Bool.self) { group in
             group.addTask { await activity.untilIdle() }
             group.addTask {
-                try? await clock.sleep(for: timeout)
+                try? await clock.sleep(until: deadline, tolerance: nil)
                 return false
             }
             let first = await group.next() ?? false

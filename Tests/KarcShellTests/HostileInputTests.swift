@@ -1,0 +1,148 @@
+import Foundation
+import KarcShellTrellis
+import TestSupport
+import Testing
+import Trellis
+
+@testable import KarcSession
+
+/// Input that is not what it should be: every line is answered (a clear
+/// error at worst), nothing traps, and a stray quote costs one command.
+@Suite("Hostile input: no line traps the shell", .timeLimit(.minutes(1)))
+struct HostileInputTests {
+    enum Tick: Action, Codable, Equatable {
+        case add(by: Int)
+        case rename(String)
+    }
+
+    struct Counter: Equatable, Sendable {
+        var total = 0
+        var items: [String] = []
+        var name = ""
+    }
+
+    func counter() async throws -> ClusterShell {
+        let cluster = try await Bootstrap {
+            Store(model: Counter.self)
+                .mutate(on: Tick.self) { counter, tick, _ in
+                    switch tick {
+                    case .add(let by):
+                        counter.total &+= by
+                        counter.items.append("\(by)")
+                    case .rename(let name): counter.name = name
+                    }
+                }
+                .with(model: Counter())
+                .named("counter")
+        }
+        return ClusterShell(name: "fuzz", cluster: cluster)
+    }
+
+    @Test(arguments: [":help .", ":help ...", ":help .add", ":help ..add", ":help . .", ":HELP ."])
+    func aHelpTopicOfDotsIsAnErrorThatNamesTheTargets(_ line: String) async throws {
+        let run = try await Transcript.run(try await counter(), [line])
+        #expect(run.status == 1)
+        #expect(run.errors.contains("expected a target before '.'"))
+        #expect(run.errors.contains("targets: counter"))
+    }
+
+    @Test func aHelpTopicEndingInADotShowsTheTarget() async throws {
+        let run = try await Transcript.run(try await counter(), [":help counter."])
+        #expect(run.status == 0)
+        #expect(run.output.contains("counter.add by=Int"))
+    }
+
+    @Test func aStateWithTooManyArgumentsPointsAtTheFirstExtraOne() async throws {
+        let run = try await Transcript.run(try await counter(), [":state counter items extra more"])
+        #expect(run.errors == "<test>:1:22: error: :state takes a target and at most one path\n")
+    }
+
+    /// Every meta command and command with arguments from the edge cases:
+    /// the session answers each and is still usable after them all.
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func thousandsOfHostileLinesAreEachAnsweredAndTheSessionGoesOn(_ seed: UInt64) async throws {
+        let shell = try await counter()
+        var options = ShellOptions()
+        options.keepGoing = true
+        options.timeout = .milliseconds(20)
+        let lines = Array(HostileLines(seed: seed, count: 3_000, targets: ["counter"], commands: ["counter.add", "counter.rename"]))
+        let run = try await Transcript.run(shell, lines + ["\"", "counter.rename _0=done"], options: options)
+        // A stray quote before the last line is one command's error, not the end of the script.
+        #expect(run.errors.contains("unterminated string"))
+        #expect((await shell.state(of: "counter") as? Counter)?.name == "done")
+        let after = try await Transcript.run(shell, ["counter.add by=5"])
+        #expect(after.status == 0)
+        #expect(after.errors == "")
+    }
+
+    func total(_ shell: ClusterShell) async -> Int { (await shell.state(of: "counter") as? Counter)?.total ?? -1 }
+
+    // MARK: A stray quote or bracket costs one command
+
+    @Test func aStrayQuoteInAScriptFailsItsLineAndTheRestRuns() async throws {
+        let shell = try await counter()
+        var options = ShellOptions()
+        options.keepGoing = true
+        let run = try await Transcript.run(shell, ["counter.rename _0=\"oops"] + Array(repeating: "counter.add by=1", count: 30), options: options)
+        #expect(run.status == 1)
+        #expect(
+            run.errors
+                == "<test>:1:19: error: unterminated string: the '\"' at line 1, column 19 is still open at the end of the input"
+                + " (add a closing '\"'); line 1 is skipped, and reading goes on at line 2\n")
+        #expect(await total(shell) == 30)
+    }
+
+    @Test func withoutKeepGoingTheScriptStopsAtTheStrayQuote() async throws {
+        let shell = try await counter()
+        let run = try await Transcript.run(shell, ["counter.add by=1", "counter.rename _0=\"oops", "counter.add by=1"])
+        #expect(run.status == 1)
+        #expect(await total(shell) == 1)
+    }
+
+    @Test func aQuoteClosedOnALaterLineIsOneCommand() async throws {
+        let shell = try await counter()
+        let run = try await Transcript.run(shell, ["counter.rename _0=\"two", "lines\"", "counter.add by=1"])
+        #expect(run.errors == "")
+        #expect((await shell.state(of: "counter") as? Counter)?.name == "two\nlines")
+        #expect(await total(shell) == 1)
+    }
+
+    @Test func aCommandStillOpenAtTheBoundFailsWhereItOpenedAndReadingGoesOnAfterIt() async throws {
+        let shell = try await counter()
+        var options = ShellOptions()
+        options.keepGoing = true
+        // The bracket on line 2 never closes: 10,000 lines later the command ends, and lines 3… run.
+        let lines = ["counter.add by=1", "counter.add by=["] + Array(repeating: "counter.add by=1", count: CommandReader.lineLimit + 5)
+        let run = try await Transcript.run(shell, lines, options: options)
+        #expect(
+            run.errors
+                == "<test>:2:16: error: unterminated list: the '[' at line 2, column 16 is still open after 10000 lines or 1 MiB,"
+                + " the most one command may take (add a closing ']'); line 2 is skipped, and reading goes on at line 3\n"
+                // More than 10,000 commands: the session says once that it keeps only the last of them.
+                + "note: this session keeps its last 10000 commands (--history-limit); older ones are dropped from :history and :save,"
+                + " and :export-test can no longer write it (a test replays a session from its start)\n")
+        #expect(await total(shell) == CommandReader.lineLimit + 6)
+    }
+
+    @Test func aCommandReaderHandsOutWholeCommandsAndNumbersThem() {
+        var reader = CommandReader()
+        for line in ["a.b x=[1,", "2]", "# comment \"", "c.d y=\"", "z\" w={", "}"] { reader.append(line) }
+        var reads: [CommandReader.Read] = []
+        while let read = reader.next() { reads.append(read) }
+        #expect(
+            reads == [
+                .command(.init(lines: ["a.b x=[1,", "2]"], line: 1)),
+                .command(.init(lines: ["# comment \""], line: 3)),
+                .command(.init(lines: ["c.d y=\"", "z\" w={", "}"], line: 4)),
+            ])
+        #expect(!reader.isContinuing)
+    }
+
+    @Test func aMetaCommandGoesOnOnlyForAQuote() {
+        #expect(!LineContinuation.isOpen(":state counter items["))
+        #expect(LineContinuation.isOpen(":help \"x"))
+        #expect(LineContinuation.isOpen("counter.add by=["))
+        #expect(!LineContinuation.isOpen("counter.add # by=["))
+        #expect(LineContinuation.isOpen("counter.add x=\"a\\"))
+    }
+}
