@@ -41,7 +41,8 @@ extension Shell {
                     discussion: """
                         With no FILE and no -e, reads commands from standard input: a prompt on a \
                         terminal, a script otherwise. Commands are TARGET.COMMAND field=value …; \
-                        :help lists them. Exit status: 0 when every command succeeded, 1 otherwise. \
+                        :help lists them. Exit status: 0 when every command succeeded, 1 otherwise; 130, 143 or 129 when \
+                        SIGINT, SIGTERM or SIGHUP ended a script. \
                         `\(name) check FILE…` checks transcripts, `\(name) export-test SCRIPT` writes a \
                         script as a Swift test (see their --help).
                         """,

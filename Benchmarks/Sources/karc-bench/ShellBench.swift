@@ -45,6 +45,31 @@ func shellScriptJSON(_ n: Int) async throws -> Double {
     return rates.max() ?? 0
 }
 
+/// The peak resident memory, in MB, of `karc --json` running a piped script
+/// of `n` commands (read by `/usr/bin/time -f %M`, as a user would check it).
+func shellScriptRSS(_ n: Int) throws -> Double {
+    let script = Data(String(repeating: "counter.increment value=1\n", count: n).utf8)
+    let report = NSTemporaryDirectory() + "karc-bench-rss-\(getpid())"
+    defer { try? FileManager.default.removeItem(atPath: report) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
+    process.arguments = ["-f", "%M", "-o", report, karcBinary().path, "--json", "--fresh", "--state-dir", NSTemporaryDirectory() + "karc-bench-state"]
+    let stdin = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let writer = stdin.fileHandleForWriting
+    Thread {
+        writer.write(script)
+        try? writer.close()
+    }.start()
+    process.waitUntilExit()
+    precondition(process.terminationStatus == 0, "karc exited with \(process.terminationStatus)")
+    let kilobytes = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n").last.flatMap { Double($0) } ?? 0
+    return kilobytes / 1024
+}
+
 /// `karc -e ':quit'` wall time, start to exit, in milliseconds (median).
 func shellStartup() async throws -> Double {
     let perSecond = try await rate(operations: 1) {

@@ -204,6 +204,11 @@ if wanted("compose.emitter") {
 if wanted("shell.script.json") {
     report("shell.script.json", try await shellScriptJSON(100_000), "commands/s")
 }
+if wanted("shell.script.rss"), FileManager.default.isExecutableFile(atPath: "/usr/bin/time") {
+    let million = try shellScriptRSS(1_000_000)
+    report("shell.script.rss", million, "MB (peak, a piped script of 1M commands)")
+    report("shell.script.rss.ratio", million / (try shellScriptRSS(100_000)), "x (peak at 1M commands / at 100k)")
+}
 if wanted("shell.bigstate") {
     let readable = try shellBigState(size: 10_000, n: 5_000, json: false)
     report("shell.bigstate.readable", readable, "commands/s")

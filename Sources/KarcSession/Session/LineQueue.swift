@@ -1,19 +1,34 @@
+import Dispatch
 import KarcAsync
 
 /// Lines handed over by a producer (a thread reading a file, a connection)
 /// to the one task that runs them, in batches: the consumer waits only
-/// when it has taken every line there is.
+/// when it has taken every line there is. A producer on a thread of its own
+/// (``appendWaiting(_:finished:)``) waits while ``capacity`` bytes are not
+/// taken yet, so a script of a million lines is held a few MiB at a time.
 package final class LineQueue: LineSource {
     private struct State {
         var lines: [String] = []
         var next = 0
+        /// UTF-8 bytes of the lines not taken yet.
+        var bytes = 0
         var isFinished = false
         var waiting: CheckedContinuation<Void, Never>?
+        /// A producer blocked in ``appendWaiting(_:finished:)``.
+        var producerWaits = false
+        /// Nobody reads any more (``abandon()``): lines appended are dropped.
+        var isAbandoned = false
     }
 
     private let state = KarcMutex(State())
+    /// Wakes a producer blocked in ``appendWaiting(_:finished:)``.
+    private let space = DispatchSemaphore(value: 0)
+    /// How many bytes of lines a blocking producer may have waiting.
+    let capacity: Int
 
-    package init() {}
+    package init(capacity: Int = 4 << 20) {
+        self.capacity = capacity
+    }
 
     /// Whether ``next()`` would return without waiting.
     package var hasLineReady: Bool {
@@ -25,8 +40,15 @@ package final class LineQueue: LineSource {
         while true {
             let line = state.withLock { s -> String?? in
                 if s.next < s.lines.count {
-                    defer { s.next += 1 }
-                    return s.lines[s.next]
+                    let line = s.lines[s.next]
+                    s.next += 1
+                    s.bytes -= line.utf8.count
+                    // The producer goes on once half the room is free (not after every line).
+                    if s.producerWaits, s.bytes <= capacity / 2 {
+                        s.producerWaits = false
+                        space.signal()
+                    }
+                    return line
                 }
                 return s.isFinished ? .some(nil) : nil
             }
@@ -45,14 +67,32 @@ package final class LineQueue: LineSource {
     /// Adds `batch`; with `finished`, nothing comes after it.
     package func append(_ batch: [String], finished: Bool = false) {
         update { s in
+            guard !s.isAbandoned else { return }
             // Lines taken are dropped once there are enough of them to be worth moving the rest.
             if s.next > 0, s.next >= s.lines.count / 2 {
                 s.lines.removeFirst(s.next)
                 s.next = 0
             }
             s.lines += batch
+            for line in batch { s.bytes += line.utf8.count }
             if finished { s.isFinished = true }
         }
+    }
+
+    /// ``append(_:finished:)`` for a producer on a thread of its own: first
+    /// blocks that thread while ``capacity`` bytes wait to be taken (or until
+    /// the queue is abandoned).
+    /// False once nobody reads any more: the producer can stop.
+    @discardableResult
+    package func appendWaiting(_ batch: [String], finished: Bool = false) -> Bool {
+        let full = state.withLock { s in
+            guard s.bytes >= capacity, !s.isAbandoned else { return false }
+            s.producerWaits = true
+            return true
+        }
+        if full { space.wait() }
+        append(batch, finished: finished)
+        return !state.withLock { $0.isAbandoned }
     }
 
     /// Nothing more comes.
@@ -65,7 +105,13 @@ package final class LineQueue: LineSource {
         update { s in
             s.lines = []
             s.next = 0
+            s.bytes = 0
             s.isFinished = true
+            s.isAbandoned = true
+            if s.producerWaits {
+                s.producerWaits = false
+                space.signal()
+            }
         }
     }
 

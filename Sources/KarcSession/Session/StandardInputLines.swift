@@ -6,18 +6,27 @@ import Synchronization
 /// the shell's thread (``ShellExecutor``) must never block in `read`, or
 /// work it runs for the cluster would wait for the next line. The thread
 /// reads in large chunks, so a piped script of thousands of lines reaches
-/// the shell in a few hand-overs, not one per line.
+/// the shell in a few hand-overs, not one per line, and stops reading while
+/// 4 MiB of lines wait to run (``LineQueue/appendWaiting(_:finished:)``).
 package final class StandardInputLines: LineSource {
     private let queue = LineQueue()
 
-    /// Reads `fd` to its end; with `closing`, closes it then.
+    /// Reads `fd` to its end (or until nobody reads the lines any more);
+    /// with `closing`, closes it then.
     package init(fd: Int32 = STDIN_FILENO, closing: Bool = false) {
-        let thread = Thread { [self] in
-            read(fd)
+        // The thread holds the queue, not this object: once the lines are no longer
+        // read (a `:source` that failed), `deinit` lets the thread go.
+        let queue = self.queue
+        let thread = Thread {
+            Self.read(fd, into: queue)
             if closing { close(fd) }
         }
         thread.name = "karc-stdin"
         thread.start()
+    }
+
+    deinit {
+        queue.abandon()
     }
 
     /// Whether ``next()`` would return without waiting.
@@ -28,7 +37,9 @@ package final class StandardInputLines: LineSource {
         await queue.next()
     }
 
-    private func read(_ fd: Int32) {
+    /// Blocks this thread while the shell has 4 MiB of lines to run: a long
+    /// script is read as it runs, not held whole.
+    private static func read(_ fd: Int32, into queue: LineQueue) {
         var pending: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
@@ -39,22 +50,18 @@ package final class StandardInputLines: LineSource {
             var start = 0
             for index in 0..<count where buffer[index] == UInt8(ascii: "\n") {
                 pending += buffer[start..<index]
-                batch.append(Self.line(pending))
+                batch.append(line(pending))
                 pending.removeAll(keepingCapacity: true)
                 start = index + 1
             }
             pending += buffer[start..<count]
-            if !batch.isEmpty { publish(batch, finished: false) }
+            if !batch.isEmpty, !queue.appendWaiting(batch) { return }
         }
-        publish(pending.isEmpty ? [] : [Self.line(pending)], finished: true)
+        queue.appendWaiting(pending.isEmpty ? [] : [line(pending)], finished: true)
     }
 
     /// As `readLine(strippingNewline: true)` gives it: no "\r\n", invalid UTF-8 repaired.
     private static func line(_ bytes: [UInt8]) -> String {
         String(decoding: bytes.last == UInt8(ascii: "\r") ? bytes.dropLast() : bytes[...], as: UTF8.self)
-    }
-
-    private func publish(_ batch: [String], finished: Bool) {
-        queue.append(batch, finished: finished)
     }
 }
