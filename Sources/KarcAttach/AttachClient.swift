@@ -51,6 +51,7 @@ package enum AttachClient {
         }
         let front = AttachFront(historyFile: shell.options.historyFile, prompting: prompting, address: connection.address)
         var pause = Duration.milliseconds(500)
+        var tokenReread = false
         while true {
             do {
                 let transport = try connection.transport()
@@ -61,6 +62,17 @@ package enum AttachClient {
                 return status
             } catch {
                 let rpc = error as? RPCError
+                // An app that restarted writes a new token as it starts: one read too early
+                // is stale. Read it once more before saying the token is wrong.
+                if rpc?.code == .unauthenticated, !tokenReread {
+                    tokenReread = true
+                    if let again = try? AttachConnection.resolve(address, tokenFile: arguments.tokenFile, tlsCA: arguments.tlsCA),
+                        again.token != connection.token
+                    {
+                        connection = again
+                        continue
+                    }
+                }
                 // At a prompt that had a session, a lost connection is waited out: the app may be restarting.
                 guard prompting, front.wasWelcomed, rpc.map(isConnectionLoss) ?? true else {
                     await front.stopEditor()
@@ -133,39 +145,42 @@ package enum AttachClient {
         return front.hasFailedLocally ? max(status, 1) : status
     }
 
-    /// The longest line a script may send (what is left of a message after its framing).
-    static let maxLineBytes = AttachProtocol.defaultMaxMessageBytes - 4096
-
-    /// Sends a script's lines as they are read, in batches, then the end. A
-    /// line too long for a message ends the script there, with an error
-    /// (false); what came before it runs.
+    /// Sends a script's lines as they are read, in batches, each once the
+    /// app has room for it (its credit), then the end. A line too long for
+    /// the app's messages ends the script there, with an error (false);
+    /// what came before it runs.
     private static func pump(_ lines: any LineSource, name: String, to outgoing: Outgoing) async -> Bool {
         var batch: [String] = []
         var bytes = 0
         var number = 0
-        func send() {
-            outgoing.send(.with { $0.lines = .with { $0.lines = batch } })
+        var sent = true
+        defer { outgoing.send(.with { $0.endOfInput = .init() }) }
+        // What is left of a message after its framing, as the app says it in its Welcome.
+        guard let maxMessageBytes = await outgoing.gate.maxMessageBytes() else { return true }
+        let maxLineBytes = maxMessageBytes - 4096
+        // A batch stays well under a message, and under the credit, so it can go before the app has taken all the rest.
+        let batchBytes = min(1 << 20, maxLineBytes)
+        func send() async {
+            if sent { sent = await outgoing.send(lines: batch) }
             batch.removeAll(keepingCapacity: true)
             bytes = 0
         }
-        defer {
-            if !batch.isEmpty { send() }
-            outgoing.send(.with { $0.endOfInput = .init() })
-        }
-        while let line = await lines.next() {
+        while sent, let line = await lines.next() {
             number += 1
             guard line.utf8.count <= maxLineBytes else {
+                if !batch.isEmpty { await send() }
                 _ = fail(
-                    "\(name):\(number): the line is \(line.utf8.count) bytes; a line sent to the app may be at most \(maxLineBytes) (\(AttachProtocol.defaultMaxMessageBytes >> 20) MiB a message)"
+                    "\(name):\(number): the line is \(line.utf8.count) bytes; a line sent to the app may be at most \(maxLineBytes) (its messages are at most \(maxMessageBytes) bytes)"
                 )
                 return false
             }
-            if bytes + line.utf8.count > 1 << 20 { send() }
+            if bytes + line.utf8.count > batchBytes { await send() }
             batch.append(line)
             bytes += line.utf8.count
-            if batch.count >= 512 || !lines.hasLineReady { send() }
+            if batch.count >= 512 || !lines.hasLineReady { await send() }
             if Task.isCancelled { return true }
         }
+        if !batch.isEmpty { await send() }
         return true
     }
 
@@ -202,10 +217,12 @@ package enum AttachClient {
     }
 }
 
-/// The messages to send, in order, from any task.
+/// The messages to send, in order, from any task; lines only as the app's
+/// credit allows (``LineGate``), so at most that much is ever queued here.
 final class Outgoing: Sendable {
     let messages: AsyncStream<Karc_Attach_V1_ShellMessage>
     private let continuation: AsyncStream<Karc_Attach_V1_ShellMessage>.Continuation
+    let gate = LineGate()
 
     init() {
         (messages, continuation) = AsyncStream.makeStream()
@@ -215,7 +232,15 @@ final class Outgoing: Sendable {
         continuation.yield(message)
     }
 
+    /// Sends `lines` once the app has room for them; false when the connection went first.
+    func send(lines: [String]) async -> Bool {
+        guard await gate.acquire(lines) else { return false }
+        send(.with { $0.lines = .with { $0.lines = lines } })
+        return true
+    }
+
     func finish() {
+        gate.close()
         continuation.finish()
     }
 }

@@ -48,6 +48,8 @@ final class AttachFront: Sendable {
     /// Whether a session ever began (after which a lost connection is waited out at a prompt).
     var wasWelcomed: Bool { welcomed.withLock { $0 } }
     private let welcomed = KarcMutex(false)
+    /// The largest message the app accepts, from its Welcome.
+    private let maxMessageBytes = KarcMutex(AttachProtocol.defaultMaxMessageBytes)
     /// Between a lost connection and the next welcome.
     let reconnecting = KarcMutex(false)
 
@@ -78,6 +80,8 @@ final class AttachFront: Sendable {
                     editor.withLock { $0?.editor }?.print(
                         Array("reconnected to \(address): a new session (:events, :timing and :diff start over)\n".utf8))
                 }
+                maxMessageBytes.withLock { $0 = Int(clamping: welcome.maxMessageBytes) }
+                link.withLock { $0 }?.gate.open(credit: Int(clamping: welcome.lineCredit), maxMessageBytes: Int(clamping: welcome.maxMessageBytes))
                 summary.withLock { $0 = (try? JSONDecoder().decode(CatalogSummary.self, from: welcome.catalogJson)) ?? $0 }
                 if prompting { makeEditor(welcome) }
             case .output(let output):
@@ -91,6 +95,8 @@ final class AttachFront: Sendable {
                 await handle(prompt)
             case .fileRequest(let request):
                 await handle(request)
+            case .credit(let credit):
+                link.withLock { $0 }?.gate.returned(Int(clamping: credit.bytes))
             case .exit(let exit):
                 disconnect()
                 return exit.status
@@ -121,7 +127,8 @@ final class AttachFront: Sendable {
                     continue
                 }
                 switch input {
-                case .line(let line): outgoing.send(.with { $0.lines = .with { $0.lines = [line] } })
+                // A line entered waits for the app's room as a script's do (a pasted block is many lines).
+                case .line(let line): _ = await outgoing.send(lines: [line])
                 case .endOfInput: outgoing.send(.with { $0.endOfInput = .init() })
                 }
                 if input == .endOfInput { return }
@@ -166,7 +173,7 @@ final class AttachFront: Sendable {
         do {
             switch request.action {
             case .read:
-                reply.content = try Self.read(request.path)
+                reply.content = try Self.read(request.path, limit: maxMessageBytes.withLock { $0 } - 1024)
             case .write:
                 try await host.write(String(decoding: request.content, as: UTF8.self), to: request.path)
             case .record:
@@ -187,13 +194,14 @@ final class AttachFront: Sendable {
     }
 
     /// A whole script (`:source`), with the messages a local `:source` gives.
-    private static func read(_ path: String) throws(HostError) -> Data {
+    /// `limit`: what is left of the app's largest message (its Welcome says it) after the framing.
+    private static func read(_ path: String, limit: Int) throws(HostError) -> Data {
         try LocalHost.checkScript(path)
         guard let data = FileManager.default.contents(atPath: path) else {
             throw HostError("cannot read \(path): not readable")
         }
-        guard data.count <= AttachProtocol.defaultMaxMessageBytes - 1024 else {
-            throw HostError("\(path) is too large to send to the app (\(data.count) bytes; at most \(AttachProtocol.defaultMaxMessageBytes - 1024))")
+        guard data.count <= limit else {
+            throw HostError("\(path) is too large to send to the app (\(data.count) bytes; its messages take at most \(limit))")
         }
         return data
     }

@@ -4,7 +4,7 @@ import Foundation
 package enum AttachProtocol {
     /// The protocol both ends speak; the app refuses a shell that speaks
     /// another, naming both (bump it with any change a peer would misread).
-    package static let version: UInt32 = 1
+    package static let version: UInt32 = 2
     /// The metadata key each call's token travels under.
     package static let tokenKey = "karc-token"
     /// Largest message either end sends or accepts (a command, a batch of
@@ -13,4 +13,10 @@ package enum AttachProtocol {
     /// Output bytes an app holds for one shell before it waits (a script)
     /// or lets records go (`lost N records`) at a prompt.
     package static let outputHighWater = 4 << 20
+    /// The credit for lines an app gives a shell (see ``LineCredit``): what
+    /// it holds of a shell's lines at most.
+    package static let defaultLineCredit = 4 << 20
+    /// What a line costs beyond its UTF-8 bytes: holding it as a `String`
+    /// in a queue (the protocol's `LINE_OVERHEAD`).
+    package static let lineOverhead = 64
 }

@@ -21,13 +21,25 @@ package enum AttachToken {
         }
     }
 
-    /// The token in `path`.
+    /// The token in `path`: its first 4 KiB (a token is 64 characters; a
+    /// larger file is not one, and is not read whole), as bytes arrive (a
+    /// pipe works too).
     package static func read(from path: String) throws(AttachError) -> String {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "not readable (it is the app's user's, mode 0600)" : "no such file"
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            let reason = errno == ENOENT ? "no such file" : "not readable (it is the app's user's, mode 0600)"
             throw AttachError("cannot read the token file \(path): \(reason); point to it with --token-file")
         }
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while bytes.count < 4096 {
+            let count = buffer.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, 4096 - bytes.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += buffer[..<count]
+        }
+        return String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// Compares in time that does not depend on where they differ.

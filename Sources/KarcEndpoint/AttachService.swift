@@ -69,6 +69,8 @@ struct AttachService: Karc_Attach_V1_Attach.SimpleServiceProtocol {
                         $0.clusterName = shared.name
                         $0.catalogJson = shared.catalogJSON
                         $0.readOnly = shared.configuration.readOnly
+                        $0.lineCredit = UInt64(shared.configuration.lineCredit)
+                        $0.maxMessageBytes = UInt64(shared.configuration.maxMessageBytes)
                     }
                 })
             shared.logger.info("a shell attached", metadata: ["peer": "\(context.remotePeer)", "input": "\(hello.input)"])
@@ -82,8 +84,13 @@ struct AttachService: Karc_Attach_V1_Attach.SimpleServiceProtocol {
             // gone. Cancelled (the server stops): the session ends as when the app stops it.
             try await withTaskCancellationHandler {
                 do {
-                    while let message = try await messages.next() { session.receive(message) }
+                    while let message = try await messages.next() { try session.receive(message) }
                     session.inputEnded()
+                } catch let refusal as RPCError where refusal.code == .resourceExhausted {
+                    // Beyond its credit: the session ends, and the shell is told why.
+                    shared.logger.warning("a shell was refused", metadata: ["peer": "\(context.remotePeer)", "reason": "\(refusal.message)"])
+                    session.shellGone()
+                    throw refusal
                 } catch {
                     session.shellGone()
                 }

@@ -17,6 +17,7 @@ final class AttachedSession: Sendable {
     let host: RemoteHost
     let lines: RemoteLines
     let editor: RemoteEditor
+    let ledger: LineLedger
 
     init(shared: EndpointState, hello: Karc_Attach_V1_Hello, options: ShellOptions) {
         self.shared = shared
@@ -24,8 +25,9 @@ final class AttachedSession: Sendable {
         self.options = options
         outbox = Outbox(highWater: shared.configuration.outputBuffer)
         host = RemoteHost(outbox: outbox)
-        lines = RemoteLines(outbox: outbox)
-        editor = RemoteEditor(outbox: outbox, interrupter: interrupter, seenEvents: seenEvents)
+        ledger = LineLedger(window: shared.configuration.lineCredit, outbox: outbox)
+        lines = RemoteLines(outbox: outbox, ledger: ledger)
+        editor = RemoteEditor(outbox: outbox, ledger: ledger, interrupter: interrupter, seenEvents: seenEvents)
     }
 
     /// Runs the session and writes what it sends to `response`, up to its
@@ -93,9 +95,18 @@ final class AttachedSession: Sendable {
         outbox.close()
     }
 
-    func receive(_ message: Karc_Attach_V1_ShellMessage) {
+    /// A message from the shell. Throws when the shell sends lines beyond
+    /// its credit (a shell that does not follow the protocol): it is refused.
+    func receive(_ message: Karc_Attach_V1_ShellMessage) throws(RPCError) {
         switch message.kind {
         case .lines(let batch):
+            guard ledger.received(batch.lines) else {
+                throw RPCError(
+                    code: .resourceExhausted,
+                    message:
+                        "the shell sent more lines than \(shared.name) had room for (\(ledger.window) bytes; attach protocol \(AttachProtocol.version) sends lines only as the app takes them)"
+                )
+            }
             if hello.input == .prompt {
                 for line in batch.lines { editor.deliver(.line(line)) }
             } else {

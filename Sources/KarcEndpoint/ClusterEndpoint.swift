@@ -46,6 +46,10 @@ public struct ClusterEndpoint: ServiceLifecycle.Service {
         public var maxShells = 16
         /// The largest message accepted or sent: a line, a batch of output, a file.
         public var maxMessageBytes = AttachProtocol.defaultMaxMessageBytes
+        /// Bytes of a shell's lines held at most (a line costs its bytes and 64
+        /// more): the shell sends lines only as its session takes them, so one
+        /// piping a million lines holds this much here, not the million.
+        public var lineCredit = AttachProtocol.defaultLineCredit
         /// Records buffered for a shell that falls behind before it is told `lost N records`.
         public var recordBuffer = 100_000
         /// Bytes of output held for a shell that reads slowly: beyond them its

@@ -12,8 +12,11 @@ final class RemoteEditor: PromptEditor {
     private let interrupter: Interrupter
     private let seenEvents: SeenEvents
 
-    init(outbox: Outbox, interrupter: Interrupter, seenEvents: SeenEvents) {
+    private let ledger: LineLedger
+
+    init(outbox: Outbox, ledger: LineLedger, interrupter: Interrupter, seenEvents: SeenEvents) {
         self.outbox = outbox
+        self.ledger = ledger
         self.interrupter = interrupter
         self.seenEvents = seenEvents
     }
@@ -34,7 +37,9 @@ final class RemoteEditor: PromptEditor {
     }
 
     func take() -> PromptInput? {
-        inbox.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+        let input = inbox.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+        if case .line(let line)? = input { ledger.taken(line) }
+        return input
     }
 
     func onInput(_ wake: @escaping @Sendable () -> Void) {

@@ -4,17 +4,22 @@ import KarcSession
 /// them as they come, and, before each, waits for its output to drain below
 /// the high-water mark (a shell that stops reading holds its script, not
 /// the app's memory).
+///
+/// Each line taken gives its cost back to the shell (``LineLedger``), which
+/// sends no more than its credit: the queue holds at most that.
 final class RemoteLines: LineSource {
     private let queue = LineQueue()
     private let outbox: Outbox?
+    private let ledger: LineLedger?
 
-    init(outbox: Outbox?) {
+    init(outbox: Outbox?, ledger: LineLedger?) {
         self.outbox = outbox
+        self.ledger = ledger
     }
 
     /// Lines from a whole file (`:source`), with no output to wait for.
     convenience init(text: String) {
-        self.init(outbox: nil)
+        self.init(outbox: nil, ledger: nil)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
         }
@@ -28,7 +33,9 @@ final class RemoteLines: LineSource {
 
     func next() async -> String? {
         await outbox?.belowHighWater()
-        return await queue.next()
+        let line = await queue.next()
+        if let line { ledger?.taken(line) }
+        return line
     }
 
     func append(_ more: [String]) {

@@ -53,7 +53,9 @@ func shellScriptRSS(_ n: Int) throws -> Double {
     defer { try? FileManager.default.removeItem(atPath: report) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-    process.arguments = ["-f", "%M", "-o", report, karcBinary().path, "--json", "--fresh", "--state-dir", NSTemporaryDirectory() + "karc-bench-state"]
+    process.arguments = [
+        "-f", "%M", "-o", report, karcBinary().path, "--json", "--fresh", "--state-dir", NSTemporaryDirectory() + "karc-bench-state",
+    ]
     let stdin = Pipe()
     process.standardInput = stdin
     process.standardOutput = FileHandle.nullDevice

@@ -188,6 +188,8 @@ package nonisolated struct Karc_Attach_V1_ShellMessage: Sendable {
   }
 
   /// Lines of a script, or the line typed at the prompt (one at a time).
+  /// Each costs credit (see Credit): a shell sends lines only while it has
+  /// credit, so an app holds at most `line_credit` of them for a shell.
   package var lines: Karc_Attach_V1_Lines {
     get {
       if case .lines(let v)? = kind {return v}
@@ -206,6 +208,7 @@ package nonisolated struct Karc_Attach_V1_ShellMessage: Sendable {
   }
 
   /// Ctrl-C: the running command stops waiting (it goes on in the app).
+  /// Costs no credit: it is sent at once, and the app reads it at once.
   package var interrupt: Karc_Attach_V1_Interrupt {
     get {
       if case .interrupt(let v)? = kind {return v}
@@ -228,10 +231,13 @@ package nonisolated struct Karc_Attach_V1_ShellMessage: Sendable {
   package nonisolated enum OneOf_Kind: Equatable, Sendable {
     case hello(Karc_Attach_V1_Hello)
     /// Lines of a script, or the line typed at the prompt (one at a time).
+    /// Each costs credit (see Credit): a shell sends lines only while it has
+    /// credit, so an app holds at most `line_credit` of them for a shell.
     case lines(Karc_Attach_V1_Lines)
     /// No more lines: the end of the script, or Ctrl-D at the prompt.
     case endOfInput(Karc_Attach_V1_EndOfInput)
     /// Ctrl-C: the running command stops waiting (it goes on in the app).
+    /// Costs no credit: it is sent at once, and the app reads it at once.
     case interrupt(Karc_Attach_V1_Interrupt)
     /// The answer to a FileRequest.
     case fileReply(Karc_Attach_V1_FileReply)
@@ -408,6 +414,14 @@ package nonisolated struct Karc_Attach_V1_AppMessage: Sendable {
     set {kind = .exit(newValue)}
   }
 
+  package var credit: Karc_Attach_V1_Credit {
+    get {
+      if case .credit(let v)? = kind {return v}
+      return Karc_Attach_V1_Credit()
+    }
+    set {kind = .credit(newValue)}
+  }
+
   package var unknownFields = SwiftProtobuf.UnknownStorage()
 
   package nonisolated enum OneOf_Kind: Equatable, Sendable {
@@ -416,8 +430,28 @@ package nonisolated struct Karc_Attach_V1_AppMessage: Sendable {
     case prompt(Karc_Attach_V1_PromptMessage)
     case fileRequest(Karc_Attach_V1_FileRequest)
     case exit(Karc_Attach_V1_Exit)
+    case credit(Karc_Attach_V1_Credit)
 
   }
+
+  package init() {}
+}
+
+/// Flow control for lines. A line costs its UTF-8 bytes plus
+/// LINE_OVERHEAD (what holding it costs beyond its text). The shell may
+/// send lines while the cost of those the app has not taken yet is at most
+/// the credit it was given: `line_credit` in Welcome, plus every Credit
+/// since. One line costlier than the whole credit is sent alone, once
+/// nothing is outstanding. The app refuses a shell that sends beyond it.
+package nonisolated struct Karc_Attach_V1_Credit: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// The cost of lines the session has taken since the last Credit.
+  package var bytes: UInt64 = 0
+
+  package var unknownFields = SwiftProtobuf.UnknownStorage()
 
   package init() {}
 }
@@ -438,6 +472,13 @@ package nonisolated struct Karc_Attach_V1_Welcome: Sendable {
 
   /// Sends are refused (`karc serve --read-only`).
   package var readOnly: Bool = false
+
+  /// The credit the shell starts with (see Credit), in bytes.
+  package var lineCredit: UInt64 = 0
+
+  /// The largest message the app accepts, in bytes: the shell refuses a
+  /// longer line itself, with a clear error, instead of sending it.
+  package var maxMessageBytes: UInt64 = 0
 
   package var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -970,7 +1011,7 @@ nonisolated extension Karc_Attach_V1_FileReply: SwiftProtobuf.Message, SwiftProt
 
 nonisolated extension Karc_Attach_V1_AppMessage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   package static let protoMessageName: String = _protobuf_package + ".AppMessage"
-  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}welcome\0\u{1}output\0\u{1}prompt\0\u{3}file_request\0\u{1}exit\0")
+  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}welcome\0\u{1}output\0\u{1}prompt\0\u{3}file_request\0\u{1}exit\0\u{1}credit\0")
 
   package mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1043,6 +1084,19 @@ nonisolated extension Karc_Attach_V1_AppMessage: SwiftProtobuf.Message, SwiftPro
           self.kind = .exit(v)
         }
       }()
+      case 6: try {
+        var v: Karc_Attach_V1_Credit?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .credit(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .credit(v)
+        }
+      }()
       default: break
       }
     }
@@ -1074,6 +1128,10 @@ nonisolated extension Karc_Attach_V1_AppMessage: SwiftProtobuf.Message, SwiftPro
       guard case .exit(let v)? = self.kind else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
     }()
+    case .credit?: try {
+      guard case .credit(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+    }()
     case nil: break
     }
     try unknownFields.traverse(visitor: &visitor)
@@ -1086,9 +1144,39 @@ nonisolated extension Karc_Attach_V1_AppMessage: SwiftProtobuf.Message, SwiftPro
   }
 }
 
+nonisolated extension Karc_Attach_V1_Credit: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  package static let protoMessageName: String = _protobuf_package + ".Credit"
+  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}bytes\0")
+
+  package mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.bytes) }()
+      default: break
+      }
+    }
+  }
+
+  package func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.bytes != 0 {
+      try visitor.visitSingularUInt64Field(value: self.bytes, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  package static func ==(lhs: Karc_Attach_V1_Credit, rhs: Karc_Attach_V1_Credit) -> Bool {
+    if lhs.bytes != rhs.bytes {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
 nonisolated extension Karc_Attach_V1_Welcome: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   package static let protoMessageName: String = _protobuf_package + ".Welcome"
-  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}protocol_version\0\u{3}cluster_name\0\u{3}catalog_json\0\u{3}read_only\0")
+  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}protocol_version\0\u{3}cluster_name\0\u{3}catalog_json\0\u{3}read_only\0\u{3}line_credit\0\u{3}max_message_bytes\0")
 
   package mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1100,6 +1188,8 @@ nonisolated extension Karc_Attach_V1_Welcome: SwiftProtobuf.Message, SwiftProtob
       case 2: try { try decoder.decodeSingularStringField(value: &self.clusterName) }()
       case 3: try { try decoder.decodeSingularBytesField(value: &self.catalogJson) }()
       case 4: try { try decoder.decodeSingularBoolField(value: &self.readOnly) }()
+      case 5: try { try decoder.decodeSingularUInt64Field(value: &self.lineCredit) }()
+      case 6: try { try decoder.decodeSingularUInt64Field(value: &self.maxMessageBytes) }()
       default: break
       }
     }
@@ -1118,6 +1208,12 @@ nonisolated extension Karc_Attach_V1_Welcome: SwiftProtobuf.Message, SwiftProtob
     if self.readOnly != false {
       try visitor.visitSingularBoolField(value: self.readOnly, fieldNumber: 4)
     }
+    if self.lineCredit != 0 {
+      try visitor.visitSingularUInt64Field(value: self.lineCredit, fieldNumber: 5)
+    }
+    if self.maxMessageBytes != 0 {
+      try visitor.visitSingularUInt64Field(value: self.maxMessageBytes, fieldNumber: 6)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1126,6 +1222,8 @@ nonisolated extension Karc_Attach_V1_Welcome: SwiftProtobuf.Message, SwiftProtob
     if lhs.clusterName != rhs.clusterName {return false}
     if lhs.catalogJson != rhs.catalogJson {return false}
     if lhs.readOnly != rhs.readOnly {return false}
+    if lhs.lineCredit != rhs.lineCredit {return false}
+    if lhs.maxMessageBytes != rhs.maxMessageBytes {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
