@@ -2,7 +2,7 @@
 # machine needs nothing but Swift and apt-get.
 SWIFT ?= swift
 
-.PHONY: setup build run demo serve check readme test bench tsan format lint docs clean
+.PHONY: setup build run demo serve check readme test bench tsan fuzz format lint docs clean
 
 setup:
 	@./scripts/setup.sh
@@ -46,6 +46,7 @@ test:
 	./scripts/check-time-limits.sh
 	$(SWIFT) build --build-tests
 	timeout --kill-after=30s 20m $(SWIFT) test --skip-build
+	@for target in $(FUZZ_TARGETS); do .build/debug/karc-fuzz $$target Fuzz/corpus/$$target || exit 1; done
 
 # Cross-module optimization lets the generic gate and model code specialize for
 # the benchmark's types, as it would in an application built with it
@@ -63,6 +64,27 @@ bench: setup
 tsan: setup
 	$(SWIFT) build --build-tests --sanitize=thread -Xswiftc -DKARC_TSAN --scratch-path .build-tsan
 	TSAN_OPTIONS="halt_on_error=1 suppressions=$(CURDIR)/.tsan-suppressions" $(SWIFT) test --skip-build --no-parallel --sanitize=thread -Xswiftc -DKARC_TSAN --scratch-path .build-tsan
+
+# libFuzzer over each fuzz target for FUZZ_SECONDS (CI: 20 each), with
+# AddressSanitizer and leak checks (docs/reliability.md). New inputs go to
+# .build-fuzz/corpus; a crash is written to .build-fuzz/TARGET-crash-… and
+# ends the run: add it to Fuzz/corpus/TARGET once fixed (`make test` replays
+# that corpus). Fuzz/ is a package of its own over the same sources.
+FUZZ_SECONDS ?= 20
+FUZZ_TARGETS = line json transcript
+fuzz: setup
+	$(SWIFT) build -c release --package-path Fuzz --scratch-path .build-fuzz --product karc-fuzz \
+		-Xswiftc -sanitize=fuzzer,address -Xswiftc -DKARC_FUZZ -Xswiftc -enable-testing
+	@for target in $(FUZZ_TARGETS); do \
+		mkdir -p .build-fuzz/corpus/$$target; \
+		echo "fuzz $$target: $(FUZZ_SECONDS) s"; \
+		KARC_FUZZ_TARGET=$$target LSAN_OPTIONS=suppressions=$(CURDIR)/Fuzz/lsan.supp .build-fuzz/release/karc-fuzz \
+			-max_total_time=$(FUZZ_SECONDS) -timeout=10 -rss_limit_mb=4096 -detect_leaks=1 -print_final_stats=1 \
+			-artifact_prefix=.build-fuzz/$$target- .build-fuzz/corpus/$$target Fuzz/corpus/$$target > .build-fuzz/$$target.log 2>&1; \
+		status=$$?; \
+		grep -E "^(#[0-9]+ +DONE|Done [0-9]+ runs|stat::peak_rss_mb)" .build-fuzz/$$target.log; \
+		test $$status -eq 0 || { tail -60 .build-fuzz/$$target.log; exit 1; }; \
+	done
 
 # DocC for every library module, warnings as errors (CI runs it too).
 docs: setup

@@ -224,6 +224,9 @@ let package = Package(
             ],
             path: "Benchmarks/Sources/karc-bench"
         ),
+        // The fuzz targets (docs/reliability.md): `make fuzz` builds them for
+        // libFuzzer; built as usual, they replay the committed corpus (Fuzz/corpus).
+        .executableTarget(name: "karc-fuzz", dependencies: ["KarcSession"]),
         // What several test targets share: `eventually`, `Recorder`, `ScratchDirectory`.
         .target(name: "TestSupport", dependencies: ["KarcAsync"], path: "Tests/TestSupport"),
         .testTarget(

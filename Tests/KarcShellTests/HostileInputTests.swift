@@ -124,6 +124,34 @@ struct HostileInputTests {
         #expect(await total(shell) == CommandReader.lineLimit + 6)
     }
 
+    // MARK: A session keeps its last --history-limit commands
+
+    @Test func pastTheHistoryLimitTheOldestAreDroppedOnceNotedAndStillNumbered() async throws {
+        let shell = try await counter()
+        var options = ShellOptions()
+        options.historyLimit = 2
+        options.diff = .off
+        let run = try await Transcript.run(shell, ["counter.add by=1", "counter.add by=2", "counter.add by=3", ":history"], options: options)
+        #expect(run.errors.hasPrefix("note: this session keeps its last 2 commands (--history-limit)"))
+        #expect(run.errors.components(separatedBy: "note:").count == 2, "noted once")
+        #expect(run.output.hasSuffix("    2  ok     counter.add by=2\n    3  ok     counter.add by=3\n"), "\(run.output)")
+        options.json = true
+        let json = try await Transcript.run(try await counter(), ["counter.add by=1", "counter.add by=2", "counter.add by=3"], options: options)
+        #expect(json.output.contains(#"{"kind":"note","message":"this session keeps its last 2 commands"#))
+        options.quiet = true
+        let quiet = try await Transcript.run(try await counter(), ["counter.add by=1", "counter.add by=2", "counter.add by=3"], options: options)
+        #expect(!quiet.output.contains("note"))
+    }
+
+    @Test func exportTestRefusesASessionThatDroppedItsFirstCommands() async throws {
+        var options = ShellOptions()
+        options.historyLimit = 1
+        options.testExport = TestExportOptions(factory: "try await make()")
+        let run = try await Transcript.run(
+            try await counter(), ["counter.add by=1", "counter.add by=2", ":export-test /nonexistent/x.swift"], options: options)
+        #expect(run.errors.contains("cannot write this session as a test: its first commands were dropped (--history-limit 1)"), "\(run.errors)")
+    }
+
     @Test func aCommandReaderHandsOutWholeCommandsAndNumbersThem() {
         var reader = CommandReader()
         for line in ["a.b x=[1,", "2]", "# comment \"", "c.d y=\"", "z\" w={", "}"] { reader.append(line) }

@@ -5,7 +5,7 @@ func karcBinary() -> URL {
     URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("karc")
 }
 
-/// Runs `karc arguments` with `input` on standard input; returns its standard output's size in lines.
+/// Runs `karc arguments` with `input` on standard input; returns its standard output's size in lines (notes not counted).
 func runKarc(_ arguments: [String], input: Data, environment: [String: String] = [:]) throws -> Int {
     let process = Process()
     process.executableURL = karcBinary()
@@ -26,7 +26,9 @@ func runKarc(_ arguments: [String], input: Data, environment: [String: String] =
     let output = stdout.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     precondition(process.terminationStatus == 0, "karc \(arguments) exited with \(process.terminationStatus)")
-    return output.reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+    // Lines, less the notes (`--json` prints the history limit's note as a line of its own).
+    let notes = String(decoding: output, as: UTF8.self).components(separatedBy: #""kind":"note""#).count - 1
+    return output.reduce(0) { $0 + ($1 == 10 ? 1 : 0) } - notes
 }
 
 /// A piped script of `n` `counter.increment` commands with `--json`: commands

@@ -231,6 +231,10 @@ if wanted("cluster.send.store.attached") {
     report(
         "cluster.send.store.stalled", try await clusterSendStoreAttached(300_000, stalled: true), "percent (with a stalled shell attached / without)")
 }
+if wanted("remote.flood") {
+    report("remote.flood.rss", try await remoteFloodRSS(1_000_000), "MB (karc serve's peak over idle: a shell piping 1M lines, one not reading)")
+    report("remote.flood.send", try await remoteFloodSend(300_000), "percent (cluster.send with a flooding shell attached / without)")
+}
 if wanted("shell.startup") {
     report("shell.startup", try await shellStartup(), "ms")
 }

@@ -204,6 +204,15 @@ final class Renderer {
         }
     }
 
+    /// Something the session tells about itself (it dropped its oldest
+    /// commands): on standard error, or a `note` line with `--json`.
+    func note(_ message: String) {
+        switch mode {
+        case .readable: sink.writeError(style.dim("note") + ": " + message)
+        case .json: json(["kind": "note", "message": message])
+        }
+    }
+
     /// Shell output that is not a cluster fact (help, state dumps, notices).
     func log(_ text: String, kind: String = "log") {
         switch mode {

@@ -91,10 +91,9 @@ package final class ShellSession {
     private func noteDropping() {
         notedDropping = true
         guard !options.quiet else { return }
-        renderer.notice(
+        renderer.note(
             "this session keeps its last \(options.historyLimit) commands (--history-limit); older ones are dropped from :history and :save,"
-                + " and :export-test can no longer write it (a test replays a session from its start)",
-            command: "", script: nil, line: nil)
+                + " and :export-test can no longer write it (a test replays a session from its start)")
     }
 
     /// A command whose string, list or object never closed: it is not run,

@@ -1,0 +1,90 @@
+import Foundation
+import Trellis
+
+/// A `karc attach` process piping `lines` to the endpoint at `socket`
+/// (its output thrown away, or never read with `stalled`).
+func floodingShell(socket: String, tokenFile: String, lines: Data, stalled: Bool = false) throws -> Process {
+    let process = Process()
+    process.executableURL = karcBinary()
+    process.arguments = ["attach", "--keep-going", "--token-file", tokenFile, "unix:" + socket, "-"]
+    let stdin = Pipe()
+    process.standardInput = stdin
+    // A stalled shell: its output goes to a pipe nobody reads, so it stops reading the app.
+    process.standardOutput = stalled ? Pipe() : FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let writer = stdin.fileHandleForWriting
+    Thread {
+        writer.write(lines)
+        try? writer.close()
+    }.start()
+    return process
+}
+
+/// `/proc/PID/status`'s `key` (VmRSS, VmHWM) in MB.
+func memory(of pid: Int32, _ key: String) -> Double {
+    let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+    let line = status.split(separator: "\n").first { $0.hasPrefix(key + ":") } ?? ""
+    return (Double(line.split(separator: " ").dropFirst().first ?? "") ?? 0) / 1024
+}
+
+/// `remote.flood.rss`: how much `karc serve` grows (peak resident memory
+/// over idle, MB) while one shell pipes `n` lines to it through attach and
+/// another stops reading its output halfway through a script of its own.
+func remoteFloodRSS(_ n: Int) async throws -> Double {
+    let runtime = NSTemporaryDirectory() + "karc-bench-flood-\(UUID().uuidString.prefix(8))"
+    defer { try? FileManager.default.removeItem(atPath: runtime) }
+    let serve = Process()
+    serve.executableURL = karcBinary()
+    serve.arguments = ["serve", "--fresh", "--state-dir", runtime + "/state"]
+    serve.environment = ProcessInfo.processInfo.environment.merging(["XDG_RUNTIME_DIR": runtime + "/run"]) { $1 }
+    serve.standardOutput = FileHandle.nullDevice
+    serve.standardError = FileHandle.nullDevice
+    try serve.run()
+    let socket = runtime + "/run/karc/demo.sock"
+    while !FileManager.default.fileExists(atPath: socket) { try await Task.sleep(for: .milliseconds(10)) }
+    try await Task.sleep(for: .milliseconds(200))
+    let idle = memory(of: serve.processIdentifier, "VmRSS")
+    let script = Data(String(repeating: "counter.increment value=1\n", count: n).utf8)
+    let tokenFile = runtime + "/run/karc/demo.token"
+    let flood = try floodingShell(socket: socket, tokenFile: tokenFile, lines: script)
+    let stalled = try floodingShell(socket: socket, tokenFile: tokenFile, lines: script, stalled: true)
+    flood.waitUntilExit()
+    let peak = memory(of: serve.processIdentifier, "VmHWM")
+    stalled.terminate()
+    stalled.waitUntilExit()
+    serve.terminate()
+    serve.waitUntilExit()
+    return peak - idle
+}
+
+/// `remote.flood.send`: `cluster.send` on a store, with a shell piping
+/// lines to the app through attach, as a percentage of the same without it, alternately.
+func remoteFloodSend(_ n: Int) async throws -> Double {
+    func sends(flooded: Bool) async throws -> Double {
+        let (cluster, socket, token, stop) = try await benchEndpoint()
+        let tokenFile = NSTemporaryDirectory() + "karc-bench-token-\(UUID().uuidString.prefix(8))"
+        try token.write(toFile: tokenFile, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: tokenFile) }
+        let flood =
+            flooded
+            ? try floodingShell(socket: socket, tokenFile: tokenFile, lines: Data(String(repeating: "bench.bench-bump n=1\n", count: 2_000_000).utf8))
+            : nil
+        if flooded { try await Task.sleep(for: .milliseconds(300)) }  // the flood is under way
+        let clock = ContinuousClock()
+        let elapsed = try await clock.measure {
+            for _ in 0..<n { try await cluster.send(action: BenchAdd(n: 1)) }
+        }
+        flood?.terminate()
+        flood?.waitUntilExit()
+        await stop()
+        return Double(n) / elapsed.seconds
+    }
+    var ratios: [Double] = []
+    for _ in 0..<samples {
+        let without = try await sends(flooded: false)
+        let with = try await sends(flooded: true)
+        ratios.append(with / without * 100)
+    }
+    return median(ratios)
+}

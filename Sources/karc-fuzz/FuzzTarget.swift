@@ -1,0 +1,68 @@
+import Foundation
+
+@testable import KarcSession
+
+/// What each fuzz target feeds its input to. Every input must come back:
+/// an error is an answer, a trap or a hang is a bug.
+enum FuzzTarget: String, CaseIterable {
+    /// Script text: read into commands (continuations, bounds), each parsed
+    /// and built against ``FuzzCatalog`` (meta commands' paths and durations too).
+    case line
+    /// A JSON object as a command's fields (`all.everything {…}`), decoded by the field decoder.
+    case json
+    /// A transcript as `karc check` reads it (`#=` expectations, masks).
+    case transcript
+
+    static let builder = CommandBuilder(catalog: FuzzCatalog.catalog)
+
+    /// Inputs that reach every field type, meta command and error once.
+    static let warmUps = [
+        """
+        all.everything small=1 unsigned=2 big=3 ratio=0.5 weight=1 flag=true name=x at=2026-01-01T00:00:00Z id=00000000-0000-0000-0000-000000000000 site=https://a.b total=1.5 priority=high status=open tags=[a] labels={"a":1} address.city=c matrix=[[1]]
+        all.everything small=999 nope=1 "open
+        wish.want thing=x count=1
+        wish.forget _0=x always=true
+        wish.nothing
+        all.empty
+        :state all items[0].x["k"]
+        :sleep 1s
+        :help all.everything
+        bogus.command x=[1,{"a":null}]
+        """,
+        #"{"small":1,"unsigned":2,"ratio":0,"flag":true,"name":"n","tags":["a"],"labels":{"a":1},"address":{"city":"c"},"matrix":[[1]]}"#,
+        "counter.increment\n#= reply 1\n#~ /x/\n",
+    ]
+
+    func run(_ bytes: UnsafeRawBufferPointer) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        switch self {
+        case .line:
+            var reader = CommandReader()
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) { reader.append(String(line)) }
+            while let read = reader.next(atEnd: true) {
+                switch read {
+                case .command(let command): Self.parse(command.text)
+                case .unterminated(let open): _ = open.message
+                }
+            }
+        case .json:
+            Self.parse("all.everything " + text)
+            Self.parse("wish.want " + text)
+        case .transcript:
+            _ = try? Transcript(text: text)
+        }
+    }
+
+    private static func parse(_ text: String) {
+        guard let line = try? LineParser.parse(text) else { return }
+        switch line {
+        case .empty: break
+        case .command(let invocation): _ = try? builder.build(invocation)
+        case .meta(_, let arguments):
+            for argument in arguments {
+                _ = StatePath.parse(argument.value)
+                _ = ShellDuration.parse(argument.value)
+            }
+        }
+    }
+}
