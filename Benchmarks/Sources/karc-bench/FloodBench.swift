@@ -14,8 +14,10 @@ func floodingShell(socket: String, tokenFile: String, lines: Data, stalled: Bool
     process.standardError = FileHandle.nullDevice
     try process.run()
     let writer = stdin.fileHandleForWriting
+    // A shell stopped before it read everything: the rest is not written (no SIGPIPE, no trap).
+    signal(SIGPIPE, SIG_IGN)
     Thread {
-        writer.write(lines)
+        try? writer.write(contentsOf: lines)
         try? writer.close()
     }.start()
     return process
@@ -58,19 +60,22 @@ func remoteFloodRSS(_ n: Int) async throws -> Double {
     return peak - idle
 }
 
-/// `remote.flood.send`: `cluster.send` on a store, with a shell piping
-/// lines to the app through attach, as a percentage of the same without it, alternately.
-func remoteFloodSend(_ n: Int) async throws -> Double {
+/// `remote.flood.send`: `cluster.send` on a store while a shell pipes 2M
+/// lines to the app through attach and reads none of their output (the
+/// case flow control is for: its session soon waits, its lines wait in the
+/// shell), as a percentage of the same without it, alternately. With
+/// `running`, the shell reads its output, so its commands (to another store
+/// of the same cluster) run all along and take their share of the cores.
+func remoteFloodSend(_ n: Int, running: Bool = false) async throws -> Double {
     func sends(flooded: Bool) async throws -> Double {
-        let (cluster, socket, token, stop) = try await benchEndpoint()
+        let (cluster, socket, token, stop) = try await benchEndpoint(side: true)
         let tokenFile = NSTemporaryDirectory() + "karc-bench-token-\(UUID().uuidString.prefix(8))"
         try token.write(toFile: tokenFile, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: tokenFile) }
-        let flood =
-            flooded
-            ? try floodingShell(socket: socket, tokenFile: tokenFile, lines: Data(String(repeating: "bench.bench-bump n=1\n", count: 2_000_000).utf8))
-            : nil
-        if flooded { try await Task.sleep(for: .milliseconds(300)) }  // the flood is under way
+        let lines = Data(String(repeating: "side.side-bump n=1\n", count: 2_000_000).utf8)
+        let flood = flooded ? try floodingShell(socket: socket, tokenFile: tokenFile, lines: lines, stalled: !running) : nil
+        // The flood is under way (and, not read, has filled what holds its output).
+        if flooded { try await Task.sleep(for: .seconds(1)) }
         let clock = ContinuousClock()
         let elapsed = try await clock.measure {
             for _ in 0..<n { try await cluster.send(action: BenchAdd(n: 1)) }

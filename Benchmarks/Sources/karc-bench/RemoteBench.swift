@@ -9,14 +9,24 @@ import Trellis
 /// The store of `remote.send.uds` and `cluster.send.store.attached`, with a command a shell can type.
 struct BenchBump: Action, Codable { var n = 1 }
 
-/// An endpoint in this process on a counting store, named `bench`.
-func benchEndpoint() async throws -> (Cluster, socket: String, token: String, stop: @Sendable () async -> Void) {
+/// What `remote.flood.send`'s flooding shell sends, to a store of its own.
+struct SideBump: Action, Codable { var n = 1 }
+
+/// An endpoint in this process on a counting store, named `bench`; with
+/// `side`, a second store (`side`) that takes ``SideBump``.
+func benchEndpoint(side: Bool = false) async throws -> (Cluster, socket: String, token: String, stop: @Sendable () async -> Void) {
     let cluster = try await Bootstrap {
         Store(model: BenchCounter.self)
             .mutate(on: BenchBump.self) { model, bump, _ in model.add(bump.n) }
             .mutate(on: BenchAdd.self) { model, action, _ in model.add(action.n) }
             .with(model: BenchCounter())
             .named("bench")
+        if side {
+            Store(model: BenchCounter.self)
+                .mutate(on: SideBump.self) { model, bump, _ in model.add(bump.n) }
+                .with(model: BenchCounter())
+                .named("side")
+        }
     }
     let directory = NSTemporaryDirectory() + "karc-bench-\(UUID().uuidString.prefix(8))"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

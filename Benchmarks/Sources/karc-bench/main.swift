@@ -233,7 +233,10 @@ if wanted("cluster.send.store.attached") {
 }
 if wanted("remote.flood") {
     report("remote.flood.rss", try await remoteFloodRSS(1_000_000), "MB (karc serve's peak over idle: a shell piping 1M lines, one not reading)")
-    report("remote.flood.send", try await remoteFloodSend(300_000), "percent (cluster.send with a flooding shell attached / without)")
+    report("remote.flood.send", try await remoteFloodSend(300_000), "percent (cluster.send with a shell piping 2M lines, reading none / without)")
+    report(
+        "remote.flood.send.running", try await remoteFloodSend(300_000, running: true),
+        "percent (the same with its commands running: they share the cores)")
 }
 if wanted("shell.startup") {
     report("shell.startup", try await shellStartup(), "ms")
