@@ -246,7 +246,8 @@ let package = Package(
                 .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),
-        .testTarget(name: "AsyncDispatcherTests", dependencies: ["AsyncDispatcher", .product(name: "Clocks", package: "swift-clocks")]),
+        .testTarget(
+            name: "AsyncDispatcherTests", dependencies: ["AsyncDispatcher", "TestSupport", .product(name: "Clocks", package: "swift-clocks")]),
         .testTarget(
             name: "KarcShellTests",
             dependencies: [

@@ -5,6 +5,7 @@
 import AsyncDispatcher
 import Clocks
 import Synchronization
+import TestSupport
 import Testing
 
 // MARK: The seed's ActingDispatcher and DispatchingAction, on a store of their own.
@@ -108,11 +109,11 @@ extension CounterStore {
 
     @Test func aDelayIsCountedFromTheCallNotFromWhenItsTaskStarts() async throws {
         let counter = ActingCounter()
-        let clock = TestClock()
+        let clock = HandClock()
         let task = AddOne(counter: counter).schedule(after: .seconds(2), clock: clock)
         // The whole delay passes before the task that waits has (likely) started:
         // a deadline taken inside the task would be two seconds too late, and never come.
-        await clock.advance(by: .seconds(2))
+        clock.advance(by: .seconds(2))
         await task.value
         #expect(await counter.count == 1)
     }

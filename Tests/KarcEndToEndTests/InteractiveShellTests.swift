@@ -67,7 +67,8 @@ struct InteractiveShellTests {
 
             await tmux.send(text: "clear", enter: true)
             await tmux.send(text: "\(KarcRun.binaryPath) --quiet; echo EXIT=$?", enter: true)
-            await tmux.expect { $0.contains("demo>") }
+            // The new prompt, on the cleared screen (not the last run's, still there until `clear` ran).
+            await tmux.expect { $0.contains("demo>") && !$0.contains("count: 7") }
             await tmux.send(keys: "Up")
             await tmux.expect("the trimmed line comes back") { $0.contains("demo> counter.increment value=7") }
             await tmux.send(keys: "Enter")
