@@ -166,7 +166,8 @@ struct InteractiveShellTests {
             await tmux.expect { $0.contains("error: unknown command 'oops'") }
             await tmux.send(keys: "C-d")
             await tmux.expect { $0.contains("EXIT=0") }
-            await tmux.expect { _ in FileManager.default.fileExists(atPath: after) }
+            // Written whole (the file exists as soon as the shell opens it for `stty`'s output).
+            await tmux.expect { _ in (try? String(contentsOfFile: after, encoding: .utf8))?.hasSuffix("\n") == true }
             let settings = try [before, after].map { try String(contentsOfFile: $0, encoding: .utf8) }
             #expect(settings[0] == settings[1], "stty -g differs after karc")
         }
@@ -186,7 +187,8 @@ struct InteractiveShellTests {
             await tmux.expect { $0.contains("demo> counter.inc") }
             await Tmux.run(command: ["pkill", "-TERM", "-f", "karc --quiet --history-file /dev/null --timeout 7s --fresh"])
             await tmux.expect { $0.contains("EXIT=143") }
-            await tmux.expect { _ in FileManager.default.fileExists(atPath: after) }
+            // Written whole (the file exists as soon as the shell opens it for `stty`'s output).
+            await tmux.expect { _ in (try? String(contentsOfFile: after, encoding: .utf8))?.hasSuffix("\n") == true }
             let settings = try [before, after].map { try String(contentsOfFile: $0, encoding: .utf8) }
             #expect(settings[0] == settings[1], "stty -g differs after SIGTERM")
         }

@@ -22,13 +22,20 @@ struct CommandReader {
     /// At most this many bytes (UTF-8, newlines included) in one command.
     static let byteLimit = 1 << 20
 
-    /// One command, as its lines.
+    /// One command: its lines, joined with newlines.
     struct Command: Equatable {
-        let lines: [String]
+        /// As the session runs it.
+        let text: String
         /// Its first line's number, counted from 1 (lines handed to ``append(_:)``).
         let line: Int
 
-        var text: String { lines.joined(separator: "\n") }
+        init(lines: some Collection<String>, line: Int) {
+            text = lines.count == 1 ? lines.first ?? "" : lines.joined(separator: "\n")
+            self.line = line
+        }
+
+        /// Its lines (no line holds a newline: lines are split at them).
+        var lines: [String] { text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
     }
 
     /// A command whose string, list or object never closed.
@@ -65,6 +72,9 @@ struct CommandReader {
         case unterminated(Unterminated)
     }
 
+    /// A whole one-line command appended while nothing was pending: most
+    /// lines, handed out without going through `pending`.
+    private var ready: Command?
     /// Lines appended and not handed out yet; the first `scanned` of them are read into `scanner`.
     private var pending: Deque<String> = []
     private var scanned = 0
@@ -84,12 +94,21 @@ struct CommandReader {
     }
 
     mutating func append(_ line: String) {
+        if pending.isEmpty, ready == nil, !LineContinuation.isOpen(line) {
+            ready = Command(lines: CollectionOfOne(line), line: firstLine)
+            firstLine += 1
+            return
+        }
         pending.append(line)
     }
 
     /// The next command, or nil when the lines appended do not end one yet.
     /// With `atEnd` (no more lines come), an open command is handed out as unterminated.
     mutating func next(atEnd: Bool = false) -> Read? {
+        if let command = ready {
+            ready = nil
+            return .command(command)
+        }
         while scanned < pending.count {
             let line = pending[scanned]
             scanner.add(line)
@@ -110,7 +129,7 @@ struct CommandReader {
 
     /// Hands out the first `count` lines; those after them are read again.
     private mutating func take(_ count: Int) -> Command {
-        let command = Command(lines: Array(pending.prefix(count)), line: firstLine)
+        let command = Command(lines: pending.prefix(count), line: firstLine)
         pending.removeFirst(count)
         firstLine += count
         scanned = 0
