@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what karc needs to build on a fresh Debian/Ubuntu machine.
 # Idempotent: does nothing when everything is already present.
-# With --test, also what the tests need: tmux, which drives the interactive shell.
+# With --test, also what the tests need: tmux, which drives the interactive shell,
+# and script (util-linux's bsdutils), which gives `swift test` a terminal.
 set -euo pipefail
 
 for_tests=0
@@ -12,6 +13,7 @@ command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 # libedit-dev provides the headers and libedit.pc that the shell's CLibedit target links against.
 if ! pkg-config --exists libedit 2>/dev/null; then need+=(libedit-dev); fi
 if ((for_tests)) && ! command -v tmux >/dev/null 2>&1; then need+=(tmux); fi
+if ((for_tests)) && ! command -v script >/dev/null 2>&1; then need+=(bsdutils); fi
 
 if ((${#need[@]})); then
     echo "setup: installing ${need[*]} with apt-get" >&2
@@ -29,4 +31,5 @@ fi
 pkg-config --exists libedit || { echo "setup: libedit still missing after install" >&2; exit 1; }
 if ((for_tests)); then
     command -v tmux >/dev/null 2>&1 || { echo "setup: tmux still missing after install" >&2; exit 1; }
+    command -v script >/dev/null 2>&1 || { echo "setup: script still missing after install" >&2; exit 1; }
 fi

@@ -65,7 +65,7 @@ struct HostileInputTests {
         var options = ShellOptions()
         options.keepGoing = true
         options.timeout = .milliseconds(20)
-        let lines = Array(HostileLines(seed: seed, count: 3_000, targets: ["counter"], commands: ["counter.add", "counter.rename"]))
+        let lines = Array(HostileLines(seed: seed, count: 1_500, targets: ["counter"], commands: ["counter.add", "counter.rename"]))
         let run = try await Transcript.run(shell, lines + ["\"", "counter.rename _0=done"], options: options)
         // A stray quote before the last line is one command's error, not the end of the script.
         #expect(run.errors.contains("unterminated string"))
@@ -111,17 +111,36 @@ struct HostileInputTests {
         let shell = try await counter()
         var options = ShellOptions()
         options.keepGoing = true
-        // The bracket on line 2 never closes: 10,000 lines later the command ends, and lines 3… run.
-        let lines = ["counter.add by=1", "counter.add by=["] + Array(repeating: "counter.add by=1", count: CommandReader.lineLimit + 5)
+        // The bracket on line 2 never closes (a `#` inside a list is no comment): 10,000 lines later
+        // the command ends, and lines 3… are read again, each on its own (comments, then a command).
+        let lines = ["counter.add by=1", "counter.add by=["] + Array(repeating: "# filler", count: CommandReader.lineLimit) + ["counter.add by=1"]
         let run = try await Transcript.run(shell, lines, options: options)
         #expect(
             run.errors
                 == "<test>:2:16: error: unterminated list: the '[' at line 2, column 16 is still open after 10000 lines or 1 MiB,"
-                + " the most one command may take (add a closing ']'); line 2 is skipped, and reading goes on at line 3\n"
-                // More than 10,000 commands: the session says once that it keeps only the last of them.
-                + "note: this session keeps its last 10000 commands (--history-limit); older ones are dropped from :history and :save,"
-                + " and :export-test can no longer write it (a test replays a session from its start)\n")
-        #expect(await total(shell) == CommandReader.lineLimit + 6)
+                + " the most one command may take (add a closing ']'); line 2 is skipped, and reading goes on at line 3\n")
+        #expect(await total(shell) == 2)
+    }
+
+    @Test func aCommandReaderBoundsACommandByItsBytesToo() {
+        var reader = CommandReader()
+        reader.append("all.x v=\"")
+        let long = String(repeating: "x", count: 1 << 16)
+        var read: CommandReader.Read?
+        var appended = 1
+        while read == nil {
+            reader.append(long)
+            appended += 1
+            read = reader.next()
+        }
+        guard case .unterminated(let open)? = read else {
+            Issue.record("not bounded: \(String(describing: read))")
+            return
+        }
+        #expect(open.line == 1 && open.column == 9 && !open.atEnd)
+        #expect(appended == (CommandReader.byteLimit / ((1 << 16) + 1)) + 2)
+        // The lines after the one where it opened are read again: here each is still inside no string.
+        #expect(reader.next() == .command(.init(lines: [long], line: 2)))
     }
 
     // MARK: A session keeps its last --history-limit commands
