@@ -1,4 +1,4 @@
-import Synchronization
+import KarcAsync
 
 /// A clock a test moves by hand. Unlike swift-clocks' `TestClock`, a sleep
 /// until an instant already passed returns at once, as the real clocks'
@@ -19,7 +19,7 @@ public final class HandClock: Clock, Sendable {
         var sleepers: [(deadline: Instant, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
-    private let state = Mutex(State())
+    private let state = KarcMutex(State())
     private let onRead: (@Sendable () -> Void)?
 
     /// `onRead`: called each time the time is read (a test moves the clock
