@@ -36,15 +36,8 @@ func memory(of pid: Int32, _ key: String) -> Double {
 func remoteFloodRSS(_ n: Int) async throws -> Double {
     let runtime = NSTemporaryDirectory() + "karc-bench-flood-\(UUID().uuidString.prefix(8))"
     defer { try? FileManager.default.removeItem(atPath: runtime) }
-    let serve = Process()
-    serve.executableURL = karcBinary()
-    serve.arguments = ["serve", "--fresh", "--state-dir", runtime + "/state"]
-    serve.environment = ProcessInfo.processInfo.environment.merging(["XDG_RUNTIME_DIR": runtime + "/run"]) { $1 }
-    serve.standardOutput = FileHandle.nullDevice
-    serve.standardError = FileHandle.nullDevice
-    try serve.run()
+    let serve = try await startServe(runtime: runtime + "/run", state: runtime + "/state")
     let socket = runtime + "/run/karc/demo.sock"
-    while !FileManager.default.fileExists(atPath: socket) { try await Task.sleep(for: .milliseconds(10)) }
     try await Task.sleep(for: .milliseconds(200))
     let idle = memory(of: serve.processIdentifier, "VmRSS")
     let script = Data(String(repeating: "counter.increment value=1\n", count: n).utf8)

@@ -181,15 +181,7 @@ func remoteScriptJSON(_ n: Int) async throws -> (rate: Double, ratio: Double) {
                 let lines = try runKarc(["--json", "--fresh", "--state-dir", state], input: script)
                 precondition(lines == n, "expected \(n) state lines, got \(lines)")
             })
-        let serve = Process()
-        serve.executableURL = karcBinary()
-        serve.arguments = ["serve", "--fresh", "--state-dir", state + "-served"]
-        serve.environment = ProcessInfo.processInfo.environment.merging(["XDG_RUNTIME_DIR": runtime]) { $1 }
-        serve.standardOutput = FileHandle.nullDevice
-        serve.standardError = FileHandle.nullDevice
-        try serve.run()
-        let socket = runtime + "/karc/demo.sock"
-        while !FileManager.default.fileExists(atPath: socket) { try await Task.sleep(for: .milliseconds(10)) }
+        let serve = try await startServe(runtime: runtime, state: state + "-served")
         remote = min(
             remote,
             try clock.measure {
@@ -200,4 +192,18 @@ func remoteScriptJSON(_ n: Int) async throws -> (rate: Double, ratio: Double) {
         serve.waitUntilExit()
     }
     return (Double(n) / remote.seconds, remote.seconds / local.seconds)
+}
+
+/// `karc serve --fresh` (the release binary) with `runtime` as its
+/// XDG_RUNTIME_DIR; returns once its socket is there.
+func startServe(runtime: String, state: String) async throws -> Process {
+    let serve = Process()
+    serve.executableURL = karcBinary()
+    serve.arguments = ["serve", "--fresh", "--state-dir", state]
+    serve.environment = ProcessInfo.processInfo.environment.merging(["XDG_RUNTIME_DIR": runtime]) { $1 }
+    serve.standardOutput = FileHandle.nullDevice
+    serve.standardError = FileHandle.nullDevice
+    try serve.run()
+    while !FileManager.default.fileExists(atPath: runtime + "/karc/demo.sock") { try await Task.sleep(for: .milliseconds(10)) }
+    return serve
 }
