@@ -26,7 +26,7 @@ final class AttachedSession: Sendable {
         outbox = Outbox(highWater: shared.configuration.outputBuffer)
         host = RemoteHost(outbox: outbox)
         ledger = LineLedger(window: shared.configuration.lineCredit, outbox: outbox)
-        lines = RemoteLines(outbox: outbox, ledger: ledger)
+        lines = RemoteLines(ledger: ledger)
         editor = RemoteEditor(outbox: outbox, ledger: ledger, interrupter: interrupter, seenEvents: seenEvents)
     }
 
@@ -54,7 +54,7 @@ final class AttachedSession: Sendable {
                     shellGone()  // the connection broke (or the server stopped): the session stops taking input
                 }
             }
-            let sink = OutputSink(forwarding: { [outbox] in outbox.output($0, isError: $1) })
+            let sink = OutputSink(forwarding: { [outbox] in outbox.output($0, isError: $1) }, room: outbox)
             let status = await Shell.runSession(
                 cluster, options: options, commands: hello.commands, input: input, sink: sink, host: host,
                 interrupter: interrupter, seenEvents: seenEvents)

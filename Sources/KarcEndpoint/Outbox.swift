@@ -1,15 +1,17 @@
 import KarcAsync
 import KarcAttachProtocol
+import KarcSession
 
 /// What an attached session sends its shell, in order, written to the
 /// connection by one task. The session never waits to enqueue (its output
-/// sink enqueues under a lock); a script's next line waits instead while
-/// more than ``AttachProtocol/outputHighWater`` bytes are unsent, so a
-/// slow shell slows its own session, never the app.
-final class Outbox: Sendable {
+/// sink enqueues under a lock); as an ``OutputRoom`` it has no room while
+/// more than ``AttachProtocol/outputHighWater`` bytes are unsent, and the
+/// session's next command waits for room instead, so a slow shell slows
+/// its own session, never the app.
+final class Outbox: OutputRoom {
     private struct State {
         var queuedBytes = 0
-        var waiters: [CheckedContinuation<Void, Never>] = []
+        var wake: (@Sendable () -> Void)?
         var isClosed = false
     }
 
@@ -38,28 +40,24 @@ final class Outbox: Sendable {
     /// The writer wrote a message of `bytes` bytes.
     func wrote(bytes: Int) {
         guard bytes > 0 else { return }
-        let waiters = state.withLock { s -> [CheckedContinuation<Void, Never>] in
+        state.withLock { s -> (@Sendable () -> Void)? in
             s.queuedBytes -= bytes
-            guard s.queuedBytes <= highWater else { return [] }
-            defer { s.waiters = [] }
-            return s.waiters
-        }
-        waiters.forEach { $0.resume() }
+            guard s.queuedBytes <= highWater else { return nil }
+            return s.wake.take()
+        }?()
     }
 
-    /// Returns once at most the high-water mark of bytes waits to be written (or the connection closed).
-    func belowHighWater() async {
-        await withCheckedContinuation { continuation in
-            let now = state.withLock { s -> Bool in
-                guard s.queuedBytes > highWater, !s.isClosed else { return true }
-                s.waiters.append(continuation)
-                return false
-            }
-            if now { continuation.resume() }
-        }
-    }
+    /// At most the high-water mark of bytes waits to be written, or the
+    /// connection closed (nothing waits for it any more).
+    var hasRoom: Bool { state.withLock { $0.queuedBytes <= highWater || $0.isClosed } }
 
-    var isBelowHighWater: Bool { state.withLock { $0.queuedBytes <= highWater } }
+    func onRoom(_ wake: @escaping @Sendable () -> Void) {
+        state.withLock { s -> (@Sendable () -> Void)? in
+            guard s.queuedBytes > highWater, !s.isClosed else { return wake }
+            s.wake = wake
+            return nil
+        }?()
+    }
 
     /// No more messages: the writer ends once it has written what is queued.
     func finish() {
@@ -68,12 +66,10 @@ final class Outbox: Sendable {
 
     /// The connection is gone: nothing waits for it any more.
     func close() {
-        let waiters = state.withLock { s -> [CheckedContinuation<Void, Never>] in
+        state.withLock { s -> (@Sendable () -> Void)? in
             s.isClosed = true
-            defer { s.waiters = [] }
-            return s.waiters
-        }
-        waiters.forEach { $0.resume() }
+            return s.wake.take()
+        }?()
         continuation.finish()
     }
 }

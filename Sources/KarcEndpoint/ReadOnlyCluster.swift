@@ -19,6 +19,7 @@ struct ReadOnlyCluster: ShellCluster {
     }
 
     func takeRecords() -> [ShellRecord] { base.takeRecords() }
+    var recordBuffer: Int { base.recordBuffer }
     func nextRecords() async -> [ShellRecord]? { await base.nextRecords() }
     func settled(timeout: Duration) async -> Bool { await base.settled(timeout: timeout) }
     func state(of target: String) async -> (any Sendable)? { await base.state(of: target) }

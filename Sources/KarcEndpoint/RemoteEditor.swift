@@ -72,10 +72,6 @@ final class RemoteEditor: PromptEditor {
         send(.with { $0.stop = .init() })
     }
 
-    func writable() async {
-        await outbox.belowHighWater()
-    }
-
     private func send(_ prompt: Karc_Attach_V1_PromptMessage) {
         outbox.send(.with { $0.prompt = prompt })
     }

@@ -1,25 +1,23 @@
 import KarcSession
 
 /// A script's lines as an attached shell sends them: the session reads
-/// them as they come, and, before each, waits for its output to drain below
-/// the high-water mark (a shell that stops reading holds its script, not
-/// the app's memory).
+/// them as they come (and, before each command, waits for its output to
+/// have room: a shell that stops reading holds its script, not the app's
+/// memory).
 ///
 /// Each line taken gives its cost back to the shell (``LineLedger``), which
 /// sends no more than its credit: the queue holds at most that.
 final class RemoteLines: LineSource {
     private let queue = LineQueue()
-    private let outbox: Outbox?
     private let ledger: LineLedger?
 
-    init(outbox: Outbox?, ledger: LineLedger?) {
-        self.outbox = outbox
+    init(ledger: LineLedger?) {
         self.ledger = ledger
     }
 
-    /// Lines from a whole file (`:source`), with no output to wait for.
+    /// Lines from a whole file (`:source`), all there.
     convenience init(text: String) {
-        self.init(outbox: nil, ledger: nil)
+        self.init(ledger: nil)
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
             line.hasSuffix("\r") ? String(line.dropLast()) : String(line)
         }
@@ -27,12 +25,9 @@ final class RemoteLines: LineSource {
         queue.append(lines, finished: true)
     }
 
-    var hasLineReady: Bool {
-        (outbox?.isBelowHighWater ?? true) && queue.hasLineReady
-    }
+    var hasLineReady: Bool { queue.hasLineReady }
 
     func next() async -> String? {
-        await outbox?.belowHighWater()
         let line = await queue.next()
         if let line { ledger?.taken(line) }
         return line

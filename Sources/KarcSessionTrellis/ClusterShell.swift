@@ -19,6 +19,7 @@ public final class ClusterShell: ShellCluster {
     public let cluster: Cluster
     public let catalog: Catalog
     private let observation: ClusterObservation
+    public let recordBuffer: Int
 
     /// A shell cluster named `name` around `cluster`, with its catalog learned from it.
     public convenience init(name: String, cluster: Cluster) {
@@ -31,6 +32,7 @@ public final class ClusterShell: ShellCluster {
         self.name = name
         self.cluster = cluster
         self.catalog = catalog
+        recordBuffer = bufferSize
         observation = cluster.observe(bufferSize: bufferSize)
     }
 

@@ -112,6 +112,32 @@ import Trellis
         try await endpoint.stop()
     }
 
+    @Test func aStalledShellsSessionTakesTheRecordsAsTheyComeAndShowsWhatTheyAddUpToWhenItReadsAgain() async throws {
+        let endpoint = try await RunningEndpoint {
+            $0.recordBuffer = 5_000
+            $0.outputBuffer = 1024
+        }
+        let stalled = try TestShell(socket: endpoint.socket, token: endpoint.token, reading: false)
+        #expect(await prompted(stalled))
+        for n in 1...60_000 {
+            _ = try await endpoint.cluster.send(action: Beat(n: n), to: "beat")
+        }
+        // Its output had no room long before the last send, and its session took the records
+        // all the same: the cluster holds none of them for it.
+        #expect(await eventually(within: .seconds(20)) { endpoint.cluster.hub.heldRecords == 0 })
+        stalled.resume()
+        #expect(await eventually(within: .seconds(20)) { stalled.printed.contains("Beaten(n: 60000)") })
+        let printed = stalled.printed
+        // The session kept the newest 5,000 events (its record buffer), and said how many it dropped.
+        let lost = printed.split(separator: "\n").first { $0.hasSuffix(" records lost: the shell fell behind the cluster") }
+        #expect(lost != nil, "\(printed.prefix(600)) … \(printed.suffix(600))")
+        let seen = beats(in: printed)
+        #expect(seen == seen.sorted(), "what it does see comes in order")
+        #expect(seen.suffix(5_000) == Array(55_001...60_000))
+        stalled.close()
+        try await endpoint.stop()
+    }
+
     @Test func aShellThatFallsBehindIsToldWhatItLost() async throws {
         let endpoint = try await RunningEndpoint {
             $0.recordBuffer = 20

@@ -60,7 +60,10 @@ final class TestShell: Sendable {
 
     /// Connects to `socket` and sends `hello` (or a prompt session's) with `token`.
     init(socket: String, token: String, hello: Karc_Attach_V1_Hello = TestShell.prompt, reading: Bool = true) throws {
-        let client = GRPCClient(transport: try HTTP2ClientTransport.Posix(target: .unixDomainSocket(path: socket), transportSecurity: .plaintext))
+        // A small receive window (gRPC's default is 8 MiB): a shell that stops reading is felt by the app after a few hundred KB, not megabytes.
+        let config = HTTP2ClientTransport.Posix.Config.defaults { $0.http2.targetWindowSize = 1 << 16 }
+        let client = GRPCClient(
+            transport: try HTTP2ClientTransport.Posix(target: .unixDomainSocket(path: socket), transportSecurity: .plaintext, config: config))
         self.client = client
         let (messages, outgoing) = AsyncStream.makeStream(of: Karc_Attach_V1_ShellMessage.self)
         self.outgoing = outgoing

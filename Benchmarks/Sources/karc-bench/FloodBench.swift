@@ -59,6 +59,11 @@ func remoteFloodRSS(_ n: Int) async throws -> Double {
 /// shell), as a percentage of the same without it, alternately. With
 /// `running`, the shell reads its output, so its commands (to another store
 /// of the same cluster) run all along and take their share of the cores.
+///
+/// Both sides have one observer draining the cluster's records, as in
+/// `cluster.send.store.attached`: a cluster nobody observes skips making
+/// records at all, and an attached shell is an observer, so without it the
+/// figure would measure observing (about half a send), not the flood.
 func remoteFloodSend(_ n: Int, running: Bool = false) async throws -> Double {
     func sends(flooded: Bool) async throws -> Double {
         let (cluster, socket, token, stop) = try await benchEndpoint(side: true)
@@ -69,6 +74,8 @@ func remoteFloodSend(_ n: Int, running: Bool = false) async throws -> Double {
         let flood = flooded ? try floodingShell(socket: socket, tokenFile: tokenFile, lines: lines, stalled: !running) : nil
         // The flood is under way (and, not read, has filled what holds its output).
         if flooded { try await Task.sleep(for: .seconds(1)) }
+        let observation = cluster.observe()
+        let observer = Task { for await _ in observation {} }
         let clock = ContinuousClock()
         let elapsed = try await clock.measure {
             for _ in 0..<n { try await cluster.send(action: BenchAdd(n: 1)) }
@@ -76,6 +83,7 @@ func remoteFloodSend(_ n: Int, running: Bool = false) async throws -> Double {
         flood?.terminate()
         flood?.waitUntilExit()
         await stop()
+        await observer.value
         return Double(n) / elapsed.seconds
     }
     var ratios: [Double] = []

@@ -231,11 +231,15 @@ if wanted("cluster.send.store.attached") {
     report(
         "cluster.send.store.stalled", try await clusterSendStoreAttached(300_000, stalled: true), "percent (with a stalled shell attached / without)")
 }
-if wanted("remote.flood") {
+if wanted("remote.flood.rss") {
     report("remote.flood.rss", try await remoteFloodRSS(1_000_000), "MB (karc serve's peak over idle: a shell piping 1M lines, one not reading)")
-    report("remote.flood.send", try await remoteFloodSend(300_000), "percent (cluster.send with a shell piping 2M lines, reading none / without)")
+}
+if wanted("remote.flood.send") {
+    report("remote.flood.send", try await remoteFloodSend(1_000_000), "percent (cluster.send with a shell piping 2M lines, reading none / without)")
+}
+if wanted("remote.flood.send.running") {
     report(
-        "remote.flood.send.running", try await remoteFloodSend(300_000, running: true),
+        "remote.flood.send.running", try await remoteFloodSend(1_000_000, running: true),
         "percent (the same with its commands running: they share the cores)")
 }
 if wanted("shell.startup") {

@@ -28,9 +28,16 @@ public protocol ShellCluster: Sendable {
     func settled(timeout: Duration, beyond baseline: Int) async -> Bool
     /// Ends the cluster when the shell that made it ends (`Shell.main(name:abstract:version:shellCluster:)` in KarcShell).
     func shutDown() async
+    /// How many records the shell may fall behind before the oldest are
+    /// dropped (and counted, ``ShellRecord/lost(count:)``): also the most
+    /// the session holds while its output has no room.
+    var recordBuffer: Int { get }
 }
 
 extension ShellCluster {
+    /// 100,000 records.
+    public var recordBuffer: Int { 100_000 }
+
     /// For a cluster that cannot push: looks every few milliseconds.
     public func nextRecords() async -> [ShellRecord]? {
         while !Task.isCancelled {

@@ -26,13 +26,16 @@ package final class OutputSink: Sendable {
     static let interval: Duration = .milliseconds(10)
     private let output: Int32
     private let errors: Int32
-    /// When forwarding (``init(forwarding:)``): where each flushed batch goes.
+    /// When forwarding (``init(forwarding:room:)``): where each flushed batch goes.
     private let forward: (@Sendable (_ bytes: [UInt8], _ isError: Bool) -> Void)?
+    /// Whether the output has room, when it can have none (``OutputRoom``).
+    package let room: (any OutputRoom)?
 
     package init(output: Int32 = STDOUT_FILENO, errors: Int32 = STDERR_FILENO) {
         self.output = output
         self.errors = errors
         forward = nil
+        room = nil
         var initial = State()
         initial.buffer.reserveCapacity(1 << 16)
         state = KarcMutex(initial)
@@ -41,10 +44,13 @@ package final class OutputSink: Sendable {
     /// A sink that hands each batch to `forward` instead of writing it (a
     /// session an attached shell drives: the batches go over the
     /// connection). Batches come in the order written, one stream at a time.
-    package init(forwarding forward: @escaping @Sendable (_ bytes: [UInt8], _ isError: Bool) -> Void) {
+    /// `room` tells whether the far end takes more: the session waits for it
+    /// before each command (``OutputRoom``).
+    package init(forwarding forward: @escaping @Sendable (_ bytes: [UInt8], _ isError: Bool) -> Void, room: (any OutputRoom)? = nil) {
         output = -1
         errors = -1
         self.forward = forward
+        self.room = room
         var initial = State()
         initial.buffer.reserveCapacity(1 << 16)
         state = KarcMutex(initial)
@@ -56,6 +62,7 @@ package final class OutputSink: Sendable {
         output = -1
         errors = -1
         forward = nil
+        room = nil
         var initial = State()
         initial.captured = []
         state = KarcMutex(initial)

@@ -69,7 +69,7 @@ package struct Prompt {
                 sink.flush()
                 return .succeeded
             case nil:
-                await editor.writable()
+                _ = await session.waitForRoom(interruptible: false)
                 await paced(after: lastPrint)
                 let records = session.takeRecords()
                 if !records.isEmpty || session.lateReplies.hasReady {

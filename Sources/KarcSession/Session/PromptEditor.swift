@@ -15,14 +15,6 @@ package protocol PromptEditor: Sendable {
     func resume(_ resume: PromptResume)
     /// Leaves the terminal as it found it.
     func stop() async
-    /// Returns once what was printed has gone far enough that more may be:
-    /// until then, records wait in the cluster's bounded buffer (a shell
-    /// that falls behind is told `lost N records`), not in memory here.
-    func writable() async
-}
-
-extension PromptEditor {
-    package func writable() async {}
 }
 
 /// What the user did at the prompt.

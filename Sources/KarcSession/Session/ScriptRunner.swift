@@ -42,6 +42,8 @@ package struct ScriptRunner {
                 if let line = await next() { reader.append(line) } else { atEnd = true }
                 continue
             }
+            // An attached shell that stopped reading holds its script back, not the app's memory.
+            guard await session.waitForRoom() else { return .interrupted }
             let outcome: ShellSession.Outcome
             switch read {
             case .command(let command):

@@ -54,8 +54,8 @@ package final class ShellSession {
 
     /// Ctrl-C while a command runs (the prompt's editor or a script's signal handler triggers it).
     let interrupter: Interrupter
-    /// Records a wait received after it had given up (see ``nextRecords(until:)``).
-    private let stash = RecordStash()
+    /// Records taken and not printed yet (``RecordBacklog``).
+    private let backlog: HeldRecords
     /// Sends given up on that answer later.
     let lateReplies = LateReplies()
 
@@ -68,6 +68,7 @@ package final class ShellSession {
         self.interrupter = interrupter
         self.host = host
         self.options = options
+        backlog = HeldRecords(limit: cluster.recordBuffer)
         history = BoundedLog(limit: options.historyLimit)
         record = SessionRecord(limit: options.historyLimit)
         testSteps = BoundedLog(limit: options.historyLimit)
@@ -249,6 +250,7 @@ package final class ShellSession {
         until deadline: ContinuousClock.Instant? = nil,
         alsoWake: ((@escaping @Sendable () -> Void) -> Void)? = nil,
         cancelling: Bool = false,
+        interruptible: Bool = true,
         late: @escaping @Sendable (T) -> Void = { _ in },
         _ body: @escaping @Sendable () async -> T
     ) async -> Raced<T> {
@@ -262,7 +264,8 @@ package final class ShellSession {
         }
         let alarm = deadline.map { AlarmClock.shared.arm(at: $0) { end(.deadline) } }
         alsoWake? { end(.woken) }
-        let outcome = await interrupter.whileWaiting(onInterrupt: { end(.interrupted) }) { await result.value() }
+        let outcome =
+            interruptible ? await interrupter.whileWaiting(onInterrupt: { end(.interrupted) }) { await result.value() } : await result.value()
         alarm.map(AlarmClock.shared.disarm)
         // `result` is never finished with nil (a wait given up on); were it, the wait was let go.
         return outcome ?? .interrupted
@@ -301,21 +304,35 @@ package final class ShellSession {
         }
     }
 
-    /// What happened since the last look: records a wait took but could not
-    /// hand over in time first, then the cluster's.
+    /// What happened since the last look: the records held (``RecordBacklog``) first, then the cluster's.
     func takeRecords() -> [ShellRecord] {
-        stash.take() + cluster.takeRecords()
+        backlog.take() + cluster.takeRecords()
+    }
+
+    /// Returns once the output has room (``OutputRoom``), taking the
+    /// cluster's records into the backlog meanwhile; false when Ctrl-C
+    /// ended the wait (`interruptible`: a script's, not the prompt's, whose
+    /// Ctrl-C is a line of input).
+    func waitForRoom(interruptible: Bool = true) async -> Bool {
+        guard let room = renderer.sink.room, !room.hasRoom else { return true }
+        let backlog = self.backlog
+        while !room.hasRoom {
+            if interruptible, interrupter.isTriggered { return false }
+            let records = await nextRecords(until: nil, interruptible: interruptible) { wake in room.onRoom(wake) }
+            backlog.append(records)
+        }
+        return true
     }
 
     /// Waits until records come (pushed by the cluster), `deadline` passes,
     /// Ctrl-C, or whatever `alsoWake` registers the wake-up with calls it;
     /// returns what came (nothing for the others).
     func nextRecords(
-        until deadline: ContinuousClock.Instant?, alsoWake: ((@escaping @Sendable () -> Void) -> Void)? = nil
+        until deadline: ContinuousClock.Instant?, interruptible: Bool = true, alsoWake: ((@escaping @Sendable () -> Void) -> Void)? = nil
     ) async -> [ShellRecord] {
-        let (cluster, stash) = (self.cluster, self.stash)
+        let (cluster, backlog) = (self.cluster, self.backlog)
         // Records taken too late (something else woke the wait first) are kept for the next look, not lost.
-        let raced = await race(until: deadline, alsoWake: alsoWake, cancelling: true, late: { stash.put($0) }) {
+        let raced = await race(until: deadline, alsoWake: alsoWake, cancelling: true, interruptible: interruptible, late: { backlog.append($0) }) {
             await cluster.nextRecords() ?? []
         }
         if case .finished(let records) = raced { return records }
@@ -358,21 +375,5 @@ package final class ShellSession {
     func fail(_ message: String, column: Int?, at location: Location, outcome: Outcome = .failed) -> Outcome {
         renderer.error(message, script: location.script, line: location.line, column: column, text: location.text)
         return outcome
-    }
-}
-
-/// Records a wait took after it had given up, kept for the next look.
-private final class RecordStash: Sendable {
-    private let records = KarcMutex<[ShellRecord]>([])
-
-    func put(_ more: [ShellRecord]) {
-        records.withLock { $0 += more }
-    }
-
-    func take() -> [ShellRecord] {
-        records.withLock { records in
-            defer { records = [] }
-            return records
-        }
     }
 }

@@ -34,7 +34,8 @@ package final class ObservationHub: Sendable {
         /// The sequence number of the next record it takes.
         var cursor: UInt64
         var lost = 0
-        var waiter: UnsafeContinuation<Deque<ClusterRecord>?, Never>?
+        /// Resumed with true when its records are ready to take, false at its end.
+        var waiter: UnsafeContinuation<Bool, Never>?
         /// A delayed wake is armed for the waiter.
         var wakeArmed = false
 
@@ -139,7 +140,7 @@ package final class ObservationHub: Sendable {
                 }
                 guard subscriber.waiter != nil else { continue }
                 if pending >= subscriber.batchSize {
-                    wakes.resume(subscriber, in: &s)
+                    wakes.resume(subscriber)
                 } else if !subscriber.wakeArmed {
                     subscriber.wakeArmed = true
                     wakes.arm(subscriber.id)
@@ -151,13 +152,13 @@ package final class ObservationHub: Sendable {
         wakes.run()
     }
 
-    /// The delayed wake: hands a waiting observer what is buffered.
+    /// The delayed wake: a waiting observer takes what is buffered.
     private func wake(_ id: UInt64) {
         var wakes = BatchWakes()
         state.withLock { s in
             guard let subscriber = s.subscriber(id) else { return }
             subscriber.wakeArmed = false
-            wakes.resume(subscriber, in: &s)
+            wakes.resume(subscriber)
         }
         wakes.run()
     }
@@ -175,20 +176,20 @@ package final class ObservationHub: Sendable {
     }
 
     func unsubscribe(_ id: UInt64) {
-        let waiter = state.withLock { s -> UnsafeContinuation<Deque<ClusterRecord>?, Never>? in
+        let waiter = state.withLock { s -> UnsafeContinuation<Bool, Never>? in
             guard let index = s.subscribers.firstIndex(where: { $0.id == id }) else { return nil }
             let subscriber = s.subscribers.remove(at: index)
             subscriberCount.subtract(1, ordering: .relaxed)
             s.trim()
             return subscriber.waiter.take()
         }
-        waiter?.resume(returning: nil)
+        waiter?.resume(returning: false)
     }
 
     /// Ends every observer once it has read what is buffered.
     func close() {
         var wakes = BatchWakes()
-        var ended: [UnsafeContinuation<Deque<ClusterRecord>?, Never>] = []
+        var ended: [UnsafeContinuation<Bool, Never>] = []
         state.withLock { s in
             s.isClosed = true
             for subscriber in s.subscribers where subscriber.waiter != nil {
@@ -196,13 +197,16 @@ package final class ObservationHub: Sendable {
                 if s.pending(subscriber) == 0 && subscriber.lost == 0, let waiter = subscriber.waiter.take() {
                     ended.append(waiter)
                 } else {
-                    wakes.resume(subscriber, in: &s)
+                    wakes.resume(subscriber)
                 }
             }
         }
         wakes.run()
-        for waiter in ended { waiter.resume(returning: nil) }
+        for waiter in ended { waiter.resume(returning: false) }
     }
+
+    /// The records some observer has not taken yet: what the slowest observer costs the app's memory.
+    package var heldRecords: Int { state.withLock { $0.log.count } }
 
     /// Whether the observer `id` waits in ``nextBatch(_:)`` (for tests).
     func isWaiting(_ id: UInt64) -> Bool {
@@ -217,28 +221,39 @@ package final class ObservationHub: Sendable {
     /// Everything buffered for `id` (with a `lost` record first when some were
     /// dropped), waiting for a batch as the type describes; `nil` once the hub
     /// closed and the buffer is read, or the subscription ended.
+    ///
+    /// A publisher that completes a batch only resumes the waiter; the waiter
+    /// takes (copies, when other observers still need the records) on its own
+    /// thread, so the sends that publish do not pay for it.
     func nextBatch(_ id: UInt64) async -> Deque<ClusterRecord>? {
-        await withTaskCancellationHandler {
-            await withUnsafeContinuation { continuation in
-                let (immediate, arm) = state.withLock { s -> (Deque<ClusterRecord>??, Bool) in
-                    guard let subscriber = s.subscriber(id) else { return (.some(nil), false) }
-                    // A full batch, a loss or the end is taken at once; a few records wait
-                    // for more, as for a woken observer: taking them one by one would put
-                    // the observer in lockstep with the publishers.
-                    if s.isClosed || subscriber.lost > 0 || s.pending(subscriber) >= subscriber.batchSize {
-                        return (.some(s.take(subscriber)), false)
+        while true {
+            let woken = await withTaskCancellationHandler {
+                await withUnsafeContinuation { continuation in
+                    let (now, arm) = state.withLock { s -> (Bool?, Bool) in
+                        guard let subscriber = s.subscriber(id) else { return (false, false) }
+                        // A full batch, a loss or the end is taken at once; a few records wait
+                        // for more, as for a woken observer: taking them one by one would put
+                        // the observer in lockstep with the publishers.
+                        if s.isClosed || subscriber.lost > 0 || s.pending(subscriber) >= subscriber.batchSize { return (true, false) }
+                        if Task.isCancelled { return (false, false) }
+                        subscriber.waiter = continuation
+                        guard s.pending(subscriber) > 0, !subscriber.wakeArmed else { return (nil, false) }
+                        subscriber.wakeArmed = true
+                        return (nil, true)
                     }
-                    if Task.isCancelled { return (.some(nil), false) }
-                    subscriber.waiter = continuation
-                    guard s.pending(subscriber) > 0, !subscriber.wakeArmed else { return (.none, false) }
-                    subscriber.wakeArmed = true
-                    return (.none, true)
+                    if arm { armWake(id) }
+                    if let now { continuation.resume(returning: now) }
                 }
-                if arm { armWake(id) }
-                if case .some(let batch) = immediate { continuation.resume(returning: batch) }
+            } onCancel: {
+                state.withLock { s in s.subscriber(id)?.waiter.take() }?.resume(returning: false)
             }
-        } onCancel: {
-            state.withLock { s in s.subscriber(id)?.waiter.take() }?.resume(returning: nil)
+            guard woken else { return nil }
+            let taken = state.withLock { s -> (batch: Deque<ClusterRecord>?, ended: Bool) in
+                guard let subscriber = s.subscriber(id) else { return (nil, true) }
+                return (s.take(subscriber), s.isClosed)
+            }
+            if let batch = taken.batch { return batch }
+            if taken.ended { return nil }
         }
     }
 
@@ -247,21 +262,20 @@ package final class ObservationHub: Sendable {
     }
 }
 
-/// The waiters a publish (or a wake) hands their batches to, resumed once the
-/// hub's lock is released; and the delayed wakes it must arm.
+/// The waiters a publish (or a wake) resumes once the hub's lock is
+/// released (each then takes its batch), and the delayed wakes it must arm.
 private struct BatchWakes {
-    private var resumes: [(UnsafeContinuation<Deque<ClusterRecord>?, Never>, Deque<ClusterRecord>)] = []
+    private var resumes: [UnsafeContinuation<Bool, Never>] = []
     private(set) var toArm: [UInt64] = []
 
-    mutating func resume(_ subscriber: ObservationHub.Subscriber, in state: inout ObservationHub.State) {
-        guard let waiter = subscriber.waiter, let batch = state.take(subscriber) else { return }
-        subscriber.waiter = nil
-        resumes.append((waiter, batch))
+    mutating func resume(_ subscriber: ObservationHub.Subscriber) {
+        guard let waiter = subscriber.waiter.take() else { return }
+        resumes.append(waiter)
     }
 
     mutating func arm(_ id: UInt64) { toArm.append(id) }
 
     func run() {
-        for (waiter, batch) in resumes { waiter.resume(returning: batch) }
+        for waiter in resumes { waiter.resume(returning: true) }
     }
 }

@@ -1,0 +1,81 @@
+import DequeModule
+import KarcAsync
+
+/// Records the session took from the cluster and has not printed yet:
+/// those a wait took after it had given up, and those taken while the
+/// shell's output had no room (an attached shell that stopped reading).
+///
+/// Bounded, whatever the cluster does meanwhile: a target's state changes
+/// fold into one (its first old state, its last new one: the diff the
+/// session prints for them anyway), and past `limit` the oldest of the
+/// other records (events, redirects, failures) are dropped and counted, to
+/// be printed as one ``ShellRecord/lost(count:)`` first. So the cluster
+/// keeps nothing for a session that stalls (the session takes its records
+/// as they come), and the session keeps at most `limit` records and one
+/// state change a target.
+struct RecordBacklog {
+    private var others: Deque<ShellRecord> = []
+    /// Each target's folded change, in the order the targets first changed.
+    private var changes: [(target: String, old: any Sendable, new: any Sendable)] = []
+    private var changeIndex: [String: Int] = [:]
+    private var dropped = 0
+    let limit: Int
+
+    init(limit: Int) {
+        self.limit = max(1, limit)
+    }
+
+    var isEmpty: Bool { others.isEmpty && changes.isEmpty && dropped == 0 }
+
+    mutating func append(contentsOf records: [ShellRecord]) {
+        for record in records {
+            switch record {
+            case .stateChanged(let target, let old, let new):
+                if let index = changeIndex[target] {
+                    changes[index].new = new
+                } else {
+                    changeIndex[target] = changes.count
+                    changes.append((target, old, new))
+                }
+            case .lost(let count):
+                dropped += count
+            default:
+                if others.count == limit {
+                    others.removeFirst()
+                    dropped += 1
+                }
+                others.append(record)
+            }
+        }
+    }
+
+    /// What is held, oldest first (what was dropped counted first, each target's change last), and empties it.
+    mutating func take() -> [ShellRecord] {
+        guard !isEmpty else { return [] }
+        var records: [ShellRecord] = []
+        records.reserveCapacity(others.count + changes.count + 1)
+        if dropped > 0 { records.append(.lost(count: dropped)) }
+        records.append(contentsOf: others)
+        records.append(contentsOf: changes.map { .stateChanged(target: $0.target, old: $0.old, new: $0.new) })
+        self = RecordBacklog(limit: limit)
+        return records
+    }
+}
+
+/// A session's ``RecordBacklog``, shared with the waits that take records for it.
+final class HeldRecords: Sendable {
+    private let backlog: KarcMutex<RecordBacklog>
+
+    init(limit: Int) {
+        backlog = KarcMutex(RecordBacklog(limit: limit))
+    }
+
+    func append(_ records: [ShellRecord]) {
+        guard !records.isEmpty else { return }
+        backlog.withLock { $0.append(contentsOf: records) }
+    }
+
+    func take() -> [ShellRecord] {
+        backlog.withLock { $0.take() }
+    }
+}
