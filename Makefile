@@ -74,7 +74,7 @@ tsan: setup
 # ends the run: add it to Fuzz/corpus/TARGET once fixed (`make test` replays
 # that corpus). Fuzz/ is a package of its own over the same sources.
 FUZZ_SECONDS ?= 20
-FUZZ_TARGETS = line json transcript
+FUZZ_TARGETS = line json transcript attach
 fuzz: setup
 	$(SWIFT) build -c release --package-path Fuzz --scratch-path .build-fuzz --product karc-fuzz \
 		-Xswiftc -sanitize=fuzzer,address -Xswiftc -DKARC_FUZZ -Xswiftc -enable-testing

@@ -226,7 +226,9 @@ let package = Package(
         ),
         // The fuzz targets (docs/reliability.md): `make fuzz` builds them for
         // libFuzzer; built as usual, they replay the committed corpus (Fuzz/corpus).
-        .executableTarget(name: "karc-fuzz", dependencies: ["KarcSession"]),
+        .executableTarget(
+            name: "karc-fuzz",
+            dependencies: ["KarcSession", "KarcAttachProtocol", "KarcEndpoint", .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
         // What several test targets share: `eventually`, `Recorder`, `ScratchDirectory`.
         .target(name: "TestSupport", dependencies: ["KarcAsync"], path: "Tests/TestSupport"),
         .testTarget(

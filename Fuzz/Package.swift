@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-async-algorithms", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.3.0"),
+        .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
     ],
     targets: [
         .target(
@@ -31,7 +32,16 @@ let package = Package(
                 .product(name: "CustomDump", package: "swift-custom-dump"),
                 .product(name: "DequeModule", package: "swift-collections"),
             ]),
-        .executableTarget(name: "karc-fuzz", dependencies: ["KarcSession"]),
+        // The attach protocol's messages without its gRPC service, and of
+        // the endpoint only what checks a shell's Hello: no NIO, no gRPC.
+        .target(
+            name: "KarcAttachProtocol",
+            dependencies: [.product(name: "SwiftProtobuf", package: "swift-protobuf")],
+            exclude: ["Generated/karc/attach/v1/attach.grpc.swift"]),
+        .target(name: "KarcEndpoint", dependencies: ["KarcAttachProtocol", "KarcSession"], sources: ["AttachedOptions.swift"]),
+        .executableTarget(
+            name: "karc-fuzz",
+            dependencies: ["KarcSession", "KarcAttachProtocol", "KarcEndpoint", .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -58,7 +58,7 @@ struct AttachService: Karc_Attach_V1_Attach.SimpleServiceProtocol {
             }
             let options: ShellOptions
             do {
-                options = try Self.options(hello.options)
+                options = try ShellOptions(attaching: hello.options)
             } catch {
                 throw RPCError(code: .invalidArgument, message: "\(error)")
             }
@@ -102,26 +102,5 @@ struct AttachService: Karc_Attach_V1_Attach.SimpleServiceProtocol {
             if session.wasStoppedByApp { throw RPCError(code: .unavailable, message: "\(shared.name) is shutting down") }
             shared.logger.info("a shell detached", metadata: ["peer": "\(context.remotePeer)", "status": "\(session.status)"])
         }
-    }
-
-    /// The shell's flags as the session's options; an unknown value is refused.
-    static func options(_ given: Karc_Attach_V1_SessionOptions) throws(AttachError) -> ShellOptions {
-        var options = ShellOptions()
-        options.json = given.json
-        options.jsonStates = given.jsonStates
-        options.echo = given.echo
-        options.keepGoing = given.keepGoing
-        if given.timeoutMs > 0 { options.timeout = .milliseconds(Int64(clamping: given.timeoutMs)) }
-        options.color = given.color
-        if !given.diff.isEmpty {
-            guard let diff = DiffMode(rawValue: given.diff) else {
-                throw AttachError("unknown diff mode '\(given.diff)': expected on, summary or off")
-            }
-            options.diff = diff
-        }
-        options.quiet = given.quiet
-        options.recordFile = given.recordFile.isEmpty ? nil : given.recordFile
-        options.testExport = TestExportOptions(factory: given.testFactory.isEmpty ? nil : given.testFactory, imports: given.testImports)
-        return options
     }
 }

@@ -19,7 +19,7 @@ public func fuzzOne(_ data: UnsafeRawPointer?, _ count: Int) -> CInt {
 /// counts allocations for its leak check.
 @_cdecl("LLVMFuzzerInitialize")
 public func fuzzInitialize(_ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMutableRawPointer?) -> CInt {
-    for warmUp in FuzzTarget.warmUps { Array(warmUp.utf8).withUnsafeBytes { target.run($0) } }
+    for warmUp in FuzzTarget.warmUps { warmUp.withUnsafeBytes { target.run($0) } }
     return 0
 }
 

@@ -1,4 +1,7 @@
 import Foundation
+import KarcAttachProtocol
+import KarcEndpoint
+import SwiftProtobuf
 
 @testable import KarcSession
 
@@ -12,11 +15,23 @@ enum FuzzTarget: String, CaseIterable {
     case json
     /// A transcript as `karc check` reads it (`#=` expectations, masks).
     case transcript
+    /// A message an attached shell sends, as the endpoint decodes it: the
+    /// protobuf, a `Hello`'s options, a batch of lines against the line
+    /// credit and through the command reader.
+    case attach
 
     static let builder = CommandBuilder(catalog: FuzzCatalog.catalog)
 
-    /// Inputs that reach every field type, meta command and error once.
-    static let warmUps = [
+    /// Inputs that reach every field type, meta command, error and message kind once.
+    static var warmUps: [[UInt8]] {
+        let messages: [Karc_Attach_V1_ShellMessage] = [
+            .with { $0.lines.lines = ["all.empty", ":help ."] },
+            .with { $0.hello.options.diff = "sideways" },
+        ]
+        return warmUpTexts.map { Array($0.utf8) } + messages.map { (try? $0.serializedBytes()) ?? [] }
+    }
+
+    private static let warmUpTexts = [
         """
         all.everything small=1 unsigned=2 big=3 ratio=0.5 weight=1 flag=true name=x at=2026-01-01T00:00:00Z id=00000000-0000-0000-0000-000000000000 site=https://a.b total=1.5 priority=high status=open tags=[a] labels={"a":1} address.city=c matrix=[[1]]
         all.everything small=999 nope=1 "open
@@ -50,6 +65,34 @@ enum FuzzTarget: String, CaseIterable {
             Self.parse("wish.want " + text)
         case .transcript:
             _ = try? Transcript(text: text)
+        case .attach:
+            Self.attach(bytes)
+        }
+    }
+
+    /// What the endpoint does with a shell's message before its session runs it.
+    private static func attach(_ bytes: UnsafeRawBufferPointer) {
+        guard let message = try? Karc_Attach_V1_ShellMessage(serializedBytes: Array(bytes)) else { return }
+        switch message.kind {
+        case .hello(let hello):
+            _ = try? ShellOptions(attaching: hello.options)
+        case .lines(let batch):
+            var credit = LineCredit(window: 1 << 22)
+            let cost = LineCredit.cost(of: batch.lines)
+            guard credit.allows(cost: cost, count: batch.lines.count) else { return }
+            credit.spend(cost)
+            var reader = CommandReader()
+            for line in batch.lines {
+                credit.returned(LineCredit.cost(of: line))
+                reader.append(line)
+                while let read = reader.next(atEnd: false) {
+                    if case .command(let command) = read { parse(command.text) }
+                }
+            }
+        case .fileReply(let reply):
+            _ = String(decoding: reply.content, as: UTF8.self).split(separator: "\n").count
+        case .interrupt, .endOfInput, nil:
+            break
         }
     }
 

@@ -12,6 +12,9 @@ public actor Latch {
         await withCheckedContinuation { waiting.append($0) }
     }
 
+    /// How many wait now.
+    public var waiterCount: Int { waiting.count }
+
     /// Opens the latch: every waiter goes on, and later ones do not wait.
     public func open() {
         isOpen = true

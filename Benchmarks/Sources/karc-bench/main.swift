@@ -188,6 +188,14 @@ if wanted("cluster.send.store") {
     report("cluster.send.store", try await clusterSendStore(300_000), "sends/s")
     report("cluster.send.store.unobserved", try await clusterSendStoreUnobserved(300_000), "sends/s")
 }
+if wanted("cluster.send.store.big") {
+    for (observed, name) in [(false, "cluster.send.store.big.unobserved"), (true, "cluster.send.store.big")] {
+        let inPlace = try await clusterSendBigStore(100_000, observed: observed, suspending: false)
+        let copying = try await clusterSendBigStore(100_000, observed: observed, suspending: true)
+        report(name, inPlace, "sends/s (a 10,000-number state, one number changed a send, handler with no await: in place)")
+        report(name + ".copying", copying, "sends/s (the same with an async handler: a copy out of the cell)")
+    }
+}
 if wanted("baseline.sync-reduce") {
     report("baseline.sync-reduce", try await syncReduce(10_000_000), "ops/s")
 }

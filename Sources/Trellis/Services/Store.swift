@@ -113,4 +113,17 @@ extension Store where Model: Equatable {
                 try await cell.mutate(reporting: report) { model in try await handler(&model, action, send) }
             })
     }
+
+    /// Handles actions of type `A` by changing the value model in place,
+    /// with a handler that does not suspend: chosen for a closure with no
+    /// `await` in it. The same as the handler that may suspend, but the
+    /// model is changed where it lies, so a change costs what it changes,
+    /// not a copy of the whole model.
+    public func mutate<A: Sendable>(on _: A.Type, _ handler: @escaping @Sendable (inout Model, A, Send) throws -> Void) -> Store {
+        adding(
+            StoreHandler(actionType: A.self, accepts: { $0 is A }) { cell, action, send, report in
+                guard let action = action as? A else { return }
+                try await cell.mutateInPlace(reporting: report) { model in try handler(&model, action, send) }
+            })
+    }
 }

@@ -64,6 +64,27 @@ final class StoreCell<Model: Sendable>: Sendable {
     }
 }
 
+extension StoreCell {
+    /// Runs a handler that cannot suspend on the value where it lies, under
+    /// the cell's mutex: the value is not copied (a copy taken out of the
+    /// mutex would share its storage, and the first write would copy all of
+    /// it; a 10,000-element state paid that on every send). Waits its turn
+    /// behind handlers that can suspend; an observer still gets the old
+    /// state, which costs what a change of shared storage costs.
+    func mutateInPlace(reporting report: StateReport, _ body: @escaping @Sendable (inout Model) throws -> Void) async throws {
+        if let holding = Holding.current?.find(ObjectIdentifier(self)),
+            holding.defer({ try await self.mutateInPlace(reporting: report, body) })
+        {
+            return
+        }
+        try await report.around {
+            try await lock.withLock {
+                try self.value.withLock { try body(&$0) }
+            }
+        }
+    }
+}
+
 /// The value-store cells the current task holds, innermost first, each with
 /// the actions sent back to it while it is held.
 ///

@@ -1,0 +1,35 @@
+import Trellis
+
+/// A value model of 10,000 numbers: what a store of a user's list looks like.
+struct BigState: Equatable, Sendable {
+    var items = Array(repeating: 0, count: 10_000)
+}
+
+/// Adds one to one number.
+struct BigBump: Sendable {
+    let index: Int
+}
+
+/// `cluster.send.store.big*`: sends to a value store of a ``BigState``, each
+/// changing one of its 10,000 numbers, `observed` (one observer draining)
+/// or not. `suspending`: the handler is `async` (it may suspend), so the
+/// store changes a copy taken out of its cell, as it does for such a
+/// handler; else it is one with no `await`, changed in place.
+func clusterSendBigStore(_ n: Int, observed: Bool, suspending: Bool) async throws -> Double {
+    let store =
+        suspending
+        ? Store(model: BigState.self).mutate(on: BigBump.self) { (state: inout BigState, bump: BigBump, _: Send) async in
+            state.items[bump.index % 10_000] += 1
+        }
+        : Store(model: BigState.self).mutate(on: BigBump.self) { state, bump, _ in state.items[bump.index % 10_000] += 1 }
+    let cluster = try await Bootstrap { store.with(model: BigState()) }
+    let observation = observed ? cluster.observe() : nil
+    let observer = Task { if let observation { for await _ in observation {} } }
+    let result = try await rate(operations: n) {
+        for index in 0..<n { try await cluster.send(action: BigBump(index: index)) }
+    }
+    await cluster.shutDown()
+    observation?.cancel()
+    await observer.value
+    return result
+}
