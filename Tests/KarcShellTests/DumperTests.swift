@@ -142,3 +142,33 @@ struct DumperTests {
         #expect(Dumper.typeName(Profile.self) == Dumper.typeName(Profile.self))
     }
 }
+
+/// Dates written without custom-dump's formatter, to the letter of it.
+@Suite("Date dump", .timeLimit(.minutes(1)))
+struct DateDumpTests {
+    @Test(arguments: [
+        0, 1, -1, 0.001, 0.0009, 0.9999, -0.0005, 59.999, 86_399.5, 951_782_400.123,  // 2000-02-29
+        1_700_000_000.25, -2_208_988_800, -12_212_553_600, 253_402_300_799.999, 4_102_444_800, 0.0005, 1.0005, -1.0005,
+    ])
+    func aDateReadsAsCustomDumpWritesIt(_ interval: Double) {
+        let date = Date(timeIntervalSince1970: interval)
+        #expect(DateDump.text(date) == String(customDumping: date))
+    }
+
+    @Test func randomDatesReadAsCustomDumpWritesThem() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let date = Date(timeIntervalSince1970: Double.random(in: -12_212_553_600...253_402_300_799, using: &generator))
+            #expect(DateDump.text(date) == String(customDumping: date), "\(date.timeIntervalSince1970)")
+        }
+    }
+
+    @Test func datesBefore1583OrAfter9999AreLeftToCustomDump() {
+        // Before 1583 ICU counts in the Julian calendar.
+        #expect(DateDump.text(Date(timeIntervalSince1970: -12_212_553_601)) == nil)
+        #expect(Dumper.dump(Date(timeIntervalSince1970: -62_135_596_800)) == String(customDumping: Date(timeIntervalSince1970: -62_135_596_800)))
+        #expect(DateDump.text(Date(timeIntervalSince1970: 253_402_300_800)) == nil)
+        #expect(DateDump.text(Date(timeIntervalSince1970: .infinity)) == nil)
+        #expect(Dumper.dump(Date.distantFuture) == String(customDumping: Date.distantFuture))
+    }
+}

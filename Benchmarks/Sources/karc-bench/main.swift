@@ -217,6 +217,15 @@ if wanted("shell.script.rss"), FileManager.default.isExecutableFile(atPath: "/us
     report("shell.script.rss", million, "MB (peak, a piped script of 1M commands)")
     report("shell.script.rss.ratio", million / (try shellScriptRSS(100_000)), "x (peak at 1M commands / at 100k)")
 }
+for shape in shapes {
+    for json in [false, true] {
+        let name = "shell.bigstate.shapes.\(shape.name)." + (json ? "json" : "readable")
+        if wanted(name) {
+            report(
+                name, try await shape.run(10_000, 2_000, json), "commands/s (a 10,000-element list of \(shape.name) items, one appended a command)")
+        }
+    }
+}
 if wanted("shell.bigstate") {
     let readable = try shellBigState(size: 10_000, n: 5_000, json: false)
     report("shell.bigstate.readable", readable, "commands/s")

@@ -80,7 +80,10 @@ struct Dumper {
             return try body(of: wrapped, named: false, isRoot: false, maxDepth: maxDepth)
         }
         if traits.isMetatype, let type = value as? Any.Type { return "\(Self.typeName(type)).self" }
-        if traits.isConvertible, let convertible = value as? any CustomDumpStringConvertible { return convertible.customDumpDescription }
+        if traits.isConvertible, let convertible = value as? any CustomDumpStringConvertible {
+            if let date = value as? Date, let text = DateDump.text(date) { return text }
+            return convertible.customDumpDescription
+        }
         if traits.isDiffObject { throw Unsupported() }
         if traits.isRepresentable, let representable = value as? any CustomDumpRepresentable {
             return try body(of: representable.customDumpValue, named: false, isRoot: false, maxDepth: maxDepth)
@@ -225,7 +228,7 @@ struct Dumper {
                 if value is any _CustomDiffObject { return false }
             }
             if let convertible = child.value as? any CustomDumpStringConvertible {
-                return !convertible.customDumpDescription.utf8.contains(UInt8(ascii: "\n"))
+                return child.value is Date || !convertible.customDumpDescription.utf8.contains(UInt8(ascii: "\n"))
             }
             if Traits.of(value).isScalar { return true }
             return Self.mirror(value).children.isEmpty

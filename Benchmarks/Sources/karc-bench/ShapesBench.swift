@@ -1,0 +1,135 @@
+import Foundation
+import KarcSession
+import KarcSessionTrellis
+import Trellis
+
+// `shell.bigstate.shapes.*`: what a command's output costs on a user's own
+// types, not only the demo's. Each shape is the element of a 10,000-element
+// list in a value store; each command appends one, and the session prints
+// its diff (readable) or its patch (`--json`).
+
+/// The demo's shape: numbers and a string.
+struct PlainItem: Codable, Equatable, Sendable, Identifiable {
+    var id: Int
+    var title: String
+    var likes = 0
+}
+
+/// A to-do: a flag and an optional date (padding between fields, an optional's tag).
+struct DatedItem: Codable, Equatable, Sendable, Identifiable {
+    var id: Int
+    var title: String
+    var done = false
+    var due: Date?
+}
+
+/// An enum with payloads.
+struct TicketItem: Codable, Equatable, Sendable, Identifiable {
+    enum Status: Codable, Equatable, Sendable {
+        case open
+        case assigned(to: String)
+        case closed(at: Date, reason: String?)
+    }
+    var id: Int
+    var title: String
+    var status: Status
+}
+
+/// A nested struct holding a list and a dictionary.
+struct NestedItem: Codable, Equatable, Sendable, Identifiable {
+    struct Meta: Codable, Equatable, Sendable {
+        var author: String
+        var tags: [String]
+        var scores: [String: Int]
+    }
+    var id: Int
+    var title: String
+    var meta: Meta
+}
+
+/// A class reference.
+struct OwnedItem: Codable, Equatable, Sendable, Identifiable {
+    final class Owner: Codable, Equatable, Sendable {
+        let name: String
+        init(name: String) { self.name = name }
+        static func == (lhs: Owner, rhs: Owner) -> Bool { lhs.name == rhs.name }
+    }
+    var id: Int
+    var title: String
+    var owner: Owner
+}
+
+/// A list of one shape, and how to make its next element from a title.
+struct ShapeList<Item: Codable & Equatable & Sendable>: Codable, Equatable, Sendable {
+    var items: [Item]
+}
+
+struct AddItem: Codable, Sendable {
+    var title: String
+}
+
+/// Each shape: its name, and a run of `n` appends to a list of `size` (readable or JSON), in commands a second.
+let shapes: [(name: String, run: @Sendable (_ size: Int, _ n: Int, _ json: Bool) async throws -> Double)] = [
+    ("plain", { try await shapeRun(size: $0, n: $1, json: $2) { PlainItem(id: $0, title: $1, likes: $0 % 7) } }),
+    (
+        "dated",
+        {
+            try await shapeRun(size: $0, n: $1, json: $2) {
+                DatedItem(id: $0, title: $1, done: $0.isMultiple(of: 2), due: $0.isMultiple(of: 3) ? nil : Date(timeIntervalSince1970: Double($0)))
+            }
+        }
+    ),
+    (
+        "enum",
+        {
+            try await shapeRun(size: $0, n: $1, json: $2) { id, title in
+                let status: TicketItem.Status =
+                    switch id % 3 {
+                    case 0: .open
+                    case 1: .assigned(to: "user \(id % 10)")
+                    default: .closed(at: Date(timeIntervalSince1970: Double(id)), reason: id.isMultiple(of: 2) ? nil : "done")
+                    }
+                return TicketItem(id: id, title: title, status: status)
+            }
+        }
+    ),
+    (
+        "nested",
+        {
+            try await shapeRun(size: $0, n: $1, json: $2) {
+                NestedItem(id: $0, title: $1, meta: .init(author: "a\($0 % 5)", tags: ["x", "y"], scores: ["s": $0]))
+            }
+        }
+    ),
+    ("reference", { try await shapeRun(size: $0, n: $1, json: $2) { OwnedItem(id: $0, title: $1, owner: .init(name: "owner \($0 % 10)")) } }),
+]
+
+/// A session in this process on a store named `list` of `size` items made by `make`, sent `n` appends.
+func shapeRun<Item: Codable & Equatable & Sendable>(
+    size: Int, n: Int, json: Bool, _ make: @escaping @Sendable (Int, String) -> Item
+) async throws -> Double {
+    let cluster = try await Bootstrap {
+        Store(model: ShapeList<Item>.self)
+            .mutate(on: AddItem.self) { list, add, _ in list.items.append(make(list.items.count, add.title)) }
+            .with(model: ShapeList(items: (0..<size).map { make($0, "item \($0)") }))
+            .named("list")
+    }
+    let shell = ClusterShell(name: "shapes", cluster: cluster)
+    var options = ShellOptions()
+    options.json = json
+    options.quiet = true
+    let devNull = open("/dev/null", O_WRONLY)
+    defer { close(devNull) }
+    let commands = (0..<n).map { "list.add-item title=\"appended \($0)\"" }
+    let clock = ContinuousClock()
+    var status: Int32 = 0
+    let elapsed = await clock.measure {
+        status = await Shell.runSession(
+            shell, options: options, commands: commands, input: .none,
+            sink: ProcessInfo.processInfo.environment["SHAPES_DEBUG"] != nil ? OutputSink() : OutputSink(output: devNull, errors: devNull),
+            host: LocalHost())
+    }
+    await cluster.shutDown()
+    // A run whose commands failed measured nothing: 0, not a rate.
+    return status == 0 ? Double(n) / elapsed.seconds : 0
+}
