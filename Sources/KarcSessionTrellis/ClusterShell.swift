@@ -19,6 +19,7 @@ public final class ClusterShell: ShellCluster {
     public let cluster: Cluster
     public let catalog: Catalog
     private let observation: ClusterObservation
+    /// How many records the shell may fall behind the cluster (its observation's buffer).
     public let recordBuffer: Int
 
     /// A shell cluster named `name` around `cluster`, with its catalog learned from it.
