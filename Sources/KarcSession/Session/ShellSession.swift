@@ -320,6 +320,14 @@ package final class ShellSession {
             if interruptible, interrupter.isTriggered { return false }
             let records = await nextRecords(until: nil, interruptible: interruptible) { wake in room.onRoom(wake) }
             backlog.append(records)
+            if records.isEmpty, !room.hasRoom {
+                // The cluster's records ended (it shut down) or Ctrl-C came: only room is left to wait for,
+                // not records that return at once.
+                if interruptible, interrupter.isTriggered { return false }
+                _ = await race(interruptible: interruptible) {
+                    await withCheckedContinuation { (roomCame: CheckedContinuation<Void, Never>) in room.onRoom { roomCame.resume() } }
+                }
+            }
         }
         return true
     }

@@ -1,0 +1,74 @@
+import KarcAsync
+import TestSupport
+import Testing
+
+@testable import KarcSession
+
+/// A session whose output has no room (an attached shell that stopped
+/// reading) waits for room, taking the cluster's records meanwhile.
+@Suite("Output room", .timeLimit(.minutes(1)))
+struct OutputRoomTests {
+    /// Room given by hand; counts the wakes registered.
+    final class HandRoom: OutputRoom {
+        private let state = KarcMutex<(room: Bool, wake: (@Sendable () -> Void)?, registered: Int)>((false, nil, 0))
+
+        var hasRoom: Bool { state.withLock { $0.room } }
+        var registered: Int { state.withLock { $0.registered } }
+
+        func onRoom(_ wake: @escaping @Sendable () -> Void) {
+            state.withLock { s -> (@Sendable () -> Void)? in
+                s.registered += 1
+                if s.room { return wake }
+                s.wake = wake
+                return nil
+            }?()
+        }
+
+        func give() {
+            state.withLock { s -> (@Sendable () -> Void)? in
+                s.room = true
+                return s.wake.take()
+            }?()
+        }
+    }
+
+    /// A cluster whose records have ended (it shut down): `nextRecords` returns nil at once. Counts the asks.
+    final class EndedCluster: ShellCluster {
+        let asks = KarcMutex(0)
+        var name: String { "ended" }
+        var catalog: Catalog { Catalog(targets: []) }
+        func send(_ command: any Sendable, to target: String) async throws -> (any Sendable)? { nil }
+        func takeRecords() -> [ShellRecord] { [] }
+        func nextRecords() async -> [ShellRecord]? {
+            asks.withLock { $0 += 1 }
+            return nil
+        }
+        func settled(timeout: Duration) async -> Bool { true }
+        func state(of target: String) async -> (any Sendable)? { nil }
+    }
+
+    @Test func aSessionWithoutRoomWaitsForItWithoutSpinningWhenTheClusterHasEnded() async throws {
+        let room = HandRoom()
+        let cluster = EndedCluster()
+        let session = ShellSession(cluster: cluster, options: ShellOptions(), sink: OutputSink(forwarding: { _, _ in }, room: room))
+        let waited = Task { await session.waitForRoom() }
+        // The first wait asks the cluster and registers for room; once the cluster's answer says its
+        // records ended, the session registers for room alone, and does not ask again (a wait that
+        // asked again would spin: the answer comes at once).
+        #expect(await eventually { room.registered >= 2 })
+        #expect(cluster.asks.withLock { $0 } == 1)
+        room.give()
+        #expect(await waited.value)
+        // The session's waits run on the shell's executor, one job after another: once a job queued
+        // now has run, an ask a spinning wait had queued would have been made.
+        await Task(executorPreference: ShellExecutor.shared) {}.value
+        #expect(cluster.asks.withLock { $0 } == 1)
+    }
+
+    @Test func aSessionWithRoomDoesNotWait() async {
+        let room = HandRoom()
+        room.give()
+        let session = ShellSession(cluster: EndedCluster(), options: ShellOptions(), sink: OutputSink(forwarding: { _, _ in }, room: room))
+        #expect(await session.waitForRoom())
+    }
+}
