@@ -117,7 +117,7 @@ import Trellis
             $0.recordBuffer = 5_000
             $0.outputBuffer = 1024
         }
-        let stalled = try TestShell(socket: endpoint.socket, token: endpoint.token, reading: false)
+        let stalled = try TestShell(socket: endpoint.socket, token: endpoint.token, reading: false, window: 1 << 16)
         #expect(await prompted(stalled))
         for n in 1...60_000 {
             _ = try await endpoint.cluster.send(action: Beat(n: n), to: "beat")

@@ -59,9 +59,14 @@ final class TestShell: Sendable {
     private let gate: AsyncStream<Void>.Continuation
 
     /// Connects to `socket` and sends `hello` (or a prompt session's) with `token`.
-    init(socket: String, token: String, hello: Karc_Attach_V1_Hello = TestShell.prompt, reading: Bool = true) throws {
-        // A small receive window (gRPC's default is 8 MiB): a shell that stops reading is felt by the app after a few hundred KB, not megabytes.
-        let config = HTTP2ClientTransport.Posix.Config.defaults { $0.http2.targetWindowSize = 1 << 16 }
+    /// `window`: the shell's HTTP/2 receive window (gRPC's default, 8 MiB, unless given); with a small
+    /// one, a shell that stops reading is felt by the app after a few hundred KB of output.
+    init(
+        socket: String, token: String, hello: Karc_Attach_V1_Hello = TestShell.prompt, reading: Bool = true, window: Int? = nil
+    ) throws {
+        let config = HTTP2ClientTransport.Posix.Config.defaults { config in
+            if let window { config.http2.targetWindowSize = window }
+        }
         let client = GRPCClient(
             transport: try HTTP2ClientTransport.Posix(target: .unixDomainSocket(path: socket), transportSecurity: .plaintext, config: config))
         self.client = client
