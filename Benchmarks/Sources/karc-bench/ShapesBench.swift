@@ -126,7 +126,7 @@ func shapeRun<Item: Codable & Equatable & Sendable>(
     let elapsed = await clock.measure {
         status = await Shell.runSession(
             shell, options: options, commands: commands, input: .none,
-            sink: ProcessInfo.processInfo.environment["SHAPES_DEBUG"] != nil ? OutputSink() : OutputSink(output: devNull, errors: devNull),
+            sink: OutputSink(output: devNull, errors: devNull),
             host: LocalHost())
     }
     await cluster.shutDown()
