@@ -15,9 +15,7 @@ import KarcAsync
 /// state change a target.
 struct RecordBacklog {
     private var others: Deque<ShellRecord> = []
-    /// Each target's folded change, in the order the targets first changed.
-    private var changes: [(target: String, old: any Sendable, new: any Sendable)] = []
-    private var changeIndex: [String: Int] = [:]
+    private var changes = FoldedChanges()
     private var dropped = 0
     let limit: Int
 
@@ -25,18 +23,13 @@ struct RecordBacklog {
         self.limit = max(1, limit)
     }
 
-    var isEmpty: Bool { others.isEmpty && changes.isEmpty && dropped == 0 }
+    var isEmpty: Bool { others.isEmpty && changes.all.isEmpty && dropped == 0 }
 
     mutating func append(contentsOf records: [ShellRecord]) {
         for record in records {
             switch record {
             case .stateChanged(let target, let old, let new):
-                if let index = changeIndex[target] {
-                    changes[index].new = new
-                } else {
-                    changeIndex[target] = changes.count
-                    changes.append((target, old, new))
-                }
+                changes.add(target: target, old: old, new: new)
             case .lost(let count):
                 dropped += count
             default:
@@ -53,12 +46,29 @@ struct RecordBacklog {
     mutating func take() -> [ShellRecord] {
         guard !isEmpty else { return [] }
         var records: [ShellRecord] = []
-        records.reserveCapacity(others.count + changes.count + 1)
+        records.reserveCapacity(others.count + changes.all.count + 1)
         if dropped > 0 { records.append(.lost(count: dropped)) }
         records.append(contentsOf: others)
-        records.append(contentsOf: changes.map { .stateChanged(target: $0.target, old: $0.old, new: $0.new) })
+        records.append(contentsOf: changes.all.map { .stateChanged(target: $0.target, old: $0.old, new: $0.new) })
         self = RecordBacklog(limit: limit)
         return records
+    }
+}
+
+/// Changes of state folded into one a target: its first old state, its
+/// last new one (the diff the session prints for them), in the order the
+/// targets first changed.
+struct FoldedChanges {
+    private(set) var all: [(target: String, old: any Sendable, new: any Sendable)] = []
+    private var index: [String: Int] = [:]
+
+    mutating func add(target: String, old: any Sendable, new: any Sendable) {
+        if let at = index[target] {
+            all[at].new = new
+        } else {
+            index[target] = all.count
+            all.append((target, old, new))
+        }
     }
 }
 

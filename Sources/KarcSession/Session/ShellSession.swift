@@ -357,15 +357,11 @@ package final class ShellSession {
             default: break
             }
         }
-        var changes: [(target: String, old: any Sendable, new: any Sendable)] = []
+        var changes = FoldedChanges()
         for record in records {
             switch record {
             case .stateChanged(let target, let old, let new):
-                if let index = changes.firstIndex(where: { $0.target == target }) {
-                    changes[index].new = new
-                } else {
-                    changes.append((target, old, new))
-                }
+                changes.add(target: target, old: old, new: new)
             case .event(let source, let event):
                 if keepsTestSteps { testSteps.append(.event(source: source, event: event)) }
                 let typeName = ValueText.typeName(event)
@@ -375,7 +371,7 @@ package final class ShellSession {
                 renderer.record(record)
             }
         }
-        for change in changes {
+        for change in changes.all {
             renderer.state(target: change.target, old: change.old, new: change.new)
         }
     }
