@@ -38,13 +38,8 @@ final class StoreCell<Model: Sendable>: Sendable {
     /// cell, in send order; the first of those that throws stops the rest and
     /// its error is thrown.
     func mutate(reporting report: StateReport, _ body: @escaping @Sendable (inout Model) async throws -> Void) async throws {
-        let identity = ObjectIdentifier(self)
-        if let holding = Holding.current?.find(identity),
-            holding.defer({ try await self.mutate(reporting: report, body) })
-        {
-            return
-        }
-        let holding = Holding(cell: identity, outer: Holding.current)
+        if deferredWhileHeld({ try await self.mutate(reporting: report, body) }) { return }
+        let holding = Holding(cell: ObjectIdentifier(self), outer: Holding.current)
         do {
             try await report.around {
                 try await lock.withLock {
@@ -65,6 +60,12 @@ final class StoreCell<Model: Sendable>: Sendable {
 }
 
 extension StoreCell {
+    /// Whether this task holds the cell (a handler of this store sent back to
+    /// it): then `run` is kept to run after that handler, and true is returned.
+    private func deferredWhileHeld(_ run: @escaping @Sendable () async throws -> Void) -> Bool {
+        Holding.current?.find(ObjectIdentifier(self))?.defer(run) ?? false
+    }
+
     /// Runs a handler that cannot suspend on the value where it lies, under
     /// the cell's mutex: the value is not copied (a copy taken out of the
     /// mutex would share its storage, and the first write would copy all of
@@ -72,11 +73,7 @@ extension StoreCell {
     /// behind handlers that can suspend; an observer still gets the old
     /// state, which costs what a change of shared storage costs.
     func mutateInPlace(reporting report: StateReport, _ body: @escaping @Sendable (inout Model) throws -> Void) async throws {
-        if let holding = Holding.current?.find(ObjectIdentifier(self)),
-            holding.defer({ try await self.mutateInPlace(reporting: report, body) })
-        {
-            return
-        }
+        if deferredWhileHeld({ try await self.mutateInPlace(reporting: report, body) }) { return }
         try await report.around {
             try await lock.withLock {
                 try self.value.withLock { try body(&$0) }
