@@ -280,6 +280,7 @@ let package = Package(
             name: "TrellisTests",
             dependencies: [
                 "Trellis",
+                "Karc",
                 "KarcAsync",
                 "TrellisTesting",
                 "TestSupport",

@@ -28,14 +28,15 @@ extension Shell {
         } else {
             input = .lines(StandardInputLines(), name: "<stdin>")
         }
-        let sink = OutputSink()
+        let runtime = ShellRuntime()
+        let sink = OutputSink(clock: runtime.clock)
         // At a prompt the line editor takes Ctrl-C; a script ends its running command with
         // it, and SIGINT, SIGTERM or SIGHUP end the script with 130, 143 or 129.
         if !prompting { ScriptSignals.forward(to: interrupter, flushing: sink) }
-        let status = await withTaskExecutorPreference(ShellExecutor.shared) {
+        let status = await withTaskExecutorPreference(runtime.executor) {
             await runSession(
                 cluster, options: options, commands: commands, input: input, sink: sink, host: LocalHost { await Pager.show($0) },
-                interrupter: interrupter, seenEvents: seenEvents)
+                interrupter: interrupter, seenEvents: seenEvents, runtime: runtime)
         }
         return prompting ? status : ScriptSignals.exitStatus ?? status
     }

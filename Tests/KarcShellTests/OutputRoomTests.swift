@@ -8,20 +8,29 @@ import Testing
 /// reading) waits for room, taking the cluster's records meanwhile.
 @Suite("Output room", .timeLimit(.minutes(1)))
 struct OutputRoomTests {
-    /// Room given by hand; counts the wakes registered.
+    /// Room given by hand; counts the wakes registered, and says each registration as it comes.
     final class HandRoom: OutputRoom {
         private let state = KarcMutex<(room: Bool, wake: (@Sendable () -> Void)?, registered: Int)>((false, nil, 0))
+        /// The count after each registration.
+        let registrations: AsyncStream<Int>
+        private let registering: AsyncStream<Int>.Continuation
+
+        init() {
+            (registrations, registering) = AsyncStream.makeStream()
+        }
 
         var hasRoom: Bool { state.withLock { $0.room } }
         var registered: Int { state.withLock { $0.registered } }
 
         func onRoom(_ wake: @escaping @Sendable () -> Void) {
-            state.withLock { s -> (@Sendable () -> Void)? in
+            let (count, ready) = state.withLock { s -> (Int, (@Sendable () -> Void)?) in
                 s.registered += 1
-                if s.room { return wake }
+                if s.room { return (s.registered, wake) }
                 s.wake = wake
-                return nil
-            }?()
+                return (s.registered, nil)
+            }
+            registering.yield(count)
+            ready?()
         }
 
         func give() {
@@ -50,18 +59,21 @@ struct OutputRoomTests {
     @Test func aSessionWithoutRoomWaitsForItWithoutSpinningWhenTheClusterHasEnded() async throws {
         let room = HandRoom()
         let cluster = EndedCluster()
-        let session = ShellSession(cluster: cluster, options: ShellOptions(), sink: OutputSink(forwarding: { _, _ in }, room: room))
+        // A thread of its own: the shared one runs every other test's shells too.
+        let runtime = ShellRuntime(executor: ShellExecutor(name: "karc-room-test"))
+        let session = ShellSession(
+            cluster: cluster, options: ShellOptions(), sink: OutputSink(forwarding: { _, _ in }, room: room), runtime: runtime)
         let waited = Task { await session.waitForRoom() }
         // The first wait asks the cluster and registers for room; once the cluster's answer says its
         // records ended, the session registers for room alone, and does not ask again (a wait that
         // asked again would spin: the answer comes at once).
-        #expect(await eventually { room.registered >= 2 })
+        for await count in room.registrations where count >= 2 { break }
         #expect(cluster.asks.withLock { $0 } == 1)
         room.give()
         #expect(await waited.value)
-        // The session's waits run on the shell's executor, one job after another: once a job queued
+        // The session's waits run on its executor, one job after another: once a job queued
         // now has run, an ask a spinning wait had queued would have been made.
-        await Task(executorPreference: ShellExecutor.shared) {}.value
+        await Task(executorPreference: runtime.executor) {}.value
         #expect(cluster.asks.withLock { $0 } == 1)
     }
 

@@ -133,6 +133,7 @@ struct SessionRecordTests {
     @Test(arguments: [
         ("counter.increment", true), ("  :state counter", true), (":SAVE x", false), (" :quit", false), (":q", false),
         ("# a comment", false), ("   ", false), ("", false), (":sleep 1s", true), (":savex y", true),
+        (":export-test T.swift", false), (":EXIT", false), (":h", true),
     ])
     func whatAReplayKeeps(line: String, kept: Bool) {
         #expect(SessionRecord.isKept(line) == kept)

@@ -17,15 +17,16 @@ struct TranscriptRun {
 
     /// Runs `transcript` (read from `path`) in a session of its own on `cluster`.
     static func run(
-        _ transcript: Transcript, path: String, cluster: any ShellCluster, timeout: Duration, keepingTestSteps: Bool = false
+        _ transcript: Transcript, path: String, cluster: any ShellCluster, timeout: Duration, keepingTestSteps: Bool = false,
+        runtime: ShellRuntime = ShellRuntime()
     ) async -> TranscriptRun {
-        await withTaskExecutorPreference(ShellExecutor.shared) {
-            await runHere(transcript, path: path, cluster: cluster, timeout: timeout, keepingTestSteps: keepingTestSteps)
+        await withTaskExecutorPreference(runtime.executor) {
+            await runHere(transcript, path: path, cluster: cluster, timeout: timeout, keepingTestSteps: keepingTestSteps, runtime: runtime)
         }
     }
 
     private static func runHere(
-        _ transcript: Transcript, path: String, cluster: any ShellCluster, timeout: Duration, keepingTestSteps: Bool
+        _ transcript: Transcript, path: String, cluster: any ShellCluster, timeout: Duration, keepingTestSteps: Bool, runtime: ShellRuntime
     ) async -> TranscriptRun {
         var options = ShellOptions()
         options.keepGoing = true
@@ -34,8 +35,8 @@ struct TranscriptRun {
         options.timeout = timeout
         // `export-test SCRIPT` writes the whole script, however long.
         if keepingTestSteps { options.historyLimit = .max }
-        let sink = OutputSink(capturing: ())
-        let session = ShellSession(cluster: cluster, options: options, sink: sink)
+        let sink = OutputSink(capturing: (), clock: runtime.clock)
+        let session = ShellSession(cluster: cluster, options: options, sink: sink, runtime: runtime)
         session.keepsTestSteps = keepingTestSteps
         // A script is named as it sources its neighbours: from its own directory,
         // so the transcript reads the same wherever `karc check` runs.

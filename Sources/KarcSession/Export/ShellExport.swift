@@ -82,42 +82,6 @@ extension Shell {
 }
 
 extension ShellSession {
-    /// `:export-test FILE.swift`: this session's sends and events, and each target's state now, as a test.
-    func exportTest(_ arguments: [Located<String>], name: Located<String>, at location: Location) async -> Outcome {
-        guard arguments.count == 1, let file = arguments.first else {
-            return fail(":export-test needs one file name (FILE.swift)", column: arguments.dropFirst().first?.column ?? name.column, at: location)
-        }
-        guard let factory = options.testExport.factory else {
-            return fail(
-                ":export-test needs the test's cluster factory: start the shell with --test-factory EXPR (a Swift expression of a Trellis Cluster)",
-                column: name.column, at: location)
-        }
-        let base = (file.value as NSString).lastPathComponent
-        let export = TestExport(
-            factory: factory, imports: options.testExport.imports,
-            name: TestExport.functionName(for: base.hasSuffix(".swift") ? String(base.dropLast(6)) : base),
-            source: "a session of \(cluster.name)")
-        guard testSteps.dropped == 0 else {
-            return fail(
-                "cannot write this session as a test: its first commands were dropped (--history-limit \(options.historyLimit)), and a test replays a"
-                    + " session from its start; raise --history-limit, or write a script with :save and use karc export-test SCRIPT",
-                column: file.column, at: location)
-        }
-        let states = await targetStates()
-        do {
-            try await host.write(export.source(steps: Array(testSteps.entries), states: states, scriptName: renderer.scriptName), to: file.value)
-        } catch let error as TestExport.Unexportable {
-            return fail(error.message, column: file.column, at: location)
-        } catch let error as HostError {
-            return fail(error.message, column: file.column, at: location)
-        } catch {
-            return fail("cannot write \(file.value): \(error)", column: file.column, at: location)
-        }
-        let sends = testSteps.entries.count { if case .send = $0 { true } else { false } }
-        renderer.log("wrote \(file.value): \(sends) command\(sends == 1 ? "" : "s"), \(states.count) final state\(states.count == 1 ? "" : "s")")
-        return .succeeded
-    }
-
     /// Each target's state now, in the catalog's order (those that show one).
     func targetStates() async -> [(target: String, state: any Sendable)] {
         var states: [(target: String, state: any Sendable)] = []

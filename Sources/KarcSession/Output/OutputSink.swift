@@ -15,7 +15,7 @@ import Synchronization
 package final class OutputSink: Sendable {
     private struct State {
         var buffer: [UInt8] = []
-        var lastFlush = ContinuousClock.now
+        var lastFlush: ShellClock.Instant
         /// When capturing (``init(capturing:)``): what was written, both streams in order.
         var captured: [UInt8]?
     }
@@ -31,14 +31,25 @@ package final class OutputSink: Sendable {
     /// Whether the output has room, when it can have none (``OutputRoom``).
     package let room: (any OutputRoom)?
 
-    package init(output: Int32 = STDOUT_FILENO, errors: Int32 = STDERR_FILENO) {
+    /// What flushing after ``interval`` reads the time from.
+    private let clock: ShellClock
+
+    private init(
+        output: Int32, errors: Int32, forward: (@Sendable ([UInt8], Bool) -> Void)?, room: (any OutputRoom)?, capturing: Bool, clock: ShellClock
+    ) {
         self.output = output
         self.errors = errors
-        forward = nil
-        room = nil
-        var initial = State()
-        initial.buffer.reserveCapacity(1 << 16)
+        self.forward = forward
+        self.room = room
+        self.clock = clock
+        var initial = State(lastFlush: clock.now)
+        if capturing { initial.captured = [] } else { initial.buffer.reserveCapacity(1 << 16) }
         state = KarcMutex(initial)
+    }
+
+    /// A sink that writes to `output` and `errors`.
+    package convenience init(output: Int32 = STDOUT_FILENO, errors: Int32 = STDERR_FILENO, clock: ShellClock = .continuous) {
+        self.init(output: output, errors: errors, forward: nil, room: nil, capturing: false, clock: clock)
     }
 
     /// A sink that hands each batch to `forward` instead of writing it (a
@@ -46,26 +57,17 @@ package final class OutputSink: Sendable {
     /// connection). Batches come in the order written, one stream at a time.
     /// `room` tells whether the far end takes more: the session waits for it
     /// before each command (``OutputRoom``).
-    package init(forwarding forward: @escaping @Sendable (_ bytes: [UInt8], _ isError: Bool) -> Void, room: (any OutputRoom)? = nil) {
-        output = -1
-        errors = -1
-        self.forward = forward
-        self.room = room
-        var initial = State()
-        initial.buffer.reserveCapacity(1 << 16)
-        state = KarcMutex(initial)
+    package convenience init(
+        forwarding forward: @escaping @Sendable (_ bytes: [UInt8], _ isError: Bool) -> Void, room: (any OutputRoom)? = nil,
+        clock: ShellClock = .continuous
+    ) {
+        self.init(output: -1, errors: -1, forward: forward, room: room, capturing: false, clock: clock)
     }
 
     /// A sink that keeps what is written, standard output and standard
     /// error in the order written, for ``takeCaptured()`` (`karc check`).
-    init(capturing: Void) {
-        output = -1
-        errors = -1
-        forward = nil
-        room = nil
-        var initial = State()
-        initial.captured = []
-        state = KarcMutex(initial)
+    convenience init(capturing: Void, clock: ShellClock = .continuous) {
+        self.init(output: -1, errors: -1, forward: nil, room: nil, capturing: true, clock: clock)
     }
 
     /// Everything written since the last call (once flushed), when capturing.
@@ -129,7 +131,7 @@ package final class OutputSink: Sendable {
     /// Flushes when the last write is ``interval`` old.
     func flushIfDue() {
         state.withLock { s in
-            guard !s.buffer.isEmpty, ContinuousClock.now - s.lastFlush >= Self.interval else { return }
+            guard !s.buffer.isEmpty, clock.now - s.lastFlush >= Self.interval else { return }
             flush(&s)
         }
     }
@@ -138,8 +140,8 @@ package final class OutputSink: Sendable {
     /// is written meanwhile (an alarm does it), so output never waits behind
     /// a slow step.
     func flushing<T>(ifSlow operation: () async throws -> T) async rethrows -> T {
-        let alarm = AlarmClock.shared.arm(at: .now + Self.interval) { [self] in flush() }
-        defer { AlarmClock.shared.disarm(alarm) }
+        let alarm = clock.arm(at: clock.now + Self.interval) { [self] in flush() }
+        defer { clock.disarm(alarm) }
         return try await operation()
     }
 
@@ -153,7 +155,7 @@ package final class OutputSink: Sendable {
             Self.writeAll(s.buffer, to: output)
         }
         s.buffer.removeAll(keepingCapacity: true)
-        s.lastFlush = .now
+        s.lastFlush = clock.now
     }
 
     /// Writes every byte to `fd`, retrying interrupted writes; gives up on a closed pipe.

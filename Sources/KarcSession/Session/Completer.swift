@@ -30,7 +30,7 @@ package struct Completer: Sendable {
         let current = String(words.last ?? "")
         if words.count == 1 {
             if current.hasPrefix(":") {
-                return finish(current, among: ShellSession.metaCommands.map { ":" + $0.name }, suffix: " ")
+                return finish(current, among: MetaCommands.all.map { ":" + $0.name }, suffix: " ")
             }
             guard let dot = current.firstIndex(of: ".") else {
                 return finish(current, among: catalog.targets.map(\.name), suffix: ".")
@@ -61,36 +61,19 @@ package struct Completer: Sendable {
         return finish(current, among: names, suffix: "=")
     }
 
-    /// The argument being typed (the last of `words`) of the meta command `name`.
+    /// The argument being typed (the last of `words`) of the meta command `name` (``MetaCommand/completions(at:of:in:)``).
     private func completeArgument(of name: String, words: [String]) -> Completion {
-        let current = words.last ?? ""
-        let position = words.count - 1
-        let targets = catalog.targets.map(\.name)
-        switch (name.lowercased(), position) {
-        case ("help", 0), ("h", 0), ("?", 0):
-            guard let dot = current.firstIndex(of: ".") else { return finish(current, among: targets, suffix: "") }
-            guard let target = catalog.target(named: current[..<dot]) else { return Completion(insert: "", candidates: []) }
-            return finish(current, among: target.commands.map { "\(current[..<dot]).\($0.name)" }, suffix: " ")
-        case ("state", 0):
-            return finish(current, among: targets, suffix: " ")
-        case ("wait", 0):
-            return finish(current, among: eventNames, suffix: " ")
-        case ("events", 0):
-            return finish(current, among: ["on", "off", "only", "mute"], suffix: " ")
-        case ("events", _) where ["only", "mute"].contains(words[0].lowercased()):
-            return finish(current, among: eventNames, suffix: " ")
-        case ("timing", 0):
-            return finish(current, among: ["on", "off"], suffix: " ")
-        case ("diff", 0):
-            return finish(current, among: DiffMode.allCases.map(\.rawValue), suffix: " ")
-        case ("source", 0):
-            return finish(current, among: Self.paths(startingWith: current), suffix: "")
-        default:
+        guard let command = MetaCommands.named(name), let completions = command.completions(at: words.count - 1, of: words, in: self) else {
             return Completion(insert: "", candidates: [])
         }
+        return finish(words.last ?? "", among: completions.candidates, suffix: completions.suffix)
     }
 
-    private var eventNames: [String] {
+    /// The targets' names.
+    var targetNames: [String] { catalog.targets.map(\.name) }
+
+    /// The event names `:wait` and `:events` complete: declared and seen, without their module.
+    var eventNames: [String] {
         var names: [String] = []
         for name in events() + catalog.targets.flatMap(\.events) {
             let short = name.split(separator: ".").last.map(String.init) ?? name

@@ -28,7 +28,8 @@ package struct Prompt {
         // The lines of a command that goes on (an open string, list or object), bounded.
         var reader = CommandReader()
         // When records were last printed above the line (see `paced(after:)`).
-        var lastPrint = ContinuousClock.now - Self.printInterval
+        let clock = session.runtime.clock
+        var lastPrint = clock.now - Self.printInterval
         while true {
             switch editor.take() {
             case .line(let part)?:
@@ -75,7 +76,7 @@ package struct Prompt {
                 if !records.isEmpty || session.lateReplies.hasReady {
                     session.printRecords(records)
                     editor.print(sink.takeBuffered())
-                    lastPrint = .now
+                    lastPrint = clock.now
                     continue
                 }
                 // Asleep until a line is entered, the cluster pushes records or a late reply comes.
@@ -86,7 +87,7 @@ package struct Prompt {
                 if !more.isEmpty {
                     session.printRecords(more)
                     editor.print(sink.takeBuffered())
-                    lastPrint = .now
+                    lastPrint = clock.now
                 }
             }
         }
@@ -100,13 +101,14 @@ package struct Prompt {
     static let printInterval = Duration.milliseconds(20)
 
     /// Waits until `printInterval` after `last`, or until the user enters something.
-    private func paced(after last: ContinuousClock.Instant) async {
+    private func paced(after last: ShellClock.Instant) async {
+        let clock = session.runtime.clock
         let due = last + Self.printInterval
-        guard ContinuousClock.now < due else { return }
+        guard clock.now < due else { return }
         let waited = Pending<Void>()
-        let alarm = AlarmClock.shared.arm(at: due) { waited.finish(()) }
+        let alarm = clock.arm(at: due) { waited.finish(()) }
         editor.onInput { waited.finish(()) }
         _ = await waited.value()
-        AlarmClock.shared.disarm(alarm)
+        clock.disarm(alarm)
     }
 }

@@ -15,18 +15,19 @@ struct SessionRecord {
     /// `--record`: appends each line to its file as it runs.
     var recording: (@Sendable (String) -> Void)?
 
-    /// Lines that are not part of a replay: blank lines, comments, saving,
-    /// quitting. Read as bytes: every line of a script comes through here.
     init(limit: Int = ShellOptions.defaultHistoryLimit) {
         entries = BoundedLog(limit: limit)
     }
 
+    /// Lines that are not part of a replay: blank lines, comments, and meta
+    /// commands that are not replayed (``MetaCommand/isReplayed``). Read as
+    /// bytes: every line of a script comes through here.
     static func isKept(_ line: String) -> Bool {
         let bytes = line.utf8.drop { $0 == 0x20 || $0 == 0x09 }
         guard let first = bytes.first, first != UInt8(ascii: "#") else { return false }
         guard first == UInt8(ascii: ":") else { return true }
-        let name = String(decoding: bytes.dropFirst().prefix { $0 != 0x20 && $0 != 0x09 }, as: UTF8.self).lowercased()
-        return !["save", "quit", "exit", "q"].contains(name)
+        let name = String(decoding: bytes.dropFirst().prefix { $0 != 0x20 && $0 != 0x09 }, as: UTF8.self)
+        return MetaCommands.named(name)?.isReplayed ?? true
     }
 
     mutating func add(_ line: String, succeeded: Bool) {

@@ -12,26 +12,54 @@ import Synchronization
 /// waits in this thread's queue until the shell awaits it, and the shell's
 /// resumption waits behind the send's last job: no wake-up at all when the
 /// cluster answers from the same chain of calls.
+///
+/// Shells share one (``shared``) unless given their own (``ShellRuntime``):
+/// a test, or a host that wants its sessions apart, makes one; its thread
+/// ends when the last task that prefers it has.
 package final class ShellExecutor: TaskExecutor {
+    private let queue = JobQueue()
+
+    /// The executor shells share unless given their own; its thread starts with the first shell.
+    package static let shared = ShellExecutor()
+
+    /// An executor with a thread of its own, named `name`.
+    package init(name: String = "karc-shell") {
+        // The queue runs each job on this executor; unowned, since every task that
+        // prefers it keeps it alive, and once none does no job is left to run.
+        queue.executor = asUnownedTaskExecutor()
+        let thread = Thread { [queue] in queue.run() }
+        thread.name = name
+        thread.start()
+    }
+
+    deinit {
+        queue.stop()
+    }
+
+    package func enqueue(_ job: consuming ExecutorJob) {
+        queue.append(UnownedJob(job))
+    }
+}
+
+/// The jobs waiting for an executor's thread, and the loop that runs them.
+private final class JobQueue: Sendable {
     private struct State {
         var jobs: [UnownedJob] = []
         var sleeping = false
+        var stopped = false
     }
 
     private let state = KarcMutex(State())
     private let wake = DispatchSemaphore(value: 0)
+    /// Set once, before the thread starts.
+    private let owner = KarcMutex<UnownedTaskExecutor?>(nil)
 
-    /// The executor every shell in the process shares; its thread starts with the first shell.
-    package static let shared = ShellExecutor()
-
-    private init() {
-        let thread = Thread { [self] in run() }
-        thread.name = "karc-shell"
-        thread.start()
+    var executor: UnownedTaskExecutor? {
+        get { owner.withLock { $0 } }
+        set { owner.withLock { $0 = newValue } }
     }
 
-    package func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
+    func append(_ job: UnownedJob) {
         let sleeping = state.withLock { s in
             s.jobs.append(job)
             defer { s.sleeping = false }
@@ -40,18 +68,29 @@ package final class ShellExecutor: TaskExecutor {
         if sleeping { wake.signal() }
     }
 
-    private func run() {
+    func stop() {
+        let sleeping = state.withLock { s in
+            s.stopped = true
+            defer { s.sleeping = false }
+            return s.sleeping
+        }
+        if sleeping { wake.signal() }
+    }
+
+    func run() {
+        guard let executor else { return }
         while true {
-            let batch = state.withLock { s in
+            let (batch, stopped) = state.withLock { s in
                 defer { s.jobs = [] }
-                s.sleeping = s.jobs.isEmpty
-                return s.jobs
+                s.sleeping = s.jobs.isEmpty && !s.stopped
+                return (s.jobs, s.stopped)
             }
             if batch.isEmpty {
+                if stopped { return }
                 wake.wait()
                 continue
             }
-            for job in batch { job.runSynchronously(on: asUnownedTaskExecutor()) }
+            for job in batch { job.runSynchronously(on: executor) }
         }
     }
 }

@@ -58,12 +58,15 @@ package final class ShellSession {
     private let backlog: HeldRecords
     /// Sends given up on that answer later.
     let lateReplies = LateReplies()
+    /// The clock every wait and timing reads, and the executor sends run on.
+    let runtime: ShellRuntime
 
     init(
         cluster: any ShellCluster, options: ShellOptions, sink: OutputSink, host: any ShellHost = LocalHost(),
-        interrupter: Interrupter = Interrupter(), seenEvents: SeenEvents = SeenEvents()
+        interrupter: Interrupter = Interrupter(), seenEvents: SeenEvents = SeenEvents(), runtime: ShellRuntime = ShellRuntime()
     ) {
         self.cluster = cluster
+        self.runtime = runtime
         self.seenEvents = seenEvents
         self.interrupter = interrupter
         self.host = host
@@ -143,7 +146,7 @@ package final class ShellSession {
         printRecords(takeRecords())  // what happened since the last command (timers, emitters)
         let firstStep = testSteps.total
         let name = "\(built.target.name).\(built.command.name)"
-        let clock = ContinuousClock()
+        let clock = runtime.clock
         let start = clock.now
         var outcome = Outcome.succeeded
         // A send given up on earlier may keep the cluster busy: not this command's
@@ -214,9 +217,10 @@ package final class ShellSession {
     /// (up to ten times the timeout, at least a second; Ctrl-C stops it),
     /// and prints them. False when one of them failed.
     func finishLateReplies() async -> Bool {
-        let start = ContinuousClock.now
+        let clock = runtime.clock
+        let start = clock.now
         let deadline = start + max(options.timeout * 10, .seconds(1))
-        while lateReplies.outstanding > 0, ContinuousClock.now < deadline, !interrupter.isTriggered {
+        while lateReplies.outstanding > 0, clock.now < deadline, !interrupter.isTriggered {
             renderer.sink.flush()
             // Woken by a late reply, records (printed as they come), the deadline or Ctrl-C.
             printRecords(await nextRecords(until: deadline) { [lateReplies] wake in lateReplies.onArrival(wake) })
@@ -224,7 +228,7 @@ package final class ShellSession {
         printRecords(takeRecords())
         for command in lateReplies.abandon() {
             _ = fail(
-                "\(command) did not answer (waited \(ShellDuration.describe(ContinuousClock.now - start)) after the script ended)", column: nil,
+                "\(command) did not answer (waited \(ShellDuration.describe(clock.now - start)) after the script ended)", column: nil,
                 at: Location())
             failedLate = true
         }
@@ -247,7 +251,7 @@ package final class ShellSession {
     /// Every wait a command makes (a send, a settle, a script's next line,
     /// records) is one of these.
     func race<T: Sendable>(
-        until deadline: ContinuousClock.Instant? = nil,
+        until deadline: ShellClock.Instant? = nil,
         alsoWake: ((@escaping @Sendable () -> Void) -> Void)? = nil,
         cancelling: Bool = false,
         interruptible: Bool = true,
@@ -255,18 +259,19 @@ package final class ShellSession {
         _ body: @escaping @Sendable () async -> T
     ) async -> Raced<T> {
         let result = Pending<Raced<T>>()
-        let task = Task(executorPreference: ShellExecutor.shared) {
+        let (clock, executor) = (runtime.clock, runtime.executor)
+        let task = Task(executorPreference: executor) {
             let value = await body()
             if !result.finish(.finished(value)) { late(value) }
         }
         let end: @Sendable (Raced<T>) -> Void = { outcome in
             if result.finish(outcome), cancelling { task.cancel() }
         }
-        let alarm = deadline.map { AlarmClock.shared.arm(at: $0) { end(.deadline) } }
+        let alarm = deadline.map { clock.arm(at: $0) { end(.deadline) } }
         alsoWake? { end(.woken) }
         let outcome =
             interruptible ? await interrupter.whileWaiting(onInterrupt: { end(.interrupted) }) { await result.value() } : await result.value()
-        alarm.map(AlarmClock.shared.disarm)
+        alarm.map(clock.disarm)
         // `result` is never finished with nil (a wait given up on); were it, the wait was let go.
         return outcome ?? .interrupted
     }
@@ -286,7 +291,7 @@ package final class ShellSession {
     private func send(_ command: any Sendable, to target: String, command name: String) async -> SendOutcome {
         let (cluster, late) = (self.cluster, lateReplies)
         let token = late.token()
-        let raced = await race(until: .now + options.timeout, late: { late.arrived(token, $0) }) { () -> SendOutcome in
+        let raced = await race(until: runtime.clock.now + options.timeout, late: { late.arrived(token, $0) }) { () -> SendOutcome in
             do {
                 return .replied(try await cluster.send(command, to: target))
             } catch {
@@ -336,7 +341,7 @@ package final class ShellSession {
     /// Ctrl-C, or whatever `alsoWake` registers the wake-up with calls it;
     /// returns what came (nothing for the others).
     func nextRecords(
-        until deadline: ContinuousClock.Instant?, interruptible: Bool = true, alsoWake: ((@escaping @Sendable () -> Void) -> Void)? = nil
+        until deadline: ShellClock.Instant?, interruptible: Bool = true, alsoWake: ((@escaping @Sendable () -> Void) -> Void)? = nil
     ) async -> [ShellRecord] {
         let (cluster, backlog) = (self.cluster, self.backlog)
         // Records taken too late (something else woke the wait first) are kept for the next look, not lost.

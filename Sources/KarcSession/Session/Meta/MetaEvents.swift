@@ -1,0 +1,54 @@
+/// `:events on|off|only TYPE…|mute TYPE…`: which events are printed.
+enum MetaEvents: MetaCommand {
+    static let name = "events"
+    static let arguments = "on|off|only T…|mute T…"
+    static let summary = "which events are printed"
+
+    static func completions(at position: Int, of words: [String], in context: Completer) -> MetaCompletions? {
+        if position == 0 { return MetaCompletions(candidates: ["on", "off", "only", "mute"]) }
+        guard let mode = words.first?.lowercased(), ["only", "mute"].contains(mode) else { return nil }
+        return MetaCompletions(candidates: context.eventNames)
+    }
+
+    static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
+        guard let mode = call.arguments.first else {
+            return session.fail("expected :events on, off, only TYPE… or mute TYPE…", in: call)
+        }
+        let types = call.arguments.dropFirst()
+        for type in types {
+            if let message = session.unknownEvent(type.value) { return session.fail(message, column: type.column, in: call) }
+        }
+        let names = Set(types.map { Names.key($0.value) })
+        switch mode.value.lowercased() {
+        case "on": session.events = .all
+        case "off": session.events = .none
+        case "only", "mute":
+            guard !names.isEmpty else {
+                return session.fail(":events \(mode.value) needs at least one event type", column: mode.column, in: call)
+            }
+            session.events = mode.value.lowercased() == "only" ? .only(names) : .mute(names)
+        default:
+            return session.fail("expected on, off, only or mute after :events, got '\(mode.value)'", column: mode.column, in: call)
+        }
+        return .succeeded
+    }
+}
+
+extension ShellSession {
+    /// The event types the shell knows: those the catalog declares and those seen.
+    var knownEvents: [String] {
+        var names = cluster.catalog.targets.flatMap(\.events)
+        for seen in seenEvents.all where !names.contains(seen) { names.append(seen) }
+        return names
+    }
+
+    /// Why `name` names no event, when the catalog declares the events its
+    /// targets emit (without that, an event not seen yet may still come).
+    func unknownEvent(_ name: String) -> String? {
+        guard cluster.catalog.targets.contains(where: { !$0.events.isEmpty }) else { return nil }
+        let known = knownEvents
+        guard !known.contains(where: { Names.namesType(name, $0) }) else { return nil }
+        let short = known.map { $0.split(separator: ".").last.map(String.init) ?? $0 }
+        return "no target emits an event named '\(name.clipped)'" + Names.didYouMean(name, among: short) + " Events: \(short.joined(separator: ", "))"
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// `:export-test FILE.swift`: this session's sends and events, and each target's state now, as a Swift test.
+enum MetaExportTest: MetaCommand {
+    static let name = "export-test"
+    static let arguments = "FILE.swift"
+    static let summary = "write this session as a Swift test that replays it"
+    /// A replay would write the file again, and fail where no test factory is given.
+    static let isReplayed = false
+
+    static func completions(at position: Int, of words: [String], in context: Completer) -> MetaCompletions? {
+        position == 0 ? MetaCompletions(candidates: Completer.paths(startingWith: words.last ?? ""), suffix: "") : nil
+    }
+
+    static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
+        guard call.arguments.count == 1, let file = call.arguments.first else {
+            return session.fail(
+                ":export-test needs one file name (FILE.swift)", column: call.arguments.dropFirst().first?.column ?? call.name.column, in: call)
+        }
+        let options = session.options
+        guard let factory = options.testExport.factory else {
+            return session.fail(
+                ":export-test needs the test's cluster factory: start the shell with --test-factory EXPR (a Swift expression of a Trellis Cluster)",
+                column: call.name.column, in: call)
+        }
+        let base = (file.value as NSString).lastPathComponent
+        let export = TestExport(
+            factory: factory, imports: options.testExport.imports,
+            name: TestExport.functionName(for: base.hasSuffix(".swift") ? String(base.dropLast(6)) : base),
+            source: "a session of \(session.cluster.name)")
+        let steps = session.testSteps
+        guard steps.dropped == 0 else {
+            return session.fail(
+                "cannot write this session as a test: its first commands were dropped (--history-limit \(options.historyLimit)), and a test replays a"
+                    + " session from its start; raise --history-limit, or write a script with :save and use karc export-test SCRIPT",
+                column: file.column, in: call)
+        }
+        let states = await session.targetStates()
+        do {
+            let source = try export.source(steps: Array(steps.entries), states: states, scriptName: session.renderer.scriptName)
+            try await session.host.write(source, to: file.value)
+        } catch let error as TestExport.Unexportable {
+            return session.fail(error.message, column: file.column, in: call)
+        } catch let error as HostError {
+            return session.fail(error.message, column: file.column, in: call)
+        } catch {
+            return session.fail("cannot write \(file.value): \(error)", column: file.column, in: call)
+        }
+        let sends = steps.entries.count { if case .send = $0 { true } else { false } }
+        session.renderer.log(
+            "wrote \(file.value): \(sends) command\(sends == 1 ? "" : "s"), \(states.count) final state\(states.count == 1 ? "" : "s")")
+        return .succeeded
+    }
+}

@@ -1,0 +1,16 @@
+/// `:quit` (`:exit`, `:q`; Ctrl-D too): leaves the shell.
+enum MetaQuit: MetaCommand {
+    static let name = "quit"
+    static let aliases = ["exit", "q"]
+    static let arguments = ""
+    static let summary = "leave the shell (also :exit, :q, Ctrl-D)"
+    /// A replay that quits would stop before the lines after it.
+    static let isReplayed = false
+
+    static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
+        if let extra = call.arguments.first {
+            return session.fail(":\(call.name.value) takes no arguments, got '\(extra.value.clipped)'", in: call)
+        }
+        return .quit
+    }
+}

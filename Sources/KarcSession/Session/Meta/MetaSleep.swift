@@ -1,0 +1,39 @@
+/// `:sleep DURATION`: waits (Ctrl-C ends it), then prints what happened meanwhile.
+enum MetaSleep: MetaCommand {
+    static let name = "sleep"
+    static let arguments = "DURATION"
+    static let summary = "wait (250ms, 2s, 1m), then print what happened"
+
+    static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
+        guard let argument = call.arguments.first else {
+            return session.fail(":sleep needs \(ShellDuration.expectation)", in: call)
+        }
+        guard let duration = session.duration(argument, in: call) else { return .failed }
+        session.renderer.sink.flush()
+        let slept = Pending<Bool>()
+        let clock = session.runtime.clock
+        let alarm = clock.arm(at: clock.now + duration) { slept.finish(true) }
+        let finished = await session.interrupter.whileWaiting(onInterrupt: { slept.finish(nil) }) { await slept.value() }
+        guard finished != nil else {
+            clock.disarm(alarm)
+            session.printRecords(session.takeRecords())
+            return session.fail("interrupted", column: call.name.column, in: call, outcome: .interrupted)
+        }
+        let (cluster, timeout) = (session.cluster, session.options.timeout)
+        guard await session.interruptible({ await cluster.settled(timeout: timeout) }) != nil else {
+            session.printRecords(session.takeRecords())
+            return session.fail("interrupted", column: call.name.column, in: call, outcome: .interrupted)
+        }
+        session.printRecords(session.takeRecords())
+        return .succeeded
+    }
+}
+
+extension ShellSession {
+    /// The duration `argument` gives (`250ms`, `2s`), or nil once the error saying what is accepted is printed.
+    func duration(_ argument: Located<String>, in call: MetaCall) -> Duration? {
+        if let duration = ShellDuration.parse(argument.value) { return duration }
+        _ = fail("expected \(ShellDuration.expectation), got '\(argument.value)'", column: argument.column, in: call)
+        return nil
+    }
+}

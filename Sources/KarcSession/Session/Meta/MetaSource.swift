@@ -1,0 +1,47 @@
+import Foundation
+
+/// `:source FILE`: runs the commands in FILE (relative to the script that
+/// sources it), echoing them at a prompt; nests at most 8 deep.
+enum MetaSource: MetaCommand {
+    static let name = "source"
+    static let arguments = "FILE"
+    static let summary = "run the commands in FILE"
+
+    static func completions(at position: Int, of words: [String], in context: Completer) -> MetaCompletions? {
+        guard position == 0 else { return nil }
+        return MetaCompletions(candidates: Completer.paths(startingWith: words.last ?? ""), suffix: "")
+    }
+
+    static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
+        guard let file = call.arguments.first else {
+            return session.fail(":source needs a file name", in: call)
+        }
+        guard session.sourceDepth < 8 else {
+            return session.fail(":source nests deeper than 8 scripts (does a script source itself?)", column: file.column, in: call)
+        }
+        var path = file.value
+        if !path.hasPrefix("/"), let script = call.location.script, script.contains("/") {
+            path = (script as NSString).deletingLastPathComponent + "/" + path
+        }
+        let lines: any LineSource
+        do {
+            lines = try await session.host.openScript(path)
+        } catch {
+            return session.fail(error.message, column: file.column, in: call)
+        }
+        session.sourceDepth += 1
+        // At a prompt, the sourced commands are shown before their output, or it could not be read.
+        let echoed = session.options.echo
+        if session.isInteractive { session.options.echo = true }
+        defer {
+            session.sourceDepth -= 1
+            session.options.echo = echoed
+        }
+        switch await ScriptRunner(session: session).run(standardInput: lines, name: path) {
+        case .succeeded: return .succeeded
+        case .quit: return .quit
+        case .failed: return .failed
+        case .interrupted: return .interrupted
+        }
+    }
+}

@@ -1,0 +1,67 @@
+/// `:state [target [path]]`: the current state of every target, of one, or
+/// a part of one (`items[3].title`); through the pager at a prompt.
+enum MetaState: MetaCommand {
+    static let name = "state"
+    static let arguments = "[target [path]]"
+    static let summary = "the current state of every target, of one, or a part (items[3].title)"
+
+    static func completions(at position: Int, of words: [String], in context: Completer) -> MetaCompletions? {
+        position == 0 ? MetaCompletions(candidates: context.targetNames) : nil
+    }
+
+    static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
+        guard session.isInteractive, !session.options.json else { return await printState(call, in: session) }
+        let sink = session.renderer.sink
+        sink.flush()
+        let outcome = await printState(call, in: session)
+        await session.host.page(sink.takeBuffered())
+        return outcome
+    }
+
+    private static func printState(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
+        let arguments = call.arguments
+        var targets = session.cluster.catalog.targets
+        if let name = arguments.first {
+            do {
+                targets = [try session.builder.resolveTarget(name)]
+            } catch {
+                return session.fail(error.message, column: error.column, in: call)
+            }
+        }
+        if let path = arguments.dropFirst().first, let target = targets.first {
+            if let extra = arguments.dropFirst(2).first {
+                return session.fail(":state takes a target and at most one path", column: extra.column, in: call)
+            }
+            return await state(of: target, at: path, call: call, in: session)
+        }
+        for target in targets {
+            guard let state = await session.cluster.state(of: target.name) else {
+                if arguments.first != nil { session.renderer.log("\(target.name) has no state") }
+                continue
+            }
+            session.renderer.snapshot(target: target.name, state)
+        }
+        return .succeeded
+    }
+
+    /// `:state articles items[3]`: one part of a target's state, shown whole, headed by the target's name and the path.
+    private static func state(of target: TargetSchema, at path: Located<String>, call: MetaCall, in session: ShellSession) async
+        -> ShellSession.Outcome
+    {
+        let steps: [StatePath.Step]
+        switch StatePath.parse(path.value) {
+        case .success(let parsed): steps = parsed
+        case .failure(let error): return session.fail(error.message, column: path.column + error.offset - 1, in: call)
+        }
+        guard let state = await session.cluster.state(of: target.name) else {
+            return session.fail("\(target.name) has no state", column: path.column, in: call)
+        }
+        switch StatePath.resolve(state, steps) {
+        case .success(let part):
+            session.renderer.snapshot(target: "\(target.name) \(path.value)", part, path: path.value, of: target.name)
+            return .succeeded
+        case .failure(let error):
+            return session.fail(error.message, column: path.column, in: call)
+        }
+    }
+}

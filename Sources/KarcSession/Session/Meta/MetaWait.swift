@@ -1,0 +1,48 @@
+/// `:wait EVENT [timeout]`: waits for an event (a timer's, say), printing
+/// what comes meanwhile; fails after the timeout.
+enum MetaWait: MetaCommand {
+    static let name = "wait"
+    static let arguments = "EVENT [timeout]"
+    static let summary = "wait for an event (a timer's, say)"
+
+    static func completions(at position: Int, of words: [String], in context: Completer) -> MetaCompletions? {
+        position == 0 ? MetaCompletions(candidates: context.eventNames) : nil
+    }
+
+    static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
+        guard let type = call.arguments.first else {
+            return session.fail(":wait needs an event type (and optionally a timeout), like :wait ReceivedMessage 5s", in: call)
+        }
+        if let message = session.unknownEvent(type.value) { return session.fail(message, column: type.column, in: call) }
+        var timeout = session.options.timeout
+        if let argument = call.arguments.dropFirst().first {
+            guard let given = session.duration(argument, in: call) else { return .failed }
+            timeout = given
+        }
+        let clock = session.runtime.clock
+        let deadline = clock.now + timeout
+        var records = session.takeRecords()
+        while true {
+            session.printRecords(records)
+            let arrived = records.contains { record in
+                if case .event(_, let event) = record { return Names.namesType(type.value, ValueText.typeName(event)) }
+                return false
+            }
+            if arrived {
+                _ = await session.cluster.settled(timeout: session.options.timeout)
+                session.printRecords(session.takeRecords())
+                return .succeeded
+            }
+            if clock.now >= deadline {
+                return session.fail(
+                    "timed out after \(ShellDuration.describe(timeout)) waiting for \(type.value)", column: type.column, in: call)
+            }
+            if session.interrupter.isTriggered {
+                return session.fail("interrupted while waiting for \(type.value)", column: type.column, in: call, outcome: .interrupted)
+            }
+            session.renderer.sink.flush()
+            // Woken by the cluster's records, the deadline or Ctrl-C: no polling.
+            records = await session.nextRecords(until: deadline)
+        }
+    }
+}

@@ -1,0 +1,12 @@
+/// What a session keeps time with and runs its sends on; today's defaults
+/// (the continuous clock, the process's shell thread) unless given others.
+package struct ShellRuntime: Sendable {
+    package var clock: ShellClock
+    /// Where each send, settle and wait runs (``ShellExecutor``).
+    package var executor: ShellExecutor
+
+    package init(clock: ShellClock = .continuous, executor: ShellExecutor = .shared) {
+        self.clock = clock
+        self.executor = executor
+    }
+}

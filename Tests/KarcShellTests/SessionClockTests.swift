@@ -1,0 +1,111 @@
+import Foundation
+import KarcAsync
+import TestSupport
+import Testing
+
+@testable import KarcSession
+
+/// The session keeps the time it is given: `:sleep`, `:wait`, a send's
+/// timeout and the wait for late replies all end when a hand clock is moved
+/// past them, with no real time passing, and say the time they waited.
+@Suite("Session time: the clock it is given", .timeLimit(.minutes(1)))
+struct SessionClockTests {
+    struct Poke: Codable, Sendable {}
+
+    /// A cluster whose one command answers only when the test lets it, and which emits nothing.
+    final class Sluggish: ShellCluster {
+        let answer = Pending<Bool>()
+        var name: String { "sluggish" }
+        var catalog: Catalog { Catalog(targets: [TargetSchema(name: "slow", kind: "store", commands: [CommandSchema(Poke.self)])]) }
+        func send(_ command: any Sendable, to target: String) async throws -> (any Sendable)? {
+            _ = await answer.value()
+            return nil
+        }
+        func takeRecords() -> [ShellRecord] { [] }
+        func nextRecords() async -> [ShellRecord]? {
+            let cancelled = Pending<Bool>()
+            await withTaskCancellationHandler {
+                _ = await cancelled.value()
+            } onCancel: {
+                cancelled.finish(true)
+            }
+            return []
+        }
+        func settled(timeout: Duration) async -> Bool { true }
+        func state(of target: String) async -> (any Sendable)? { nil }
+    }
+
+    /// A hand clock, and the moments the session arms alarms at, as they are armed.
+    struct Hand {
+        let clock = HandClock()
+        let shellClock: ShellClock
+        let armed: AsyncStream<Duration>
+
+        init() {
+            let base = ShellClock(AlarmClock(clock: clock))
+            let (armed, moments) = AsyncStream<Duration>.makeStream()
+            self.armed = armed
+            shellClock = ShellClock(
+                now: { base.now },
+                arm: { moment, fire in
+                    moments.yield(moment)
+                    return base.arm(at: moment, fire: fire)
+                }, disarm: { base.disarm($0) })
+        }
+
+        /// Once an alarm is armed at `moment` or later, moves the clock on to that alarm.
+        func advance(toAlarmAt moment: Duration) async {
+            for await armedAt in armed where armedAt >= moment {
+                clock.advance(by: armedAt - shellClock.now)
+                return
+            }
+        }
+    }
+
+    func run(_ commands: [String], on cluster: any ShellCluster, with hand: Hand, timeout: Duration = .seconds(5)) -> Task<(Int32, String), Never> {
+        var options = ShellOptions()
+        options.color = false
+        options.timeout = timeout
+        let runtime = ShellRuntime(clock: hand.shellClock, executor: ShellExecutor(name: "karc-clock-test"))
+        let sink = OutputSink(capturing: (), clock: runtime.clock)
+        return Task {
+            let status = await Shell.runSession(
+                cluster, options: options, commands: commands, input: .none, sink: sink, host: LocalHost(), runtime: runtime)
+            return (status, String(decoding: sink.takeCaptured(), as: UTF8.self))
+        }
+    }
+
+    @Test func sleepEndsWhenTheClockPassesIt() async {
+        let hand = Hand()
+        let cluster = Sluggish()
+        let ran = run([":sleep 5m", ":history"], on: cluster, with: hand)
+        await hand.advance(toAlarmAt: .seconds(300))
+        let (status, output) = await ran.value
+        #expect(status == 0, "\(output)")
+        #expect(hand.shellClock.now == .seconds(300))
+    }
+
+    @Test func waitTimesOutOnTheClockAndSaysHowLong() async {
+        let hand = Hand()
+        let ran = run([":wait Delivered 90s"], on: Sluggish(), with: hand)
+        await hand.advance(toAlarmAt: .seconds(90))
+        let (status, output) = await ran.value
+        #expect(status == 1)
+        #expect(output.contains("-e:1:7: error: timed out after 90s waiting for Delivered"), "\(output)")
+        #expect(hand.shellClock.now == .seconds(90))
+    }
+
+    @Test func aSendThatDoesNotAnswerIsGivenUpOnAtTheTimeoutAndAwaitedAfterTheScript() async {
+        let hand = Hand()
+        let cluster = Sluggish()
+        let ran = run(["slow.poke"], on: cluster, with: hand, timeout: .seconds(2))
+        // The send's timeout, then ten times it for its late reply once the script has ended.
+        await hand.advance(toAlarmAt: .seconds(2))
+        await hand.advance(toAlarmAt: .seconds(22))
+        let (status, output) = await ran.value
+        cluster.answer.finish(true)
+        #expect(status == 1)
+        #expect(output.contains("slow.poke has not answered after 2s; its reply will be printed when it comes"), "\(output)")
+        #expect(output.contains("slow.poke did not answer (waited 20s after the script ended)"), "\(output)")
+    }
+}
