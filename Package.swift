@@ -160,7 +160,9 @@ let package = Package(
         // A Trellis cluster as a `ShellCluster`: `ClusterShell` (no terminal).
         .target(name: "KarcSessionTrellis", dependencies: ["KarcSession", "Trellis"]),
         // The shell in front of a Trellis cluster: `Shell.main(name:cluster:)`; re-exports both.
-        .target(name: "KarcShellTrellis", dependencies: ["KarcShell", "KarcSessionTrellis", "Trellis"]),
+        .target(
+            name: "KarcShellTrellis",
+            dependencies: ["KarcShell", "KarcSessionTrellis", "Trellis", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         // The attach protocol (Protos/karc/attach/v1/attach.proto): generated code,
         // committed (scripts/generate-attach-protocol.sh), and what both ends share.
         .target(

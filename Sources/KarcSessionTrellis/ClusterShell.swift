@@ -27,14 +27,20 @@ public final class ClusterShell: ShellCluster {
         self.init(name: name, cluster: cluster, catalog: Self.catalog(of: cluster))
     }
 
+    /// Run once the cluster has shut down (a scratch directory removed, say).
+    private let afterShutDown: @Sendable () async -> Void
+
     /// A shell on `cluster` whose catalog was made already (each shell that
     /// attaches to an endpoint observes the cluster itself, with one catalog).
-    package init(name: String, cluster: Cluster, catalog: Catalog, bufferSize: Int = 100_000) {
+    package init(
+        name: String, cluster: Cluster, catalog: Catalog, bufferSize: Int = 100_000, afterShutDown: @escaping @Sendable () async -> Void = {}
+    ) {
         self.name = name
         self.cluster = cluster
         self.catalog = catalog
         recordBuffer = bufferSize
         observation = cluster.observe(bufferSize: bufferSize)
+        self.afterShutDown = afterShutDown
     }
 
     /// Each target's commands: the action types it accepts that are
@@ -121,6 +127,7 @@ public final class ClusterShell: ShellCluster {
     /// Shuts the cluster down (`Shell.main(name:abstract:version:cluster:)` does when the shell ends).
     public func shutDown() async {
         await cluster.shutDown()
+        await afterShutDown()
     }
 
     public func state(of target: String) async -> (any Sendable)? {

@@ -1,3 +1,4 @@
+import ArgumentParser
 import KarcShell
 import Trellis
 
@@ -12,11 +13,27 @@ extension Shell {
     /// ```
     ///
     /// The cluster is built after the arguments are parsed (so `--help`
-    /// builds nothing), and shut down when the shell ends.
+    /// builds nothing), and shut down when the shell ends. `subcommands`
+    /// are added beside `check` and `export-test`.
     public static func main(
-        name: String, abstract: String? = nil, version: String = "",
+        name: String, abstract: String? = nil, version: String = "", subcommands: [ShellSubcommand] = [],
         cluster makeCluster: @escaping @Sendable () async throws -> Cluster
     ) async {
-        await main(name: name, abstract: abstract, version: version) { ClusterShell(name: name, cluster: try await makeCluster()) }
+        await main(name: name, abstract: abstract, version: version, subcommands: subcommands) {
+            ClusterShell(name: name, cluster: try await makeCluster())
+        }
+    }
+
+    /// The same, with arguments of your own that `makeCluster` reads, and
+    /// told what the cluster is for (``ShellClusterUse``).
+    public static func main<Arguments: ParsableArguments & Sendable>(
+        name: String, abstract: String? = nil, discussion: String? = nil, version: String = "",
+        testExport: TestExportOptions = TestExportOptions(), subcommands: [ShellSubcommand] = [], arguments: Arguments.Type,
+        cluster makeCluster: @escaping @Sendable (Arguments, ShellClusterUse) async throws -> Cluster
+    ) async {
+        await main(
+            name: name, abstract: abstract, discussion: discussion, version: version, testExport: testExport, subcommands: subcommands,
+            arguments: arguments
+        ) { arguments, use in ClusterShell(name: name, cluster: try await makeCluster(arguments, use)) }
     }
 }

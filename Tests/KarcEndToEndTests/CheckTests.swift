@@ -156,6 +156,30 @@ import Testing
         #expect(try await KarcRun.run(["--help"]).stdout.contains("`karc check FILE…` checks"))
     }
 
+    @Test func eachTranscriptRunsOnAFreshDemoThatLeavesNothingBehind() async throws {
+        let path = try write(Self.counter, to: "counter.karc")
+        let temporary = scratch.file("tmp")
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        let run = try await KarcRun.run(["check", "--tick", "2s", path, path], environment: ["TMPDIR": temporary])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary) == [])
+        let export = try await KarcRun.run(["export-test", path], environment: ["TMPDIR": temporary])
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary) == [])
+    }
+
+    @Test func theDemosPersistenceOptionsAreRefusedWhereEveryRunIsFresh() async throws {
+        let path = try write(Self.counter, to: "counter.karc")
+        for options in [["--state-dir", scratch.path], ["--fresh"]] {
+            let run = try await KarcRun.run(["check"] + options + [path])
+            #expect(run.status == 1)
+            #expect(
+                run.stderr.hasPrefix(
+                    "error: cannot start the cluster for \(path): check and export-test run each script on a fresh demo that persists nothing:"
+                        + " --state-dir and --fresh do not apply\n"), "\(run.stderr)")
+        }
+    }
+
     @Test func aPlainRunReadsTheExpectationsAsComments() async throws {
         let path = try write(Self.counter, to: "counter.karc")
         let run = try await KarcRun.run(["--echo", path])

@@ -1,0 +1,109 @@
+import ArgumentParser
+import KarcSession
+
+/// What one `Shell.main` call configures its commands with: ArgumentParser
+/// reads a command's configuration from its type, so the call hands it
+/// over in a task-local, seen only by the commands that call runs.
+struct ShellMainSetUp: Sendable {
+    var name: String
+    var abstract: String
+    var discussion: String
+    var version: String
+    var testExport: TestExportOptions
+    var make: @Sendable (_ arguments: any Sendable, _ use: ShellClusterUse) async throws -> any ShellCluster
+
+    @TaskLocal static var current: ShellMainSetUp?
+
+    static func discussion(name: String, subcommands: [String]) -> String {
+        """
+        With no FILE and no -e, reads commands from standard input: a prompt on a \
+        terminal, a script otherwise. Commands are TARGET.COMMAND field=value …; \
+        :help lists them. Exit status: 0 when every command succeeded, 1 otherwise; 130, 143 or 129 when \
+        SIGINT, SIGTERM or SIGHUP ended a script. \
+        `\(name) check FILE…` checks transcripts, `\(name) export-test SCRIPT` writes a \
+        script as a Swift test\(subcommands.map { ", `\(name) \($0)`" }.joined()) (see their --help).
+        """
+    }
+
+    /// A command's configuration, its name after the shell's.
+    static func configuration(_ subcommand: String?, abstract: (ShellMainSetUp) -> String, discussion: (ShellMainSetUp) -> String)
+        -> CommandConfiguration
+    {
+        guard let setUp = current else { return CommandConfiguration() }
+        return CommandConfiguration(
+            commandName: setUp.name + (subcommand.map { " " + $0 } ?? ""), abstract: abstract(setUp), discussion: discussion(setUp),
+            version: subcommand == nil ? setUp.version : "")
+    }
+}
+
+/// The shell itself: its flags, and the embedding's own `Arguments`.
+struct MainCommand<Arguments: ParsableArguments & Sendable>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        ShellMainSetUp.configuration(nil, abstract: \.abstract, discussion: \.discussion)
+    }
+
+    @OptionGroup var shell: ShellArguments
+    @OptionGroup var arguments: Arguments
+
+    func run() async throws {
+        guard let setUp = ShellMainSetUp.current else { throw ExitCode.failure }
+        let cluster = try await setUp.make(arguments, .shell)
+        var options = shell.options
+        options.testExport = shell.testExport(over: setUp.testExport)
+        let status = await Shell.run(cluster, options: options, commands: shell.commands, script: shell.file)
+        await cluster.shutDown()
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+/// `NAME check FILE…`: the transcripts, each against a fresh cluster.
+struct CheckCommand<Arguments: ParsableArguments & Sendable>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        ShellMainSetUp.configuration(
+            "check",
+            abstract: { "Run transcripts against a fresh \($0.name) cluster each and compare what each command prints with the #= lines under it." },
+            discussion: { _ in CheckArguments.discussion })
+    }
+
+    @OptionGroup var check: CheckArguments
+    @OptionGroup var arguments: Arguments
+
+    func run() async throws {
+        guard let make = ShellMainSetUp.current?.make else { throw ExitCode.failure }
+        let arguments = self.arguments
+        let status = await Shell.check(check.files, update: check.update, timeout: check.timeout.duration) {
+            try await make(arguments, .check)
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+/// `NAME export-test SCRIPT`: the script against a fresh cluster, written as a Swift test.
+struct ExportTestCommand<Arguments: ParsableArguments & Sendable>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        ShellMainSetUp.configuration(
+            "export-test",
+            abstract: {
+                "Run a script against a fresh \($0.name) cluster and write it as a Swift Testing test that replays it (TrellisTesting's ClusterTestStore)."
+            },
+            discussion: { setUp in
+                ExportTestArguments.discussion
+                    + (setUp.testExport.factory.map { " Here the test makes its cluster with `\($0)`, unless told otherwise." } ?? "")
+            })
+    }
+
+    @OptionGroup var export: ExportTestArguments
+    @OptionGroup var arguments: Arguments
+
+    func run() async throws {
+        guard let setUp = ShellMainSetUp.current else { throw ExitCode.failure }
+        let arguments = self.arguments
+        let status = await Shell.exportTest(
+            export.script, output: export.output, name: export.name, options: export.options(over: setUp.testExport),
+            timeout: export.timeout.duration
+        ) {
+            try await setUp.make(arguments, .exportTest)
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+}

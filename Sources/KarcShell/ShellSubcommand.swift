@@ -1,0 +1,27 @@
+import ArgumentParser
+
+/// A subcommand ``Shell/main(name:abstract:discussion:version:testExport:subcommands:arguments:shellCluster:)``
+/// runs beside `check` and `export-test` (`karc serve`, `karc attach`):
+/// `NAME SUBCOMMAND …` runs it with the arguments after its name.
+public struct ShellSubcommand: Sendable {
+    /// The word that selects it.
+    public let name: String
+    let run: @Sendable ([String]) async -> Void
+
+    /// `command`, selected by `name`; its own configuration gives its help.
+    public init<Command: AsyncParsableCommand>(_ name: String, _ command: Command.Type) {
+        self.name = name
+        run = { await Command.main($0) }
+    }
+}
+
+/// What ``Shell/main(name:abstract:discussion:version:testExport:subcommands:arguments:shellCluster:)``
+/// makes a cluster for.
+public enum ShellClusterUse: Sendable {
+    /// The shell: the prompt, `-e` commands or a script.
+    case shell
+    /// One transcript of `check`: a fresh cluster each, which should leave nothing behind.
+    case check
+    /// The script `export-test` replays: a fresh cluster, as the test's will be.
+    case exportTest
+}
