@@ -1,0 +1,86 @@
+/// Output for programs: one JSON object a line (`--json`, schema in
+/// docs/shell.md). A change of state is a JSON patch against the last state
+/// printed for its target, whose tree the new one shares unchanged parts with.
+final class JSONFormatter: OutputFormatter {
+    /// `--json-states`: `state` lines carry the whole old and new states beside the patch.
+    var jsonStates = false
+    /// The last state printed for each target, with its JSON tree: what the
+    /// next patch starts from and shares unchanged parts with.
+    private var printed: [String: (state: any Sendable, tree: JSONText.Node)] = [:]
+
+    func write(_ event: OutputEvent, to sink: OutputSink) {
+        switch event {
+        case .echo:
+            return
+        case .reply(let target, let value):
+            json(["kind": "reply", "target": target, "type": ValueText.typeName(value), "value": ValueText.json(value)], to: sink)
+        case .lateReply(let command, let value):
+            json(["kind": "reply", "late": true, "command": command, "type": ValueText.typeName(value), "value": ValueText.json(value)], to: sink)
+        case .event(let source, let value):
+            json(["kind": "event", "source": source, "type": ValueText.typeName(value), "value": ValueText.json(value)], to: sink)
+        case .redirect(let by, let action, let to):
+            json(
+                [
+                    "kind": "redirect", "by": by, "type": ValueText.typeName(action), "value": ValueText.json(action),
+                    "to": to.map { ["type": ValueText.typeName($0), "value": ValueText.json($0)] },
+                ], to: sink)
+        case .stateChange(let change):
+            json(state(change), to: sink)
+        case .stateSummary(let target, let state, let counts):
+            json(
+                ["kind": "state", "target": target, "type": ValueText.typeName(state), "changed": counts.changed, "unchanged": counts.unchanged],
+                to: sink)
+        case .snapshot(let snapshot):
+            var object: [String: Any] = [
+                "kind": "snapshot", "target": snapshot.owner ?? snapshot.heading, "type": ValueText.typeName(snapshot.value),
+                "value": ValueText.json(snapshot.value),
+            ]
+            object["path"] = snapshot.path
+            json(object, to: sink)
+        case .error(let message, let location):
+            var object: [String: Any] = ["kind": "error", "message": message]
+            object["script"] = location.script
+            object["line"] = location.line
+            object["column"] = location.column
+            json(object, to: sink)
+        case .notice(let message, let command, let location):
+            var object: [String: Any] = ["kind": "timeout", "command": command, "message": message]
+            object["script"] = location.script
+            object["line"] = location.line
+            json(object, to: sink)
+        case .note(let message):
+            json(["kind": "note", "message": message], to: sink)
+        case .message(let text):
+            json(["kind": "log", "message": text], to: sink)
+        case .problem(let text):
+            json(["kind": "error", "message": text], to: sink)
+        case .timing(let duration):
+            json(["kind": "timing", "milliseconds": OutputEvent.milliseconds(duration)], to: sink)
+        }
+    }
+
+    func forget() {
+        printed = [:]
+    }
+
+    private func state(_ change: OutputEvent.StateChange) -> [String: Any] {
+        // The old state is almost always the new state this printed last: its tree is reused.
+        let known = printed[change.target].flatMap { Unchanged.check($0.state, change.old) ? $0.tree : nil }
+        let oldTree = known ?? ValueText.tree(change.old, reusing: nil)
+        let newTree = ValueText.tree(change.new, reusing: oldTree, prefixes: change.prefixes)
+        printed[change.target] = (change.new, newTree)
+        var object: [String: Any] = [
+            "kind": "state", "target": change.target, "type": ValueText.typeName(change.new),
+            "patch": JSONPatch.patch(from: oldTree, to: newTree), "diff": change.difference,
+        ]
+        if jsonStates {
+            object["old"] = RawJSON(text: oldTree.text)
+            object["new"] = RawJSON(text: newTree.text)
+        }
+        return object
+    }
+
+    private func json(_ object: [String: Any], to sink: OutputSink) {
+        sink.write(JSONLine.write(object))
+    }
+}

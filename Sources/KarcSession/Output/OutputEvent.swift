@@ -1,0 +1,77 @@
+/// One thing a session prints. The session says what happened as events;
+/// a formatter (``ReadableFormatter``, ``JSONFormatter``) turns each into
+/// text. A new kind of output is a case here and a case in each formatter.
+enum OutputEvent {
+    /// A command, echoed before its output (`--echo`, `:source` at a prompt).
+    case echo(String)
+    /// A command's reply.
+    case reply(target: String, value: any Sendable)
+    /// The reply of a send the shell gave up on (timed out, interrupted), now that it came.
+    case lateReply(command: String, value: any Sendable)
+    /// An event a target emitted.
+    case event(source: String, value: any Sendable)
+    /// A middleware replaced an action (`to` empty: dropped it).
+    case redirect(by: String, action: any Sendable, to: [any Sendable])
+    /// A target's state changed (`:diff on`).
+    case stateChange(StateChange)
+    /// A target's state changed, counted (`:diff summary`).
+    case stateSummary(target: String, state: any Sendable, counts: StateSummary.Counts)
+    /// A target's state, or a part of it, now (`:state`).
+    case snapshot(Snapshot)
+    /// A command failed.
+    case error(String, at: SourceLocation)
+    /// A send has not answered within the timeout; it goes on.
+    case notice(String, command: String, at: SourceLocation)
+    /// Something the session tells about itself (it dropped its oldest commands).
+    case note(String)
+    /// Shell output that is not a cluster fact (help, lists, confirmations).
+    case message(String)
+    /// Something that went wrong outside a command (a late failure, a cluster's failure record).
+    case problem(String)
+    /// How long the command took (`:timing on`).
+    case timing(Duration)
+
+    /// A change of one target's state, with its diff already made.
+    struct StateChange {
+        let target: String
+        let old: any Sendable
+        let new: any Sendable
+        /// The diff of `old` against `new`, custom-dump style.
+        let difference: String
+        /// What the diff learnt of each pair of arrays, for the JSON tree after it.
+        let prefixes: ComparedPrefixes
+    }
+
+    /// A state shown whole: a target's, or the part at `path` of `owner`'s.
+    struct Snapshot {
+        /// The heading: the target's name, and the path when a part is shown.
+        let heading: String
+        let value: Any
+        let path: String?
+        let owner: String?
+    }
+
+    /// Where a line came from: a script's line and column, or (neither
+    /// script nor line) the prompt, where `text` is the line typed.
+    struct SourceLocation {
+        var script: String?
+        var line: Int?
+        var column: Int?
+        var text: String?
+    }
+}
+
+extension OutputEvent {
+    /// A duration in milliseconds, as `:timing` prints it.
+    static func milliseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1_000 + Double(duration.components.attoseconds) / 1e15
+    }
+}
+
+/// Turns output events into text on a sink.
+protocol OutputFormatter: AnyObject {
+    func write(_ event: OutputEvent, to sink: OutputSink)
+    /// Forgets what earlier events left to build on (the last state printed
+    /// per target), when changes stop being printed whole.
+    func forget()
+}

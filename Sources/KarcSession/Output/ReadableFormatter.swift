@@ -1,0 +1,88 @@
+import Foundation
+
+/// Output for people: `reply  …`, `event  source: …`, diffs with `+`/`-`,
+/// errors as `script:line:column: error: …` (on standard error) or, at the
+/// prompt, a caret under the column.
+final class ReadableFormatter: OutputFormatter {
+    let style: Style
+    /// At the prompt: the width of the prompt, so an error can point at its column with a caret.
+    var promptWidth: Int?
+
+    init(style: Style) {
+        self.style = style
+    }
+
+    func write(_ event: OutputEvent, to sink: OutputSink) {
+        switch event {
+        case .echo(let line):
+            sink.write(style.dim("> ") + line)
+        case .reply(_, let value):
+            sink.write(style.reply("reply") + "  " + Self.indented(ValueText.dump(value), by: 7))
+        case .lateReply(let command, let value):
+            let head = style.reply("reply") + "  (late, \(command)) "
+            sink.write(head + Self.indented(ValueText.dump(value), by: 15 + command.count))
+        case .event(let source, let value):
+            sink.write(style.event("event") + "  \(source): " + Self.indented(ValueText.dump(value), by: 9 + source.count))
+        case .redirect(let by, let action, let to):
+            let replacement = to.map(ValueText.dump).joined(separator: ", ")
+            sink.write(style.error("redirected") + "  \(ValueText.dump(action)) by \(by)" + (to.isEmpty ? " (dropped)" : " → \(replacement)"))
+        case .stateChange(let change):
+            sink.write(style.state("state") + "  \(change.target):")
+            for line in change.difference.split(separator: "\n", omittingEmptySubsequences: false) {
+                switch line.first {
+                case "+": sink.write("  " + style.added(String(line)))
+                case "-": sink.write("  " + style.removed(String(line)))
+                default: sink.write("  " + line)
+                }
+            }
+        case .stateSummary(let target, _, let counts):
+            sink.write(style.state("state") + "  \(target): " + StateSummary.describe(counts))
+        case .snapshot(let snapshot):
+            let heading = snapshot.heading
+            sink.write(style.state("state") + "  \(heading): " + Self.indented(ValueText.dump(snapshot.value), by: 9 + DisplayWidth.of(heading)))
+        case .error(let message, let location):
+            error(message, at: location, to: sink)
+        case .notice(let message, _, let location):
+            sink.writeError(Self.prefix(location, columns: false) + style.dim("note") + ": " + message)
+        case .note(let message):
+            sink.writeError(style.dim("note") + ": " + message)
+        case .message(let text):
+            sink.write(text)
+        case .problem(let text):
+            sink.write(style.error(text))
+        case .timing(let duration):
+            sink.write(style.dim("time   " + String(format: "%.3f ms", OutputEvent.milliseconds(duration))))
+        }
+    }
+
+    func forget() {}
+
+    /// At the prompt (no script, no line) the caret goes under the column,
+    /// counted in terminal columns: a wide character takes two.
+    private func error(_ message: String, at location: OutputEvent.SourceLocation, to sink: OutputSink) {
+        if location.script == nil, location.line == nil, let promptWidth, let column = location.column {
+            let before = location.text.map { DisplayWidth.of($0.prefix(max(0, column - 1))) } ?? column - 1
+            sink.write(String(repeating: " ", count: max(0, promptWidth + before)) + style.error("^"))
+            sink.writeError(style.error("error") + ": " + message)
+            return
+        }
+        // `script:line:column: error: message`, as compilers write it, so editors can jump there.
+        sink.writeError(Self.prefix(location, columns: true) + style.error("error") + ": " + message)
+    }
+
+    /// `script:line:column: ` (what is known of it), or nothing.
+    private static func prefix(_ location: OutputEvent.SourceLocation, columns: Bool) -> String {
+        var text = ""
+        if let script = location.script { text += "\(script):" }
+        if let line = location.line { text += "\(line):" }
+        if columns, let column = location.column { text += "\(column):" }
+        return text.isEmpty ? "" : text + " "
+    }
+
+    private static func indented(_ text: String, by width: Int) -> String {
+        guard text.contains("\n") else { return text }
+        let pad = String(repeating: " ", count: width)
+        return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            .map { $0.offset == 0 ? String($0.element) : pad + $0.element }.joined(separator: "\n")
+    }
+}

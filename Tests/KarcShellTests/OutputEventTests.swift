@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+@testable import KarcSession
+
+/// Every kind of output is one event with a readable and a JSON form: the
+/// same facts in both, so a program reading `--json` misses nothing a
+/// person sees.
+@Suite("Output events: one event, two forms", .timeLimit(.minutes(1)))
+struct OutputEventTests {
+    struct Added: Equatable, Sendable { var title: String }
+    struct Tally: Equatable, Sendable { var count: Int }
+
+    /// Each kind of event, what the readable formatter writes (standard output, then standard error), and the JSON line's kind.
+    static var cases: [(event: OutputEvent, readable: String, kind: String?)] {
+        [
+            (.echo("counter.increment"), "> counter.increment\n", nil),
+            (.reply(target: "counter", value: 3), "reply  3\n", "reply"),
+            (.lateReply(command: "slow.poke", value: "done"), "reply  (late, slow.poke) \"done\"\n", "reply"),
+            (.event(source: "articles", value: Added(title: "hi")), "event  articles: OutputEventTests.Added(title: \"hi\")\n", "event"),
+            (
+                .redirect(by: "guard", action: Tally(count: 1), to: []), "redirected  OutputEventTests.Tally(count: 1) by guard (dropped)\n",
+                "redirect"
+            ),
+            (
+                .stateChange(
+                    .init(target: "counter", old: Tally(count: 0), new: Tally(count: 1), difference: "- a\n+ b", prefixes: ComparedPrefixes())),
+                "state  counter:\n  - a\n  + b\n", "state"
+            ),
+            (
+                .stateSummary(target: "counter", state: Tally(count: 1), counts: .init(changed: 1, unchanged: 0)),
+                "state  counter: 1 changed, 0 unchanged\n", "state"
+            ),
+            (
+                .snapshot(.init(heading: "counter", value: Tally(count: 1), path: nil, owner: nil)),
+                "state  counter: OutputEventTests.Tally(count: 1)\n", "snapshot"
+            ),
+            (.error("no such target", at: .init(script: "a.karc", line: 2, column: 5)), "a.karc:2:5: error: no such target\n", "error"),
+            (.notice("slow", command: "slow.poke", at: .init(script: "a.karc", line: 3)), "a.karc:3: note: slow\n", "timeout"),
+            (.note("dropping"), "note: dropping\n", "note"),
+            (.message("saved 2 commands"), "saved 2 commands\n", "log"),
+            (.problem("x failed late"), "x failed late\n", "error"),
+            (.timing(.milliseconds(1.5)), "time   1.500 ms\n", "timing"),
+        ]
+    }
+
+    func written(_ event: OutputEvent, by formatter: any OutputFormatter) -> String {
+        let sink = OutputSink(capturing: ())
+        formatter.write(event, to: sink)
+        return String(decoding: sink.takeCaptured(), as: UTF8.self)
+    }
+
+    @Test func eachEventHasItsReadableForm() {
+        let readable = ReadableFormatter(style: Style(isEnabled: false))
+        for (event, text, _) in Self.cases {
+            #expect(written(event, by: readable) == text)
+        }
+    }
+
+    @Test func eachEventHasItsJSONLineOfItsKind() throws {
+        let json = JSONFormatter()
+        for (event, _, kind) in Self.cases {
+            let line = written(event, by: json)
+            guard let kind else {
+                #expect(line.isEmpty, "an echo is for people only")
+                continue
+            }
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
+            #expect(object["kind"] as? String == kind, "\(line)")
+            #expect(line.hasSuffix("\n") && line.dropLast().allSatisfy { $0 != "\n" }, "one line: \(line)")
+        }
+    }
+
+    @Test func anErrorAtThePromptPointsAtItsColumnUnderTheLineTyped() {
+        let readable = ReadableFormatter(style: Style(isEnabled: false))
+        readable.promptWidth = 6  // "demo> "
+        let text = written(.error("unknown target", at: .init(column: 3, text: "日本.x")), by: readable)
+        // The caret counts terminal columns: each of the two wide characters before column 3 takes two.
+        #expect(text == "          ^\nerror: unknown target\n")
+    }
+}
