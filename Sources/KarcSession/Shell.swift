@@ -64,8 +64,8 @@ public enum Shell {
         defer { sink.flush() }
         if let path = options.recordFile {
             do {
-                session.record.recording = try await host.recorder(appendingTo: path)
-                session.record.recording?(SessionRecord.header(cluster: cluster.name, verb: "recorded"))
+                session.log.record.recording = try await host.recorder(appendingTo: path)
+                session.log.record.recording?(SessionRecord.header(cluster: cluster.name, verb: "recorded"))
             } catch {
                 session.renderer.error(error.message, script: nil, line: nil, column: nil)
                 return 1

@@ -37,7 +37,7 @@ struct TranscriptRun {
         if keepingTestSteps { options.historyLimit = .max }
         let sink = OutputSink(capturing: (), clock: runtime.clock)
         let session = ShellSession(cluster: cluster, options: options, sink: sink, runtime: runtime)
-        session.keepsTestSteps = keepingTestSteps
+        session.log.keepsTestSteps = keepingTestSteps
         // A script is named as it sources its neighbours: from its own directory,
         // so the transcript reads the same wherever `karc check` runs.
         let directory = (path as NSString).deletingLastPathComponent
@@ -76,7 +76,7 @@ struct TranscriptRun {
         }
         run.scriptName = session.renderer.scriptName
         if keepingTestSteps {
-            run.steps = Array(session.testSteps.entries)
+            run.steps = Array(session.log.testSteps.entries)
             run.states = await session.targetStates()
         }
         return run

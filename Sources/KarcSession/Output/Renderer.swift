@@ -42,6 +42,12 @@ final class Renderer {
         didSet { if diffMode != .full { formatter.forget() } }
     }
 
+    /// Which events are printed (`:events`).
+    var events = EventFilter.all
+
+    /// Whether each command's time is printed (`:timing`).
+    var showsTiming = false
+
     /// How a script is named in locations: as given, or (`karc check`) relative to the checked script.
     var scriptName: @Sendable (String) -> String = { $0 }
 
@@ -61,7 +67,8 @@ final class Renderer {
 
     func record(_ record: ShellRecord) {
         switch record {
-        case .event(let source, let event): emit(.event(source: source, value: event))
+        case .event(let source, let event):
+            if events.shows(ValueText.typeName(event)) { emit(.event(source: source, value: event)) }
         case .stateChanged(let target, let old, let new): state(target: target, old: old, new: new)
         case .redirected(let by, let action, let to): emit(.redirect(by: by, action: action, to: to))
         case .failed(let error): emit(.problem("failed: \(error)"))
@@ -106,5 +113,8 @@ final class Renderer {
     /// Shell output that is not a cluster fact (help, state dumps, notices).
     func log(_ text: String) { emit(.message(text)) }
 
-    func timing(_ duration: Duration) { emit(.timing(duration)) }
+    /// A command's time, when `:timing` is on.
+    func timing(_ duration: Duration) {
+        if showsTiming { emit(.timing(duration)) }
+    }
 }

@@ -23,12 +23,12 @@ package struct Prompt {
             sink.flush()
         }
         session.renderer.promptWidth = DisplayWidth.of(session.cluster.name) + 2
-        session.isInteractive = true
+        session.input.isInteractive = true
         editor.start()
         // The lines of a command that goes on (an open string, list or object), bounded.
         var reader = CommandReader()
         // When records were last printed above the line (see `paced(after:)`).
-        let clock = session.runtime.clock
+        let clock = session.waits.runtime.clock
         var lastPrint = clock.now - Self.printInterval
         while true {
             switch editor.take() {
@@ -73,16 +73,16 @@ package struct Prompt {
                 _ = await session.waitForRoom(interruptible: false)
                 await paced(after: lastPrint)
                 let records = session.takeRecords()
-                if !records.isEmpty || session.lateReplies.hasReady {
+                if !records.isEmpty || session.waits.lateReplies.hasReady {
                     session.printRecords(records)
                     editor.print(sink.takeBuffered())
                     lastPrint = clock.now
                     continue
                 }
                 // Asleep until a line is entered, the cluster pushes records or a late reply comes.
-                let more = await session.nextRecords(until: nil) { wake in
+                let more = await session.waits.nextRecords(until: nil) { wake in
                     editor.onInput(wake)
-                    session.lateReplies.onArrival(wake)
+                    session.waits.lateReplies.onArrival(wake)
                 }
                 if !more.isEmpty {
                     session.printRecords(more)
@@ -102,7 +102,7 @@ package struct Prompt {
 
     /// Waits until `printInterval` after `last`, or until the user enters something.
     private func paced(after last: ShellClock.Instant) async {
-        let clock = session.runtime.clock
+        let clock = session.waits.runtime.clock
         let due = last + Self.printInterval
         guard clock.now < due else { return }
         let waited = Pending<Void>()

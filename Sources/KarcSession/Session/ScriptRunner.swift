@@ -27,7 +27,7 @@ package struct ScriptRunner {
             if lines.hasLineReady { return await lines.next() }
             // What was printed goes out before the shell waits for more input, and Ctrl-C ends the wait.
             session.renderer.sink.flush()
-            return await session.interruptible { await lines.next() } ?? nil
+            return await session.waits.interruptible { await lines.next() } ?? nil
         }
         return session.interrupter.isTriggered ? .interrupted : result
     }

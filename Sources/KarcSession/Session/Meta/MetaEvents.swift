@@ -20,13 +20,13 @@ enum MetaEvents: MetaCommand {
         }
         let names = Set(types.map { Names.key($0.value) })
         switch mode.value.lowercased() {
-        case "on": session.events = .all
-        case "off": session.events = .none
+        case "on": session.renderer.events = .all
+        case "off": session.renderer.events = .none
         case "only", "mute":
             guard !names.isEmpty else {
                 return session.fail(":events \(mode.value) needs at least one event type", column: mode.column, in: call)
             }
-            session.events = mode.value.lowercased() == "only" ? .only(names) : .mute(names)
+            session.renderer.events = mode.value.lowercased() == "only" ? .only(names) : .mute(names)
         default:
             return session.fail("expected on, off, only or mute after :events, got '\(mode.value)'", column: mode.column, in: call)
         }
@@ -38,7 +38,7 @@ extension ShellSession {
     /// The event types the shell knows: those the catalog declares and those seen.
     var knownEvents: [String] {
         var names = cluster.catalog.targets.flatMap(\.events)
-        for seen in seenEvents.all where !names.contains(seen) { names.append(seen) }
+        for seen in log.seenEvents.all where !names.contains(seen) { names.append(seen) }
         return names
     }
 

@@ -28,7 +28,7 @@ enum MetaExportTest: MetaCommand {
             factory: factory, imports: options.testExport.imports,
             name: TestExport.functionName(for: base.hasSuffix(".swift") ? String(base.dropLast(6)) : base),
             source: "a session of \(session.cluster.name)")
-        let steps = session.testSteps
+        let steps = session.log.testSteps
         guard steps.dropped == 0 else {
             return session.fail(
                 "cannot write this session as a test: its first commands were dropped (--history-limit \(options.historyLimit)), and a test replays a"

@@ -8,7 +8,7 @@ enum MetaHistory: MetaCommand {
     static let summary = "the commands sent this session, with their outcome"
 
     static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
-        let history = session.history
+        let history = session.log.history
         var count = history.count
         if let argument = call.arguments.first {
             guard let n = Int(argument.value), n > 0 else {

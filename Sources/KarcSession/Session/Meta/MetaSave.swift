@@ -19,7 +19,7 @@ enum MetaSave: MetaCommand {
                 ":save needs one file name (and --all to keep the commands that failed too)",
                 column: files.dropFirst().first?.column ?? call.name.column, in: call)
         }
-        let record = session.record
+        let record = session.log.record
         do {
             try await session.host.write(record.saved(cluster: session.cluster.name, all: all), to: file.value)
         } catch {

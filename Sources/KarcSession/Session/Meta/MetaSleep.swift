@@ -11,7 +11,7 @@ enum MetaSleep: MetaCommand {
         guard let duration = session.duration(argument, in: call) else { return .failed }
         session.renderer.sink.flush()
         let slept = Pending<Bool>()
-        let clock = session.runtime.clock
+        let clock = session.waits.runtime.clock
         let alarm = clock.arm(at: clock.now + duration) { slept.finish(true) }
         let finished = await session.interrupter.whileWaiting(onInterrupt: { slept.finish(nil) }) { await slept.value() }
         guard finished != nil else {
@@ -20,7 +20,7 @@ enum MetaSleep: MetaCommand {
             return session.fail("interrupted", column: call.name.column, in: call, outcome: .interrupted)
         }
         let (cluster, timeout) = (session.cluster, session.options.timeout)
-        guard await session.interruptible({ await cluster.settled(timeout: timeout) }) != nil else {
+        guard await session.waits.interruptible({ await cluster.settled(timeout: timeout) }) != nil else {
             session.printRecords(session.takeRecords())
             return session.fail("interrupted", column: call.name.column, in: call, outcome: .interrupted)
         }

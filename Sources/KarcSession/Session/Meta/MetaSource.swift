@@ -16,7 +16,7 @@ enum MetaSource: MetaCommand {
         guard let file = call.arguments.first else {
             return session.fail(":source needs a file name", in: call)
         }
-        guard session.sourceDepth < 8 else {
+        guard session.input.sourceDepth < 8 else {
             return session.fail(":source nests deeper than 8 scripts (does a script source itself?)", column: file.column, in: call)
         }
         var path = file.value
@@ -29,12 +29,12 @@ enum MetaSource: MetaCommand {
         } catch {
             return session.fail(error.message, column: file.column, in: call)
         }
-        session.sourceDepth += 1
+        session.input.sourceDepth += 1
         // At a prompt, the sourced commands are shown before their output, or it could not be read.
         let echoed = session.options.echo
-        if session.isInteractive { session.options.echo = true }
+        if session.input.isInteractive { session.options.echo = true }
         defer {
-            session.sourceDepth -= 1
+            session.input.sourceDepth -= 1
             session.options.echo = echoed
         }
         switch await ScriptRunner(session: session).run(standardInput: lines, name: path) {

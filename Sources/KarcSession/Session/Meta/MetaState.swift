@@ -10,7 +10,7 @@ enum MetaState: MetaCommand {
     }
 
     static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
-        guard session.isInteractive, !session.options.json else { return await printState(call, in: session) }
+        guard session.input.isInteractive, !session.options.json else { return await printState(call, in: session) }
         let sink = session.renderer.sink
         sink.flush()
         let outcome = await printState(call, in: session)

@@ -10,8 +10,8 @@ enum MetaTiming: MetaCommand {
 
     static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
         switch call.arguments.first?.value.lowercased() {
-        case "on": session.showTiming = true
-        case "off": session.showTiming = false
+        case "on": session.renderer.showsTiming = true
+        case "off": session.renderer.showsTiming = false
         default: return session.fail("expected :timing on or :timing off", in: call)
         }
         return .succeeded

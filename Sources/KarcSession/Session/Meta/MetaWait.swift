@@ -19,7 +19,7 @@ enum MetaWait: MetaCommand {
             guard let given = session.duration(argument, in: call) else { return .failed }
             timeout = given
         }
-        let clock = session.runtime.clock
+        let clock = session.waits.runtime.clock
         let deadline = clock.now + timeout
         var records = session.takeRecords()
         while true {
@@ -42,7 +42,7 @@ enum MetaWait: MetaCommand {
             }
             session.renderer.sink.flush()
             // Woken by the cluster's records, the deadline or Ctrl-C: no polling.
-            records = await session.nextRecords(until: deadline)
+            records = await session.waits.nextRecords(until: deadline)
         }
     }
 }

@@ -1,0 +1,50 @@
+/// What a session keeps of what it ran and saw, each bounded by
+/// `--history-limit`: the commands and their outcomes (`:history`), the
+/// lines run at the top level (`:save`, `--record`), the sends and events a
+/// test replays (`:export-test`), and the event types printed.
+struct SessionLog {
+    /// Commands sent this session, with what became of them (`:history`).
+    var history: BoundedLog<(line: String, outcome: String)>
+    /// The lines run at the top level (`:save`, `--record`).
+    var record: SessionRecord
+    /// Kept for `:export-test` and `export-test`: each send and event (the values, not the states).
+    var keepsTestSteps = true
+    private(set) var testSteps: BoundedLog<TestStep>
+    /// The event types printed so far, by name (beside those the catalog declares).
+    let seenEvents: SeenEvents
+    /// Whether the note that the session dropped its oldest commands was printed.
+    private var notedDropping = false
+
+    init(limit: Int, seenEvents: SeenEvents) {
+        history = BoundedLog(limit: limit)
+        record = SessionRecord(limit: limit)
+        testSteps = BoundedLog(limit: limit)
+        self.seenEvents = seenEvents
+    }
+
+    /// True once, when the session first forgets its oldest commands.
+    mutating func startsDropping() -> Bool {
+        guard !notedDropping, history.dropped + record.dropped + testSteps.dropped > 0 else { return false }
+        notedDropping = true
+        return true
+    }
+
+    /// A command sent: its line, and whether it succeeded.
+    mutating func sent(_ line: String, succeeded: Bool) {
+        history.append((line, succeeded ? "ok" : "error"))
+    }
+
+    /// Where the next step will go: a send is kept before the events it set off.
+    var nextStep: Int { testSteps.total }
+
+    /// A send, put at `position` (before the events it set off, after those that came before it).
+    mutating func keep(_ send: TestStep, at position: Int) {
+        if keepsTestSteps { testSteps.insert(send, at: position) }
+    }
+
+    /// An event printed: its type is seen, and a test replays it.
+    mutating func saw(event: any Sendable, from source: String) {
+        seenEvents.insert(ValueText.typeName(event))
+        if keepsTestSteps { testSteps.append(.event(source: source, event: event)) }
+    }
+}

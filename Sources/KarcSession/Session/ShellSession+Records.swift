@@ -1,0 +1,51 @@
+extension ShellSession {
+    /// Prints records: late replies first, then events, redirects and
+    /// failures in order, then one diff per changed target.
+    func printRecords(_ records: [ShellRecord]) {
+        for late in waits.lateReplies.take() {
+            renderer.late(late)
+            switch late.outcome {
+            case .threw: waits.failedLate = true
+            case .replied(let reply?) where ValueText.failure(in: reply) != nil: waits.failedLate = true
+            default: break
+            }
+        }
+        var changes = FoldedChanges()
+        for record in records {
+            switch record {
+            case .stateChanged(let target, let old, let new):
+                changes.add(target: target, old: old, new: new)
+            case .event(let source, let event):
+                log.saw(event: event, from: source)
+                renderer.record(record)
+            default:
+                renderer.record(record)
+            }
+        }
+        for change in changes.all {
+            renderer.state(target: change.target, old: change.old, new: change.new)
+        }
+    }
+
+    /// At the end of a script: waits for the replies of sends given up on
+    /// (up to ten times the timeout, at least a second; Ctrl-C stops it),
+    /// and prints them. False when one of them failed.
+    func finishLateReplies() async -> Bool {
+        let (clock, lateReplies) = (waits.runtime.clock, waits.lateReplies)
+        let start = clock.now
+        let deadline = start + max(options.timeout * 10, .seconds(1))
+        while lateReplies.outstanding > 0, clock.now < deadline, !interrupter.isTriggered {
+            renderer.sink.flush()
+            // Woken by a late reply, records (printed as they come), the deadline or Ctrl-C.
+            printRecords(await waits.nextRecords(until: deadline) { wake in lateReplies.onArrival(wake) })
+        }
+        printRecords(takeRecords())
+        for command in lateReplies.abandon() {
+            _ = fail(
+                "\(command) did not answer (waited \(ShellDuration.describe(clock.now - start)) after the script ended)", column: nil,
+                at: Location())
+            waits.failedLate = true
+        }
+        return !waits.failedLate
+    }
+}

@@ -1,0 +1,98 @@
+extension ShellSession {
+    /// Sends a typed command, waits for its reply and the settle after it
+    /// (both within `--timeout`), and prints what happened: the reply or
+    /// failure, the records it caused, and its time (`:timing on`).
+    func send(_ invocation: Invocation, text: String, at location: Location) async -> Outcome {
+        let built: (target: TargetSchema, command: CommandSchema, value: any Sendable)
+        do {
+            built = try builder.build(invocation)
+        } catch {
+            log.sent(text, succeeded: false)
+            return fail(error.message, column: error.column, at: location)
+        }
+        printRecords(takeRecords())  // what happened since the last command (timers, emitters)
+        let firstStep = log.nextStep
+        let name = "\(built.target.name).\(built.command.name)"
+        let clock = waits.runtime.clock
+        let start = clock.now
+        let (sent, settled) = await sendAndSettle(built.value, to: built.target.name, command: name, from: start)
+        let elapsed = clock.now - start
+        var outcome = report(sent, of: name, target: built.target.name, column: invocation.command.column, at: location)
+        if !settled {
+            outcome = fail(
+                "the cluster was still busy \(ShellDuration.describe(options.timeout)) after \(name) (raise --timeout, or use :wait for timers)",
+                column: invocation.command.column, at: location)
+        }
+        renderer.timing(elapsed)
+        let origin = TestStep.Origin(script: location.script, line: location.line, text: text)
+        log.keep(.send(target: built.target.name, command: built.value, origin: origin, outcome: TestStep.Outcome(sent)), at: firstStep)
+        log.sent(text, succeeded: outcome == .succeeded)
+        return outcome
+    }
+
+    /// The send, then (when it answered) the settle of the work it started.
+    /// One alarm for the whole wait: if the send or the settle after it is
+    /// still going after a moment, what earlier commands printed goes out.
+    private func sendAndSettle(_ command: any Sendable, to target: String, command name: String, from start: ShellClock.Instant) async -> (
+        SendOutcome, settled: Bool
+    ) {
+        let (cluster, timeout, clock) = (self.cluster, options.timeout, waits.runtime.clock)
+        // A send given up on earlier may keep the cluster busy: not this command's
+        // doing, so the settle waits only for the work this command adds.
+        let baseline = waits.lateReplies.outstanding > 0 ? cluster.workInFlight ?? 0 : 0
+        return await renderer.sink.flushing {
+            let sent = await waits.send(command, to: target, command: name, timeout: timeout)
+            switch sent {
+            case .timedOut, .interrupted: return (sent, true)
+            case .replied, .threw:
+                // Settled already (the usual case): no waiting, so nothing to interrupt.
+                if let inFlight = cluster.workInFlight, inFlight <= baseline { return (sent, true) }
+                let remaining = timeout - (clock.now - start)
+                guard let settled = await waits.interruptible({ await cluster.settled(timeout: remaining, beyond: baseline) }) else {
+                    return (SendOutcome.interrupted, true)
+                }
+                return (sent, settled)
+            }
+        }
+    }
+
+    /// Prints how the send ended, and the records it caused; its outcome.
+    private func report(_ sent: SendOutcome, of name: String, target: String, column: Int, at location: Location) -> Outcome {
+        var outcome = Outcome.succeeded
+        switch sent {
+        case .replied(let reply?) where !(reply is Void):
+            if let failure = ValueText.failure(in: reply) {
+                outcome = fail("\(name) replied with a failure: \(failure)", column: column, at: location)
+            } else {
+                renderer.reply(target: target, reply)
+            }
+        case .replied:
+            break
+        case .threw(let error):
+            printRecords(takeRecords())
+            outcome = fail("\(name) failed: \(error)", column: column, at: location)
+        case .timedOut:
+            // Slow is not failed: the reply comes later, marked late; an error then counts.
+            printRecords(takeRecords())
+            renderer.notice(
+                "\(name) has not answered after \(ShellDuration.describe(options.timeout)); its reply will be printed when it comes", command: name,
+                script: location.script, line: location.line)
+        case .interrupted:
+            printRecords(takeRecords())
+            outcome = fail("interrupted: \(name) goes on in the background", column: column, at: location, outcome: .interrupted)
+        }
+        if case .replied = sent { printRecords(takeRecords()) }
+        return outcome
+    }
+}
+
+extension TestStep.Outcome {
+    /// How a send ended, as a test asserts it.
+    init(_ sent: SendOutcome) {
+        switch sent {
+        case .replied(let reply): self = .replied(reply)
+        case .threw(let error): self = .threw("\(error)")
+        case .timedOut, .interrupted: self = .unanswered
+        }
+    }
+}
