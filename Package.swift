@@ -123,13 +123,12 @@ let package = Package(
         .target(name: "CKarcTerminal"),
         // The shell's core, without a terminal: command catalog, parser, renderers,
         // sessions, scripts, transcripts, test export. What an app links to let
-        // a shell attach (no libedit, no ArgumentParser).
+        // a shell attach (no libedit, no ArgumentParser, no signal handlers).
         .target(
             name: "KarcSession",
             dependencies: [
                 "KarcAsync",
                 "KarcCommand",
-                "CKarcTerminal",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
                 .product(name: "DequeModule", package: "swift-collections"),
             ]

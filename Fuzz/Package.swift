@@ -27,11 +27,10 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ]),
         .target(name: "KarcCommand"),
-        .target(name: "CKarcTerminal"),
         .target(
             name: "KarcSession",
             dependencies: [
-                "KarcAsync", "KarcCommand", "CKarcTerminal",
+                "KarcAsync", "KarcCommand",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
                 .product(name: "DequeModule", package: "swift-collections"),
             ]),

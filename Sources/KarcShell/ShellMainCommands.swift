@@ -71,7 +71,7 @@ struct CheckCommand<Arguments: ParsableArguments & Sendable>: AsyncParsableComma
     func run() async throws {
         guard let make = ShellMainSetUp.current?.make else { throw ExitCode.failure }
         let arguments = self.arguments
-        let status = await Shell.check(check.files, update: check.update, timeout: check.timeout.duration) {
+        let status = await Shell.check(check.files, update: check.update, timeout: check.timeout.duration, interrupts: .signals) {
             try await make(arguments, .check)
         }
         if status != 0 { throw ExitCode(status) }
@@ -100,7 +100,7 @@ struct ExportTestCommand<Arguments: ParsableArguments & Sendable>: AsyncParsable
         let arguments = self.arguments
         let status = await Shell.exportTest(
             export.script, output: export.output, name: export.name, options: export.options(over: setUp.testExport),
-            timeout: export.timeout.duration
+            timeout: export.timeout.duration, interrupts: .signals
         ) {
             try await setUp.make(arguments, .exportTest)
         }

@@ -37,6 +37,19 @@ struct ScriptSignalTests {
         }
     }
 
+    @Test func ctrlCStopsACheckWithItsStatus() async throws {
+        let quick = scratch.file("a-quick.karc")
+        let slow = scratch.file("b-slow.karc")
+        try "counter.increment\n".write(toFile: quick, atomically: true, encoding: .utf8)
+        try ":sleep 30s\n".write(toFile: slow, atomically: true, encoding: .utf8)
+        let karc = try ChildProcess.start([KarcRun.binaryPath, "check", "--update", quick, slow])
+        #expect(await eventually(within: .seconds(20)) { karc.stdout.contains("updated \(quick)") }, "\(karc.stderr)")
+        karc.send(SIGINT)
+        #expect(await karc.ending() == .exited(130))
+        #expect(
+            karc.stderr.contains("error: interrupted while checking \(slow)\nerror: stopped before the rest of the transcripts\n"), "\(karc.stderr)")
+    }
+
     @Test func aScriptEndedMidOutputLeavesEveryJSONLineWholeAndItsRecordComplete() async throws {
         let script = scratch.file("long.karc")
         let record = scratch.file("record.karc")

@@ -11,13 +11,22 @@ extension Shell {
         _ files: [String], update: Bool = false, timeout: Duration = .seconds(5),
         cluster makeCluster: @Sendable () async throws -> any ShellCluster
     ) async -> Int32 {
+        await check(files, update: update, timeout: timeout, interrupts: .none, cluster: makeCluster)
+    }
+
+    /// The same, with Ctrl-C and signals reaching each run through `interrupts` (`karc check`).
+    package static func check(
+        _ files: [String], update: Bool, timeout: Duration, interrupts: ScriptInterrupts,
+        cluster makeCluster: @Sendable () async throws -> any ShellCluster
+    ) async -> Int32 {
         let sink = OutputSink()
         defer { sink.flush() }
         var passed = 0
         var failed = 0
         var updated = 0
         for path in files {
-            let verdict = await check(path, update: update, timeout: timeout, sink: sink, cluster: makeCluster)
+            let verdict = await check(path, update: update, timeout: timeout, interrupts: interrupts, sink: sink, cluster: makeCluster)
+            sink.flush()  // each transcript's verdict as it comes, not all at the end
             switch verdict {
             case .passed: passed += 1
             case .updated: updated += 1
@@ -25,7 +34,7 @@ extension Shell {
             case .stop:
                 failed += 1
                 sink.writeError("error: stopped before the rest of the transcripts")
-                return ScriptSignals.exitStatus ?? 1
+                return interrupts.exitStatus() ?? 1
             }
         }
         var summary = "\(files.count) transcript\(files.count == 1 ? "" : "s"): \(passed) passed"
@@ -63,7 +72,8 @@ extension Shell {
     }
 
     private static func check(
-        _ path: String, update: Bool, timeout: Duration, sink: OutputSink, cluster makeCluster: @Sendable () async throws -> any ShellCluster
+        _ path: String, update: Bool, timeout: Duration, interrupts: ScriptInterrupts, sink: OutputSink,
+        cluster makeCluster: @Sendable () async throws -> any ShellCluster
     ) async -> Verdict {
         guard let (text, transcript) = read(path, called: "transcript", sink: sink) else { return .failed }
         let cluster: any ShellCluster
@@ -73,7 +83,7 @@ extension Shell {
             sink.writeError("error: cannot start the cluster for \(path): \(error)")
             return .stop
         }
-        let run = await TranscriptRun.run(transcript, path: path, cluster: cluster, timeout: timeout)
+        let run = await TranscriptRun.run(transcript, path: path, cluster: cluster, timeout: timeout, interrupts: interrupts)
         await cluster.shutDown()
         if run.interrupted {
             sink.writeError("error: interrupted while checking \(path)")

@@ -18,15 +18,18 @@ struct TranscriptRun {
     /// Runs `transcript` (read from `path`) in a session of its own on `cluster`.
     static func run(
         _ transcript: Transcript, path: String, cluster: any ShellCluster, timeout: Duration, keepingTestSteps: Bool = false,
-        runtime: ShellRuntime = ShellRuntime()
+        interrupts: ScriptInterrupts = .none, runtime: ShellRuntime = ShellRuntime()
     ) async -> TranscriptRun {
         await withTaskExecutorPreference(runtime.executor) {
-            await runHere(transcript, path: path, cluster: cluster, timeout: timeout, keepingTestSteps: keepingTestSteps, runtime: runtime)
+            await runHere(
+                transcript, path: path, cluster: cluster, timeout: timeout, keepingTestSteps: keepingTestSteps, interrupts: interrupts,
+                runtime: runtime)
         }
     }
 
     private static func runHere(
-        _ transcript: Transcript, path: String, cluster: any ShellCluster, timeout: Duration, keepingTestSteps: Bool, runtime: ShellRuntime
+        _ transcript: Transcript, path: String, cluster: any ShellCluster, timeout: Duration, keepingTestSteps: Bool, interrupts: ScriptInterrupts,
+        runtime: ShellRuntime
     ) async -> TranscriptRun {
         var options = ShellOptions()
         options.keepGoing = true
@@ -43,7 +46,7 @@ struct TranscriptRun {
         let directory = (path as NSString).deletingLastPathComponent
         let prefix = directory.isEmpty ? "" : directory + "/"
         session.renderer.scriptName = { name in name.hasPrefix(prefix) ? String(name.dropFirst(prefix.count)) : name }
-        ScriptSignals.forward(to: session.interrupter)
+        interrupts.forward(session.interrupter)
         _ = await cluster.settled(timeout: timeout)
 
         var run = TranscriptRun()

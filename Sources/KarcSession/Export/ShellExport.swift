@@ -30,6 +30,14 @@ extension Shell {
         _ script: String, output: String? = nil, name: String? = nil, options: TestExportOptions, timeout: Duration = .seconds(5),
         cluster makeCluster: @Sendable () async throws -> any ShellCluster
     ) async -> Int32 {
+        await exportTest(script, output: output, name: name, options: options, timeout: timeout, interrupts: .none, cluster: makeCluster)
+    }
+
+    /// The same, with Ctrl-C and signals reaching the run through `interrupts` (`karc export-test`).
+    package static func exportTest(
+        _ script: String, output: String?, name: String?, options: TestExportOptions, timeout: Duration, interrupts: ScriptInterrupts,
+        cluster makeCluster: @Sendable () async throws -> any ShellCluster
+    ) async -> Int32 {
         let sink = OutputSink()
         defer { sink.flush() }
         guard let factory = options.factory else {
@@ -44,7 +52,8 @@ extension Shell {
             sink.writeError("error: cannot start the cluster: \(error)")
             return 1
         }
-        let run = await TranscriptRun.run(transcript, path: script, cluster: cluster, timeout: timeout, keepingTestSteps: true)
+        let run = await TranscriptRun.run(
+            transcript, path: script, cluster: cluster, timeout: timeout, keepingTestSteps: true, interrupts: interrupts)
         await cluster.shutDown()
         if run.interrupted {
             sink.writeError("error: interrupted")

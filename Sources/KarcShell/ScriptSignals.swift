@@ -1,6 +1,7 @@
 import CKarcTerminal
 import Foundation
 import KarcAsync
+import KarcSession
 
 /// SIGINT, SIGTERM and SIGHUP during a script, handled as shells and
 /// well-behaved tools do: the process ends with 128 + the signal's number
@@ -97,5 +98,12 @@ package enum ScriptSignals {
         karc_restore_terminal()
         guard let sink = state.withLock({ $0.sink }) else { _exit(status) }
         sink.flushAndExit(status)
+    }
+}
+
+extension ScriptInterrupts {
+    /// The process's SIGINT, SIGTERM and SIGHUP (``ScriptSignals``).
+    package static var signals: ScriptInterrupts {
+        ScriptInterrupts(forward: { ScriptSignals.forward(to: $0) }, exitStatus: { ScriptSignals.exitStatus })
     }
 }
