@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// A subcommand ``Shell/main(name:abstract:discussion:version:testExport:subcommands:arguments:shellCluster:)``
+/// A subcommand `Shell.main(name:…subcommands:arguments:shellCluster:)`
 /// runs beside `check` and `export-test` (`karc serve`, `karc attach`):
 /// `NAME SUBCOMMAND …` runs it with the arguments after its name.
 public struct ShellSubcommand: Sendable {
@@ -15,7 +15,7 @@ public struct ShellSubcommand: Sendable {
     }
 }
 
-/// What ``Shell/main(name:abstract:discussion:version:testExport:subcommands:arguments:shellCluster:)``
+/// What `Shell.main(name:…subcommands:arguments:shellCluster:)`
 /// makes a cluster for.
 public enum ShellClusterUse: Sendable {
     /// The shell: the prompt, `-e` commands or a script.
