@@ -38,7 +38,7 @@ struct LineCreditTests {
             $0.maxMessageBytes = 1 << 20
         }
         let shell = try TestShell(socket: endpoint.socket, token: endpoint.token, hello: Self.script)
-        #expect(await eventually(within: .seconds(20)) { welcome(shell) != nil })
+        #expect(await eventually { welcome(shell) != nil })
         #expect(welcome(shell)?.lineCredit == 123_456)
         #expect(welcome(shell)?.maxMessageBytes == 1 << 20)
         shell.close()
@@ -52,7 +52,7 @@ struct LineCreditTests {
         // Within the credit: 20 lines cost 20 × (13 + 64) = 1,540 bytes.
         shell.send(.with { $0.lines = .with { $0.lines = lines } })
         shell.send(.with { $0.endOfInput = .init() })
-        #expect(await eventually(within: .seconds(20)) { shell.end != nil })
+        #expect(await eventually { shell.end != nil })
         #expect(credits(shell) == LineCredit.cost(of: lines))
         #expect(await endpoint.cluster.target(named: "beat")?.state?() as? Beats == Beats(count: 20))
         try await endpoint.stop()
@@ -68,7 +68,7 @@ struct LineCreditTests {
         let flood = try TestShell(socket: endpoint.socket, token: endpoint.token, hello: Self.script, reading: false)
         let line = "beat.beat n=1 # " + String(repeating: "x", count: 100)
         for _ in 0..<200 { flood.send(.with { $0.lines = .with { $0.lines = Array(repeating: line, count: 10) } }) }
-        #expect(await eventually(within: .seconds(20)) { flood.end != nil })
+        #expect(await eventually { flood.end != nil })
         guard case .failure(let error)? = flood.end else {
             Issue.record("not refused: \(String(describing: flood.end))")
             return
@@ -81,7 +81,7 @@ struct LineCreditTests {
         // The app goes on: another shell is served.
         let other = try TestShell(socket: endpoint.socket, token: endpoint.token)
         other.type(":state beat")
-        #expect(await eventually(within: .seconds(20)) { other.printed.contains("Beats(count:") })
+        #expect(await eventually { other.printed.contains("Beats(count:") })
         other.close()
         try await endpoint.stop()
     }
