@@ -90,6 +90,9 @@ struct AttachService: Karc_Attach_V1_Attach.SimpleServiceProtocol {
                     // Beyond its credit: the session ends, and the shell is told why.
                     shared.logger.warning("a shell was refused", metadata: ["peer": "\(context.remotePeer)", "reason": "\(refusal.message)"])
                     session.shellGone()
+                    // The session's writer may be blocked on a shell that reads nothing (HTTP/2 flow
+                    // control); the group would wait for it, and the refusal never reach the shell.
+                    group.cancelAll()
                     throw refusal
                 } catch {
                     session.shellGone()
