@@ -65,10 +65,14 @@ final class Renderer {
         }
     }
 
+    /// An event emitted by `source`, unless `:events` hides its type (`typeName`, worked out once by the caller).
+    func event(_ event: any Sendable, from source: String, typeName: String) {
+        if events.shows(typeName) { emit(.event(source: source, value: event)) }
+    }
+
     func record(_ record: ShellRecord) {
         switch record {
-        case .event(let source, let event):
-            if events.shows(ValueText.typeName(event)) { emit(.event(source: source, value: event)) }
+        case .event(let source, let event): self.event(event, from: source, typeName: ValueText.typeName(event))
         case .stateChanged(let target, let old, let new): state(target: target, old: old, new: new)
         case .redirected(let by, let action, let to): emit(.redirect(by: by, action: action, to: to))
         case .failed(let error): emit(.problem("failed: \(error)"))

@@ -42,9 +42,11 @@ struct SessionLog {
         if keepsTestSteps { testSteps.insert(send, at: position) }
     }
 
-    /// An event printed: its type is seen, and a test replays it.
-    mutating func saw(event: any Sendable, from source: String) {
-        seenEvents.insert(ValueText.typeName(event))
+    /// An event printed: its type is seen, and a test replays it. Its type's name.
+    mutating func saw(event: any Sendable, from source: String) -> String {
+        let typeName = ValueText.typeName(event)
+        seenEvents.insert(typeName)
         if keepsTestSteps { testSteps.append(.event(source: source, event: event)) }
+        return typeName
     }
 }

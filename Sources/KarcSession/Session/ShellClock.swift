@@ -23,11 +23,6 @@ package struct ShellClock: Sendable {
         disarmAlarm = { alarms.disarm($0) }
     }
 
-    /// Time and alarms on `clock` (alarms of their own).
-    package init<C: Clock>(_ clock: C) where C.Duration == Duration {
-        self.init(AlarmClock(clock: clock))
-    }
-
     /// Time read from `now`, alarms armed and disarmed by `arm` and `disarm`
     /// (a test's clock that watches what the session arms).
     package init(

@@ -26,8 +26,8 @@ package final class ShellExecutor: TaskExecutor {
     package init(name: String = "karc-shell") {
         // The queue runs each job on this executor; unowned, since every task that
         // prefers it keeps it alive, and once none does no job is left to run.
-        queue.executor = asUnownedTaskExecutor()
-        let thread = Thread { [queue] in queue.run() }
+        let executor = asUnownedTaskExecutor()
+        let thread = Thread { [queue] in queue.run(on: executor) }
         thread.name = name
         thread.start()
     }
@@ -51,13 +51,6 @@ private final class JobQueue: Sendable {
 
     private let state = KarcMutex(State())
     private let wake = DispatchSemaphore(value: 0)
-    /// Set once, before the thread starts.
-    private let owner = KarcMutex<UnownedTaskExecutor?>(nil)
-
-    var executor: UnownedTaskExecutor? {
-        get { owner.withLock { $0 } }
-        set { owner.withLock { $0 = newValue } }
-    }
 
     func append(_ job: UnownedJob) {
         let sleeping = state.withLock { s in
@@ -77,8 +70,8 @@ private final class JobQueue: Sendable {
         if sleeping { wake.signal() }
     }
 
-    func run() {
-        guard let executor else { return }
+    /// Runs the jobs on `executor`'s thread until the executor is gone.
+    func run(on executor: UnownedTaskExecutor) {
         while true {
             let (batch, stopped) = state.withLock { s in
                 defer { s.jobs = [] }

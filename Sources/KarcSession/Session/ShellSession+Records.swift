@@ -16,8 +16,7 @@ extension ShellSession {
             case .stateChanged(let target, let old, let new):
                 changes.add(target: target, old: old, new: new)
             case .event(let source, let event):
-                log.saw(event: event, from: source)
-                renderer.record(record)
+                renderer.event(event, from: source, typeName: log.saw(event: event, from: source))
             default:
                 renderer.record(record)
             }
