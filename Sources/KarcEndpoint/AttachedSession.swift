@@ -86,13 +86,16 @@ final class AttachedSession: Sendable {
 
     var wasStoppedByApp: Bool { stopped.withLock { $0 } }
 
-    /// The connection broke: a command running goes on to its end (nothing
-    /// is half-applied), but no more lines run, and nothing waits on the shell.
+    /// The connection broke, or the shell was refused: a command running is
+    /// let go (it goes on to its end in the app; nothing is half-applied), no
+    /// more lines run, and nothing waits on the shell, so the call ends at once
+    /// and frees its place.
     func shellGone() {
+        outbox.close()  // what the ending session prints ("interrupted") is for nobody
+        interrupter.trigger()
         lines.abandon()
         editor.deliver(.endOfInput)
         host.close()
-        outbox.close()
     }
 
     /// A message from the shell. Throws when the shell sends lines beyond

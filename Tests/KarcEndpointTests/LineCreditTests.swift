@@ -63,11 +63,16 @@ struct LineCreditTests {
             $0.lineCredit = 10_000
             $0.outputBuffer = 1_024
         }
-        // It reads nothing, so its session soon waits on its output and takes no more lines;
-        // it keeps sending all the same, as a shell that ignores the protocol would.
+        // Its session is held by its first command, so it takes no more lines; the shell reads
+        // nothing and keeps sending all the same, as a shell that ignores the protocol would.
         let flood = try TestShell(socket: endpoint.socket, token: endpoint.token, hello: Self.script, reading: false)
+        #expect(await eventually { welcome(flood) != nil })
+        flood.type("slow.hold")
         let line = "beat.beat n=1 # " + String(repeating: "x", count: 100)
         for _ in 0..<200 { flood.send(.with { $0.lines = .with { $0.lines = Array(repeating: line, count: 10) } }) }
+        // The app lets it go, although the shell reads nothing; once it reads, it learns why.
+        #expect(await eventually { endpoint.endpoint.attachedShells == 0 })
+        flood.resume()
         #expect(await eventually { flood.end != nil })
         guard case .failure(let error)? = flood.end else {
             Issue.record("not refused: \(String(describing: flood.end))")
@@ -78,7 +83,8 @@ struct LineCreditTests {
             error.message
                 == "the shell sent more lines than beat had room for (10000 bytes; attach protocol \(AttachProtocol.version) sends lines only as the app takes them)"
         )
-        // The app goes on: another shell is served.
+        // The app goes on: the held command finishes, and another shell is served.
+        await endpoint.latch.open()
         let other = try TestShell(socket: endpoint.socket, token: endpoint.token)
         other.type(":state beat")
         #expect(await eventually { other.printed.contains("Beats(count:") })
