@@ -3,7 +3,7 @@ import CompilerPluginSupport
 import PackageDescription
 
 // Layers only point down: karc → (KarcShellTrellis, KarcAttach, KarcEndpoint); KarcShellTrellis → (KarcShell, KarcSessionTrellis);
-// KarcEndpoint → (KarcSessionTrellis, KarcAttachProtocol); KarcShell → KarcSession → (KarcAsync, KarcCommand); KarcSessionTrellis → Trellis
+// KarcEndpoint → (KarcSessionTrellis, KarcAttachProtocol); KarcShell → KarcSession → KarcRendering → KarcLanguage → KarcCommand; KarcSessionTrellis → Trellis
 // → (Karc → KarcAsync, AsyncDispatcher); Compose stands alone (see docs/architecture.md).
 let package = Package(
     name: "karc",
@@ -121,14 +121,36 @@ let package = Package(
         .systemLibrary(name: "CLibedit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         // Terminal settings and signal handlers for the prompt (async-signal-safe C).
         .target(name: "CKarcTerminal"),
-        // The shell's core, without a terminal: command catalog, parser, renderers,
-        // sessions, scripts, transcripts, test export. What an app links to let
-        // a shell attach (no libedit, no ArgumentParser, no signal handlers).
+        // The command language: catalogs learned from command types, lines parsed
+        // and decoded into typed commands (text in, values out; no cluster, no output).
+        .target(
+            name: "KarcLanguage",
+            dependencies: [
+                "KarcCommand",
+                .product(name: "DequeModule", package: "swift-collections"),
+            ]
+        ),
+        // The value renderer: any value as readable text, JSON, a diff, a JSON patch,
+        // a summary, a path's value or a Swift literal (values in, text out).
+        .target(
+            name: "KarcRendering",
+            dependencies: [
+                "KarcAsync",
+                "KarcLanguage",
+                .product(name: "CustomDump", package: "swift-custom-dump"),
+            ]
+        ),
+        // The shell's core, without a terminal: sessions (meta commands, waits, output
+        // events and their formatters), scripts, transcripts, test export; re-exports
+        // KarcLanguage. What an app links to let a shell attach (no libedit, no
+        // ArgumentParser, no signal handlers).
         .target(
             name: "KarcSession",
             dependencies: [
                 "KarcAsync",
                 "KarcCommand",
+                "KarcLanguage",
+                "KarcRendering",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
@@ -139,6 +161,7 @@ let package = Package(
             name: "KarcShell",
             dependencies: [
                 "KarcSession",
+                "KarcRendering",
                 "KarcAsync",
                 "CLibedit",
                 "CKarcTerminal",
@@ -157,7 +180,7 @@ let package = Package(
             ]
         ),
         // A Trellis cluster as a `ShellCluster`: `ClusterShell` (no terminal).
-        .target(name: "KarcSessionTrellis", dependencies: ["KarcSession", "Trellis"]),
+        .target(name: "KarcSessionTrellis", dependencies: ["KarcSession", "KarcLanguage", "Trellis"]),
         // The shell in front of a Trellis cluster: `Shell.main(name:cluster:)`; re-exports both.
         .target(
             name: "KarcShellTrellis",
@@ -178,6 +201,7 @@ let package = Package(
             name: "KarcEndpoint",
             dependencies: [
                 "KarcAttachProtocol",
+                "KarcLanguage",
                 "KarcSession",
                 "KarcSessionTrellis",
                 "KarcAsync",
@@ -194,6 +218,7 @@ let package = Package(
             name: "KarcAttach",
             dependencies: [
                 "KarcAttachProtocol",
+                "KarcLanguage",
                 "KarcShell",
                 "KarcAsync",
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
@@ -233,7 +258,10 @@ let package = Package(
         // libFuzzer; built as usual, they replay the committed corpus (Fuzz/corpus).
         .executableTarget(
             name: "karc-fuzz",
-            dependencies: ["KarcSession", "KarcAttachProtocol", "KarcEndpoint", .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
+            dependencies: [
+                "KarcLanguage", "KarcRendering", "KarcSession", "KarcAttachProtocol", "KarcEndpoint",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ]),
         // What several test targets share: `eventually`, `Recorder`, `ScratchDirectory`.
         .target(name: "TestSupport", dependencies: ["KarcAsync"], path: "Tests/TestSupport"),
         .testTarget(
@@ -258,7 +286,8 @@ let package = Package(
         .testTarget(
             name: "KarcShellTests",
             dependencies: [
-                "KarcSession", "KarcShell", "KarcShellTrellis", "KarcCommand", "KarcAsync", "Trellis", "TestSupport", "Compose", "TrellisCompose",
+                "KarcLanguage", "KarcRendering", "KarcSession", "KarcShell", "KarcShellTrellis", "KarcCommand", "KarcAsync", "Trellis", "TestSupport",
+                "Compose", "TrellisCompose",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ]
         ),

@@ -27,10 +27,14 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ]),
         .target(name: "KarcCommand"),
+        .target(name: "KarcLanguage", dependencies: ["KarcCommand", .product(name: "DequeModule", package: "swift-collections")]),
+        .target(
+            name: "KarcRendering",
+            dependencies: ["KarcAsync", "KarcLanguage", .product(name: "CustomDump", package: "swift-custom-dump")]),
         .target(
             name: "KarcSession",
             dependencies: [
-                "KarcAsync", "KarcCommand",
+                "KarcAsync", "KarcCommand", "KarcLanguage", "KarcRendering",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
                 .product(name: "DequeModule", package: "swift-collections"),
             ]),
@@ -40,10 +44,13 @@ let package = Package(
             name: "KarcAttachProtocol",
             dependencies: [.product(name: "SwiftProtobuf", package: "swift-protobuf")],
             exclude: ["Generated/karc/attach/v1/attach.grpc.swift"]),
-        .target(name: "KarcEndpoint", dependencies: ["KarcAttachProtocol", "KarcSession"], sources: ["AttachedOptions.swift"]),
+        .target(name: "KarcEndpoint", dependencies: ["KarcAttachProtocol", "KarcLanguage", "KarcSession"], sources: ["AttachedOptions.swift"]),
         .executableTarget(
             name: "karc-fuzz",
-            dependencies: ["KarcSession", "KarcAttachProtocol", "KarcEndpoint", .product(name: "SwiftProtobuf", package: "swift-protobuf")]),
+            dependencies: [
+                "KarcLanguage", "KarcRendering", "KarcSession", "KarcAttachProtocol", "KarcEndpoint",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

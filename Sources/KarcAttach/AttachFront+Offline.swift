@@ -1,4 +1,5 @@
 import KarcAsync
+import KarcLanguage
 import KarcShell
 
 /// The prompt while there is no connection: what it says, what still works, and the wait for the next try.

@@ -2,6 +2,7 @@ import Foundation
 import GRPCCore
 import KarcAsync
 import KarcAttachProtocol
+import KarcLanguage
 import KarcShell
 
 /// What the app's session asks of this end: print, show the prompt, read

@@ -1,5 +1,6 @@
 import Foundation
 import KarcAsync
+import KarcLanguage
 import KarcSession
 import KarcSessionTrellis
 import Logging

@@ -1,3 +1,4 @@
+import KarcLanguage
 import KarcSession
 
 /// A cluster seen through a read-only endpoint: states, records and

@@ -1,5 +1,7 @@
 import Foundation
 import KarcAsync
+import KarcLanguage
+import KarcRendering
 
 /// Runs the karc shell in front of a cluster.
 ///

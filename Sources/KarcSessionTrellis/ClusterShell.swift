@@ -1,3 +1,4 @@
+import KarcLanguage
 import KarcSession
 import Trellis
 

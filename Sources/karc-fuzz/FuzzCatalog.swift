@@ -1,4 +1,5 @@
 import Foundation
+import KarcLanguage
 import KarcSession
 
 /// Commands with a field of every type the shell reads, for the fuzz targets.

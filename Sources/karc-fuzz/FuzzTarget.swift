@@ -1,6 +1,8 @@
 import Foundation
 import KarcAttachProtocol
 import KarcEndpoint
+import KarcLanguage
+import KarcRendering
 import SwiftProtobuf
 
 @testable import KarcSession

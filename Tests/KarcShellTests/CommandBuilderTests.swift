@@ -1,5 +1,6 @@
 import Testing
 
+@testable import KarcLanguage
 @testable import KarcSession
 @testable import KarcShell
 

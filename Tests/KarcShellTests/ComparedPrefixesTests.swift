@@ -1,6 +1,7 @@
 import CustomDump
 import Testing
 
+@testable import KarcRendering
 @testable import KarcSession
 
 /// One state change is printed as a diff and, with `--json`, as a JSON

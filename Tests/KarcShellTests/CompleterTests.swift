@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import KarcLanguage
 @testable import KarcSession
 @testable import KarcShell
 

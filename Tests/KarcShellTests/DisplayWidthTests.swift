@@ -1,5 +1,6 @@
 import Testing
 
+@testable import KarcRendering
 @testable import KarcSession
 @testable import KarcShell
 

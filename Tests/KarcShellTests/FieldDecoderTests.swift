@@ -2,6 +2,7 @@ import CustomDump
 import Foundation
 import Testing
 
+@testable import KarcLanguage
 @testable import KarcSession
 @testable import KarcShell
 

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 import Trellis
 
+@testable import KarcLanguage
 @testable import KarcSession
 
 /// Input that is not what it should be: every line is answered (a clear

@@ -3,6 +3,7 @@ import KarcShellTrellis
 import Testing
 import Trellis
 
+@testable import KarcLanguage
 @testable import KarcSession
 
 /// The table of meta commands is the one list: what `:help` shows, what

@@ -4,6 +4,7 @@ import Synchronization
 import TestSupport
 import Testing
 
+@testable import KarcLanguage
 @testable import KarcSession
 @testable import KarcShell
 

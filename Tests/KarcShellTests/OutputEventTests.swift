@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import KarcRendering
 @testable import KarcSession
 
 /// Every kind of output is one event with a readable and a JSON form: the

@@ -2,6 +2,7 @@ import KarcAsync
 import TestSupport
 import Testing
 
+@testable import KarcLanguage
 @testable import KarcSession
 
 /// A session whose output has no room (an attached shell that stopped

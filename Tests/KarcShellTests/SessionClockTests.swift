@@ -3,6 +3,7 @@ import KarcAsync
 import TestSupport
 import Testing
 
+@testable import KarcLanguage
 @testable import KarcSession
 
 /// The session keeps the time it is given: `:sleep`, `:wait`, a send's

@@ -1,5 +1,7 @@
 import Testing
 
+@testable import KarcLanguage
+@testable import KarcRendering
 @testable import KarcSession
 @testable import KarcShell
 

@@ -2,6 +2,7 @@ import CustomDump
 import Foundation
 import Testing
 
+@testable import KarcRendering
 @testable import KarcSession
 @testable import KarcShell
 

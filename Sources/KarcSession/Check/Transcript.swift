@@ -1,3 +1,5 @@
+import KarcLanguage
+
 /// A `.karc` script read as a checked transcript: each command with the
 /// output expected under it, and the masks for what differs on every run.
 ///

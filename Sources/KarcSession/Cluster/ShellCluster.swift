@@ -1,3 +1,5 @@
+import KarcLanguage
+
 /// What the shell needs from a cluster: its commands, a way to send them,
 /// what happened since the last look, and a way to wait until it is quiet.
 ///

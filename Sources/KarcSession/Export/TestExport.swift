@@ -1,4 +1,5 @@
 import CustomDump
+import KarcRendering
 
 /// A session written as a Swift Testing test against `ClusterTestStore`
 /// (TrellisTesting): each command sent as a Swift value, each reply and

@@ -1,3 +1,5 @@
+import KarcRendering
+
 /// Output for programs: one JSON object a line (`--json`, schema in
 /// docs/shell.md). A change of state is a JSON patch against the last state
 /// printed for its target, whose tree the new one shares unchanged parts with.

@@ -1,3 +1,5 @@
+import KarcRendering
+
 /// One thing a session prints. The session says what happened as events;
 /// a formatter (``ReadableFormatter``, ``JSONFormatter``) turns each into
 /// text. A new kind of output is a case here and a case in each formatter.

@@ -1,4 +1,5 @@
 import Foundation
+import KarcRendering
 
 /// Output for people: `reply  …`, `event  source: …`, diffs with `+`/`-`,
 /// errors as `script:line:column: error: …` (on standard error) or, at the

@@ -1,3 +1,5 @@
+import KarcRendering
+
 /// What a session says, as ``OutputEvent``s, written by its formatter —
 /// readable, or JSON lines (`--json`, schema in `docs/shell.md`): the same
 /// facts in both forms.

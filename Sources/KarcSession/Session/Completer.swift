@@ -1,4 +1,5 @@
 import Foundation
+import KarcLanguage
 
 /// What Tab completes and which hint follows a complete command, from the
 /// catalog: targets, commands, field names (`field=`), and the cases of a

@@ -1,4 +1,5 @@
 import KarcAsync
+import KarcLanguage
 import Synchronization
 
 /// Which events the shell prints (`:events on|off|only T…|mute T…`).

@@ -1,5 +1,7 @@
 import Foundation
 import KarcAsync
+import KarcLanguage
+import KarcRendering
 
 /// The interactive loop: libedit's prompt (``LineEditor``) on its own
 /// thread, the session here. While the user types, this loop sleeps until a

@@ -1,4 +1,5 @@
 import Foundation
+import KarcLanguage
 
 /// Runs the lines of a script (a file, standard input, `-e` arguments)
 /// through a session: the first failure stops it, unless `--keep-going`.

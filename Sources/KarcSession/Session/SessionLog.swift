@@ -1,3 +1,5 @@
+import KarcRendering
+
 /// What a session keeps of what it ran and saw, each bounded by
 /// `--history-limit`: the commands and their outcomes (`:history`), the
 /// lines run at the top level (`:save`, `--record`), the sends and events a

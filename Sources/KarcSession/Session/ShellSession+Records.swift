@@ -1,3 +1,5 @@
+import KarcRendering
+
 extension ShellSession {
     /// Prints records: late replies first, then events, redirects and
     /// failures in order, then one diff per changed target.

@@ -1,3 +1,6 @@
+import KarcLanguage
+import KarcRendering
+
 extension ShellSession {
     /// Sends a typed command, waits for its reply and the settle after it
     /// (both within `--timeout`), and prints what happened: the reply or

@@ -1,4 +1,6 @@
 import Foundation
+import KarcLanguage
+import KarcRendering
 
 /// Runs lines of the command language against a cluster and prints what
 /// happened. One session per shell; used from one task.

@@ -2,6 +2,7 @@ import CKarcTerminal
 @preconcurrency import CLibedit
 import Foundation
 import KarcAsync
+import KarcRendering
 import KarcSession
 import Synchronization
 

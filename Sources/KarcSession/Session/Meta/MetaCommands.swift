@@ -1,3 +1,5 @@
+import KarcLanguage
+
 /// The table of meta commands: what runs `:NAME`, what `:help` lists (in
 /// this order), what Tab completes and what `:save` keeps.
 enum MetaCommands {

@@ -1,3 +1,5 @@
+import KarcLanguage
+
 /// `:events on|off|only TYPE…|mute TYPE…`: which events are printed.
 enum MetaEvents: MetaCommand {
     static let name = "events"

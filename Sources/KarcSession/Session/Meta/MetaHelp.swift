@@ -1,3 +1,5 @@
+import KarcLanguage
+
 /// `:help [target[.command]]`: the targets and meta commands, a target's
 /// commands, or a command's fields with their types and defaults.
 enum MetaHelp: MetaCommand {

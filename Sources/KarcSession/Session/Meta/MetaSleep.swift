@@ -1,3 +1,5 @@
+import KarcLanguage
+
 /// `:sleep DURATION`: waits (Ctrl-C ends it), then prints what happened meanwhile.
 enum MetaSleep: MetaCommand {
     static let name = "sleep"

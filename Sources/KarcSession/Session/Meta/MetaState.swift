@@ -1,3 +1,6 @@
+import KarcLanguage
+import KarcRendering
+
 /// `:state [target [path]]`: the current state of every target, of one, or
 /// a part of one (`items[3].title`); through the pager at a prompt.
 enum MetaState: MetaCommand {

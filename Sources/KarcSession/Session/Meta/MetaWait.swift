@@ -1,3 +1,6 @@
+import KarcLanguage
+import KarcRendering
+
 /// `:wait EVENT [timeout]`: waits for an event (a timer's, say), printing
 /// what comes meanwhile; fails after the timeout.
 enum MetaWait: MetaCommand {

@@ -1,0 +1,207 @@
+import Foundation
+
+/// The JSON text `JSONEncoder` writes with `[.sortedKeys,
+/// .withoutEscapingSlashes]`, for plain `Encodable` values, at a fraction of
+/// its cost: a state or reply is encoded on every command.
+///
+/// Plain means built from numbers, strings, booleans, nil, arrays,
+/// dictionaries and nested `Encodable` types, and the values `JSONEncoder`
+/// writes its own way with its default strategies: a `Date` as its seconds
+/// since 2001, a `URL` as its absolute string, `Data` in base 64, a
+/// `Decimal` as a number. For `superEncoder`, for non-finite numbers and
+/// for anything that throws, ``encode(_:)`` returns nil and the caller asks
+/// `JSONEncoder`. `JSONTextTests` hold the two to the same output.
+///
+/// A value is encoded into a tree of ``Node``s first. Given the tree of the
+/// state before (``tree(_:reusing:)``), the parts that did not change are
+/// not encoded again: each node remembers the value it came from, and an
+/// unchanged value (``Unchanged``) takes its old node as it is, so a
+/// `--json` state line costs what changed, and its patch (``JSONPatch``)
+/// skips the shared nodes by identity.
+package enum JSONText {
+    package static func encode(_ value: any Encodable) -> String? {
+        tree(value, reusing: nil)?.text
+    }
+
+    /// `value` as a tree, sharing the nodes of `old` (the tree of an earlier
+    /// value of the same type) wherever the two values agree; nil when only
+    /// `JSONEncoder` can encode it. `prefixes` holds what the diff of the
+    /// same change already compared.
+    package static func tree(_ value: any Encodable, reusing old: Node?, prefixes: ComparedPrefixes? = nil) -> Node? {
+        let context = Context(prefixes: prefixes ?? ComparedPrefixes())
+        func open<Value: Encodable>(_ value: Value) throws -> Node {
+            try node(for: value, old: old, context: context, codingPath: [])
+        }
+        guard let root = try? open(value), !context.gaveUp else { return nil }
+        return root
+    }
+
+    /// What one encoding shares: whether it gave up, and the arrays compared.
+    package final class Context {
+        /// Set when the value needs something only `JSONEncoder` does.
+        package var gaveUp = false
+        package let prefixes: ComparedPrefixes
+
+        package init(prefixes: ComparedPrefixes) {
+            self.prefixes = prefixes
+        }
+    }
+
+    /// A value being built: nothing yet, an object, an array or a finished
+    /// scalar. Once built, a node is never changed: a later tree may share it.
+    package final class Node {
+        package enum Kind {
+            case empty
+            case object([String: Node])
+            case array(JSONNodeList)
+            case scalar(String)
+        }
+
+        package var kind = Kind.empty
+        /// The value this node was encoded from (not kept for scalars, whose text says it all).
+        package var source: Any?
+
+        package init(_ kind: Kind = .empty) {
+            self.kind = kind
+        }
+
+        package var text: String {
+            var out = ""
+            write(to: &out)
+            return out
+        }
+
+        package func write(to out: inout String) {
+            switch kind {
+            case .empty:
+                out += "{}"  // a value that encodes nothing is an empty object to JSONEncoder
+            case .object(let fields):
+                out += "{"
+                for (index, key) in fields.keys.sorted().enumerated() {
+                    if index > 0 { out += "," }
+                    JSONLine.appendString(key, to: &out)
+                    out += ":"
+                    fields[key]?.write(to: &out)
+                }
+                out += "}"
+            case .array(let items):
+                out += "["
+                for (index, item) in items.enumerated() {
+                    if index > 0 { out += "," }
+                    item.write(to: &out)
+                }
+                out += "]"
+            case .scalar(let text):
+                out += text
+            }
+        }
+
+        /// A document as `JSONSerialization` parses it (or a dictionary of such
+        /// values and ``RawJSON`` texts), as a tree; a string that is not JSON
+        /// stays a string.
+        package convenience init(json: Any) {
+            switch json {
+            case let raw as RawJSON:
+                let parsed = try? JSONSerialization.jsonObject(with: Data(raw.text.utf8), options: [.fragmentsAllowed])
+                self.init(json: parsed ?? raw.text)
+            case let object as [String: Any]:
+                self.init(.object(object.mapValues { Node(json: $0) }))
+            case let array as [Any]:
+                self.init(.array(JSONNodeList(array.map { Node(json: $0) })))
+            case let text as String:
+                var out = ""
+                JSONLine.appendString(text, to: &out)
+                self.init(.scalar(out))
+            case let number as NSNumber:
+                self.init(.scalar(JSONPatch.isBoolean(number) ? (number.boolValue ? "true" : "false") : number.stringValue))
+            default:
+                self.init(.scalar("null"))
+            }
+        }
+    }
+
+    /// The text of a scalar, or nil when it is not one this encoder writes itself.
+    package static func scalar(_ value: Any) -> String?? {
+        switch value {
+        case let string as String:
+            var out = ""
+            JSONLine.appendString(string, to: &out)
+            return out
+        case let flag as Bool:
+            return flag ? "true" : "false"
+        case let double as Double:
+            return double.isFinite ? number(double.description) : .some(nil)
+        case let float as Float:
+            return float.isFinite ? number(float.description) : .some(nil)
+        case let integer as any BinaryInteger:
+            return "\(integer)"
+        // What JSONEncoder writes its own way, as its default strategies write it.
+        case let date as Date:
+            return number(date.timeIntervalSinceReferenceDate.description)
+        case let url as URL:
+            return scalar(url.absoluteString)
+        case let data as Data:
+            return scalar(data.base64EncodedString())
+        case let decimal as Decimal:
+            return decimal.description
+        default:
+            return nil
+        }
+    }
+
+    /// As JSONEncoder writes a floating-point number: its description without a trailing ".0".
+    private static func number(_ description: String) -> String {
+        description.hasSuffix(".0") ? String(description.dropLast(2)) : description
+    }
+
+    /// A node for `value`: a scalar written at once, `old` itself when it
+    /// was encoded from an equal value, else the value encoded into a new node.
+    package static func node(for value: some Encodable, old: Node?, context: Context, codingPath: [any CodingKey]) throws -> Node {
+        if let text = scalar(value) {
+            guard let text else {
+                context.gaveUp = true
+                return Node()
+            }
+            if let old, case .scalar(let previous) = old.kind, previous == text { return old }
+            return Node(.scalar(text))
+        }
+        let node = Node()
+        if let elements = value as? any EncodableElements, let old, case .array(let items) = old.kind, let source = old.source {
+            // The array's own pass over its elements tells whether it changed: no comparison before it.
+            guard let changed = try elements.items(reusing: items, of: source, context: context, codingPath: codingPath) else { return old }
+            node.kind = .array(changed)
+        } else {
+            if let old, let source = old.source, Unchanged.check(source, value, prefixes: context.prefixes) { return old }
+            try value.encode(to: NodeEncoder(node: node, old: old, context: context, codingPath: codingPath))
+        }
+        node.source = value
+        return node
+    }
+}
+
+/// An array of `Encodable` elements, encoded as `Array.encode(to:)` does
+/// (an unkeyed container, element by element), but reusing the old nodes of
+/// its unchanged beginning and end without visiting them one by one; nil
+/// when every element is unchanged.
+package protocol EncodableElements {
+    func items(reusing old: JSONNodeList, of source: Any, context: JSONText.Context, codingPath: [any CodingKey]) throws -> JSONNodeList?
+}
+
+extension Array: EncodableElements where Element: Encodable {
+    package func items(reusing old: JSONNodeList, of source: Any, context: JSONText.Context, codingPath: [any CodingKey]) throws -> JSONNodeList? {
+        guard let before = source as? [Element], before.count == old.count else {
+            return JSONNodeList(
+                try enumerated().map { try JSONText.node(for: $1, old: $0 < old.count ? old[$0] : nil, context: context, codingPath: codingPath) })
+        }
+        let prefix = context.prefixes.unchangedPrefix(before, self)
+        if prefix == count, count == before.count { return nil }
+        let suffix = unchangedSuffix(comparedWith: before, limit: Swift.min(count, before.count) - prefix)
+        var middle: [JSONText.Node] = []
+        for index in prefix..<(count - suffix) {
+            // Where the two arrays have as many elements, the old one at the same place is the likeliest to be equal.
+            let previous = index < before.count - suffix ? old[index] : nil
+            middle.append(try JSONText.node(for: self[index], old: previous, context: context, codingPath: codingPath))
+        }
+        return old.replacing(prefix..<(old.count - suffix), with: middle)
+    }
+}

@@ -1,0 +1,125 @@
+import KarcLanguage
+
+/// A part of a state named by a path, for `:state TARGET PATH`:
+/// `items[3]`, `items[3].title`, `user.email`, `tags["env"]`. Fields match
+/// as command fields do (kebab or camel case); `[n]` picks the nth element
+/// of a list, `[key]` (quoted or not) the value of a dictionary's key.
+package enum StatePath {
+    package enum Step: Equatable {
+        case field(String)
+        case index(Int)
+        case key(String)
+    }
+
+    /// The steps of `path`, or what is wrong with it (at which character, 1-based).
+    package static func parse(_ path: String) -> Result<[Step], PathError> {
+        var steps: [Step] = []
+        var characters = Array(path)[...]
+        var position = 1
+        func fail(_ message: String) -> Result<[Step], PathError> { .failure(PathError(offset: position, message: message)) }
+        var expectsName = true
+        while let first = characters.first {
+            if first == "[" {
+                guard let close = characters.firstIndex(of: "]") else { return fail("unclosed '[' in the path") }
+                var inside = String(characters[characters.index(after: characters.startIndex)..<close])
+                if let index = Int(inside) {
+                    steps.append(.index(index))
+                } else {
+                    if inside.count >= 2, inside.first == "\"", inside.last == "\"" { inside = String(inside.dropFirst().dropLast()) }
+                    guard !inside.isEmpty else { return fail("empty '[]' in the path: write [3] or [\"key\"]") }
+                    steps.append(.key(inside))
+                }
+                position += characters.distance(from: characters.startIndex, to: close) + 1
+                characters = characters[characters.index(after: close)...]
+                expectsName = false
+                continue
+            }
+            if first == "." {
+                guard !expectsName || steps.isEmpty == false else { return fail("a path starts with a field name") }
+                characters = characters.dropFirst()
+                position += 1
+                expectsName = true
+                continue
+            }
+            let name = characters.prefix { $0 != "." && $0 != "[" }
+            guard expectsName else { return fail("expected '.' or '[' before '\(String(name))'") }
+            steps.append(.field(String(name)))
+            position += name.count
+            characters = characters.dropFirst(name.count)
+            expectsName = false
+        }
+        if expectsName, !steps.isEmpty { return fail("the path ends with '.'") }
+        return steps.isEmpty ? fail("an empty path") : .success(steps)
+    }
+
+    package struct PathError: Error, Equatable {
+        package let offset: Int
+        package let message: String
+    }
+
+    /// The part of `value` at `steps`, or why there is none.
+    package static func resolve(_ value: Any, _ steps: [Step]) -> Result<Any, PathError> {
+        var current = value
+        var walked = ""
+        for step in steps {
+            let mirror = Mirror(reflecting: unwrapped(current))
+            switch step {
+            case .field(let name):
+                let labelled = mirror.children.compactMap { child in child.label.map { ($0, child.value) } }
+                guard let found = labelled.first(where: { $0.0 == name }) ?? labelled.first(where: { Names.matches(name, $0.0) }) else {
+                    let names = labelled.map(\.0)
+                    let inside = walked.isEmpty ? ValueText.typeName(current) : walked
+                    return .failure(
+                        PathError(
+                            offset: 0,
+                            message: "no field '\(name)' in \(inside)" + Names.didYouMean(name, among: names)
+                                + (names.isEmpty ? " It has no fields." : " Fields: \(names.joined(separator: ", "))")))
+                }
+                current = found.1
+                walked += walked.isEmpty ? found.0 : ".\(found.0)"
+            case .index(let index):
+                guard mirror.displayStyle == .collection || mirror.displayStyle == .set else {
+                    return .failure(
+                        PathError(offset: 0, message: "\(walked.isEmpty ? "the state" : walked) is not a list: [\(index)] picks an element of one"))
+                }
+                let elements = Array(mirror.children)
+                guard elements.indices.contains(index) else {
+                    return .failure(
+                        PathError(
+                            offset: 0,
+                            message:
+                                "index \(index) is out of range: \(walked.isEmpty ? "the state" : walked) has \(elements.count) element\(elements.count == 1 ? "" : "s")"
+                        ))
+                }
+                current = elements[index].value
+                walked += "[\(index)]"
+            case .key(let key):
+                guard mirror.displayStyle == .dictionary else {
+                    return .failure(
+                        PathError(offset: 0, message: "\(walked.isEmpty ? "the state" : walked) is not a dictionary: [\(key)] picks a value of one"))
+                }
+                let pairs = mirror.children.compactMap { child -> (key: Any, value: Any)? in
+                    let parts = Array(Mirror(reflecting: child.value).children)
+                    return parts.count == 2 ? (parts[0].value, parts[1].value) : nil
+                }
+                guard let pair = pairs.first(where: { "\($0.key)" == key || ValueText.dump($0.key) == key }) else {
+                    let keys = pairs.map { "\($0.key)" }.sorted()
+                    return .failure(
+                        PathError(
+                            offset: 0,
+                            message: "no key \(key) in \(walked.isEmpty ? "the state" : walked)" + Names.didYouMean(key, among: keys)
+                                + " Keys: \(keys.prefix(20).joined(separator: ", "))\(keys.count > 20 ? ", …" : "")"))
+                }
+                current = pair.value
+                walked += "[\(ValueText.dump(pair.key))]"
+            }
+        }
+        return .success(current)
+    }
+
+    /// An optional's value (a path goes through `user?`), else the value itself.
+    private static func unwrapped(_ value: Any) -> Any {
+        if let optional = value as? any OptionalType, let wrapped = optional.wrapped { return wrapped }
+        return value
+    }
+}

@@ -1,0 +1,111 @@
+/// How much of a state changed, for `:diff summary`: the parts of the state
+/// (its fields, and the elements of the collections among them, or its own
+/// elements when it is a collection), counted changed or unchanged.
+/// `state  articles: 1 changed, 2,001 unchanged` costs a comparison per
+/// part, never a dump of the state.
+package enum StateSummary {
+    package struct Counts: Equatable {
+        package var changed = 0
+        package var unchanged = 0
+    }
+
+    package static func count(_ old: Any, _ new: Any) -> Counts {
+        var counts = Counts()
+        let before = Mirror(reflecting: old)
+        let after = Mirror(reflecting: new)
+        if isCollection(after) {
+            compareElements(old, before, new, after, into: &counts)
+            return counts
+        }
+        guard type(of: old) == type(of: new), !after.children.isEmpty else {
+            add(equal(old, new), to: &counts)
+            return counts
+        }
+        for (oldChild, newChild) in zip(Dumper.children(of: old, before), Dumper.children(of: new, after)) {
+            let inner = Mirror(reflecting: newChild.value)
+            if isCollection(inner) {
+                compareElements(oldChild.value, Mirror(reflecting: oldChild.value), newChild.value, inner, into: &counts)
+            } else {
+                add(equal(oldChild.value, newChild.value), to: &counts)
+            }
+        }
+        return counts
+    }
+
+    /// `1 changed, 2,001 unchanged`.
+    package static func describe(_ counts: Counts) -> String {
+        "\(grouped(counts.changed)) changed, \(grouped(counts.unchanged)) unchanged"
+    }
+
+    private static func isCollection(_ mirror: Mirror) -> Bool {
+        mirror.displayStyle == .collection || mirror.displayStyle == .set || mirror.displayStyle == .dictionary
+    }
+
+    /// Elements by position (a dictionary's by key): each one equal, changed, added or removed.
+    private static func compareElements(_ oldValue: Any, _ old: Mirror, _ newValue: Any, _ new: Mirror, into counts: inout Counts) {
+        if let before = oldValue as? any ContiguousElements, let after = newValue as? any ContiguousElements, type(of: oldValue) == type(of: newValue)
+        {
+            // Arrays are compared where they lie, a run of unchanged elements at a time.
+            let common = min(before.count, after.count)
+            var index = 0
+            while index < common {
+                let run = before.unchangedPrefix(from: index, comparedWith: after, from: index, limit: common - index)
+                counts.unchanged += run
+                index += run
+                if index < common {
+                    counts.changed += 1
+                    index += 1
+                }
+            }
+            counts.changed += max(before.count, after.count) - common  // added or removed
+            return
+        }
+        if new.displayStyle == .dictionary || new.displayStyle == .set {
+            var before: [String: Any] = [:]
+            for child in old.children { before[key(of: child.value, style: old.displayStyle)] = child.value }
+            for child in new.children {
+                let key = key(of: child.value, style: new.displayStyle)
+                if let previous = before.removeValue(forKey: key) {
+                    add(equal(previous, child.value), to: &counts)
+                } else {
+                    counts.changed += 1
+                }
+            }
+            counts.changed += before.count
+            return
+        }
+        let before = Array(old.children)
+        let after = Array(new.children)
+        for index in 0..<max(before.count, after.count) {
+            guard index < before.count, index < after.count else {
+                counts.changed += 1  // added or removed
+                continue
+            }
+            add(equal(before[index].value, after[index].value), to: &counts)
+        }
+    }
+
+    /// A dictionary element's key (a set element is its own key), as text to match on.
+    private static func key(of element: Any, style: Mirror.DisplayStyle?) -> String {
+        guard style == .dictionary, let key = Mirror(reflecting: element).children.first?.value else { return ValueText.dump(element) }
+        return ValueText.dump(key)
+    }
+
+    private static func add(_ isEqual: Bool, to counts: inout Counts) {
+        if isEqual { counts.unchanged += 1 } else { counts.changed += 1 }
+    }
+
+    private static func equal(_ a: Any, _ b: Any) -> Bool {
+        Unchanged.check(a, b)
+    }
+
+    private static func grouped(_ n: Int) -> String {
+        let digits = String(n)
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return result
+    }
+}

@@ -1,0 +1,100 @@
+import CustomDump
+import KarcAsync
+@_spi(Reflection) import Swift
+import SwiftShims
+import Synchronization
+
+/// A plain struct's children, read through key paths learnt once per type,
+/// instead of through `Mirror`.
+///
+/// `Mirror` looks each field's type up by its mangled name on every access:
+/// about a microsecond a field, which was a third of a small state's diff.
+/// Here each field's key path (from the standard library's
+/// `_forEachFieldWithKeyPath`) is made once per type, and a child is that
+/// key path applied to the value: no raw memory is read, and a key path of
+/// another type than the value's is never applied (it does not cast). Only
+/// the types whose default mirror it reproduces get one: structs without a
+/// custom mirror (`CustomReflectable`, custom-dump's `CustomDumpReflectable`)
+/// whose fields are all strong and of a concrete type. Everything else
+/// answers `nil`, and its mirror is asked as before.
+package enum StructFields {
+    private struct Field: @unchecked Sendable {  // A key path is immutable once made; a label is a String.
+        let label: String
+        let path: AnyKeyPath
+    }
+
+    private static let layouts = KarcMutex<[ObjectIdentifier: [Field]?]>([:])
+
+    /// The value's children as its default mirror lists them; `nil` when the
+    /// value is not a struct this reads (see above).
+    package static func children(of value: Any) -> [Mirror.Child]? {
+        func read<Value>(_ value: Value) -> [Mirror.Child]? {
+            // An `Any` that holds another existential (a dictionary's `any P` value, cast to `Any` with
+            // its tuple) opens to that existential, not to the struct: leave it to the mirror.
+            guard ObjectIdentifier(Value.self) == ObjectIdentifier(type(of: value as Any)), let fields = layout(of: value) else { return nil }
+            var children: [Mirror.Child] = []
+            children.reserveCapacity(fields.count)
+            for field in fields {
+                guard let path = field.path as? PartialKeyPath<Value> else { return nil }
+                children.append((label: field.label, value: value[keyPath: path]))
+            }
+            return children
+        }
+        return _openExistential(value, do: read)
+    }
+
+    private static func layout<Value>(of value: Value) -> [Field]? {
+        let key = ObjectIdentifier(Value.self)
+        if let known = layouts.withLock({ $0[key] }) { return known }
+        let learnt = learn(value)
+        layouts.withLock { $0[key] = learnt }
+        return learnt
+    }
+
+    private static func learn<Value>(_ value: Value) -> [Field]? {
+        guard !(value is any CustomReflectable), !(value is any CustomDumpReflectable),
+            Mirror(reflecting: value).displayStyle == .struct
+        else { return nil }
+        // The runtime's description of each field (no value is read): a weak or unowned field is
+        // stored as a reference, not as its type, and an existential, metatype or function field
+        // boxes differently from its mirror child.
+        let type = Value.self as Any.Type
+        var labels: [String] = []
+        for index in 0..<reflectedFieldCount(type) {
+            var metadata = _FieldReflectionMetadata()
+            let fieldType = reflectedField(type, index: index, fieldMetadata: &metadata)
+            defer { metadata.freeFunc?(metadata.name) }
+            guard metadata.isStrong, isConcrete(fieldType) else { return nil }
+            labels.append(metadata.name.map { String(cString: $0) } ?? "")
+        }
+        var fields: [Field] = []
+        let listed = _forEachFieldWithKeyPath(of: Value.self) { name, path in
+            fields.append(Field(label: String(cString: name), path: path))
+            return true
+        }
+        // Both list the stored fields in declaration order; anything else is left to the mirror.
+        guard listed, fields.map(\.label) == labels else { return nil }
+        return fields
+    }
+
+    /// Whether a field of this type boxes into `Any` as its mirror child does:
+    /// not an existential, a metatype or a function, whose boxing differs.
+    private static func isConcrete(_ type: Any.Type) -> Bool {
+        switch metadataKind(type) {
+        case 0, 0x200, 0x201, 0x202, 0x301: true  // class, struct, enum, optional, tuple
+        default: false
+        }
+    }
+}
+
+// The runtime's reflection entry points, as the standard library declares
+// them for `Mirror` and `_forEachField` (ReflectionMirror.swift); they are
+// part of the runtime's stable ABI.
+@_silgen_name("swift_reflectionMirror_recursiveCount")
+private func reflectedFieldCount(_ type: Any.Type) -> Int
+
+@_silgen_name("swift_reflectionMirror_recursiveChildMetadata")
+private func reflectedField(_ type: Any.Type, index: Int, fieldMetadata: UnsafeMutablePointer<_FieldReflectionMetadata>) -> Any.Type
+
+@_silgen_name("swift_getMetadataKind")
+private func metadataKind(_ type: Any.Type) -> UInt

@@ -1,0 +1,91 @@
+import CustomDump
+import Foundation
+
+/// Values written as Swift source, for a generated test.
+package enum SwiftLiteral {
+    /// `text` as a string literal: `"…"` on one line, else a `"""` block
+    /// whose lines are indented by `indent` (as is its closing delimiter);
+    /// raw (`#"…"#`) when it holds quotes or backslashes, with enough `#`
+    /// that nothing in the text ends it or reads as an escape.
+    package static func string(_ text: String, indent: String) -> String {
+        var longest = 0
+        var run = 0
+        for character in text {
+            run = character == "#" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let plain = !text.contains("\\") && !text.contains("\"")
+        let hashes = plain ? "" : String(repeating: "#", count: longest + 1)
+        guard text.contains(where: \.isNewline) else { return "\(hashes)\"\(text)\"\(hashes)" }
+        let body = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : indent + $0 }
+        return "\(hashes)\"\"\"\n" + body.joined(separator: "\n") + "\n\(indent)\"\"\"\(hashes)"
+    }
+
+    /// A command as Swift: an enum case whose payload is plain values is
+    /// written as its dump (which is Swift for it: `Cart.add(name: "fig", quantity: 1)`);
+    /// anything else `Encodable` is decoded from its JSON by the test; nil otherwise.
+    package static func value(_ value: any Sendable, indent: String) -> String? {
+        let mirror = Mirror(reflecting: value)
+        if mirror.displayStyle == .enum, let payload = enumCase(value, mirror, indent: indent) {
+            return ValueText.typeName(value) + payload
+        }
+        guard let json = json(value) else { return nil }
+        return "try decoded(\(ValueText.typeName(value)).self, json: \(string(json, indent: indent)))"
+    }
+
+    /// `.case` or `.case(label: literal, …)`; nil when the payload is not plain values.
+    private static func enumCase(_ value: Any, _ mirror: Mirror, indent: String) -> String? {
+        guard let child = mirror.children.first else {
+            // A case without a payload has no child: its name is its default description.
+            guard !(value is any CustomStringConvertible) else { return nil }
+            let name = String(describing: value)
+            guard let first = name.first, first.isLetter || first == "_", name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+                return nil
+            }
+            return "." + name
+        }
+        guard let name = child.label else { return nil }
+        let payload = Mirror(reflecting: child.value)
+        let arguments: [(label: String?, value: Any)] =
+            payload.displayStyle == .tuple
+            ? payload.children.map { ($0.label.flatMap { $0.first == "." ? nil : $0 }, $0.value) }
+            : [(nil, child.value)]
+        var written: [String] = []
+        for argument in arguments {
+            guard let literal = literal(argument.value, indent: indent) else { return nil }
+            written.append(argument.label.map { "\($0): \(literal)" } ?? literal)
+        }
+        return ".\(name)(\(written.joined(separator: ", ")))"
+    }
+
+    /// Numbers, booleans, strings, and optionals and arrays of them, as Swift literals; nil for anything else.
+    private static func literal(_ value: Any, indent: String) -> String? {
+        switch value {
+        case let text as String: return string(text, indent: indent)
+        case let flag as Bool: return flag ? "true" : "false"
+        case is Int, is Int8, is Int16, is Int32, is Int64, is UInt, is UInt8, is UInt16, is UInt32, is UInt64: return "\(value)"
+        case let number as Double: return number.isFinite ? "\(number)" : nil
+        default:
+            let mirror = Mirror(reflecting: value)
+            switch mirror.displayStyle {
+            case .optional?:
+                guard let wrapped = mirror.children.first?.value else { return "nil" }
+                return literal(wrapped, indent: indent)
+            case .collection?:
+                let elements = mirror.children.map { literal($0.value, indent: indent) }
+                guard elements.allSatisfy({ $0 != nil }) else { return nil }
+                return "[" + elements.compactMap { $0 }.joined(separator: ", ") + "]"
+            default:
+                return nil
+            }
+        }
+    }
+
+    /// The value's JSON, keys sorted, as `JSONEncoder` writes it (what `JSONDecoder` reads back).
+    package static func json(_ value: any Sendable) -> String? {
+        guard let encodable = value as? any Encodable, type(of: value) is any Decodable.Type else { return nil }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(encodable)).map { String(decoding: $0, as: UTF8.self) }
+    }
+}

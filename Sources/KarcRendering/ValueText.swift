@@ -1,0 +1,95 @@
+import CustomDump
+import Foundation
+import KarcAsync
+import Synchronization
+
+/// How the shell writes values: custom-dump text for people, JSON for tools.
+package enum ValueText {
+    /// The value as custom-dump prints it (`Counter(count: 2)`).
+    package static func dump(_ value: Any) -> String {
+        Dumper.dump(value)
+    }
+
+    /// The name of the value's type, with its enclosing types and without
+    /// module prefixes: `CounterStore.State`, `Result<Account, AccountError>`.
+    package static func typeName(_ value: Any) -> String {
+        typeNames.name(of: type(of: value))
+    }
+
+    private static let typeNames = TypeNameCache { withoutModules(String(reflecting: $0)) }
+
+    /// Drops the first component (the module) of every dotted name.
+    package static func withoutModules(_ name: String) -> String {
+        var result = ""
+        var token = ""
+        func flush() {
+            let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+            result += parts.count > 1 ? parts.dropFirst().joined(separator: ".") : token
+            token = ""
+        }
+        for character in name {
+            if character.isLetter || character.isNumber || character == "_" || character == "." {
+                token.append(character)
+            } else {
+                flush()
+                result.append(character)
+            }
+        }
+        flush()
+        return result
+    }
+
+    /// The value as JSON when it is `Encodable` (a ``RawJSON``), else its
+    /// dump (a string); a `Result` as `{"success": …}` or `{"failure": "…"}`.
+    package static func json(_ value: Any) -> Any {
+        if let result = value as? any FailableReply {
+            if let failure = result.failure { return ["failure": "\(failure)"] }
+            return ["success": result.success.map(json) ?? NSNull()]
+        }
+        if let encodable = value as? any Encodable {
+            if let text = JSONText.encode(encodable) { return RawJSON(text: text) }
+            if let data = try? encoder.encode(encodable) { return RawJSON(text: String(decoding: data, as: UTF8.self)) }
+        }
+        return dump(value)
+    }
+
+    /// The value's JSON (as ``json(_:)`` writes it) as a tree, sharing the
+    /// nodes of `old`, an earlier value's tree, where the two agree.
+    package static func tree(_ value: Any, reusing old: JSONText.Node?, prefixes: ComparedPrefixes? = nil) -> JSONText.Node {
+        if !(value is any FailableReply), let encodable = value as? any Encodable,
+            let tree = JSONText.tree(encodable, reusing: old, prefixes: prefixes)
+        {
+            return tree
+        }
+        return JSONText.Node(json: json(value))
+    }
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    /// A failure carried by a reply (`Result.failure`), if it is one.
+    package static func failure(in reply: Any) -> (any Error)? {
+        (reply as? any FailableReply)?.failure
+    }
+}
+
+/// A reply that may be a failure: `Result`.
+package protocol FailableReply {
+    var failure: (any Error)? { get }
+    var success: Any? { get }
+}
+
+extension Result: FailableReply {
+    package var success: Any? {
+        if case .success(let value) = self { return value }
+        return nil
+    }
+
+    package var failure: (any Error)? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
