@@ -49,7 +49,7 @@ package enum AttachClient {
             lines = nil
             hello.input = prompting ? .prompt : .none
         }
-        let front = AttachFront(historyFile: shell.options.historyFile, prompting: prompting, address: connection.address)
+        let front = AttachFront(historyFile: shell.options.history.file, prompting: prompting, address: connection.address)
         var pause = Duration.milliseconds(500)
         var tokenReread = false
         while true {
@@ -187,15 +187,17 @@ package enum AttachClient {
     /// The shell's flags as the app's session takes them; colour is decided here (this terminal).
     static func sessionOptions(_ options: ShellOptions) -> Karc_Attach_V1_SessionOptions {
         .with {
-            $0.json = options.json
-            $0.jsonStates = options.jsonStates
-            $0.echo = options.echo
+            $0.json = options.printing.json
+            $0.jsonStates = options.printing.jsonStates
+            $0.echo = options.printing.echo
             $0.keepGoing = options.keepGoing
             $0.timeoutMs = UInt64(max(1, ShellDuration.milliseconds(options.timeout)))
-            $0.color = options.color ?? (isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil && !options.json)
-            $0.diff = options.diff.rawValue
-            $0.quiet = options.quiet
-            $0.recordFile = options.recordFile.map { URL(fileURLWithPath: $0).path } ?? ""
+            $0.color =
+                options.printing.color
+                ?? (isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil && !options.printing.json)
+            $0.diff = options.printing.diff.rawValue
+            $0.quiet = options.printing.quiet
+            $0.recordFile = options.history.recordFile.map { URL(fileURLWithPath: $0).path } ?? ""
             $0.testFactory = options.testExport.factory ?? ""
             $0.testImports = options.testExport.imports
         }

@@ -8,20 +8,20 @@ extension ShellOptions {
     /// (`karc-fuzz attach`).
     package init(attaching given: Karc_Attach_V1_SessionOptions) throws(AttachError) {
         self.init()
-        json = given.json
-        jsonStates = given.jsonStates
-        echo = given.echo
+        printing.json = given.json
+        printing.jsonStates = given.jsonStates
+        printing.echo = given.echo
         keepGoing = given.keepGoing
         if given.timeoutMs > 0 { timeout = .milliseconds(Int64(clamping: given.timeoutMs)) }
-        color = given.color
+        printing.color = given.color
         if !given.diff.isEmpty {
             guard let mode = DiffMode(rawValue: given.diff) else {
                 throw AttachError("unknown diff mode '\(given.diff)': expected on, summary or off")
             }
-            diff = mode
+            printing.diff = mode
         }
-        quiet = given.quiet
-        recordFile = given.recordFile.isEmpty ? nil : given.recordFile
+        printing.quiet = given.quiet
+        history.recordFile = given.recordFile.isEmpty ? nil : given.recordFile
         testExport = TestExportOptions(factory: given.testFactory.isEmpty ? nil : given.testFactory, imports: given.testImports)
     }
 }

@@ -8,7 +8,7 @@ import KarcRendering
 /// ```swift
 /// let cluster = try await Bootstrap { … }
 /// var options = ShellOptions()
-/// options.echo = true
+/// options.printing.echo = true
 /// exit(await Shell.run(ClusterShell(name: "shop", cluster: cluster), options: options))
 /// ```
 ///
@@ -64,7 +64,7 @@ public enum Shell {
         let session = ShellSession(
             cluster: cluster, options: options, sink: sink, host: host, interrupter: interrupter, seenEvents: seenEvents, runtime: runtime)
         defer { sink.flush() }
-        if let path = options.recordFile {
+        if let path = options.history.recordFile {
             do {
                 session.log.record.recording = try await host.recorder(appendingTo: path)
                 session.log.record.recording?(SessionRecord.header(cluster: cluster.name, verb: "recorded"))

@@ -24,7 +24,7 @@ extension Shell {
             input = .prompt(
                 LineEditor.forSession(
                     named: cluster.name, completer: Completer(catalog: cluster.catalog, events: { seenEvents.all }),
-                    historyFile: options.historyFile, interrupt: { interrupter.trigger() }, lineEntered: { interrupter.reset() }))
+                    historyFile: options.history.file, interrupt: { interrupter.trigger() }, lineEntered: { interrupter.reset() }))
         } else {
             input = .lines(StandardInputLines(), name: "<stdin>")
         }

@@ -87,17 +87,17 @@ public struct ShellArguments: ParsableArguments {
     /// The options these flags give (colour: on a terminal, unless `--no-color` or `NO_COLOR`).
     public var options: ShellOptions {
         var options = ShellOptions()
-        options.json = json
-        options.echo = echo
+        options.printing.json = json
+        options.printing.echo = echo
         options.keepGoing = keepGoing
         options.timeout = timeout.duration
-        options.quiet = quiet
-        options.historyFile = historyFile
-        options.historyLimit = historyLimit
-        if noColor { options.color = false }
-        if noDiff { options.diff = .off }
-        options.jsonStates = jsonStates
-        options.recordFile = record
+        options.printing.quiet = quiet
+        options.history.file = historyFile
+        options.history.limit = historyLimit
+        if noColor { options.printing.color = false }
+        if noDiff { options.printing.diff = .off }
+        options.printing.jsonStates = jsonStates
+        options.history.recordFile = record
         options.testExport = testExport(over: TestExportOptions())
         return options
     }

@@ -149,23 +149,23 @@ struct HostileInputTests {
     @Test func pastTheHistoryLimitTheOldestAreDroppedOnceNotedAndStillNumbered() async throws {
         let shell = try await counter()
         var options = ShellOptions()
-        options.historyLimit = 2
-        options.diff = .off
+        options.history.limit = 2
+        options.printing.diff = .off
         let run = try await Transcript.run(shell, ["counter.add by=1", "counter.add by=2", "counter.add by=3", ":history"], options: options)
         #expect(run.errors.hasPrefix("note: this session keeps its last 2 commands (--history-limit)"))
         #expect(run.errors.components(separatedBy: "note:").count == 2, "noted once")
         #expect(run.output.hasSuffix("    2  ok     counter.add by=2\n    3  ok     counter.add by=3\n"), "\(run.output)")
-        options.json = true
+        options.printing.json = true
         let json = try await Transcript.run(try await counter(), ["counter.add by=1", "counter.add by=2", "counter.add by=3"], options: options)
         #expect(json.output.contains(#"{"kind":"note","message":"this session keeps its last 2 commands"#))
-        options.quiet = true
+        options.printing.quiet = true
         let quiet = try await Transcript.run(try await counter(), ["counter.add by=1", "counter.add by=2", "counter.add by=3"], options: options)
         #expect(!quiet.output.contains("note"))
     }
 
     @Test func exportTestRefusesASessionThatDroppedItsFirstCommands() async throws {
         var options = ShellOptions()
-        options.historyLimit = 1
+        options.history.limit = 1
         options.testExport = TestExportOptions(factory: "try await make()")
         let run = try await Transcript.run(
             try await counter(), ["counter.add by=1", "counter.add by=2", ":export-test /nonexistent/x.swift"], options: options)

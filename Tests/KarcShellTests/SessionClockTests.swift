@@ -65,7 +65,7 @@ struct SessionClockTests {
 
     func run(_ commands: [String], on cluster: any ShellCluster, with hand: Hand, timeout: Duration = .seconds(5)) -> Task<(Int32, String), Never> {
         var options = ShellOptions()
-        options.color = false
+        options.printing.color = false
         options.timeout = timeout
         let runtime = ShellRuntime(clock: hand.shellClock, executor: ShellExecutor(name: "karc-clock-test"))
         let sink = OutputSink(capturing: (), clock: runtime.clock)

@@ -116,8 +116,8 @@ func shapeRun<Item: Codable & Equatable & Sendable>(
     }
     let shell = ClusterShell(name: "shapes", cluster: cluster)
     var options = ShellOptions()
-    options.json = json
-    options.quiet = true
+    options.printing.json = json
+    options.printing.quiet = true
     let devNull = open("/dev/null", O_WRONLY)
     defer { close(devNull) }
     let commands = (0..<n).map { "list.add-item title=\"appended \($0)\"" }

@@ -33,11 +33,11 @@ struct TranscriptRun {
     ) async -> TranscriptRun {
         var options = ShellOptions()
         options.keepGoing = true
-        options.quiet = true
-        options.color = false
+        options.printing.quiet = true
+        options.printing.color = false
         options.timeout = timeout
         // `export-test SCRIPT` writes the whole script, however long.
-        if keepingTestSteps { options.historyLimit = .max }
+        if keepingTestSteps { options.history.limit = .max }
         let sink = OutputSink(capturing: (), clock: runtime.clock)
         let session = ShellSession(cluster: cluster, options: options, sink: sink, runtime: runtime)
         session.log.keepsTestSteps = keepingTestSteps

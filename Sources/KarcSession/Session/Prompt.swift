@@ -20,7 +20,7 @@ package struct Prompt {
 
     package func run() async -> ScriptRunner.Result {
         let sink = session.renderer.sink
-        if !session.options.quiet {
+        if !session.options.printing.quiet {
             sink.write("karc shell on \(session.cluster.name): :help lists the targets and commands; Tab completes; Ctrl-D leaves")
             sink.flush()
         }

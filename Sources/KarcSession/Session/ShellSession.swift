@@ -61,11 +61,13 @@ package final class ShellSession {
         self.host = host
         self.options = options
         waits = SessionWaits(cluster: cluster, runtime: runtime, interrupter: interrupter)
-        log = SessionLog(limit: options.historyLimit, seenEvents: seenEvents)
+        log = SessionLog(limit: options.history.limit, seenEvents: seenEvents)
         builder = CommandBuilder(catalog: cluster.catalog)
-        renderer = Renderer(mode: options.json ? .json : .readable, style: Style(isEnabled: options.colorResolved && !options.json), sink: sink)
-        renderer.diffMode = options.diff
-        renderer.jsonStates = options.jsonStates
+        renderer = Renderer(
+            mode: options.printing.json ? .json : .readable, style: Style(isEnabled: options.printing.colorResolved && !options.printing.json),
+            sink: sink)
+        renderer.diffMode = options.printing.diff
+        renderer.jsonStates = options.printing.jsonStates
     }
 
     /// Ctrl-C while a command runs.
@@ -77,9 +79,9 @@ package final class ShellSession {
         let outcome = await run(text, at: location)
         // Lines a `:source` runs are replayed by its own line.
         if input.sourceDepth == 0 { log.record.add(text, succeeded: outcome == .succeeded) }
-        if log.startsDropping(), !options.quiet {
+        if log.startsDropping(), !options.printing.quiet {
             renderer.note(
-                "this session keeps its last \(options.historyLimit) commands (--history-limit); older ones are dropped from :history and :save,"
+                "this session keeps its last \(options.history.limit) commands (--history-limit); older ones are dropped from :history and :save,"
                     + " and :export-test can no longer write it (a test replays a session from its start)")
         }
         return outcome
@@ -89,7 +91,7 @@ package final class ShellSession {
     /// and fails where its delimiter opened (``CommandReader``).
     func refuse(_ unterminated: CommandReader.Unterminated, script: String?) -> Outcome {
         let text = unterminated.command.text
-        if options.echo { renderer.echo(text) }
+        if options.printing.echo { renderer.echo(text) }
         if input.sourceDepth == 0 { log.record.add(text, succeeded: false) }
         // At the prompt (no script) the message names the line and column: a caret would fall under the last line typed.
         guard let script else { return fail(unterminated.message, column: nil, at: Location()) }
@@ -103,7 +105,7 @@ package final class ShellSession {
         var location = location
         location.text = text
         // A transcript's expected output and masks are for `check`, not for the narration.
-        if options.echo, !text.allSatisfy(\.isWhitespace), !Transcript.isCheckLine(text) { renderer.echo(text) }
+        if options.printing.echo, !text.allSatisfy(\.isWhitespace), !Transcript.isCheckLine(text) { renderer.echo(text) }
         let line: ShellLine
         do {
             line = try LineParser.parse(text)

@@ -12,7 +12,7 @@ enum MetaDiff: MetaCommand {
         guard let argument = call.arguments.first, let mode = DiffMode(rawValue: argument.value.lowercased()), call.arguments.count == 1 else {
             return session.fail("expected :diff on, :diff off or :diff summary", in: call)
         }
-        session.options.diff = mode
+        session.options.printing.diff = mode
         session.renderer.diffMode = mode
         return .succeeded
     }

@@ -31,7 +31,7 @@ enum MetaExportTest: MetaCommand {
         let steps = session.log.testSteps
         guard steps.dropped == 0 else {
             return session.fail(
-                "cannot write this session as a test: its first commands were dropped (--history-limit \(options.historyLimit)), and a test replays a"
+                "cannot write this session as a test: its first commands were dropped (--history-limit \(options.history.limit)), and a test replays a"
                     + " session from its start; raise --history-limit, or write a script with :save and use karc export-test SCRIPT",
                 column: file.column, in: call)
         }

@@ -26,9 +26,9 @@ enum MetaSave: MetaCommand {
             return session.fail(error.message, column: file.column, in: call)
         }
         let count = record.count(all: all)
-        if !session.options.quiet {
+        if !session.options.printing.quiet {
             let dropped =
-                record.dropped > 0 ? " (the first \(record.dropped) were dropped: --history-limit \(session.options.historyLimit))" : ""
+                record.dropped > 0 ? " (the first \(record.dropped) were dropped: --history-limit \(session.options.history.limit))" : ""
             session.renderer.log("saved \(count) command\(count == 1 ? "" : "s") to \(file.value)" + dropped)
         }
         return .succeeded

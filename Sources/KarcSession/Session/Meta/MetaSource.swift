@@ -31,11 +31,11 @@ enum MetaSource: MetaCommand {
         }
         session.input.sourceDepth += 1
         // At a prompt, the sourced commands are shown before their output, or it could not be read.
-        let echoed = session.options.echo
-        if session.input.isInteractive { session.options.echo = true }
+        let echoed = session.options.printing.echo
+        if session.input.isInteractive { session.options.printing.echo = true }
         defer {
             session.input.sourceDepth -= 1
-            session.options.echo = echoed
+            session.options.printing.echo = echoed
         }
         switch await ScriptRunner(session: session).run(standardInput: lines, name: path) {
         case .succeeded: return .succeeded

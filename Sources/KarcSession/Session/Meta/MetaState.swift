@@ -13,7 +13,7 @@ enum MetaState: MetaCommand {
     }
 
     static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
-        guard session.input.isInteractive, !session.options.json else { return await printState(call, in: session) }
+        guard session.input.isInteractive, !session.options.printing.json else { return await printState(call, in: session) }
         let sink = session.renderer.sink
         sink.flush()
         let outcome = await printState(call, in: session)
