@@ -89,8 +89,8 @@ package struct Dumper {
         if traits.isRepresentable, let representable = value as? any CustomDumpRepresentable {
             return try body(of: representable.customDumpValue, named: false, isRoot: false, maxDepth: maxDepth)
         }
-        let mirror = traits.isReflectable ? Self.mirror(value) : Mirror(reflecting: value)
-        let all = Self.children(of: value, mirror)
+        let mirror = traits.isReflectable ? ValueChildren.mirror(value) : Mirror(reflecting: value)
+        let all = ValueChildren.children(of: value, mirror)
         switch mirror.displayStyle {
         case .class?:
             return try dumpObject(value as AnyObject, mirror, maxDepth: maxDepth, filtered: !traits.isReflectable)
@@ -102,13 +102,13 @@ package struct Dumper {
         case .enum?:
             var out = isRoot ? "\(Self.typeName(mirror.subjectType))." : "."
             if let child = all.first {
-                let childMirror = Self.mirror(child.value)
+                let childMirror = ValueChildren.mirror(child.value)
                 let associated =
                     childMirror.displayStyle == .tuple
                     ? childMirror : Mirror(value, unlabeledChildren: [child.value], displayStyle: .tuple)
                 let children = Array(associated.children)
                 out += try dumpChildren(
-                    Self.unlabelPositional(children), all: children, of: associated,
+                    ValueChildren.unlabelPositional(children), all: children, of: associated,
                     prefix: "\(child.label ?? "@unknown")(", suffix: ")", maxDepth: maxDepth)
             } else {
                 out += "\(value)"
@@ -124,10 +124,10 @@ package struct Dumper {
             }
             return try dumpChildren(children, all: all, of: mirror, prefix: "Set([", suffix: "])", maxDepth: maxDepth)
         case .struct?:
-            let children = traits.isReflectable ? all : all.filter(Self.isShownProperty)
+            let children = traits.isReflectable ? all : all.filter(ValueChildren.isShownProperty)
             return try dumpChildren(children, all: all, of: mirror, prefix: "\(Self.typeName(mirror.subjectType))(", suffix: ")", maxDepth: maxDepth)
         case .tuple?:
-            return try dumpChildren(Self.unlabelPositional(all), all: all, of: mirror, prefix: "(", suffix: ")", maxDepth: maxDepth)
+            return try dumpChildren(ValueChildren.unlabelPositional(all), all: all, of: mirror, prefix: "(", suffix: ")", maxDepth: maxDepth)
         default:
             return Self.scalar(value, named: named, maxDepth: maxDepth)
         }
@@ -152,7 +152,7 @@ package struct Dumper {
         let flattened = Mirror(object, children: children)
         return prefix
             + (try dumpChildren(
-                filtered ? children.filter(Self.isShownProperty) : children, all: children, of: flattened,
+                filtered ? children.filter(ValueChildren.isShownProperty) : children, all: children, of: flattened,
                 prefix: "\(typeName)(", suffix: ")", maxDepth: maxDepth))
     }
 
@@ -220,7 +220,7 @@ package struct Dumper {
             if traits.isScalar { return true }
             // A plain value (no custom-dump conformance, not an optional that could wrap one): its mirror decides.
             if !traits.isOptional, !traits.isDiffObject, !traits.isRepresentable, !traits.isConvertible {
-                return Self.mirror(child.value).children.isEmpty
+                return ValueChildren.mirror(child.value).children.isEmpty
             }
             var value = child.value
             if value is any _CustomDiffObject { return false }
@@ -232,7 +232,7 @@ package struct Dumper {
                 return child.value is Date || !convertible.customDumpDescription.utf8.contains(UInt8(ascii: "\n"))
             }
             if Traits.of(value).isScalar { return true }
-            return Self.mirror(value).children.isEmpty
+            return ValueChildren.mirror(value).children.isEmpty
         }
     }
 
@@ -276,29 +276,6 @@ package struct Dumper {
             index = end
         }
         return count
-    }
-
-    /// The children of `value`, whose mirror is `mirror`: read in place for a
-    /// plain struct (``StructFields``), else listed by the mirror.
-    package static func children(of value: Any, _ mirror: Mirror) -> [Mirror.Child] {
-        if mirror.displayStyle == .struct, let fields = StructFields.children(of: value) { return fields }
-        return Array(mirror.children)
-    }
-
-    package static func mirror(_ value: Any) -> Mirror {
-        let traits = Traits.of(value)
-        guard traits.isReflectable || traits.isOptional else { return Mirror(reflecting: value) }
-        return (value as? any CustomDumpReflectable)?.customDumpMirror ?? Mirror(reflecting: value)
-    }
-
-    /// Macro-generated storage (`_$observationRegistrar`) is left out unless the type chose its own mirror.
-    package static func isShownProperty(_ child: Mirror.Child) -> Bool {
-        child.label.map { !$0.hasPrefix("_$") } ?? true
-    }
-
-    /// Tuple elements without a label are named `.0`, `.1`…: custom-dump prints them bare.
-    private static func unlabelPositional(_ children: [Mirror.Child]) -> [Mirror.Child] {
-        children.map { $0.label?.first == "." ? (label: nil, value: $0.value) : $0 }
     }
 
     package static func indenting(_ text: String, by count: Int) -> String {

@@ -292,7 +292,7 @@ extension StateDiff {
     private static func isSingleValueContainer(_ value: Any, _ mirror: Mirror) -> Bool {
         switch mirror.displayStyle {
         case .collection?, .dictionary?, .set?: false
-        case .struct?: Dumper.isSingleValueContainer(mirror, children: Dumper.children(of: value, mirror))
+        case .struct?: Dumper.isSingleValueContainer(mirror, children: ValueChildren.children(of: value, mirror))
         default: mirror.children.count == 1 && Dumper.isSingleValueContainer(mirror, children: Array(mirror.children))
         }
     }

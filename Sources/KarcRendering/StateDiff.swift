@@ -58,8 +58,8 @@ package struct StateDiff {
         if oldName == newName, unchanged ?? Unchanged.check(old, new, prefixes: prefixes) {
             return Self.prefixing(try dump(old, name: newName, indent: indent, isRoot: isRoot, maxDepth: 0) + separator, with: " ")
         }
-        let oldMirror = Dumper.mirror(old)
-        let newMirror = Dumper.mirror(new)
+        let oldMirror = ValueChildren.mirror(old)
+        let newMirror = ValueChildren.mirror(new)
         let pair = Pair(
             old: old, new: new, oldMirror: oldMirror, newMirror: newMirror, oldName: oldName, newName: newName,
             separator: separator, indent: indent, isRoot: isRoot)
@@ -93,8 +93,9 @@ package struct StateDiff {
             return try set(pair)
         case (.struct?, .struct?):
             // Macro-generated storage (`_$observationRegistrar`) is left out unless the type chose its own mirror.
-            let filter: ((Mirror.Child) -> Bool)? = casts.reflectable ? nil : { Dumper.isShownProperty($0) }
-            var lists = ChildLists(Dumper.children(of: old, oldMirror), Dumper.children(of: new, newMirror), filter: filter, prefixes: prefixes)
+            let filter: ((Mirror.Child) -> Bool)? = casts.reflectable ? nil : { ValueChildren.isShownProperty($0) }
+            var lists = ChildLists(
+                ValueChildren.children(of: old, oldMirror), ValueChildren.children(of: new, newMirror), filter: filter, prefixes: prefixes)
             return try children(pair, &lists, prefix: "\(Dumper.typeName(oldMirror.subjectType))(", suffix: ")", collapse: false)
         case (.tuple?, .tuple?):
             var lists = ChildLists(Array(oldMirror.children), Array(newMirror.children), prefixes: prefixes)
@@ -197,7 +198,7 @@ package struct StateDiff {
             return try everything(pair)
         }
         func associated(_ value: Any, _ child: Mirror.Child) -> Mirror {
-            let mirror = Dumper.mirror(child.value)
+            let mirror = ValueChildren.mirror(child.value)
             return mirror.displayStyle == .tuple ? mirror : Mirror(value, unlabeledChildren: [child.value], displayStyle: .tuple)
         }
         var inner = pair
@@ -233,7 +234,7 @@ package struct StateDiff {
         var customDumpDescription: String { String(rawValue) }
     }
 
-    /// Tuple elements without a label are named `.0`, `.1`…: custom-dump prints them bare.
+    /// Tuple elements without a label are named `.0`, `.1`…: custom-dump prints them bare (``ValueChildren/unlabelPositional(_:)``, in place).
     private static func unlabelPositional(_ child: inout Mirror.Child, _ offset: Int) {
         if child.label?.first == "." { child.label = nil }
     }

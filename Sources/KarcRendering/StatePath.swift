@@ -62,10 +62,13 @@ package enum StatePath {
         var current = value
         var walked = ""
         for step in steps {
-            let mirror = Mirror(reflecting: unwrapped(current))
+            let value = ValueChildren.unwrapped(current)
+            let mirror = ValueChildren.mirror(value)
             switch step {
             case .field(let name):
-                let labelled = mirror.children.compactMap { child in child.label.map { ($0, child.value) } }
+                let labelled = ValueChildren.children(of: value, mirror).filter(ValueChildren.isShownProperty).compactMap { child in
+                    child.label.map { ($0, child.value) }
+                }
                 guard let found = labelled.first(where: { $0.0 == name }) ?? labelled.first(where: { Names.matches(name, $0.0) }) else {
                     let names = labelled.map(\.0)
                     let inside = walked.isEmpty ? ValueText.typeName(current) : walked
@@ -82,7 +85,7 @@ package enum StatePath {
                     return .failure(
                         PathError(offset: 0, message: "\(walked.isEmpty ? "the state" : walked) is not a list: [\(index)] picks an element of one"))
                 }
-                let elements = Array(mirror.children)
+                let elements = ValueChildren.children(of: value, mirror)
                 guard elements.indices.contains(index) else {
                     return .failure(
                         PathError(
@@ -98,10 +101,7 @@ package enum StatePath {
                     return .failure(
                         PathError(offset: 0, message: "\(walked.isEmpty ? "the state" : walked) is not a dictionary: [\(key)] picks a value of one"))
                 }
-                let pairs = mirror.children.compactMap { child -> (key: Any, value: Any)? in
-                    let parts = Array(Mirror(reflecting: child.value).children)
-                    return parts.count == 2 ? (parts[0].value, parts[1].value) : nil
-                }
+                let pairs = ValueChildren.entries(of: mirror)
                 guard let pair = pairs.first(where: { "\($0.key)" == key || ValueText.dump($0.key) == key }) else {
                     let keys = pairs.map { "\($0.key)" }.sorted()
                     return .failure(
@@ -115,11 +115,5 @@ package enum StatePath {
             }
         }
         return .success(current)
-    }
-
-    /// An optional's value (a path goes through `user?`), else the value itself.
-    private static func unwrapped(_ value: Any) -> Any {
-        if let optional = value as? any OptionalType, let wrapped = optional.wrapped { return wrapped }
-        return value
     }
 }

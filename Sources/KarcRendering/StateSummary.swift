@@ -11,8 +11,8 @@ package enum StateSummary {
 
     package static func count(_ old: Any, _ new: Any) -> Counts {
         var counts = Counts()
-        let before = Mirror(reflecting: old)
-        let after = Mirror(reflecting: new)
+        let before = ValueChildren.mirror(old)
+        let after = ValueChildren.mirror(new)
         if isCollection(after) {
             compareElements(old, before, new, after, into: &counts)
             return counts
@@ -21,10 +21,10 @@ package enum StateSummary {
             add(equal(old, new), to: &counts)
             return counts
         }
-        for (oldChild, newChild) in zip(Dumper.children(of: old, before), Dumper.children(of: new, after)) {
-            let inner = Mirror(reflecting: newChild.value)
+        for (oldChild, newChild) in zip(ValueChildren.children(of: old, before), ValueChildren.children(of: new, after)) {
+            let inner = ValueChildren.mirror(newChild.value)
             if isCollection(inner) {
-                compareElements(oldChild.value, Mirror(reflecting: oldChild.value), newChild.value, inner, into: &counts)
+                compareElements(oldChild.value, ValueChildren.mirror(oldChild.value), newChild.value, inner, into: &counts)
             } else {
                 add(equal(oldChild.value, newChild.value), to: &counts)
             }
@@ -62,11 +62,10 @@ package enum StateSummary {
         }
         if new.displayStyle == .dictionary || new.displayStyle == .set {
             var before: [String: Any] = [:]
-            for child in old.children { before[key(of: child.value, style: old.displayStyle)] = child.value }
-            for child in new.children {
-                let key = key(of: child.value, style: new.displayStyle)
+            for (key, value) in keyed(old) { before[key] = value }
+            for (key, value) in keyed(new) {
                 if let previous = before.removeValue(forKey: key) {
-                    add(equal(previous, child.value), to: &counts)
+                    add(equal(previous, value), to: &counts)
                 } else {
                     counts.changed += 1
                 }
@@ -85,10 +84,10 @@ package enum StateSummary {
         }
     }
 
-    /// A dictionary element's key (a set element is its own key), as text to match on.
-    private static func key(of element: Any, style: Mirror.DisplayStyle?) -> String {
-        guard style == .dictionary, let key = Mirror(reflecting: element).children.first?.value else { return ValueText.dump(element) }
-        return ValueText.dump(key)
+    /// A dictionary's values by key, a set's elements by themselves; keys as text to match on.
+    private static func keyed(_ mirror: Mirror) -> [(key: String, value: Any)] {
+        guard mirror.displayStyle == .dictionary else { return mirror.children.map { (ValueText.dump($0.value), $0.value) } }
+        return ValueChildren.entries(of: mirror).map { (ValueText.dump($0.key), $0.value) }
     }
 
     private static func add(_ isEqual: Bool, to counts: inout Counts) {

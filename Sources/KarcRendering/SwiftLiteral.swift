@@ -45,13 +45,8 @@ package enum SwiftLiteral {
             return "." + name
         }
         guard let name = child.label else { return nil }
-        let payload = Mirror(reflecting: child.value)
-        let arguments: [(label: String?, value: Any)] =
-            payload.displayStyle == .tuple
-            ? payload.children.map { ($0.label.flatMap { $0.first == "." ? nil : $0 }, $0.value) }
-            : [(nil, child.value)]
         var written: [String] = []
-        for argument in arguments {
+        for argument in ValueChildren.payload(of: child) {
             guard let literal = literal(argument.value, indent: indent) else { return nil }
             written.append(argument.label.map { "\($0): \(literal)" } ?? literal)
         }

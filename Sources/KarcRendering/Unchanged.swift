@@ -61,11 +61,11 @@ package enum Unchanged {
             let pair = Pair(old: ObjectIdentifier(old as AnyObject), new: ObjectIdentifier(new as AnyObject))
             if pair.old == pair.new || !visited.insert(pair).inserted { return true }
         }
-        let before = Dumper.mirror(old)
-        let after = Dumper.mirror(new)
+        let before = ValueChildren.mirror(old)
+        let after = ValueChildren.mirror(new)
         guard before.subjectType == after.subjectType else { return false }
-        let oldChildren = Dumper.children(of: old, before)
-        let newChildren = Dumper.children(of: new, after)
+        let oldChildren = ValueChildren.children(of: old, before)
+        let newChildren = ValueChildren.children(of: new, after)
         guard oldChildren.count == newChildren.count else { return false }
         guard !oldChildren.isEmpty else { return String(describing: old) == String(describing: new) }
         for (oldChild, newChild) in zip(oldChildren, newChildren) {

@@ -1,3 +1,4 @@
+import CustomDump
 import Testing
 
 @testable import KarcLanguage
@@ -103,6 +104,28 @@ struct StatePathTests {
             return
         }
         #expect(error.message == "no key emv in tags; did you mean 'env'? Keys: env")
+    }
+
+    /// A type that dumps as something else: a path names what `:state` prints.
+    struct Secret: CustomDumpReflectable {
+        var shown = "public"
+        var hidden = "key"
+        var customDumpMirror: Mirror { Mirror(self, children: ["shown": shown], displayStyle: .struct) }
+    }
+
+    @Test func aPathNamesWhatTheDumpPrints() throws {
+        struct State { var secret = Secret() }
+        #expect(try StatePath.resolve(State(), StatePath.parse("secret.shown").get()).get() as? String == "public")
+        guard case .failure(let error) = StatePath.resolve(State(), try StatePath.parse("secret.hidden").get()) else {
+            Issue.record("a path reached a field the dump leaves out")
+            return
+        }
+        #expect(error.message == "no field 'hidden' in secret. Fields: shown")
+    }
+
+    @Test func aSummaryCountsWhatTheDumpPrints() {
+        #expect(StateSummary.count(Secret(), Secret(shown: "public", hidden: "other")) == .init(changed: 0, unchanged: 1))
+        #expect(StateSummary.count(Secret(), Secret(shown: "other")) == .init(changed: 1, unchanged: 0))
     }
 }
 
