@@ -39,13 +39,13 @@ public final class ClusterTestStore {
     /// are let go at the send. What is asserted is still checked.
     public var isExhaustive = true
 
-    private let observation: ClusterObservation
-    private var events: [(source: String, event: any Sendable)] = []
+    let observation: ClusterObservation
+    var events: [(source: String, event: any Sendable)] = []
     /// For each target whose state changed since it was last asserted: its state now.
-    private var changed: [String: any Sendable] = [:]
+    var changed: [String: any Sendable] = [:]
     /// Each target's state as last asserted (its state when the store began, at first).
     private var asserted: [String: any Sendable] = [:]
-    private var changeOrder: [String] = []
+    var changeOrder: [String] = []
 
     /// The default ``timeout``: 5 s, or 60 s in a ThreadSanitizer build
     /// (`-DKARC_TSAN`, `make tsan`), which runs everything several times slower.
@@ -263,74 +263,5 @@ public final class ClusterTestStore {
         changed.removeAll()
         changeOrder.removeAll()
         await cluster.shutDown()
-    }
-
-    // MARK: What the cluster did
-
-    /// The next event not asserted yet, waiting at most ``timeout`` for one.
-    func nextEvent(_ sourceLocation: SourceLocation) async -> (source: String, event: any Sendable)? {
-        take()
-        let deadline = ContinuousClock.now + timeout
-        while events.isEmpty, ContinuousClock.now < deadline {
-            guard let batch = await nextBatch(before: deadline) else { break }
-            absorb(batch)
-        }
-        guard !events.isEmpty else {
-            Issue.record("expected an event, and none came within \(timeout)", sourceLocation: sourceLocation)
-            return nil
-        }
-        return events.removeFirst()
-    }
-
-    private func nextBatch(before deadline: ContinuousClock.Instant) async -> [ClusterRecord]? {
-        let observation = observation
-        return await withTaskGroup(of: [ClusterRecord]?.self) { group in
-            group.addTask { await observation.nextAvailable() }
-            // A guard against a wait that never ends, not a pause: the test's time is its clock's.
-            group.addTask {
-                try? await Task.sleep(until: deadline)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
-        }
-    }
-
-    private func settle(_ sourceLocation: SourceLocation) async {
-        if !(await cluster.settled(timeout: timeout)) {
-            Issue.record("the cluster was still busy \(timeout) after the send (raise the store's timeout)", sourceLocation: sourceLocation)
-        }
-        take()
-    }
-
-    private func take() {
-        absorb(observation.takeAvailable())
-    }
-
-    private func absorb(_ records: [ClusterRecord]) {
-        for record in records {
-            switch record {
-            case .emitted(let source, let event):
-                events.append((source, event))
-            case .stateChanged(let source, _, let new):
-                if changed[source] == nil { changeOrder.append(source) }
-                changed[source] = new
-            case .failed(0, let error):
-                Issue.record("work the cluster started on its own failed: \(error)")
-            case .lost(let count):
-                Issue.record("\(count) records were dropped: the store fell behind the cluster")
-            case .sent, .replied, .redirected, .failed:
-                break
-            }
-        }
-    }
-
-    private var unassertedEvents: String {
-        events.map { "  \($0.source): " + String(customDumping: $0.event) }.joined(separator: "\n")
-    }
-
-    static func count(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 }
