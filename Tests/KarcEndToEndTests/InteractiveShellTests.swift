@@ -265,7 +265,8 @@ final class Tmux: Sendable {
         return output.map { String(decoding: $0.stdout, as: UTF8.self) } ?? ""
     }
 
-    /// Polls the pane for up to 10 s; records an issue showing the pane if `condition` never holds.
+    /// Polls the pane until `condition` holds; after 40 s (far above any run, and below the
+    /// test's time limit, so the pane is shown) records an issue showing the pane.
     func expect(
         _ comment: String = "the pane never matched", sourceLocation: SourceLocation = #_sourceLocation,
         _ condition: (String) -> Bool
@@ -274,9 +275,9 @@ final class Tmux: Sendable {
         Issue.record("\(comment):\n\(await capture())", sourceLocation: sourceLocation)
     }
 
-    /// Polls the pane for up to 10 s; true as soon as `condition` holds.
+    /// Polls the pane for up to 40 s; true as soon as `condition` holds.
     func waitFor(_ condition: (String) -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now.advanced(by: .seconds(10))
+        let deadline = ContinuousClock.now.advanced(by: .seconds(40))
         while ContinuousClock.now < deadline {
             if condition(await capture()) { return true }
             try? await Task.sleep(for: .milliseconds(20))
