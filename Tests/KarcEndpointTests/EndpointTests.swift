@@ -10,8 +10,8 @@ import Trellis
 @Suite(.timeLimit(.minutes(1))) struct EndpointTests {
     /// Waits until `shell` shows its prompt: its session is idle, watching records.
     func prompted(_ shell: TestShell) async -> Bool {
-        await eventually {
-            shell.messages.contains { if case .prompt(let prompt) = $0.kind, case .start? = prompt.kind { true } else { false } }
+        await shell.until {
+            $0.messages.contains { if case .prompt(let prompt) = $0.kind, case .start? = prompt.kind { true } else { false } }
         }
     }
 
@@ -29,7 +29,7 @@ import Trellis
             _ = try await endpoint.cluster.send(action: Beat(n: n), to: "beat")
         }
         for (index, shell) in shells.enumerated() {
-            #expect(await eventually { beats(in: shell.printed).last == 200 }, "shell \(index)")
+            #expect(await shell.until { beats(in: $0.printed).last == 200 }, "shell \(index)")
             #expect(beats(in: shell.printed) == Array(1...200), "shell \(index)")
         }
         shells.forEach { $0.close() }
@@ -41,7 +41,7 @@ import Trellis
         var hello = TestShell.prompt
         hello.protocolVersion = 99
         let shell = try TestShell(socket: endpoint.socket, token: endpoint.token, hello: hello)
-        #expect(await eventually { shell.end != nil })
+        #expect(await shell.until { $0.end != nil })
         guard case .failure(let error)? = shell.end else {
             Issue.record("not refused")
             return
@@ -57,7 +57,7 @@ import Trellis
     @Test func aWrongTokenIsUnauthenticated() async throws {
         let endpoint = try await RunningEndpoint()
         let shell = try TestShell(socket: endpoint.socket, token: "nope")
-        #expect(await eventually { shell.end != nil })
+        #expect(await shell.until { $0.end != nil })
         guard case .failure(let error)? = shell.end else {
             Issue.record("not refused")
             return
@@ -74,7 +74,7 @@ import Trellis
         #expect(await prompted(first))
         #expect(await prompted(second))
         let third = try TestShell(socket: endpoint.socket, token: endpoint.token)
-        #expect(await eventually { third.end != nil })
+        #expect(await third.until { $0.end != nil })
         guard case .failure(let error)? = third.end else {
             Issue.record("not refused")
             return
@@ -106,7 +106,7 @@ import Trellis
         let other = try TestShell(socket: endpoint.socket, token: endpoint.token)
         #expect(await prompted(other))
         other.type(":state beat")
-        #expect(await eventually { other.printed.contains("Beats(count: 3000)") })
+        #expect(await other.until { $0.printed.contains("Beats(count: 3000)") })
         stalled.close()
         other.close()
         try await endpoint.stop()
@@ -126,7 +126,7 @@ import Trellis
         // all the same: the cluster holds none of them for it.
         #expect(await eventually { endpoint.cluster.hub.heldRecords == 0 })
         stalled.resume()
-        #expect(await eventually { stalled.printed.contains("Beaten(n: 60000)") })
+        #expect(await stalled.until { $0.printed.contains("Beaten(n: 60000)") })
         let printed = stalled.printed
         // The session kept the newest 5,000 events (its record buffer), and said how many it dropped.
         let lost = printed.split(separator: "\n").first { $0.hasSuffix(" records lost: the shell fell behind the cluster") }
@@ -149,7 +149,7 @@ import Trellis
             _ = try await endpoint.cluster.send(action: Beat(n: n), to: "beat")
         }
         slow.resume()
-        #expect(await eventually { slow.printed.contains("Beaten(n: 2000)") }, "\(String(describing: slow.end))")
+        #expect(await slow.until { $0.printed.contains("Beaten(n: 2000)") }, "\(String(describing: slow.end))")
         let printed = slow.printed
         #expect(printed.contains(" records lost: the shell fell behind the cluster\n"), "\(printed.suffix(400))")
         let seen = beats(in: printed)
@@ -186,7 +186,7 @@ import Trellis
         let shell = try TestShell(socket: endpoint.socket, token: endpoint.token)
         #expect(await prompted(shell))
         shell.type(":state beat")
-        #expect(await eventually { shell.printed.contains("Beats(count: 0)") })
+        #expect(await shell.until { $0.printed.contains("Beats(count: 0)") })
         try await endpoint.stop()
     }
 
@@ -196,7 +196,7 @@ import Trellis
         #expect(await prompted(shell))
         #expect(FileManager.default.fileExists(atPath: endpoint.socket))
         try await endpoint.stop()
-        #expect(await eventually { shell.end != nil })
+        #expect(await shell.until { $0.end != nil })
         #expect(!FileManager.default.fileExists(atPath: endpoint.socket))
         #expect(!FileManager.default.fileExists(atPath: endpoint.listening.tokenFile))
     }

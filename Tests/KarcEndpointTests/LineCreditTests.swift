@@ -38,7 +38,7 @@ struct LineCreditTests {
             $0.maxMessageBytes = 1 << 20
         }
         let shell = try TestShell(socket: endpoint.socket, token: endpoint.token, hello: Self.script)
-        #expect(await eventually { welcome(shell) != nil })
+        #expect(await shell.until { welcome($0) != nil })
         #expect(welcome(shell)?.lineCredit == 123_456)
         #expect(welcome(shell)?.maxMessageBytes == 1 << 20)
         shell.close()
@@ -52,7 +52,7 @@ struct LineCreditTests {
         // Within the credit: 20 lines cost 20 × (13 + 64) = 1,540 bytes.
         shell.send(.with { $0.lines = .with { $0.lines = lines } })
         shell.send(.with { $0.endOfInput = .init() })
-        #expect(await eventually { shell.end != nil })
+        #expect(await shell.until { $0.end != nil })
         #expect(credits(shell) == LineCredit.cost(of: lines))
         #expect(await endpoint.cluster.target(named: "beat")?.state?() as? Beats == Beats(count: 20))
         try await endpoint.stop()
@@ -66,14 +66,14 @@ struct LineCreditTests {
         // Its session is held by its first command, so it takes no more lines; the shell reads
         // nothing and keeps sending all the same, as a shell that ignores the protocol would.
         let flood = try TestShell(socket: endpoint.socket, token: endpoint.token, hello: Self.script, reading: false)
-        #expect(await eventually { welcome(flood) != nil })
+        #expect(await flood.until { welcome($0) != nil })
         flood.type("slow.hold")
         let line = "beat.beat n=1 # " + String(repeating: "x", count: 100)
         for _ in 0..<200 { flood.send(.with { $0.lines = .with { $0.lines = Array(repeating: line, count: 10) } }) }
         // The app lets it go, although the shell reads nothing; once it reads, it learns why.
         #expect(await eventually { endpoint.endpoint.attachedShells == 0 })
         flood.resume()
-        #expect(await eventually { flood.end != nil })
+        #expect(await flood.until { $0.end != nil })
         guard case .failure(let error)? = flood.end else {
             Issue.record("not refused: \(String(describing: flood.end))")
             return
@@ -87,7 +87,7 @@ struct LineCreditTests {
         await endpoint.latch.open()
         let other = try TestShell(socket: endpoint.socket, token: endpoint.token)
         other.type(":state beat")
-        #expect(await eventually { other.printed.contains("Beats(count:") })
+        #expect(await other.until { $0.printed.contains("Beats(count:") })
         other.close()
         try await endpoint.stop()
     }

@@ -46,10 +46,55 @@ final class RunningEndpoint: Sendable {
 /// A shell at the protocol's level: sends what a test says, keeps what the app sends.
 final class TestShell: Sendable {
     private let outgoing: AsyncStream<Karc_Attach_V1_ShellMessage>.Continuation
-    /// What the app sent, and how the call ended; shared with the call's task.
+    /// What the app sent, and how the call ended; shared with the call's task,
+    /// which wakes the tests waiting in ``until(_:)`` at each change.
     private final class Record: Sendable {
-        let received = KarcMutex<[Karc_Attach_V1_AppMessage]>([])
-        let ended = KarcMutex<Result<Void, RPCError>?>(nil)
+        private let received = KarcMutex<[Karc_Attach_V1_AppMessage]>([])
+        private let ended = KarcMutex<Result<Void, RPCError>?>(nil)
+        private let waiters = KarcMutex<[Int: CheckedContinuation<Void, Never>]>([:])
+        private let nextWaiter = KarcMutex(0)
+
+        var messages: [Karc_Attach_V1_AppMessage] { received.withLock { $0 } }
+        var end: Result<Void, RPCError>? { ended.withLock { $0 } }
+
+        func append(_ message: Karc_Attach_V1_AppMessage) {
+            received.withLock { $0.append(message) }
+            wakeAll()
+        }
+
+        func end(_ result: Result<Void, RPCError>) {
+            ended.withLock { $0 = result }
+            wakeAll()
+        }
+
+        private func wakeAll() {
+            let woken = waiters.withLock { waiting in
+                defer { waiting = [:] }
+                return waiting.values
+            }
+            for waiter in woken { waiter.resume() }
+        }
+
+        /// Returns at the next change, or at once when `satisfied` already holds or the task is cancelled.
+        func nextChange(unless satisfied: () -> Bool) async {
+            let id = nextWaiter.withLock {
+                $0 += 1
+                return $0
+            }
+            await withTaskCancellationHandler {
+                await withCheckedContinuation { continuation in
+                    let resumeNow = waiters.withLock { waiting -> Bool in
+                        // Checked under the lock a change takes to wake: no change slips between the check and the wait.
+                        if satisfied() || Task.isCancelled { return true }
+                        waiting[id] = continuation
+                        return false
+                    }
+                    if resumeNow { continuation.resume() }
+                }
+            } onCancel: {
+                waiters.withLock { $0.removeValue(forKey: id) }?.resume()
+            }
+        }
     }
 
     private let record = Record()
@@ -88,22 +133,22 @@ final class TestShell: Sendable {
                         var waited = false
                         for try await message in response.messages {
                             // A stalled shell: reads nothing after the welcome and the prompt until the gate opens.
-                            if !waited, record.received.withLock({ $0.count >= 2 }) {
+                            if !waited, record.messages.count >= 2 {
                                 for await _ in opened { break }
                                 waited = true
                             }
-                            record.received.withLock { $0.append(message) }
+                            record.append(message)
                             // `:state` at a prompt pages its text here: shown, and answered.
                             if case .fileRequest(let request)? = message.kind, request.action == .page {
                                 outgoing.yield(.with { $0.fileReply = .with { $0.id = request.id } })
                             }
                         }
                     })
-                record.ended.withLock { $0 = .success(()) }
+                record.end(.success(()))
             } catch let error as RPCError {
-                record.ended.withLock { $0 = .failure(error) }
+                record.end(.failure(error))
             } catch {
-                record.ended.withLock { $0 = .failure(RPCError(code: .unknown, message: "\(error)")) }
+                record.end(.failure(RPCError(code: .unknown, message: "\(error)")))
             }
         }
         tasks = [connections, session]
@@ -131,7 +176,17 @@ final class TestShell: Sendable {
         send(.with { $0.lines = .with { $0.lines = [line] } })
     }
 
-    var messages: [Karc_Attach_V1_AppMessage] { record.received.withLock { $0 } }
+    var messages: [Karc_Attach_V1_AppMessage] { record.messages }
+
+    /// Waits until `condition` holds of this shell, woken by each message and
+    /// by the end of the call (no polling; a hang is the suite's time limit, named).
+    func until(_ condition: (TestShell) -> Bool) async -> Bool {
+        while !Task.isCancelled {
+            if condition(self) { return true }
+            await record.nextChange { condition(self) }
+        }
+        return condition(self)
+    }
 
     /// Everything printed so far: output and text printed above the prompt, in order.
     var printed: String {
@@ -146,7 +201,7 @@ final class TestShell: Sendable {
     }
 
     /// How the call ended: nil while it runs.
-    var end: Result<Void, RPCError>? { record.ended.withLock { $0 } }
+    var end: Result<Void, RPCError>? { record.end }
 
     func close() {
         outgoing.finish()
