@@ -163,7 +163,7 @@ struct EmitterTests {
             }
         }
 
-        #expect(await eventually { second.count == 4_000 })
+        #expect(await second.until { $0.count == 4_000 })
         #expect(first.values == second.values, "every observer sees the same order")
         #expect(inside.count == 0, "no observer ran twice at once")
         for sender in 0..<8 {

@@ -16,7 +16,7 @@ struct OperatorTests {
         #expect(seen.values.isEmpty)
 
         await clock.advance(by: .milliseconds(1))
-        #expect(await eventually { seen.count == 1 })
+        #expect(await seen.until { $0.count == 1 })
         #expect(seen.values == [99])
 
         emitter.send(100)
@@ -26,7 +26,7 @@ struct OperatorTests {
         await clock.advance(by: .milliseconds(499))
         #expect(seen.values == [99])
         await clock.advance(by: .milliseconds(1))
-        #expect(await eventually { seen.count == 2 })
+        #expect(await seen.until { $0.count == 2 })
         #expect(seen.values == [99, 101])
     }
 
@@ -37,7 +37,7 @@ struct OperatorTests {
         emitter.debounce(interval: .seconds(1), clock: clock) += { seen.record(()) }
         for _ in 0..<100 { emitter.send() }
         await clock.advance(by: .seconds(1))
-        #expect(await eventually { seen.count == 1 })
+        #expect(await seen.until { $0.count == 1 })
         await clock.advance(by: .seconds(5))
         #expect(seen.count == 1)
     }
@@ -215,7 +215,7 @@ struct OperatorTests {
             group.addTask { for value in 0..<2_000 { first.send(value) } }
             group.addTask { for value in 0..<2_000 { second.send(value) } }
         }
-        #expect(await eventually { seen.count == 4_000 })
+        #expect(await seen.until { $0.count == 4_000 })
         #expect(overlaps.count == 0)
     }
 
@@ -346,7 +346,7 @@ struct OperatorTests {
             case .failure(let error): seen.record("error \(error)")
             }
         }
-        #expect(await eventually { seen.count == 3 })
+        #expect(await seen.until { $0.count == 3 })
         #expect(seen.values == ["value 1", "value 2", "error customError"])
         token.cancel()
     }
@@ -356,7 +356,7 @@ struct OperatorTests {
         let seen = Recorder<Int>()
         let token = stream.emitter().mapErrorToNil.nonNull().observe { seen.record($0) }
         continuation.yield(1)
-        #expect(await eventually { seen.count == 1 })
+        #expect(await seen.until { $0.count == 1 })
         token.cancel()
         #expect(
             await eventually {

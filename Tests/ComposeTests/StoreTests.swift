@@ -51,7 +51,7 @@ struct StoreTests {
             }
         }
         #expect(store.wrappedValue.count == 2_000)
-        #expect(await eventually { counts.count == 2_000 })
+        #expect(await counts.until { $0.count == 2_000 })
         #expect(counts.values == Array(1...2_000))
     }
 

@@ -87,7 +87,7 @@ struct AccountTests {
             await cluster.shutDown()
             stopped.record(true)
         }
-        try #require(await eventually { stopped.count == 1 }, "shutDown waited for a swap 60 s away")
+        try #require(await stopped.until { $0.count == 1 }, "shutDown waited for a swap 60 s away")
         await #expect(throws: (any Error).self) { try await waiting.value }
     }
 

@@ -77,7 +77,7 @@ struct AttachPromptTests {
             try ":state counter\n:wait ReceivedMessage 60s\n".write(toFile: script, atomically: true, encoding: .utf8)
             await tmux.send(text: ":source \(script)", enter: true)
             let process = served.process
-            #expect(await eventually(within: .seconds(10)) { process.stderr.contains("a shell attached") })
+            #expect(await process.until { $0.stderr.contains("a shell attached") })
             await tmux.expect { $0.contains("state  counter: CounterStore.State(count: 0)") && $0.contains("> :wait ReceivedMessage 60s") }
             await tmux.send(keys: "C-c")
             // (Interrupted while it waits, or, on a slow machine, just before it started to.)

@@ -16,10 +16,10 @@ struct AttachShutdownTests {
         }
         let process = served.process
         #expect(
-            await eventually(within: .seconds(30)) { process.stderr.components(separatedBy: "a shell attached").count == 9 },
+            await process.until { $0.stderr.components(separatedBy: "a shell attached").count == 9 },
             "\(process.stderr)")
         for shell in shells {
-            #expect(await eventually(within: .seconds(30)) { shell.stdout.contains("CounterStore.State") }, "\(shell.stderr)")
+            #expect(await shell.until { $0.stdout.contains("CounterStore.State") }, "\(shell.stderr)")
         }
         #expect(await served.stop() == 0)
         for (index, shell) in shells.enumerated() {

@@ -109,7 +109,7 @@ import Testing
         let served = try await ServedDemo()
         let waiting = Task { try await served.attach(["-e", ":wait ReceivedMessage 60s"]) }
         let process = served.process
-        #expect(await eventually { process.stderr.contains("a shell attached") })
+        #expect(await process.until { $0.stderr.contains("a shell attached") })
         #expect(await served.stop() == 0)
         let run = try await waiting.value
         #expect(run.status == 1)
@@ -190,7 +190,7 @@ import Testing
         let attach = try ChildProcess.start(
             [KarcRun.binaryPath, "attach", "-e", ":wait ReceivedMessage 60s", "-e", "counter.increment"], environment: environment)
         let process = served.process
-        #expect(await eventually { process.stderr.contains("a shell attached") })
+        #expect(await process.until { $0.stderr.contains("a shell attached") })
         let status = await attach.stop(signal: SIGINT)
         #expect(status == 130)
         // Interrupted while it waits (or, on a slow machine, just before it started to).

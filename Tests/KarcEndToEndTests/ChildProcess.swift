@@ -7,6 +7,7 @@ import Synchronization
 #if canImport(Glibc)
 import Glibc
 import KarcAsync
+import TestSupport
 #endif
 
 /// Runs a program to completion with `posix_spawn` and `waitpid`, on a thread
@@ -91,6 +92,9 @@ enum ChildProcess {
     final class Running: Sendable {
         let pid: pid_t
         private let output = KarcMutex((stdout: Data(), stderr: Data()))
+        /// Called at each chunk read and at each stream's end, so a test awaits output instead of polling for it.
+        private let changes = Changes()
+        private let closedStreams = KarcMutex(0)
         /// Left by each reader at its stream's end.
         private let readers = DispatchGroup()
 
@@ -110,10 +114,22 @@ enum ChildProcess {
                     if count < 0 && errno == EINTR { continue }
                     guard count > 0 else { break }
                     output.withLock { isError ? $0.stderr.append(contentsOf: buffer[..<count]) : $0.stdout.append(contentsOf: buffer[..<count]) }
+                    changes.changed()
                 }
                 close(fd)
+                closedStreams.withLock { $0 += 1 }
+                changes.changed()
             }.start()
         }
+
+        /// Waits until `condition` holds of this child, woken by each chunk it prints
+        /// (no polling; a hang is the test's time limit, named).
+        func until(_ condition: (Running) -> Bool) async -> Bool {
+            await changes.until { condition(self) }
+        }
+
+        /// Both its output streams are closed: it has ended (or closed them), and prints nothing more.
+        var outputEnded: Bool { closedStreams.withLock { $0 == 2 } }
 
         /// What it printed so far.
         var stdout: String { output.withLock { String(decoding: $0.stdout, as: UTF8.self) } }

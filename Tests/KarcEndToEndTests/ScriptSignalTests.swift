@@ -15,7 +15,7 @@ struct ScriptSignalTests {
         let script = scratch.file("script.karc")
         try "counter.increment\n:sleep 30s\ncounter.increment value=100\n".write(toFile: script, atomically: true, encoding: .utf8)
         let karc = try ChildProcess.start([KarcRun.binaryPath, "--fresh", "--no-color", "--state-dir", scratch.file()] + extra + [script])
-        #expect(await eventually { karc.stdout.contains("count: 1") }, "the script never ran: \(karc.stderr)")
+        #expect(await karc.until { $0.stdout.contains("count: 1") }, "the script never ran: \(karc.stderr)")
         return karc
     }
 
@@ -43,7 +43,7 @@ struct ScriptSignalTests {
         try "counter.increment\n".write(toFile: quick, atomically: true, encoding: .utf8)
         try ":sleep 30s\n".write(toFile: slow, atomically: true, encoding: .utf8)
         let karc = try ChildProcess.start([KarcRun.binaryPath, "check", "--update", quick, slow])
-        #expect(await eventually { karc.stdout.contains("updated \(quick)") }, "\(karc.stderr)")
+        #expect(await karc.until { $0.stdout.contains("updated \(quick)") }, "\(karc.stderr)")
         karc.send(SIGINT)
         #expect(await karc.ending() == .exited(130))
         // Wound down within the signal's grace (5 s), it says why; past it (a slow build, a loaded
@@ -58,7 +58,7 @@ struct ScriptSignalTests {
         try String(repeating: "counter.increment\n", count: 300_000).write(toFile: script, atomically: true, encoding: .utf8)
         let karc = try ChildProcess.start(
             [KarcRun.binaryPath, "--fresh", "--json", "--state-dir", scratch.file(), "--record", record, script])
-        #expect(await eventually { karc.stdout.count > 100_000 })
+        #expect(await karc.until { $0.stdout.count > 100_000 })
         karc.send(SIGTERM)
         #expect(await karc.ending() == .exited(143))
         let lines = karc.stdout.split(separator: "\n", omittingEmptySubsequences: false)

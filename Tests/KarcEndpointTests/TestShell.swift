@@ -51,49 +51,19 @@ final class TestShell: Sendable {
     private final class Record: Sendable {
         private let received = KarcMutex<[Karc_Attach_V1_AppMessage]>([])
         private let ended = KarcMutex<Result<Void, RPCError>?>(nil)
-        private let waiters = KarcMutex<[Int: CheckedContinuation<Void, Never>]>([:])
-        private let nextWaiter = KarcMutex(0)
+        let changes = Changes()
 
         var messages: [Karc_Attach_V1_AppMessage] { received.withLock { $0 } }
         var end: Result<Void, RPCError>? { ended.withLock { $0 } }
 
         func append(_ message: Karc_Attach_V1_AppMessage) {
             received.withLock { $0.append(message) }
-            wakeAll()
+            changes.changed()
         }
 
         func end(_ result: Result<Void, RPCError>) {
             ended.withLock { $0 = result }
-            wakeAll()
-        }
-
-        private func wakeAll() {
-            let woken = waiters.withLock { waiting in
-                defer { waiting = [:] }
-                return waiting.values
-            }
-            for waiter in woken { waiter.resume() }
-        }
-
-        /// Returns at the next change, or at once when `satisfied` already holds or the task is cancelled.
-        func nextChange(unless satisfied: () -> Bool) async {
-            let id = nextWaiter.withLock {
-                $0 += 1
-                return $0
-            }
-            await withTaskCancellationHandler {
-                await withCheckedContinuation { continuation in
-                    let resumeNow = waiters.withLock { waiting -> Bool in
-                        // Checked under the lock a change takes to wake: no change slips between the check and the wait.
-                        if satisfied() || Task.isCancelled { return true }
-                        waiting[id] = continuation
-                        return false
-                    }
-                    if resumeNow { continuation.resume() }
-                }
-            } onCancel: {
-                waiters.withLock { $0.removeValue(forKey: id) }?.resume()
-            }
+            changes.changed()
         }
     }
 
@@ -181,11 +151,7 @@ final class TestShell: Sendable {
     /// Waits until `condition` holds of this shell, woken by each message and
     /// by the end of the call (no polling; a hang is the suite's time limit, named).
     func until(_ condition: (TestShell) -> Bool) async -> Bool {
-        while !Task.isCancelled {
-            if condition(self) { return true }
-            await record.nextChange { condition(self) }
-        }
-        return condition(self)
+        await record.changes.until { condition(self) }
     }
 
     /// Everything printed so far: output and text printed above the prompt, in order.
