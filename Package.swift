@@ -247,8 +247,8 @@ let package = Package(
         .executableTarget(
             name: "karc-bench",
             dependencies: [
-                "Karc", "Trellis", "AsyncDispatcher", "Compose", "KarcEndpoint", "KarcAttachProtocol", "KarcAsync", "KarcSession",
-                "KarcSessionTrellis",
+                "Karc", "Trellis", "AsyncDispatcher", "Compose", "KarcEndpoint", "KarcAttachProtocol", "KarcAsync", "KarcRendering",
+                "KarcSession", "KarcSessionTrellis",
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
             ],

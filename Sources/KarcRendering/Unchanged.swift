@@ -182,8 +182,15 @@ extension Array: ContiguousElements {
             }
         }
         let equal = elementsEqual
+        // With padding inside or after each element, its value's bytes are compared, not the padding's.
+        let mask = size == stride ? nil : ValueBytes.mask(of: Element.self)
         while index < length {
-            if size > 0, memcmp(before + index * stride, after + index * stride, size) == 0 {
+            if let mask {
+                if mask.sameValueBytes(before + index * stride, after + index * stride) {
+                    index += 1
+                    continue
+                }
+            } else if size > 0, memcmp(before + index * stride, after + index * stride, size) == 0 {
                 index += 1
                 continue
             }

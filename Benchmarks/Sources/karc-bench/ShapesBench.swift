@@ -1,4 +1,5 @@
 import Foundation
+import KarcRendering
 import KarcSession
 import KarcSessionTrellis
 import Trellis
@@ -68,41 +69,65 @@ struct AddItem: Codable, Sendable {
     var title: String
 }
 
-/// Each shape: its name, and a run of `n` appends to a list of `size` (readable or JSON), in commands a second.
-let shapes: [(name: String, run: @Sendable (_ size: Int, _ n: Int, _ json: Bool) async throws -> Double)] = [
-    ("plain", { try await shapeRun(size: $0, n: $1, json: $2) { PlainItem(id: $0, title: $1, likes: $0 % 7) } }),
-    (
-        "dated",
-        {
-            try await shapeRun(size: $0, n: $1, json: $2) {
-                DatedItem(id: $0, title: $1, done: $0.isMultiple(of: 2), due: $0.isMultiple(of: 3) ? nil : Date(timeIntervalSince1970: Double($0)))
+/// A shape: its name, and two measures over a list of `size` elements
+/// made by its `make`, each appending one a command: a whole session
+/// (`shell.bigstate.shapes.*`: the store's append, the record, the output)
+/// and the shell's rendering alone (`shell.render.shapes.*`: the diff, or
+/// the JSON tree and patch, of the list before and after an append).
+struct Shape: Sendable {
+    let name: String
+    let session: @Sendable (_ size: Int, _ n: Int, _ json: Bool) async throws -> Double
+    let render: @Sendable (_ size: Int, _ n: Int, _ json: Bool) -> Double
+
+    init<Item: Codable & Equatable & Sendable>(_ name: String, _ make: @escaping @Sendable (Int, String) -> Item) {
+        self.name = name
+        session = { try await shapeRun(size: $0, n: $1, json: $2, make) }
+        render = { renderRun(size: $0, n: $1, json: $2, make) }
+    }
+}
+
+let shapes: [Shape] = [
+    Shape("plain") { PlainItem(id: $0, title: $1, likes: $0 % 7) },
+    Shape("dated") {
+        DatedItem(id: $0, title: $1, done: $0.isMultiple(of: 2), due: $0.isMultiple(of: 3) ? nil : Date(timeIntervalSince1970: Double($0)))
+    },
+    Shape("enum") { id, title in
+        let status: TicketItem.Status =
+            switch id % 3 {
+            case 0: .open
+            case 1: .assigned(to: "user \(id % 10)")
+            default: .closed(at: Date(timeIntervalSince1970: Double(id)), reason: id.isMultiple(of: 2) ? nil : "done")
             }
-        }
-    ),
-    (
-        "enum",
-        {
-            try await shapeRun(size: $0, n: $1, json: $2) { id, title in
-                let status: TicketItem.Status =
-                    switch id % 3 {
-                    case 0: .open
-                    case 1: .assigned(to: "user \(id % 10)")
-                    default: .closed(at: Date(timeIntervalSince1970: Double(id)), reason: id.isMultiple(of: 2) ? nil : "done")
-                    }
-                return TicketItem(id: id, title: title, status: status)
-            }
-        }
-    ),
-    (
-        "nested",
-        {
-            try await shapeRun(size: $0, n: $1, json: $2) {
-                NestedItem(id: $0, title: $1, meta: .init(author: "a\($0 % 5)", tags: ["x", "y"], scores: ["s": $0]))
-            }
-        }
-    ),
-    ("reference", { try await shapeRun(size: $0, n: $1, json: $2) { OwnedItem(id: $0, title: $1, owner: .init(name: "owner \($0 % 10)")) } }),
+        return TicketItem(id: id, title: title, status: status)
+    },
+    Shape("nested") { NestedItem(id: $0, title: $1, meta: .init(author: "a\($0 % 5)", tags: ["x", "y"], scores: ["s": $0])) },
+    Shape("reference") { OwnedItem(id: $0, title: $1, owner: .init(name: "owner \($0 % 10)")) },
 ]
+
+/// The shell's rendering of one append, `n` times, as the session renders a
+/// change: the diff (readable), or the new state's JSON tree, reusing the
+/// last one's, and the patch between them (`--json`); in renders a second.
+func renderRun<Item: Codable & Equatable & Sendable>(size: Int, n: Int, json: Bool, _ make: @Sendable (Int, String) -> Item) -> Double {
+    let old = ShapeList(items: (0..<size).map { make($0, "item \($0)") })
+    var new = old
+    new.items.append(make(size, "appended"))  // a list of its own, as after a store's append
+    let oldTree = ValueText.tree(old, reusing: nil)
+    var written = 0
+    let elapsed = ContinuousClock().measure {
+        for _ in 0..<n {
+            let prefixes = ComparedPrefixes()
+            guard let difference = StateDiff.text(old, new, prefixes: prefixes) else { continue }
+            if json {
+                let newTree = ValueText.tree(new, reusing: oldTree, prefixes: prefixes)
+                written += JSONLine.write(["patch": JSONPatch.patch(from: oldTree, to: newTree), "diff": difference]).utf8.count
+            } else {
+                written += difference.utf8.count
+            }
+        }
+    }
+    // Nothing rendered (the lists compared equal) measured nothing.
+    return written > 0 ? Double(n) / elapsed.seconds : 0
+}
 
 /// A session in this process on a store named `list` of `size` items made by `make`, sent `n` appends.
 func shapeRun<Item: Codable & Equatable & Sendable>(

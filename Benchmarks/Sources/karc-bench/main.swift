@@ -219,10 +219,16 @@ if wanted("shell.script.rss"), FileManager.default.isExecutableFile(atPath: "/us
 }
 for shape in shapes {
     for json in [false, true] {
-        let name = "shell.bigstate.shapes.\(shape.name)." + (json ? "json" : "readable")
-        if wanted(name) {
+        let form = json ? "json" : "readable"
+        if wanted("shell.bigstate.shapes.\(shape.name).\(form)") {
             report(
-                name, try await shape.run(10_000, 2_000, json), "commands/s (a 10,000-element list of \(shape.name) items, one appended a command)")
+                "shell.bigstate.shapes.\(shape.name).\(form)", try await shape.session(10_000, 2_000, json),
+                "commands/s (a 10,000-element list of \(shape.name) items, one appended a command)")
+        }
+        if wanted("shell.render.shapes.\(shape.name).\(form)") {
+            report(
+                "shell.render.shapes.\(shape.name).\(form)", shape.render(10_000, 2_000, json),
+                "renders/s (the shell's output alone for one append to 10,000 \(shape.name) items)")
         }
     }
 }
