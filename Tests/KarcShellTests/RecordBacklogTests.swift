@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import KarcSession
@@ -50,5 +51,26 @@ struct RecordBacklogTests {
         #expect(backlog.take().isEmpty)
         backlog.append(contentsOf: [.stateChanged(target: "a", old: 1, new: 2)])
         #expect(backlog.take().map(text) == ["state a 1 → 2"], "a target folded before starts afresh")
+    }
+}
+
+/// Printed records are let go off the session's thread: the state before a
+/// change (a whole list after an append) is freed beside the next command.
+@Suite("Record disposal", .timeLimit(.minutes(1)))
+struct RecordDisposalTests {
+    /// Says on which thread it was freed.
+    final class Tracker: Sendable {
+        let freed: @Sendable (pthread_t) -> Void
+        init(freed: @escaping @Sendable (pthread_t) -> Void) { self.freed = freed }
+        deinit { freed(pthread_self()) }
+    }
+
+    @Test func theOldStateIsFreedOnAnotherThread() async {
+        let (freedOn, report) = AsyncStream.makeStream(of: pthread_t.self)
+        let here = pthread_self()
+        RecordDisposal.drop([.stateChanged(target: "list", old: [Tracker { report.yield($0) }], new: [Int]())], FoldedChanges())
+        var threads = freedOn.makeAsyncIterator()
+        let thread = await threads.next()
+        #expect(thread.map { pthread_equal($0, here) == 0 } == true)
     }
 }

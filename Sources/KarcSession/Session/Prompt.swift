@@ -76,7 +76,7 @@ package struct Prompt {
                 await paced(after: lastPrint)
                 let records = session.takeRecords()
                 if !records.isEmpty || session.waits.lateReplies.hasReady {
-                    session.printRecords(records)
+                    session.printRecords(consume records)
                     editor.print(sink.takeBuffered())
                     lastPrint = clock.now
                     continue
@@ -87,7 +87,7 @@ package struct Prompt {
                     session.waits.lateReplies.onArrival(wake)
                 }
                 if !more.isEmpty {
-                    session.printRecords(more)
+                    session.printRecords(consume more)
                     editor.print(sink.takeBuffered())
                     lastPrint = clock.now
                 }

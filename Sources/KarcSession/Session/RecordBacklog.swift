@@ -58,7 +58,7 @@ struct RecordBacklog {
 /// Changes of state folded into one a target: its first old state, its
 /// last new one (the diff the session prints for them), in the order the
 /// targets first changed.
-struct FoldedChanges {
+struct FoldedChanges: Sendable {
     private(set) var all: [(target: String, old: any Sendable, new: any Sendable)] = []
     private var index: [String: Int] = [:]
 

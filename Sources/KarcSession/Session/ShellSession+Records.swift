@@ -3,7 +3,7 @@ import KarcRendering
 extension ShellSession {
     /// Prints records: late replies first, then events, redirects and
     /// failures in order, then one diff per changed target.
-    func printRecords(_ records: [ShellRecord]) {
+    func printRecords(_ records: consuming [ShellRecord]) {
         for late in waits.lateReplies.take() {
             renderer.late(late)
             switch late.outcome {
@@ -13,7 +13,7 @@ extension ShellSession {
             }
         }
         var changes = FoldedChanges()
-        for record in records {
+        for record in copy records {
             switch record {
             case .stateChanged(let target, let old, let new):
                 changes.add(target: target, old: old, new: new)
@@ -26,6 +26,7 @@ extension ShellSession {
         for change in changes.all {
             renderer.state(target: change.target, old: change.old, new: change.new)
         }
+        RecordDisposal.drop(records, changes)
     }
 
     /// At the end of a script: waits for the replies of sends given up on
