@@ -132,7 +132,11 @@ import Trellis
         let lost = printed.split(separator: "\n").first { $0.hasSuffix(" records lost: the shell fell behind the cluster") }
         #expect(lost != nil, "\(printed.prefix(600)) … \(printed.suffix(600))")
         let seen = beats(in: printed)
-        #expect(seen == seen.sorted(), "what it does see comes in order")
+        let firstDisorder = zip(seen.indices, seen.indices.dropFirst()).first { seen[$0.0] > seen[$0.1] }.map { $0.0 }
+        #expect(
+            seen == seen.sorted(),
+            "what it does see comes in order: \(firstDisorder.map { Array(seen[max(0, $0 - 5)..<min(seen.count, $0 + 6)]) } ?? []) at \(firstDisorder ?? -1) of \(seen.count)"
+        )
         #expect(seen.suffix(5_000) == Array(55_001...60_000))
         stalled.close()
         try await endpoint.stop()
@@ -153,7 +157,11 @@ import Trellis
         let printed = slow.printed
         #expect(printed.contains(" records lost: the shell fell behind the cluster\n"), "\(printed.suffix(400))")
         let seen = beats(in: printed)
-        #expect(seen == seen.sorted(), "what it does see comes in order")
+        let firstDisorder = zip(seen.indices, seen.indices.dropFirst()).first { seen[$0.0] > seen[$0.1] }.map { $0.0 }
+        #expect(
+            seen == seen.sorted(),
+            "what it does see comes in order: \(firstDisorder.map { Array(seen[max(0, $0 - 5)..<min(seen.count, $0 + 6)]) } ?? []) at \(firstDisorder ?? -1) of \(seen.count)"
+        )
         #expect(seen.count < 2000)
         slow.close()
         try await endpoint.stop()

@@ -85,3 +85,47 @@ struct OutputRoomTests {
         #expect(await session.waitForRoom())
     }
 }
+
+/// Records come out in the order they happened, also when a wait for them
+/// is given up on (a line entered, room come) just as a batch was taken.
+@Suite("Records in order", .timeLimit(.minutes(1)))
+struct RecordOrderTests {
+    /// A cluster whose wait for records hands over a batch only once it is given
+    /// up on (taken just as the wait ended), and which has newer ones beside it.
+    final class LateCluster: ShellCluster {
+        let newer = KarcMutex<[ShellRecord]>([.event(source: "c", event: "second")])
+        var name: String { "late" }
+        var catalog: Catalog { Catalog(targets: []) }
+        func send(_ command: any Sendable, to target: String) async throws -> (any Sendable)? { nil }
+        func takeRecords() -> [ShellRecord] {
+            newer.withLock { records in
+                defer { records = [] }
+                return records
+            }
+        }
+        func nextRecords() async -> [ShellRecord]? {
+            let (ended, end) = AsyncStream.makeStream(of: Void.self)
+            await withTaskCancellationHandler {
+                for await _ in ended {}
+            } onCancel: {
+                end.finish()
+            }
+            return [.event(source: "c", event: "first")]
+        }
+        func settled(timeout: Duration) async -> Bool { true }
+        func state(of target: String) async -> (any Sendable)? { nil }
+    }
+
+    @Test func aBatchTakenAsItsWaitWasGivenUpOnComesBeforeNewerRecords() async {
+        let cluster = LateCluster()
+        let waits = SessionWaits(
+            cluster: cluster, runtime: ShellRuntime(executor: ShellExecutor(name: "karc-order-test")), interrupter: Interrupter())
+        // Woken at once by something else (a line typed): the wait is given up on.
+        let waited = await waits.nextRecords(until: nil, alsoWake: { wake in wake() })
+        #expect(waited.isEmpty)
+        let events = waits.takeRecords().compactMap { record -> String? in
+            if case .event(_, let event) = record { event as? String } else { nil }
+        }
+        #expect(events == ["first", "second"])
+    }
+}

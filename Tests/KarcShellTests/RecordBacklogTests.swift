@@ -54,23 +54,46 @@ struct RecordBacklogTests {
     }
 }
 
-/// Printed records are let go off the session's thread: the state before a
-/// change (a whole list after an append) is freed beside the next command.
+/// Printed records are let go off the session's path: the state before a
+/// change (a whole list after an append) is freed on the disposal's queue,
+/// beside the next command; past its backlog, where it is.
 @Suite("Record disposal", .timeLimit(.minutes(1)))
 struct RecordDisposalTests {
-    /// Says on which thread it was freed.
-    final class Tracker: Sendable {
-        let freed: @Sendable (pthread_t) -> Void
-        init(freed: @escaping @Sendable (pthread_t) -> Void) { self.freed = freed }
-        deinit { freed(pthread_self()) }
+    final class Tracker: Sendable {}
+
+    /// A change whose old state is `tracker`, alone.
+    func change(_ tracker: consuming Tracker) -> [ShellRecord] {
+        [.stateChanged(target: "list", old: [tracker], new: [Int]())]
     }
 
-    @Test func theOldStateIsFreedOnAnotherThread() async {
-        let (freedOn, report) = AsyncStream.makeStream(of: pthread_t.self)
-        let here = pthread_self()
-        RecordDisposal.drop([.stateChanged(target: "list", old: [Tracker { report.yield($0) }], new: [Int]())], FoldedChanges())
-        var threads = freedOn.makeAsyncIterator()
-        let thread = await threads.next()
-        #expect(thread.map { pthread_equal($0, here) == 0 } == true)
+    @Test func theOldStateIsFreedOnTheQueueNotByTheCaller() async {
+        let queue = DispatchQueue(label: "held")
+        queue.suspend()
+        let disposal = RecordDisposal(queue: queue)
+        weak var old: Tracker?
+        do {
+            let tracker = Tracker()
+            old = tracker
+            disposal.drop(change(tracker), FoldedChanges())
+        }
+        #expect(old != nil, "freed by the caller")
+        queue.resume()
+        await withCheckedContinuation { done in queue.async { done.resume() } }
+        #expect(old == nil, "not freed on the queue")
+    }
+
+    @Test func pastItsBacklogTheCallerFreesThem() {
+        let queue = DispatchQueue(label: "held")
+        queue.suspend()
+        defer { queue.resume() }
+        let disposal = RecordDisposal(limit: 1, queue: queue)
+        disposal.drop(change(Tracker()), FoldedChanges())
+        weak var old: Tracker?
+        do {
+            let tracker = Tracker()
+            old = tracker
+            disposal.drop(change(tracker), FoldedChanges())
+        }
+        #expect(old == nil, "a second batch waited behind the first")
     }
 }

@@ -40,13 +40,16 @@ final class SessionWaits {
         case interrupted
         /// What `alsoWake` registered the wake-up with called it.
         case woken
+
+        var isFinished: Bool { if case .finished = self { true } else { false } }
     }
 
     /// Runs `body` on the session's executor and waits for the first of: its
     /// result, `deadline`, Ctrl-C (when `interruptible`), or the wake-up
     /// `alsoWake` registers. When it is not the result, `body` goes on in the
     /// background (cancelled, with `cancelling`), and its result goes to
-    /// `late` when it comes.
+    /// `late` when it comes; with `cancelling`, before this returns, so what
+    /// `late` keeps comes before anything the caller takes next.
     func race<T: Sendable>(
         until deadline: ShellClock.Instant? = nil,
         alsoWake: ((@escaping @Sendable () -> Void) -> Void)? = nil,
@@ -69,6 +72,9 @@ final class SessionWaits {
         let outcome =
             interruptible ? await interrupter.whileWaiting(onInterrupt: { end(.interrupted) }) { await result.value() } : await result.value()
         alarm.map(clock.disarm)
+        // A cancelled body ends promptly (a wait for records returns what it has, or nothing); its
+        // late result must land before the caller goes on: records taken after it are newer.
+        if cancelling, outcome?.isFinished != true { await task.value }
         // `result` is never finished with nil (a wait given up on); were it, the wait was let go.
         return outcome ?? .interrupted
     }

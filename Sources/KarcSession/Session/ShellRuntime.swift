@@ -5,8 +5,12 @@ package struct ShellRuntime: Sendable {
     /// Where each send, settle and wait runs (``ShellExecutor``).
     package var executor: ShellExecutor
 
-    package init(clock: ShellClock = .continuous, executor: ShellExecutor = .shared) {
+    /// Where printed records are let go (``RecordDisposal``).
+    package var disposal: RecordDisposal
+
+    package init(clock: ShellClock = .continuous, executor: ShellExecutor = .shared, disposal: RecordDisposal = .shared) {
         self.clock = clock
         self.executor = executor
+        self.disposal = disposal
     }
 }

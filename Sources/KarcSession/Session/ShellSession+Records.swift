@@ -26,7 +26,7 @@ extension ShellSession {
         for change in changes.all {
             renderer.state(target: change.target, old: change.old, new: change.new)
         }
-        RecordDisposal.drop(records, changes)
+        waits.runtime.disposal.drop(records, changes)
     }
 
     /// At the end of a script: waits for the replies of sends given up on
