@@ -183,7 +183,7 @@ extension Array: ContiguousElements {
         }
         let equal = elementsEqual
         // With padding inside or after each element, its value's bytes are compared, not the padding's.
-        let mask = size == stride ? nil : ValueBytes.mask(of: Element.self)
+        let mask = ValueBytes.mask(of: Element.self)
         while index < length {
             if let mask {
                 if mask.sameValueBytes(before + index * stride, after + index * stride) {

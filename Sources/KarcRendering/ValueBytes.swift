@@ -20,9 +20,9 @@ package enum ValueBytes {
         package let words: [UInt64]
     }
 
-    /// The mask of `type`'s stride; nil when every byte of its size is its
-    /// value and its size is its stride (a plain `memcmp` is right), or its
-    /// stride is not a whole number of words.
+    /// The mask of `type`'s stride; nil when every byte of its stride is its
+    /// value (a plain `memcmp` is right), or its stride is not a whole
+    /// number of words.
     package static func mask(of type: Any.Type) -> Mask? {
         let key = ObjectIdentifier(type)
         if let known = masks.withLock({ $0[key] }) { return known }

@@ -42,6 +42,14 @@ struct ValueBytesTests {
         #expect(mask.words == [.max, .max, .max, 0xFF, .max, 0xFF])
         #expect(ValueBytes.mask(of: Int.self) == nil)  // no padding: a whole-element memcmp is right
         #expect(ValueBytes.mask(of: (Int, Int).self) == nil)
+        // Padding inside, none at the end (its size is its stride): still left out.
+        struct Inside {
+            var count: Int64
+            var flag: Bool
+            var small: Int32
+        }
+        #expect(MemoryLayout<Inside>.size == MemoryLayout<Inside>.stride)
+        #expect(try #require(ValueBytes.mask(of: Inside.self)).words == [.max, 0xFFFF_FFFF_0000_00FF])
         let nested = try #require(ValueBytes.mask(of: Pair.self))
         #expect(nested.words.first == 0xFF)  // the flag, then the todo's own fields at its offset
     }
