@@ -5,6 +5,8 @@ import KarcSession
 /// The shell's command-line flags, as `karc` has them: put them in your own
 /// command with `@OptionGroup var shell: ShellArguments`, or let
 /// `Shell.main(name:abstract:version:cluster:)` (KarcShellTrellis) parse them for you.
+/// `--help` shows them in groups: how commands run, then output, history and
+/// exported tests.
 public struct ShellArguments: ParsableArguments {
     /// A script to run (- for standard input).
     @Argument(help: "A script to run (- for standard input).")
@@ -14,6 +16,56 @@ public struct ShellArguments: ParsableArguments {
     @Option(name: .customShort("e"), help: ArgumentHelp("Run a command (repeatable); with no FILE, exits after them.", valueName: "CMD"))
     public var commands: [String] = []
 
+    /// Go on after a failed command (the exit status is still 1).
+    @Flag(help: "Go on after a failed command (the exit status is still 1).")
+    public var keepGoing = false
+
+    /// How long a command may keep the cluster busy, and :wait's default (250ms, 5s, 1m).
+    @Option(help: ArgumentHelp("How long a command may keep the cluster busy, and :wait's default (250ms, 5s, 1m).", valueName: "DURATION"))
+    public var timeout = DurationArgument(.seconds(5))
+
+    /// How the output looks.
+    @OptionGroup(title: "Output") public var output: OutputArguments
+
+    /// What the session keeps of its commands.
+    @OptionGroup(title: "History") public var history: HistoryArguments
+
+    /// How `:export-test` writes a test.
+    @OptionGroup(title: "Exported tests") public var exportedTests: ExportedTestArguments
+
+    public init() {}
+
+    /// The options these flags give (colour: on a terminal, unless `--no-color` or `NO_COLOR`).
+    public var options: ShellOptions {
+        var options = ShellOptions()
+        options.keepGoing = keepGoing
+        options.timeout = timeout.duration
+        options.printing.json = output.json
+        options.printing.jsonStates = output.jsonStates
+        options.printing.echo = output.echo
+        options.printing.quiet = output.quiet
+        if output.noColor { options.printing.color = false }
+        if output.noDiff { options.printing.diff = .off }
+        options.history.file = history.historyFile
+        options.history.limit = history.historyLimit
+        options.history.recordFile = history.record
+        options.testExport = testExport(over: TestExportOptions())
+        return options
+    }
+
+    /// `--test-factory` and `--test-import` over an embedding's defaults.
+    public func testExport(over defaults: TestExportOptions) -> TestExportOptions {
+        defaults.overridden(factory: exportedTests.testFactory, imports: exportedTests.testImport)
+    }
+
+    /// Runs the shell in front of `cluster` with these flags; the exit status.
+    public func run(_ cluster: any ShellCluster) async -> Int32 {
+        await Shell.run(cluster, options: options, commands: commands, script: file)
+    }
+}
+
+/// How the shell's output looks (`karc --help`: OUTPUT).
+public struct OutputArguments: ParsableArguments {
     /// Print one JSON object a line (see docs/shell.md).
     @Flag(help: "Print one JSON object a line (see docs/shell.md).")
     public var json = false
@@ -26,18 +78,23 @@ public struct ShellArguments: ParsableArguments {
     @Flag(help: "Print each command before its output.")
     public var echo = false
 
-    /// Go on after a failed command (the exit status is still 1).
-    @Flag(help: "Go on after a failed command (the exit status is still 1).")
-    public var keepGoing = false
-
-    /// How long a command may keep the cluster busy, and :wait's default (250ms, 5s, 1m).
-    @Option(help: ArgumentHelp("How long a command may keep the cluster busy, and :wait's default (250ms, 5s, 1m).", valueName: "DURATION"))
-    public var timeout = DurationArgument(.seconds(5))
-
     /// Never colour the output (NO_COLOR does the same).
     @Flag(help: "Never colour the output (NO_COLOR does the same).")
     public var noColor = false
 
+    /// Leave out the banner and notices.
+    @Flag(help: "Leave out the banner and notices.")
+    public var quiet = false
+
+    /// Print no diffs of state (as :diff off; :diff summary prints a line a changed target).
+    @Flag(help: "Print no diffs of state (as :diff off; :diff summary prints a line a changed target).")
+    public var noDiff = false
+
+    public init() {}
+}
+
+/// What a session keeps of its commands (`karc --help`: HISTORY).
+public struct HistoryArguments: ParsableArguments {
     /// Where the prompt keeps its history (/dev/null: nowhere; default: one file per cluster name under $XDG_STATE_HOME/karc).
     @Option(
         help: ArgumentHelp(
@@ -48,22 +105,25 @@ public struct ShellArguments: ParsableArguments {
     /// How many commands the session keeps for :history, :save and :export-test (the oldest go past it).
     @Option(
         help: ArgumentHelp(
-            "How many commands the session keeps for :history, :save and :export-test; past it the oldest are dropped (default 10000).",
-            valueName: "N"))
+            "How many commands the session keeps for :history, :save and :export-test; past it the oldest are dropped.", valueName: "N"))
     public var historyLimit = ShellOptions.defaultHistoryLimit
 
     /// Append each command to this file as it runs (a script that replays the session).
     @Option(help: ArgumentHelp("Append each command to this file as it runs (a script that replays the session).", valueName: "FILE"))
     public var record: String?
 
-    /// Leave out the banner and notices.
-    @Flag(help: "Leave out the banner and notices.")
-    public var quiet = false
+    public init() {}
 
-    /// Print no diffs of state (as :diff off; :diff summary prints a line a changed target).
-    @Flag(help: "Print no diffs of state (as :diff off; :diff summary prints a line a changed target).")
-    public var noDiff = false
+    /// Refuses a `--history-limit` below 1.
+    public func validate() throws {
+        guard historyLimit >= 1 else {
+            throw ValidationError("--history-limit must be at least 1 (a number of commands), got \(historyLimit)")
+        }
+    }
+}
 
+/// How `:export-test` writes a test (`karc --help`: EXPORTED TESTS).
+public struct ExportedTestArguments: ParsableArguments {
     /// How a test :export-test writes makes its cluster: a Swift expression of a Trellis Cluster (`clock`: the store's TestClock).
     @Option(
         help: ArgumentHelp(
@@ -76,41 +136,6 @@ public struct ShellArguments: ParsableArguments {
     public var testImport: [String] = []
 
     public init() {}
-
-    /// Refuses a `--history-limit` below 1.
-    public func validate() throws {
-        guard historyLimit >= 1 else {
-            throw ValidationError("--history-limit must be at least 1 (a number of commands), got \(historyLimit)")
-        }
-    }
-
-    /// The options these flags give (colour: on a terminal, unless `--no-color` or `NO_COLOR`).
-    public var options: ShellOptions {
-        var options = ShellOptions()
-        options.printing.json = json
-        options.printing.echo = echo
-        options.keepGoing = keepGoing
-        options.timeout = timeout.duration
-        options.printing.quiet = quiet
-        options.history.file = historyFile
-        options.history.limit = historyLimit
-        if noColor { options.printing.color = false }
-        if noDiff { options.printing.diff = .off }
-        options.printing.jsonStates = jsonStates
-        options.history.recordFile = record
-        options.testExport = testExport(over: TestExportOptions())
-        return options
-    }
-
-    /// `--test-factory` and `--test-import` over an embedding's defaults.
-    public func testExport(over defaults: TestExportOptions) -> TestExportOptions {
-        defaults.overridden(factory: testFactory, imports: testImport)
-    }
-
-    /// Runs the shell in front of `cluster` with these flags; the exit status.
-    public func run(_ cluster: any ShellCluster) async -> Int32 {
-        await Shell.run(cluster, options: options, commands: commands, script: file)
-    }
 }
 
 /// A duration on the command line: `250ms`, `5s`, `1.5s`, `1m` (more than zero).

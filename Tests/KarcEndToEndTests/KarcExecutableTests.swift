@@ -68,6 +68,14 @@ struct MissingBinary: Error, CustomStringConvertible {
         ] {
             #expect(help.stdout.contains("  \(flag)"), "karc --help lacks \(flag)")
         }
+        // The shell's flags in groups, each flag in its own; the app's own flags under OPTIONS.
+        let sections = help.stdout.components(separatedBy: "\n\n")
+        func section(_ title: String) -> String { sections.first { $0.hasPrefix(title) } ?? "" }
+        #expect(section("OUTPUT:").contains("--json-states"))
+        #expect(section("HISTORY:").contains("--history-limit <N>"))
+        #expect(section("EXPORTED TESTS:").contains("--test-factory <EXPR>"))
+        #expect(section("OPTIONS:").contains("--tick <DURATION>"))
+        #expect(!help.stdout.contains("(default 10000). (default: 10000)"))
         let version = try await KarcRun.run(["--version"])
         #expect(version.status == 0)
         #expect(version.stdout == "karc 0.3.0\n")
