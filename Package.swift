@@ -278,6 +278,7 @@ let package = Package(
                 "Karc",
                 "KarcAsync",
                 "TrellisTesting",
+                "TestSupport",
                 .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),

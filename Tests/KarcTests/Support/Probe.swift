@@ -1,6 +1,7 @@
 import Karc
 import KarcAsync
 import Synchronization
+import TestSupport
 
 /// Records what pipelines did, so tests can assert on the order of things.
 final class Probe: Sendable {
@@ -12,16 +13,9 @@ final class Probe: Sendable {
 
     func count(_ entry: String) -> Int { log.filter { $0 == entry }.count }
 
-    /// Waits until `condition` holds on the log (a hang is the suite's time limit, named).
-    /// Polls: some conditions read state beside the log.
-    func wait(_ condition: @Sendable ([String]) -> Bool) async -> Bool {
-        var attempt = 0
-        while !Task.isCancelled {
-            if condition(log) { return true }
-            attempt += 1
-            if attempt < 1_000 { await Task.yield() } else { try? await Task.sleep(for: .milliseconds(1)) }
-        }
-        return condition(log)
+    /// Waits until `condition` holds on the log (TestSupport's `eventually`: some conditions read state beside the log).
+    func wait(_ condition: @escaping @Sendable ([String]) -> Bool) async -> Bool {
+        await eventually { [self] in condition(log) }
     }
 }
 
