@@ -78,11 +78,16 @@ struct Shape: Sendable {
     let name: String
     let session: @Sendable (_ size: Int, _ n: Int, _ json: Bool) async throws -> Double
     let render: @Sendable (_ size: Int, _ n: Int, _ json: Bool) -> Double
+    /// Swift's own cost of one append while the list before it is kept
+    /// (`baseline.cow.shapes.*`): the copy and the free that any observer
+    /// holding the old state as a value makes a store pay.
+    let copyOnWrite: @Sendable (_ size: Int, _ n: Int) -> Double
 
     init<Item: Codable & Equatable & Sendable>(_ name: String, _ make: @escaping @Sendable (Int, String) -> Item) {
         self.name = name
         session = { try await shapeRun(size: $0, n: $1, json: $2, make) }
         render = { renderRun(size: $0, n: $1, json: $2, make) }
+        copyOnWrite = { copyOnWriteRun(size: $0, n: $1, make) }
     }
 }
 
@@ -127,6 +132,22 @@ func renderRun<Item: Codable & Equatable & Sendable>(size: Int, n: Int, json: Bo
     }
     // Nothing rendered (the lists compared equal) measured nothing.
     return written > 0 ? Double(n) / elapsed.seconds : 0
+}
+
+/// `n` appends to a list of `size` elements, each while the list before it
+/// is kept until the next: one copy of the list and one free a command, and
+/// nothing else: the floor of a session whose store reports its old state.
+func copyOnWriteRun<Item: Codable & Equatable & Sendable>(size: Int, n: Int, _ make: @Sendable (Int, String) -> Item) -> Double {
+    var list = ShapeList(items: (0..<size).map { make($0, "item \($0)") })
+    var kept = list
+    let elapsed = ContinuousClock().measure {
+        for index in 0..<n {
+            kept = list
+            list.items.append(make(size + index, "appended \(index)"))
+        }
+    }
+    // The two lists differ by the appends: a check that the loop ran.
+    return list.items.count - kept.items.count == 1 ? Double(n) / elapsed.seconds : 0
 }
 
 /// A session in this process on a store named `list` of `size` items made by `make`, sent `n` appends.

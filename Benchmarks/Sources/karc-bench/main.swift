@@ -218,6 +218,11 @@ if wanted("shell.script.rss"), FileManager.default.isExecutableFile(atPath: "/us
     report("shell.script.rss.ratio", million / (try shellScriptRSS(100_000)), "x (peak at 1M commands / at 100k)")
 }
 for shape in shapes {
+    if wanted("baseline.cow.shapes.\(shape.name)") {
+        report(
+            "baseline.cow.shapes.\(shape.name)", shape.copyOnWrite(10_000, 2_000),
+            "appends/s (10,000 \(shape.name) items, the list before each append kept: Swift's copy and free alone)")
+    }
     for json in [false, true] {
         let form = json ? "json" : "readable"
         if wanted("shell.bigstate.shapes.\(shape.name).\(form)") {
