@@ -76,6 +76,10 @@ final class ComponentNode: Sendable {
             $0.scope = scope
             $0.stores = parts.stores
         }
+        // A store takes the tree's current `@Ref` values before anything observes it.
+        for (_, store) in parts.stores {
+            if let joined = store.joinReferences(transitions.references) { scope.keep(joined) }
+        }
         // What the tree shows changes with its stores; a refusal is the tree's to report.
         for (_, store) in parts.stores { scope.keep(store.observeChanges { [transitions] in transitions.noteChange() }) }
         if let router { scope.keep(router.refused.subscribe { [transitions] in transitions.refused.send($0) }) }

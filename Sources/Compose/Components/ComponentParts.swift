@@ -28,6 +28,9 @@ protocol ComponentStore: Sendable {
     var anyState: any AnyState { get }
     /// Calls `handler` after each change of the state.
     func observeChanges(_ handler: @escaping @Sendable () -> Void) -> Subscription
+    /// Takes part in `registry` (its `@Ref`s kept the same as the tree's) until
+    /// the subscription is cancelled; nil when its state holds no reference.
+    func joinReferences(_ registry: ReferenceRegistry) -> Subscription?
 }
 
 extension Store: ComponentStore {
@@ -35,5 +38,9 @@ extension Store: ComponentStore {
 
     func observeChanges(_ handler: @escaping @Sendable () -> Void) -> Subscription {
         willChange.subscribe { _ in handler() }
+    }
+
+    func joinReferences(_ registry: ReferenceRegistry) -> Subscription? {
+        references == nil ? nil : registry.join(self)
     }
 }

@@ -21,6 +21,10 @@ extension ComponentTree {
     /// Emits each navigation an active router of the tree refused, and why.
     public var refused: ValueEmitter<RouteError> { node.transitions.refused }
 
+    /// Emits each change of an active store's state that held two different
+    /// values for one identifier in its `@Ref`s and `@RefCollection`s (see ``Ref``).
+    public var referenceConflicts: ValueEmitter<ReferenceConflict> { node.transitions.references.conflicts }
+
     /// The active component at `path` (`""`: the root), or nil when none is active there.
     package func activeComponent(at path: String) -> (any Component)? {
         var pending = [node]

@@ -16,6 +16,10 @@ final class Transitions: Sendable {
     /// Emits every navigation an active router of the tree refused.
     let refused = ValueEmitter<RouteError>()
 
+    /// The tree's identified values (`@Ref`), kept the same in its active
+    /// stores: one per tree, as these transitions are.
+    let references = ReferenceRegistry()
+
     /// Something outside a transition changed (a store): ``changed`` fires
     /// now, or after the transitions running now.
     func noteChange() {

@@ -25,6 +25,9 @@ public final class Store<State: AnyState>: Sendable {
     /// Where ``persistence`` saves and restores the state.
     public let storage: any AnyPersistentStorage
 
+    /// The state's `@Ref` and `@RefCollection` properties; nil when it has none.
+    let references = ReferenceFields<State>.of
+
     /// A store starting from `wrappedValue`, or from what `storage` kept.
     public init(wrappedValue: State = State(), storage: any AnyPersistentStorage = EmptyPersistentStorage()) {
         state = Locked(wrappedValue)
@@ -57,5 +60,23 @@ public final class Store<State: AnyState>: Sendable {
         }
         if let delivery { willChange.deliver(delivery) }
         return result
+    }
+}
+
+extension Store: ReferencingStore {
+    func referenceEntries() -> [ReferenceEntry] {
+        guard let references else { return [] }
+        return references.entries(in: wrappedValue)
+    }
+
+    func writeReference(_ value: any Sendable, for key: ReferenceKey) -> (@Sendable () -> Void)? {
+        guard let references else { return nil }
+        let emitter = willChange
+        let delivery: ValueEmitter<State>.Delivery? = state.withLock { state in
+            guard references.write(value, for: key, into: &state) else { return nil }
+            return emitter.post(state)
+        }
+        guard let delivery else { return nil }
+        return { emitter.deliver(delivery) }
     }
 }
