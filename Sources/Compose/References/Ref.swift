@@ -34,10 +34,12 @@ public struct Ref<Value: Codable & Equatable & Identifiable & Sendable>: Sendabl
     /// A reference without a value yet: give it one with `state.$name = referred`.
     public init() {}
 
+    /// A reference holding `wrappedValue`: `@Ref var specimen = SpecimenModel(…)`.
     public init(wrappedValue: Value) {
         value = wrappedValue
     }
 
+    /// The value; setting it is a write every holder of its identifier in the tree takes.
     public var wrappedValue: Value {
         get {
             guard let value else { preconditionFailure(Self.unlinked) }
@@ -65,6 +67,7 @@ extension Ref: Codable {
         if let value { try container.encode(value) } else { try container.encodeNil() }
     }
 
+    /// Reads what ``encode(to:)`` wrote: the value, or `null` for none yet.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         value = container.decodeNil() ? nil : try container.decode(Value.self)

@@ -17,8 +17,10 @@
 /// the rules (each state keeps its own copy; the last write wins).
 @propertyWrapper
 public struct RefCollection<Value: Codable & Equatable & Identifiable & Sendable>: Sendable, Equatable where Value.ID: Sendable {
+    /// The elements; a change of one is a write its identifier's other holders take.
     public var wrappedValue: [Value]
 
+    /// A list holding `wrappedValue` (empty by default).
     public init(wrappedValue: [Value] = []) {
         self.wrappedValue = wrappedValue
     }
@@ -37,6 +39,7 @@ extension RefCollection: Codable {
         try container.encode(wrappedValue)
     }
 
+    /// Reads what ``encode(to:)`` wrote: a plain array.
     public init(from decoder: any Decoder) throws {
         wrappedValue = try decoder.singleValueContainer().decode([Value].self)
     }
