@@ -21,6 +21,15 @@ package final class ComparedPrefixes {
 
     private var entries: [Key: (prefix: Int, arrays: (Any, Any))] = [:]
 
+    /// An array's storage, without the array it was compared with.
+    private struct NewKey: Hashable {
+        let base: UnsafeRawPointer
+        let count: Int
+    }
+
+    /// Arrays compared with the snapshot of their last value (``ElementChunks``): what was found, and both sides kept alive.
+    private var snapshotBounds: [NewKey: (bounds: ArrayBounds, compared: (Any, AnyObject))] = [:]
+
     package init() {}
 
     /// How many elements at the start of `old` and `new` are unchanged,
@@ -31,6 +40,28 @@ package final class ComparedPrefixes {
         let prefix = old.unchangedPrefix(from: 0, comparedWith: new, from: 0, limit: .max)
         entries[key] = (prefix, (old, new))
         return prefix
+    }
+
+    /// What comparing `new` with `old` (a snapshot's elements) found, when it was recorded.
+    package func bounds<Element>(of new: [Element], comparedWith old: AnyObject) -> ArrayBounds? {
+        guard let key = Self.key(new), let known = snapshotBounds[key], known.compared.1 === old else { return nil }
+        return known.bounds
+    }
+
+    /// What comparing `new` with the snapshot of its last value found, whatever the snapshot: for the JSON tree of the same change.
+    package func bounds<Element>(of new: [Element]) -> ArrayBounds? {
+        Self.key(new).flatMap { snapshotBounds[$0]?.bounds }
+    }
+
+    package func record<Element>(_ bounds: ArrayBounds, of new: [Element], comparedWith old: AnyObject) {
+        guard let key = Self.key(new) else { return }
+        snapshotBounds[key] = (bounds, (new, old))
+    }
+
+    private static func key<Element>(_ array: [Element]) -> NewKey? {
+        guard !array.isEmpty else { return nil }
+        let base = array.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
+        return base.map { NewKey(base: $0, count: array.count) }
     }
 
     /// Empty arrays share one storage and need no memory.

@@ -30,13 +30,26 @@ package struct StateDiff {
         guard !Unchanged.check(old, new, prefixes: prefixes) else { return nil }
         var differ = StateDiff(prefixes: prefixes)
         do {
-            var out = try differ.diff(old, new, oldName: nil, newName: nil, separator: "", indent: 0, isRoot: true, unchanged: false)
-            if out.last == "\n" { out.removeLast() }
-            return out
+            return try differ.lines(old, new)
         } catch {
-            return CustomDump.diff(old, new)
+            guard old is SnapshotNode else { return CustomDump.diff(old, new) }
         }
+        // custom-dump diffs what this walk does not (two class instances) with
+        // the old value, which a snapshot does not keep: such a pair is printed
+        // whole, `-` the old instance and `+` the new.
+        var whole = StateDiff(prefixes: prefixes)
+        whole.classesWhole = true
+        return (try? whole.lines(old, new)) ?? Self.prefixing(ValueText.dump(new), with: "+")
     }
+
+    private mutating func lines(_ old: Any, _ new: Any) throws -> String {
+        var out = try diff(old, new, oldName: nil, newName: nil, separator: "", indent: 0, isRoot: true, unchanged: false)
+        if out.last == "\n" { out.removeLast() }
+        return out
+    }
+
+    /// Two class instances (or custom-dump's diff objects) printed whole rather than walked into.
+    private var classesWhole = false
 
     /// Shared by every dump of one diff, as custom-dump shares its tracker.
     package var dumper = Dumper()
@@ -55,6 +68,9 @@ package struct StateDiff {
         unchanged: Bool? = nil
     ) throws -> String {
         let newName = newName ?? oldName
+        if let snapshot = old as? SnapshotNode {
+            return try diff(snapshot, new, name: newName, separator: separator, indent: indent, isRoot: isRoot, unchanged: unchanged)
+        }
         if oldName == newName, unchanged ?? Unchanged.check(old, new, prefixes: prefixes) {
             return Self.prefixing(try dump(old, name: newName, indent: indent, isRoot: isRoot, maxDepth: 0) + separator, with: " ")
         }
@@ -70,6 +86,7 @@ package struct StateDiff {
         case _ where casts.convertible:
             return try everything(pair)
         case _ where casts.diffObject:
+            if classesWhole { return try everything(pair) }
             throw Dumper.Unsupported()
         case _ where casts.representable:
             // The casts cannot fail: the case above just checked them.
@@ -77,6 +94,7 @@ package struct StateDiff {
             let after = (new as! any CustomDumpRepresentable).customDumpValue
             return try diff(before, after, oldName: oldName, newName: newName, separator: separator, indent: indent, isRoot: isRoot)
         case (.class?, .class?):
+            if classesWhole { return try everything(pair) }
             throw Dumper.Unsupported()
         case (.collection?, .collection?):
             return try collection(pair)
@@ -102,6 +120,35 @@ package struct StateDiff {
             return try children(pair, &lists, prefix: "(", suffix: ")", collapse: false, transform: Self.unlabelPositional)
         default:
             return try multiLineString(pair) ?? everything(pair)
+        }
+    }
+
+    /// The lines of a snapshot (``StateSnapshot``) and the value it was
+    /// taken of, now: what the same walk prints for the old value itself.
+    /// A snapshot is only ever a plain struct or an array, of the value's
+    /// type: the struct's and the collection's cases above, with the
+    /// snapshot's parts on the old side. Where the walk would print the old
+    /// value unchanged, it prints the new one, equal to it.
+    private mutating func diff(
+        _ snapshot: SnapshotNode, _ new: Any, name: String?, separator: String, indent: Int, isRoot: Bool, unchanged: Bool?
+    ) throws -> String {
+        if unchanged ?? snapshot.isUnchanged(new, prefixes: prefixes) {
+            return Self.prefixing(try dump(new, name: name, indent: indent, isRoot: isRoot, maxDepth: 0) + separator, with: " ")
+        }
+        let mirror = ValueChildren.mirror(new)
+        let pair = Pair(
+            old: new, new: new, oldMirror: mirror, newMirror: mirror, oldName: name, newName: name, separator: separator, indent: indent,
+            isRoot: isRoot)
+        switch snapshot.kind {
+        case .fields(let type, let children):
+            guard mirror.subjectType == type, mirror.displayStyle == .struct else { throw Dumper.Unsupported() }
+            var lists = ChildLists(
+                children, ValueChildren.children(of: new, mirror), filter: { ValueChildren.isShownProperty($0) }, prefixes: prefixes)
+            return try self.children(pair, &lists, prefix: "\(Dumper.typeName(type))(", suffix: ")", collapse: false)
+        case .elements(let elements):
+            guard mirror.displayStyle == .collection else { throw Dumper.Unsupported() }
+            var lists = ChildLists(array: elements, new, prefixes: prefixes)
+            return try children(pair, &lists, prefix: "[", suffix: "]", collapse: true) { child, offset in child.label = "[\(offset)]" }
         }
     }
 

@@ -9,19 +9,22 @@ package enum StateSummary {
         package var unchanged = 0
     }
 
+    /// `old` is the state before, or a snapshot of it (``StateSnapshot``).
     package static func count(_ old: Any, _ new: Any) -> Counts {
         var counts = Counts()
+        let snapshot = old as? SnapshotNode
         let before = ValueChildren.mirror(old)
         let after = ValueChildren.mirror(new)
         if isCollection(after) {
             compareElements(old, before, new, after, into: &counts)
             return counts
         }
-        guard type(of: old) == type(of: new), !after.children.isEmpty else {
+        let oldChildren = snapshot?.fields ?? (type(of: old) == type(of: new) ? ValueChildren.children(of: old, before) : [])
+        guard !oldChildren.isEmpty, !after.children.isEmpty else {
             add(equal(old, new), to: &counts)
             return counts
         }
-        for (oldChild, newChild) in zip(ValueChildren.children(of: old, before), ValueChildren.children(of: new, after)) {
+        for (oldChild, newChild) in zip(oldChildren, ValueChildren.children(of: new, after)) {
             let inner = ValueChildren.mirror(newChild.value)
             if isCollection(inner) {
                 compareElements(oldChild.value, ValueChildren.mirror(oldChild.value), newChild.value, inner, into: &counts)
@@ -43,7 +46,9 @@ package enum StateSummary {
 
     /// Elements by position (a dictionary's by key): each one equal, changed, added or removed.
     private static func compareElements(_ oldValue: Any, _ old: Mirror, _ newValue: Any, _ new: Mirror, into counts: inout Counts) {
-        if let before = oldValue as? any ContiguousElements, let after = newValue as? any ContiguousElements, type(of: oldValue) == type(of: newValue)
+        let snapshot = (oldValue as? SnapshotNode)?.elements
+        if let before = snapshot ?? oldValue as? any ContiguousElements, let after = newValue as? any ContiguousElements,
+            snapshot != nil || type(of: oldValue) == type(of: newValue)
         {
             // Arrays are compared where they lie, a run of unchanged elements at a time.
             let common = min(before.count, after.count)

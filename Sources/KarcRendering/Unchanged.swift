@@ -21,6 +21,7 @@ package enum Unchanged {
     /// `old` and `new` are the same type and equal. `prefixes`, when
     /// given, remembers the arrays compared, for the rest of one render.
     package static func check(_ old: Any, _ new: Any, prefixes: ComparedPrefixes? = nil) -> Bool {
+        if let snapshot = old as? SnapshotNode { return snapshot.isUnchanged(new, prefixes: prefixes) }
         guard type(of: old) == type(of: new) else { return false }
         var visited: Set<Pair> = []
         return check(old, new, visited: &visited, prefixes: prefixes)
@@ -138,13 +139,19 @@ extension Array: ContiguousElements {
     /// How many elements at the ends of this array and `other` are
     /// unchanged, pair by pair from the last, at most `limit`.
     package func unchangedSuffix(comparedWith other: [Element], limit: Int) -> Int {
-        let length = Swift.min(limit, count, other.count)
+        unchangedSuffix(upTo: count, comparedWith: other, upTo: other.count, limit: limit)
+    }
+
+    /// How many elements before `end` here and before `otherEnd` in `other`
+    /// are unchanged, pair by pair from the last, at most `limit`.
+    package func unchangedSuffix(upTo end: Int, comparedWith other: [Element], upTo otherEnd: Int, limit: Int) -> Int {
+        let length = Swift.min(limit, end, otherEnd)
         guard length > 0 else { return 0 }
         return withUnsafeBufferPointer { before in
             other.withUnsafeBufferPointer { after in
-                // `baseAddress!`: both buffers hold at least `length` elements.
-                let old = before.baseAddress! + (before.count - 1)
-                let new = after.baseAddress! + (after.count - 1)
+                // `baseAddress!`: both buffers hold at least `length` elements before their ends.
+                let old = before.baseAddress! + (end - 1)
+                let new = after.baseAddress! + (otherEnd - 1)
                 let size = MemoryLayout<Element>.size
                 var found = 0
                 while found < length {
