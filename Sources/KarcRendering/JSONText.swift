@@ -58,8 +58,28 @@ package enum JSONText {
         }
 
         package var kind = Kind.empty
-        /// The value this node was encoded from (not kept for scalars, whose text says it all).
+        /// The value this node was encoded from (not kept for scalars, whose
+        /// text says it all, nor for a long array or what holds one: see ``keep(_:)``).
         package var source: Any?
+        /// Whether it is, or holds, an array of ``StateSnapshot/threshold`` items or more.
+        package private(set) var holdsLongArray = false
+
+        /// Keeps `value` as this node's source, unless the node is, or holds,
+        /// a long array: the state's storage is then left to the store, which
+        /// appends in place only when nobody else holds it. Such an array is
+        /// compared through what the diff of the same change learnt instead
+        /// (``ComparedPrefixes/bounds(of:)``).
+        func keep(_ value: Any) {
+            switch kind {
+            case .array(let items):
+                holdsLongArray = items.count >= StateSnapshot.threshold || items.contains { $0.holdsLongArray }
+            case .object(let fields):
+                holdsLongArray = fields.values.contains { $0.holdsLongArray }
+            case .empty, .scalar:
+                holdsLongArray = false
+            }
+            source = holdsLongArray ? nil : value
+        }
 
         package init(_ kind: Kind = .empty) {
             self.kind = kind
@@ -120,6 +140,14 @@ package enum JSONText {
         }
     }
 
+    /// Whether `node` is what `value` encodes to: from the value it was
+    /// encoded from, or, for a scalar, from its text.
+    static func encodes(_ node: Node, _ value: Any) -> Bool {
+        if let source = node.source { return Unchanged.check(source, value) }
+        guard case .scalar(let text) = node.kind, let written = scalar(value) else { return false }
+        return written == text
+    }
+
     /// The text of a scalar, or nil when it is not one this encoder writes itself.
     package static func scalar(_ value: Any) -> String?? {
         switch value {
@@ -166,15 +194,15 @@ package enum JSONText {
             return Node(.scalar(text))
         }
         let node = Node()
-        if let elements = value as? any EncodableElements, let old, case .array(let items) = old.kind, let source = old.source {
+        if let elements = value as? any EncodableElements, let old, case .array(let items) = old.kind {
             // The array's own pass over its elements tells whether it changed: no comparison before it.
-            guard let changed = try elements.items(reusing: items, of: source, context: context, codingPath: codingPath) else { return old }
+            guard let changed = try elements.items(reusing: items, of: old.source, context: context, codingPath: codingPath) else { return old }
             node.kind = .array(changed)
         } else {
             if let old, let source = old.source, Unchanged.check(source, value, prefixes: context.prefixes) { return old }
             try value.encode(to: NodeEncoder(node: node, old: old, context: context, codingPath: codingPath))
         }
-        node.source = value
+        node.keep(value)
         return node
     }
 }
@@ -184,22 +212,37 @@ package enum JSONText {
 /// its unchanged beginning and end without visiting them one by one; nil
 /// when every element is unchanged.
 package protocol EncodableElements {
-    func items(reusing old: JSONNodeList, of source: Any, context: JSONText.Context, codingPath: [any CodingKey]) throws -> JSONNodeList?
+    func items(reusing old: JSONNodeList, of source: Any?, context: JSONText.Context, codingPath: [any CodingKey]) throws -> JSONNodeList?
 }
 
 extension Array: EncodableElements where Element: Encodable {
-    package func items(reusing old: JSONNodeList, of source: Any, context: JSONText.Context, codingPath: [any CodingKey]) throws -> JSONNodeList? {
-        guard let before = source as? [Element], before.count == old.count else {
+    package func items(reusing old: JSONNodeList, of source: Any?, context: JSONText.Context, codingPath: [any CodingKey]) throws -> JSONNodeList? {
+        let prefix: Int
+        let suffix: Int
+        if let before = source as? [Element], before.count == old.count {
+            prefix = context.prefixes.unchangedPrefix(before, self)
+            suffix =
+                prefix == count && count == before.count ? 0 : unchangedSuffix(comparedWith: before, limit: Swift.min(count, before.count) - prefix)
+        } else if source == nil, let known = context.prefixes.bounds(of: self), known.oldCount == old.count {
+            // A long array: what comparing it with the snapshot of its last value found.
+            (prefix, suffix) = (known.prefix, known.suffix)
+        } else if source == nil {
+            // A long array no diff compared: its ends, against the values the old items were encoded from.
+            let common = Swift.min(count, old.count)
+            var start = 0
+            while start < common, JSONText.encodes(old[start], self[start]) { start += 1 }
+            var end = 0
+            while end < common - start, JSONText.encodes(old[old.count - 1 - end], self[count - 1 - end]) { end += 1 }
+            (prefix, suffix) = (start, end)
+        } else {
             return JSONNodeList(
                 try enumerated().map { try JSONText.node(for: $1, old: $0 < old.count ? old[$0] : nil, context: context, codingPath: codingPath) })
         }
-        let prefix = context.prefixes.unchangedPrefix(before, self)
-        if prefix == count, count == before.count { return nil }
-        let suffix = unchangedSuffix(comparedWith: before, limit: Swift.min(count, before.count) - prefix)
+        if prefix == count, count == old.count { return nil }
         var middle: [JSONText.Node] = []
         for index in prefix..<(count - suffix) {
             // Where the two arrays have as many elements, the old one at the same place is the likeliest to be equal.
-            let previous = index < before.count - suffix ? old[index] : nil
+            let previous = index < old.count - suffix ? old[index] : nil
             middle.append(try JSONText.node(for: self[index], old: previous, context: context, codingPath: codingPath))
         }
         return old.replacing(prefix..<(old.count - suffix), with: middle)

@@ -40,7 +40,8 @@ public final class ClusterShell: ShellCluster {
         self.cluster = cluster
         self.catalog = catalog
         recordBuffer = bufferSize
-        observation = cluster.observe(bufferSize: bufferSize)
+        // The shell keeps its own picture of each state (`StateSnapshot`): a store's change is made in place.
+        observation = cluster.observe(bufferSize: bufferSize, keepingOldStates: false)
         self.afterShutDown = afterShutDown
     }
 
@@ -108,7 +109,7 @@ public final class ClusterShell: ShellCluster {
             case .emitted(let source, let event):
                 return .event(source: source, event: event)
             case .stateChanged(let source, let old, let new):
-                return .stateChanged(target: source, old: old, new: new)
+                return old is StateNotKept ? .stateReported(target: source, state: new) : .stateChanged(target: source, old: old, new: new)
             case .lost(let count):
                 return .lost(count: count)
             }

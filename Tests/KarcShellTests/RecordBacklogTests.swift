@@ -11,6 +11,7 @@ struct RecordBacklogTests {
         switch record {
         case .event(let source, let event): "event \(source) \(event)"
         case .stateChanged(let target, let old, let new): "state \(target) \(old) → \(new)"
+        case .stateReported(let target, let state): "state \(target) → \(state)"
         case .redirected(let by, let action, let to): "redirected \(by) \(action) \(to)"
         case .failed(let error): "failed \(error)"
         case .lost(let count): "lost \(count)"

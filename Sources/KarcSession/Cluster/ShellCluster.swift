@@ -65,6 +65,11 @@ public enum ShellRecord: Sendable {
     case event(source: String, event: any Sendable)
     /// The state of `target` went from `old` to `new`.
     case stateChanged(target: String, old: any Sendable, new: any Sendable)
+    /// The state of `target` is now `state`, and the cluster kept no state
+    /// from before the change: the shell compares it with the last state it
+    /// printed. A cluster whose targets change their state in place (a long
+    /// list appended to) reports this way so that nothing holds the old state.
+    case stateReported(target: String, state: any Sendable)
     /// A middleware (`by`) replaced `action` with `to` (an action blocked or postponed).
     case redirected(by: String, action: any Sendable, to: [any Sendable])
     /// Work not started by a shell command failed (an emitter, a timer).

@@ -6,9 +6,10 @@ import KarcRendering
 final class JSONFormatter: OutputFormatter {
     /// `--json-states`: `state` lines carry the whole old and new states beside the patch.
     var jsonStates = false
-    /// The last state printed for each target, with its JSON tree: what the
-    /// next patch starts from and shares unchanged parts with.
-    private var printed: [String: (state: any Sendable, tree: JSONText.Node)] = [:]
+    /// The JSON tree of the last state printed for each target: what the
+    /// next patch starts from and shares unchanged parts with. The tree
+    /// keeps no long array's storage (``JSONText/Node/keep(_:)``).
+    private var printed: [String: JSONText.Node] = [:]
 
     func write(_ event: OutputEvent, to sink: OutputSink) {
         switch event {
@@ -66,17 +67,19 @@ final class JSONFormatter: OutputFormatter {
     }
 
     private func state(_ change: OutputEvent.StateChange) -> [String: Any] {
-        // The old state is almost always the new state this printed last: its tree is reused.
-        let known = printed[change.target].flatMap { Unchanged.check($0.state, change.old) ? $0.tree : nil }
-        let oldTree = known ?? ValueText.tree(change.old, reusing: nil)
+        // The old state is almost always the one this printed last, whose tree is reused; else it is a
+        // value to encode. After `:diff` was off, no tree is left of the last state printed.
+        let last = change.fromLastPrinted ? printed[change.target] : nil
+        let oldTree = last ?? (change.old is SnapshotNode ? nil : ValueText.tree(change.old, reusing: nil))
         let newTree = ValueText.tree(change.new, reusing: oldTree, prefixes: change.prefixes)
-        printed[change.target] = (change.new, newTree)
+        printed[change.target] = newTree
         var object: [String: Any] = [
             "kind": "state", "target": change.target, "type": ValueText.typeName(change.new),
-            "patch": JSONPatch.patch(from: oldTree, to: newTree), "diff": change.difference,
+            "patch": oldTree.map { JSONPatch.patch(from: $0, to: newTree) } ?? [["op": "replace", "path": "", "value": RawJSON(text: newTree.text)]],
+            "diff": change.difference,
         ]
         if jsonStates {
-            object["old"] = RawJSON(text: oldTree.text)
+            if let oldTree { object["old"] = RawJSON(text: oldTree.text) }
             object["new"] = RawJSON(text: newTree.text)
         }
         return object

@@ -36,12 +36,15 @@ enum OutputEvent {
     /// A change of one target's state, with its diff already made.
     struct StateChange {
         let target: String
-        let old: any Sendable
+        /// The state before, or the snapshot of it the session kept (``StateSnapshot``).
+        let old: Any
         let new: any Sendable
         /// The diff of `old` against `new`, custom-dump style.
         let difference: String
         /// What the diff learnt of each pair of arrays, for the JSON tree after it.
         let prefixes: ComparedPrefixes
+        /// Whether the change starts from the last state printed of the target (its JSON tree can be reused).
+        var fromLastPrinted = false
     }
 
     /// A state shown whole: a target's, or the part at `path` of `owner`'s.

@@ -76,6 +76,7 @@ final class Renderer {
         switch record {
         case .event(let source, let event): self.event(event, from: source, typeName: ValueText.typeName(event))
         case .stateChanged(let target, let old, let new): state(target: target, old: old, new: new)
+        case .stateReported(let target, let state): self.state(target: target, old: nil, new: state)
         case .redirected(let by, let action, let to): emit(.redirect(by: by, action: action, to: to))
         case .failed(let error): emit(.problem("failed: \(error)"))
         case .lost(let count): emit(.message("\(count) records lost: the shell fell behind the cluster"))
@@ -83,20 +84,42 @@ final class Renderer {
     }
 
     /// A change of state, as `:diff` says: a diff, a count, or nothing; nothing too when it changed and changed back.
-    func state(target: String, old: any Sendable, new: any Sendable) {
+    ///
+    /// The change is told from `old`, the state before it, through the
+    /// snapshot of the last state this session printed of the target
+    /// (``StateSnapshot``) when the two agree, as they do unless records
+    /// were lost. `old` is nil when the cluster kept none: the change is
+    /// told from that snapshot. A target first seen without an old state is
+    /// only remembered.
+    func state(target: String, old: (any Sendable)?, new: any Sendable) {
+        let last = printed[target]
+        let base: Any
+        let fromLast: Bool
+        if let old, last.map({ !Unchanged.check($0, old) }) ?? true {
+            (base, fromLast) = (old, false)
+        } else if let last {
+            (base, fromLast) = (last, true)
+        } else {
+            printed[target] = StateSnapshot.take(new)
+            return
+        }
+        // One memory of the arrays compared, for the diff, the JSON tree and the next snapshot.
+        let prefixes = ComparedPrefixes()
+        defer { printed[target] = StateSnapshot.take(new, reusing: base, prefixes: prefixes) }
         switch diffMode {
         case .off:
             return
         case .summary:
-            let counts = StateSummary.count(old, new)
+            let counts = StateSummary.count(base, new)
             if counts.changed > 0 { emit(.stateSummary(target: target, state: new, counts: counts)) }
         case .full:
-            // One memory of the arrays compared, for the diff and then the JSON tree.
-            let prefixes = ComparedPrefixes()
-            guard let difference = StateDiff.text(old, new, prefixes: prefixes) else { return }
-            emit(.stateChange(.init(target: target, old: old, new: new, difference: difference, prefixes: prefixes)))
+            guard let difference = StateDiff.text(base, new, prefixes: prefixes) else { return }
+            emit(.stateChange(.init(target: target, old: base, new: new, difference: difference, prefixes: prefixes, fromLastPrinted: fromLast)))
         }
     }
+
+    /// What was last printed of each target's state, to tell its next change against.
+    private var printed: [String: Any] = [:]
 
     /// The current state of a target (`:state`), or of a part of it at `path`.
     func snapshot(target: String, _ state: Any, path: String? = nil, of owner: String? = nil) {

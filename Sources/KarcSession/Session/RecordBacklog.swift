@@ -30,6 +30,8 @@ struct RecordBacklog {
             switch record {
             case .stateChanged(let target, let old, let new):
                 changes.add(target: target, old: old, new: new)
+            case .stateReported(let target, let state):
+                changes.add(target: target, old: nil, new: state)
             case .lost(let count):
                 dropped += count
             default:
@@ -49,25 +51,36 @@ struct RecordBacklog {
         records.reserveCapacity(others.count + changes.all.count + 1)
         if dropped > 0 { records.append(.lost(count: dropped)) }
         records.append(contentsOf: others)
-        records.append(contentsOf: changes.all.map { .stateChanged(target: $0.target, old: $0.old, new: $0.new) })
+        records.append(contentsOf: changes.records)
         self = RecordBacklog(limit: limit)
         return records
     }
 }
 
-/// Changes of state folded into one a target: its first old state, its
-/// last new one (the diff the session prints for them), in the order the
-/// targets first changed.
+/// Changes of state folded into one a target: its first old state (nil
+/// when the cluster kept none), its last new one (the diff the session
+/// prints for them), in the order the targets first changed.
 struct FoldedChanges: Sendable {
-    private(set) var all: [(target: String, old: any Sendable, new: any Sendable)] = []
+    private(set) var all: [(target: String, old: (any Sendable)?, new: any Sendable)] = []
     private var index: [String: Int] = [:]
 
-    mutating func add(target: String, old: any Sendable, new: any Sendable) {
+    mutating func add(target: String, old: (any Sendable)?, new: any Sendable) {
         if let at = index[target] {
             all[at].new = new
         } else {
             index[target] = all.count
             all.append((target, old, new))
+        }
+    }
+
+    /// Whether a change holds the state before it: freeing it frees what the change copied.
+    var holdsOldStates: Bool { all.contains { $0.old != nil } }
+
+    /// The folded changes as records again.
+    var records: [ShellRecord] {
+        all.map { change in
+            change.old.map { .stateChanged(target: change.target, old: $0, new: change.new) }
+                ?? .stateReported(target: change.target, state: change.new)
         }
     }
 }

@@ -17,6 +17,8 @@ extension ShellSession {
             switch record {
             case .stateChanged(let target, let old, let new):
                 changes.add(target: target, old: old, new: new)
+            case .stateReported(let target, let state):
+                changes.add(target: target, old: nil, new: state)
             case .event(let source, let event):
                 renderer.event(event, from: source, typeName: log.saw(event: event, from: source))
             default:
@@ -26,7 +28,9 @@ extension ShellSession {
         for change in changes.all {
             renderer.state(target: change.target, old: change.old, new: change.new)
         }
-        waits.runtime.disposal.drop(records, changes)
+        // A change that kept no old state shares the store's storage: it goes
+        // now, before the next command changes that storage (then in place).
+        if changes.holdsOldStates { waits.runtime.disposal.drop(records, changes) }
     }
 
     /// At the end of a script: waits for the replies of sends given up on

@@ -79,6 +79,14 @@ public final class Cluster: Sendable {
         ClusterObservation(subscription: .init(hub: hub, id: hub.subscribe(capacity: bufferSize)))
     }
 
+    /// The records from now on, for an observer that keeps its own picture of
+    /// each target's last state: a store's report carries only the new state
+    /// (``StateNotKept`` in place of the old one), except its first, so the
+    /// store's change is made in place (``OldStateDemand``).
+    package func observe(bufferSize: Int, keepingOldStates: Bool) -> ClusterObservation {
+        ClusterObservation(subscription: .init(hub: hub, id: hub.subscribe(capacity: bufferSize, keepingOldStates: keepingOldStates)))
+    }
+
     /// Waits until no send, reduction or pipe track is in flight, so that the
     /// effects of what was sent are complete; `false` if that took longer than
     /// `timeout`. Timers and periodic pipes do not count as work in flight.

@@ -27,6 +27,8 @@ package final class ObservationHub: Sendable {
     final class Subscriber: @unchecked Sendable {
         let id: UInt64
         let capacity: Int
+        /// Whether it wants the state before each change (``OldStateDemand``).
+        var keepsOldStates = true
         /// Records that make a batch for this observer: ``wakeBatch``, or half
         /// its buffer when that is smaller, so a small buffer does not overflow
         /// while its observer waits for the delay.
@@ -120,6 +122,9 @@ package final class ObservationHub: Sendable {
         self.wakeDelay = wakeDelay
     }
 
+    /// Whether state reports must carry the state before the change.
+    package let oldStates = OldStateDemand()
+
     /// Cheap check that lets publishers skip building records nobody reads.
     package var hasSubscribers: Bool { subscriberCount.load(ordering: .relaxed) > 0 }
 
@@ -163,12 +168,15 @@ package final class ObservationHub: Sendable {
         wakes.run()
     }
 
-    func subscribe(capacity: Int) -> UInt64 {
+    func subscribe(capacity: Int, keepingOldStates: Bool = true) -> UInt64 {
         state.withLock { s in
             let id = s.nextId
             s.nextId += 1
             if !s.isClosed {
-                s.subscribers.append(Subscriber(id: id, capacity: max(1, capacity), cursor: s.head))
+                let subscriber = Subscriber(id: id, capacity: max(1, capacity), cursor: s.head)
+                subscriber.keepsOldStates = keepingOldStates
+                s.subscribers.append(subscriber)
+                oldStates.subscribed(keepingOldStates: keepingOldStates)
                 subscriberCount.add(1, ordering: .relaxed)
             }
             return id
@@ -179,6 +187,7 @@ package final class ObservationHub: Sendable {
         let waiter = state.withLock { s -> UnsafeContinuation<Bool, Never>? in
             guard let index = s.subscribers.firstIndex(where: { $0.id == id }) else { return nil }
             let subscriber = s.subscribers.remove(at: index)
+            oldStates.unsubscribed(keepingOldStates: subscriber.keepsOldStates)
             subscriberCount.subtract(1, ordering: .relaxed)
             s.trim()
             return subscriber.waiter.take()

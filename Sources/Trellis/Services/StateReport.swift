@@ -34,11 +34,19 @@ extension StatefulModel {
         return StateReader(
             read: { await model().state },
             watch: { source, hub, body in
+                // Without the old state, the change is made where the state lies (see `OldStateDemand`).
+                guard hub.oldStates.isNeeded(by: source) else {
+                    await body()
+                    if hub.hasSubscribers { hub.publish(.stateChanged(source: source, old: StateNotKept(), new: await model().state)) }
+                    return
+                }
                 let old = await model().state
                 await body()
                 guard hub.hasSubscribers else { return }
                 let new = await model().state
-                if old != new { hub.publish(.stateChanged(source: source, old: old, new: new)) }
+                guard old != new else { return }
+                hub.publish(.stateChanged(source: source, old: old, new: new))
+                hub.oldStates.wasReported(by: source)
             }
         )
     }
@@ -56,11 +64,19 @@ extension Equatable where Self: Sendable {
         return StateReader(
             read: { value() },
             watch: { source, hub, body in
+                // Without the old state, the change is made where the state lies (see `OldStateDemand`).
+                guard hub.oldStates.isNeeded(by: source) else {
+                    await body()
+                    if hub.hasSubscribers { hub.publish(.stateChanged(source: source, old: StateNotKept(), new: value())) }
+                    return
+                }
                 let old = value()
                 await body()
                 guard hub.hasSubscribers else { return }
                 let new = value()
-                if old != new { hub.publish(.stateChanged(source: source, old: old, new: new)) }
+                guard old != new else { return }
+                hub.publish(.stateChanged(source: source, old: old, new: new))
+                hub.oldStates.wasReported(by: source)
             }
         )
     }
