@@ -124,6 +124,13 @@ extension Array: ContiguousElements {
 
     package func unchangedPrefix(from start: Int, comparedWith other: Any, from otherStart: Int, limit: Int) -> Int {
         guard let other = other as? [Element] else { return 0 }
+        return unchangedPrefix(from: start, comparedWith: other, from: otherStart, limit: limit, by: ElementComparison())
+    }
+
+    /// The same, typed, with the comparison's lookups made once by the caller (``ElementChunks`` compares a chunk at a time).
+    func unchangedPrefix(from start: Int, comparedWith other: [Element], from otherStart: Int, limit: Int, by comparison: ElementComparison<Element>)
+        -> Int
+    {
         let length = Swift.min(limit, count - start, other.count - otherStart)
         guard length > 0 else { return 0 }
         return withUnsafeBufferPointer { before in
@@ -131,7 +138,7 @@ extension Array: ContiguousElements {
                 // `baseAddress!`: both buffers hold at least `length` elements past their starts.
                 let old = before.baseAddress! + start
                 let new = after.baseAddress! + otherStart
-                return old == new ? length : Self.unchangedPrefix(old, new, length: length)
+                return old == new ? length : comparison.unchangedPrefix(old, new, length: length)
             }
         }
     }
@@ -164,6 +171,18 @@ extension Array: ContiguousElements {
             }
         }
     }
+}
+
+/// How two runs of `Element`s are compared where they lie, with what that
+/// needs of the type (its `==`, its value bytes' mask) looked up once.
+struct ElementComparison<Element> {
+    private let equal: ((UnsafePointer<Element>, UnsafePointer<Element>) -> Bool)?
+    private let mask: ValueBytes.Mask?
+
+    init() {
+        equal = Self.elementsEqual
+        mask = ValueBytes.mask(of: Element.self)
+    }
 
     /// Blocks of whole elements compared with `memcmp` while their bytes
     /// agree; an element whose bytes differ is compared with `==` when the
@@ -175,7 +194,7 @@ extension Array: ContiguousElements {
     /// there. Each such element was boxed into `Any` and cast to find its
     /// `==`, 30 times the cost of a list of plain fields; `==` is now found
     /// once per array (``elementsEqual``).
-    private static func unchangedPrefix(_ old: UnsafePointer<Element>, _ new: UnsafePointer<Element>, length: Int) -> Int {
+    func unchangedPrefix(_ old: UnsafePointer<Element>, _ new: UnsafePointer<Element>, length: Int) -> Int {
         let size = MemoryLayout<Element>.size
         let stride = MemoryLayout<Element>.stride
         let before = UnsafeRawPointer(old)
@@ -188,9 +207,7 @@ extension Array: ContiguousElements {
                 index += block
             }
         }
-        let equal = elementsEqual
         // With padding inside or after each element, its value's bytes are compared, not the padding's.
-        let mask = ValueBytes.mask(of: Element.self)
         while index < length {
             if let mask {
                 if mask.sameValueBytes(before + index * stride, after + index * stride) {

@@ -46,6 +46,10 @@ struct StateSnapshotTests {
         var items: [Item]
         var count: Int
     }
+    struct Coded<Item: Codable & Equatable>: Codable, Equatable {
+        var items: [Item]
+        var count: Int
+    }
     struct Outer: Equatable {
         var inner: Lists<Int>
         var name: String
@@ -138,5 +142,32 @@ struct StateSnapshotTests {
         }
         #expect(Unchanged.check(snapshot, state))
         #expect(StateDiff.text(snapshot, state) == nil)
+    }
+
+    struct Item: Codable, Equatable {
+        var id: Int
+        var title: String
+    }
+
+    /// The JSON tree of a change told against a snapshot: the long list's
+    /// items are compared once, by the diff, and the tree shares every
+    /// unchanged one with the last tree without looking at it again.
+    @Test func theJSONTreeOfAChangeToldAgainstASnapshotSharesTheUnchangedItems() throws {
+        let old = Coded(items: (0..<1_000).map { Item(id: $0, title: "t\($0)") }, count: 1_000)
+        var new = old
+        new.items.append(Item(id: 1_000, title: "new"))
+        let before = try #require(JSONText.tree(old, reusing: nil))
+        let prefixes = ComparedPrefixes()
+        _ = StateDiff.text(StateSnapshot.take(old), new, prefixes: prefixes)
+        let after = try #require(JSONText.tree(new, reusing: before, prefixes: prefixes))
+        guard case .object(let oldFields) = before.kind, case .array(let oldItems)? = oldFields["items"]?.kind,
+            case .object(let newFields) = after.kind, case .array(let newItems)? = newFields["items"]?.kind
+        else {
+            Issue.record("not an object with an array")
+            return
+        }
+        #expect(zip(oldItems, newItems).allSatisfy { $0 === $1 }, "every old item is shared")
+        #expect(JSONPatch.patch(from: before, to: after).map(\.text) == [#"{"op":"add","path":"/items/1000","value":{"id":1000,"title":"new"}}"#])
+        #expect(oldFields["items"]?.source == nil, "the tree does not hold the long list")
     }
 }

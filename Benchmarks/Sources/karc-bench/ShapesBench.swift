@@ -110,24 +110,27 @@ let shapes: [Shape] = [
 ]
 
 /// The shell's rendering of one append, `n` times, as the session renders a
-/// change: the diff (readable), or the new state's JSON tree, reusing the
-/// last one's, and the patch between them (`--json`); in renders a second.
+/// change: the diff of the new state against the snapshot of the old one
+/// (readable), or also the new state's JSON tree, reusing the last one's,
+/// and the patch between them (`--json`); then the new state's snapshot.
 func renderRun<Item: Codable & Equatable & Sendable>(size: Int, n: Int, json: Bool, _ make: @Sendable (Int, String) -> Item) -> Double {
     let old = ShapeList(items: (0..<size).map { make($0, "item \($0)") })
     var new = old
     new.items.append(make(size, "appended"))  // a list of its own, as after a store's append
+    let snapshot = StateSnapshot.take(old)
     let oldTree = ValueText.tree(old, reusing: nil)
     var written = 0
     let elapsed = ContinuousClock().measure {
         for _ in 0..<n {
             let prefixes = ComparedPrefixes()
-            guard let difference = StateDiff.text(old, new, prefixes: prefixes) else { continue }
+            guard let difference = StateDiff.text(snapshot, new, prefixes: prefixes) else { continue }
             if json {
                 let newTree = ValueText.tree(new, reusing: oldTree, prefixes: prefixes)
                 written += JSONLine.write(["patch": JSONPatch.patch(from: oldTree, to: newTree), "diff": difference]).utf8.count
             } else {
                 written += difference.utf8.count
             }
+            _ = StateSnapshot.take(new, reusing: snapshot, prefixes: prefixes)
         }
     }
     // Nothing rendered (the lists compared equal) measured nothing.

@@ -96,7 +96,8 @@ final class Renderer {
         let base: Any
         let fromLast: Bool
         if let old, last.map({ !Unchanged.check($0, old) }) ?? true {
-            (base, fromLast) = (old, false)
+            // Diffed as a snapshot, so the diff learns each long array's bounds for the JSON tree and the next snapshot.
+            (base, fromLast) = (StateSnapshot.take(old), false)
         } else if let last {
             (base, fromLast) = (last, true)
         } else {
@@ -114,7 +115,11 @@ final class Renderer {
             if counts.changed > 0 { emit(.stateSummary(target: target, state: new, counts: counts)) }
         case .full:
             guard let difference = StateDiff.text(base, new, prefixes: prefixes) else { return }
-            emit(.stateChange(.init(target: target, old: base, new: new, difference: difference, prefixes: prefixes, fromLastPrinted: fromLast)))
+            emit(
+                .stateChange(
+                    .init(
+                        target: target, old: fromLast ? base : old.map { $0 as Any } ?? base, new: new, difference: difference, prefixes: prefixes,
+                        fromLastPrinted: fromLast)))
         }
     }
 
