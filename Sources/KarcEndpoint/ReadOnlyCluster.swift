@@ -26,4 +26,5 @@ struct ReadOnlyCluster: ShellCluster {
     func state(of target: String) async -> (any Sendable)? { await base.state(of: target) }
     var workInFlight: Int? { base.workInFlight }
     func settled(timeout: Duration, beyond baseline: Int) async -> Bool { await base.settled(timeout: timeout, beyond: baseline) }
+    func sessionStarted() { base.sessionStarted() }
 }

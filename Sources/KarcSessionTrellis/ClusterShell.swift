@@ -122,6 +122,10 @@ public final class ClusterShell: ShellCluster {
 
     public var workInFlight: Int? { cluster.workInFlight }
 
+    public func sessionStarted() {
+        cluster.hub.oldStates.restart()
+    }
+
     public func settled(timeout: Duration, beyond baseline: Int) async -> Bool {
         await cluster.settled(timeout: timeout, beyond: baseline)
     }

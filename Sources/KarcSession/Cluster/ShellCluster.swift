@@ -34,6 +34,11 @@ public protocol ShellCluster: Sendable {
     /// dropped (and counted, ``ShellRecord/lost(count:)``): also the most
     /// the session holds while its output has no room.
     var recordBuffer: Int { get }
+    /// A session starts telling changes: a cluster that reports new states
+    /// only (``ShellRecord/stateReported(target:state:)``) reports each
+    /// target's next change with its old state again, so the new session
+    /// has a state to tell it from.
+    func sessionStarted()
 }
 
 extension ShellCluster {
@@ -51,6 +56,9 @@ extension ShellCluster {
     }
 
     public var workInFlight: Int? { nil }
+
+    /// Nothing to do for a cluster that reports every old state.
+    public func sessionStarted() {}
 
     public func shutDown() async {}
 

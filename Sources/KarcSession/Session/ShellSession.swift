@@ -68,6 +68,8 @@ package final class ShellSession {
             sink: sink)
         renderer.diffMode = options.printing.diff
         renderer.jsonStates = options.printing.jsonStates
+        // This renderer has seen no state yet: the next change of each target comes with its old one.
+        cluster.sessionStarted()
     }
 
     /// Ctrl-C while a command runs.

@@ -23,8 +23,14 @@ package final class OldStateDemand: Sendable {
         if keepingOldStates {
             keepers.add(1, ordering: .relaxed)
         } else {
-            reported.withLock { $0.removeAll() }
+            restart()
         }
+    }
+
+    /// Each source's next report carries its old state again: an observer
+    /// without old states starts over (a new shell session on the same subscription).
+    package func restart() {
+        reported.withLock { $0.removeAll() }
     }
 
     func unsubscribed(keepingOldStates: Bool) {
