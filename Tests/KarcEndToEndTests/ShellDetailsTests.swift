@@ -187,6 +187,18 @@ extension ShellDetailsTests {
         #expect(line["changed"] as? Int == 1 && line["unchanged"] as? Int == 0)
     }
 
+    /// After `:diff off`, a small state's next change is patched as any
+    /// other: what the session kept of it is the state itself.
+    @Test func aPatchAfterTheDiffWasOffStartsFromTheStateBefore() async throws {
+        let run = try await KarcRun.run(
+            ["--fresh", "--json", "--json-states"], input: "counter.increment\n:diff off\ncounter.increment\n:diff on\ncounter.increment\n")
+        #expect(run.status == 0)
+        let states = run.jsonLines.filter { $0["kind"] as? String == "state" }
+        let patches = states.map { ($0["patch"] as? [[String: Any]])?.map { "\($0["op"] ?? "") \($0["path"] ?? "")" } }
+        #expect(patches == [["replace /count"], ["replace /count"]])
+        #expect(states.map { ($0["old"] as? [String: Int])?["count"] } == [0, 2])
+    }
+
     @Test func aDiffModeThatDoesNotExistIsAnError() async throws {
         let run = try await KarcRun.run(["-e", ":diff maybe"])
         #expect(run.status == 1)

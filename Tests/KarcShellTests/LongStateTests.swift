@@ -104,6 +104,24 @@ struct LongStateTests {
             ])
     }
 
+    /// After `:diff off`, the session kept no JSON tree of a long state it
+    /// did not print: the next patch replaces the whole state, and the
+    /// patches after it are patches again.
+    @Test func theFirstPatchAfterTheDiffWasOffReplacesALongState() async throws {
+        var options = ShellOptions()
+        options.printing.json = true
+        let run = try await Transcript.run(
+            try await Self.cluster(), ["shelf.add title=one", ":diff off", "shelf.add title=two", ":diff on", "shelf.add title=three", "shelf.finish index=1"],
+            options: options)
+        #expect(run.errors == "")
+        let patches = try run.output.split(separator: "\n").compactMap { line -> [String]? in
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            guard object?["kind"] as? String == "state", let patch = object?["patch"] as? [[String: Any]] else { return nil }
+            return patch.map { "\($0["op"] ?? "") \($0["path"] ?? "")" }
+        }
+        #expect(patches == [["add /articles/300"], ["replace "], ["replace /articles/1/done"]])
+    }
+
     /// What the snapshot is for: nobody but the store holds the list, so an
     /// append does not copy it. (A session's first change of a target
     /// copies it once: that report carries the state before it.)
