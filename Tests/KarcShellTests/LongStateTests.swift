@@ -111,7 +111,8 @@ struct LongStateTests {
         var options = ShellOptions()
         options.printing.json = true
         let run = try await Transcript.run(
-            try await Self.cluster(), ["shelf.add title=one", ":diff off", "shelf.add title=two", ":diff on", "shelf.add title=three", "shelf.finish index=1"],
+            try await Self.cluster(),
+            ["shelf.add title=one", ":diff off", "shelf.add title=two", ":diff on", "shelf.add title=three", "shelf.finish index=1"],
             options: options)
         #expect(run.errors == "")
         let patches = try run.output.split(separator: "\n").compactMap { line -> [String]? in

@@ -51,7 +51,7 @@ struct ReferenceFields<State>: Sendable {
     static var of: ReferenceFields? {
         let key = ObjectIdentifier(State.self)
         if let known = learnt.withLock({ $0[key] }) { return known as? ReferenceFields }
-        let fields = ReferenceFields(fields: find(in: State.self, from: nil, depth: 0))
+        let fields = ReferenceFields(fields: find(depth: 0))
         learnt.withLock { $0[key] = fields.fields.isEmpty ? Learnt.none : fields }
         return fields.fields.isEmpty ? nil : fields
     }
@@ -69,22 +69,25 @@ struct ReferenceFields<State>: Sendable {
         return changed
     }
 
-    private static func find(in type: Any.Type, from prefix: AnyKeyPath?, depth: Int) -> [any ReferenceField<State>] {
+    /// The reference fields of `State`: its own, and, through a field of a
+    /// struct type, that struct's (a key path is never appended to another:
+    /// the standard library's offset-based key paths do not survive it).
+    private static func find(depth: Int) -> [any ReferenceField<State>] {
         var found: [any ReferenceField<State>] = []
-        func walk<Root>(_: Root.Type) {
-            _ = _forEachFieldWithKeyPath(of: Root.self) { _, path in
-                // A path from `Root` on, appended to the path that leads to `Root` from `State`.
-                guard let full = prefix.map({ $0.appending(path: path) }) ?? path else { return true }
-                let valueType = Swift.type(of: path).valueType
-                if let wrapper = valueType as? any ReferenceWrapper.Type {
-                    if let field = wrapper.field(at: full, in: State.self) { found.append(field) }
-                } else if depth < 8, isOwnStruct(valueType) {
-                    found += find(in: valueType, from: full, depth: depth + 1)
+        _ = _forEachFieldWithKeyPath(of: State.self) { _, path in
+            let valueType = Swift.type(of: path).valueType
+            if let wrapper = valueType as? any ReferenceWrapper.Type {
+                if let field = wrapper.field(at: path, in: State.self) { found.append(field) }
+            } else if depth < 8, isOwnStruct(valueType) {
+                func nested<Inner>(_: Inner.Type) -> (any ReferenceField<State>)? {
+                    guard let outer = path as? WritableKeyPath<State, Inner> else { return nil }
+                    let inner = ReferenceFields<Inner>.find(depth: depth + 1)
+                    return inner.isEmpty ? nil : NestedField(place: SendablePath(path: outer), fields: inner)
                 }
-                return true
+                if let field = _openExistential(valueType, do: nested) { found.append(field) }
             }
+            return true
         }
-        _openExistential(type, do: walk)
         return found
     }
 
@@ -118,6 +121,23 @@ protocol ReferenceField<State>: Sendable {
     associatedtype State
     func entries(in state: State) -> [ReferenceEntry]
     func write(_ value: any Sendable, for key: ReferenceKey, into state: inout State) -> Bool
+}
+
+/// A struct-typed field of a state, and the reference fields inside it.
+private struct NestedField<State, Inner>: ReferenceField {
+    let place: SendablePath<State, Inner>
+    let fields: [any ReferenceField<Inner>]
+
+    func entries(in state: State) -> [ReferenceEntry] {
+        let inner = state[keyPath: place.path]
+        return fields.flatMap { $0.entries(in: inner) }
+    }
+
+    func write(_ value: any Sendable, for key: ReferenceKey, into state: inout State) -> Bool {
+        var changed = false
+        for field in fields where field.write(value, for: key, into: &state[keyPath: place.path]) { changed = true }
+        return changed
+    }
 }
 
 /// A key path is immutable once made: sharing one between tasks is safe.
