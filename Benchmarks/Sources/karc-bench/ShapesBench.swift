@@ -109,28 +109,33 @@ let shapes: [Shape] = [
     Shape("reference") { OwnedItem(id: $0, title: $1, owner: .init(name: "owner \($0 % 10)")) },
 ]
 
-/// The shell's rendering of one append, `n` times, as the session renders a
-/// change: the diff of the new state against the snapshot of the old one
-/// (readable), or also the new state's JSON tree, reusing the last one's,
-/// and the patch between them (`--json`); then the new state's snapshot.
+/// The shell's rendering of `n` appends to a list of `size` elements, as a
+/// session renders them: each append made in place, the diff of the list
+/// against the snapshot of the last one (readable), also its JSON tree,
+/// reusing the last one's, and the patch between them (`--json`), then the
+/// list's snapshot, for the next.
 func renderRun<Item: Codable & Equatable & Sendable>(size: Int, n: Int, json: Bool, _ make: @Sendable (Int, String) -> Item) -> Double {
-    let old = ShapeList(items: (0..<size).map { make($0, "item \($0)") })
-    var new = old
-    new.items.append(make(size, "appended"))  // a list of its own, as after a store's append
-    let snapshot = StateSnapshot.take(old)
-    let oldTree = ValueText.tree(old, reusing: nil)
+    var list = ShapeList(items: (0..<size).map { make($0, "item \($0)") })
+    var snapshot = StateSnapshot.take(list)
+    var tree = ValueText.tree(list, reusing: nil)
+    // One append first: the snapshot then holds the bytes of the list's own storage, as after a session's first change.
+    list.items.append(make(size, "first"))
+    snapshot = StateSnapshot.take(list, reusing: snapshot)
+    tree = ValueText.tree(list, reusing: nil)
     var written = 0
     let elapsed = ContinuousClock().measure {
-        for _ in 0..<n {
+        for index in 0..<n {
+            list.items.append(make(size + 1 + index, "appended \(index)"))
             let prefixes = ComparedPrefixes()
-            guard let difference = StateDiff.text(snapshot, new, prefixes: prefixes) else { continue }
+            guard let difference = StateDiff.text(snapshot, list, prefixes: prefixes) else { continue }
             if json {
-                let newTree = ValueText.tree(new, reusing: oldTree, prefixes: prefixes)
-                written += JSONLine.write(["patch": JSONPatch.patch(from: oldTree, to: newTree), "diff": difference]).utf8.count
+                let newTree = ValueText.tree(list, reusing: tree, prefixes: prefixes)
+                written += JSONLine.write(["patch": JSONPatch.patch(from: tree, to: newTree), "diff": difference]).utf8.count
+                tree = newTree
             } else {
                 written += difference.utf8.count
             }
-            _ = StateSnapshot.take(new, reusing: snapshot, prefixes: prefixes)
+            snapshot = StateSnapshot.take(list, reusing: snapshot, prefixes: prefixes)
         }
     }
     // Nothing rendered (the lists compared equal) measured nothing.
