@@ -1,4 +1,6 @@
 import Foundation
+import KarcAsync
+import KarcLanguage
 
 /// The JSON text `JSONEncoder` writes with `[.sortedKeys,
 /// .withoutEscapingSlashes]`, for plain `Encodable` values, at a fraction of
@@ -177,6 +179,21 @@ package enum JSONText {
         }
     }
 
+    /// ``scalar(_:)``, asked only of the types that may be one: each of its
+    /// casts that fails costs a conformance lookup, for every struct, array
+    /// and dictionary encoded. A type whose value was not a scalar is known
+    /// never to be one, unless it is an optional (a cast sees through it:
+    /// the answer depends on the value).
+    private static func scalarText(_ value: Any) -> String?? {
+        let type = ObjectIdentifier(Swift.type(of: value))
+        if nonScalarTypes.withLock({ $0.contains(type) }) { return nil }
+        let text = scalar(value)
+        if text == nil, !(value is any OptionalType) { nonScalarTypes.withLock { _ = $0.insert(type) } }
+        return text
+    }
+
+    private static let nonScalarTypes = KarcMutex<Set<ObjectIdentifier>>([])
+
     /// As JSONEncoder writes a floating-point number: its description without a trailing ".0".
     private static func number(_ description: String) -> String {
         description.hasSuffix(".0") ? String(description.dropLast(2)) : description
@@ -185,7 +202,7 @@ package enum JSONText {
     /// A node for `value`: a scalar written at once, `old` itself when it
     /// was encoded from an equal value, else the value encoded into a new node.
     package static func node(for value: some Encodable, old: Node?, context: Context, codingPath: [any CodingKey]) throws -> Node {
-        if let text = scalar(value) {
+        if let text = scalarText(value) {
             guard let text else {
                 context.gaveUp = true
                 return Node()
