@@ -32,7 +32,7 @@ package struct StateDiff {
         do {
             return try differ.lines(old, new)
         } catch {
-            guard old is SnapshotNode else { return CustomDump.diff(old, new) }
+            guard SnapshotNode.in(old) != nil else { return CustomDump.diff(old, new) }
         }
         // custom-dump diffs what this walk does not (two class instances) with
         // the old value, which a snapshot does not keep: such a pair is printed
@@ -68,7 +68,7 @@ package struct StateDiff {
         unchanged: Bool? = nil
     ) throws -> String {
         let newName = newName ?? oldName
-        if let snapshot = old as? SnapshotNode {
+        if let snapshot = SnapshotNode.in(old) {
             return try diff(snapshot, new, name: newName, separator: separator, indent: indent, isRoot: isRoot, unchanged: unchanged)
         }
         if oldName == newName, unchanged ?? Unchanged.check(old, new, prefixes: prefixes) {

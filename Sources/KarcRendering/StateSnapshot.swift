@@ -32,7 +32,7 @@ package enum StateSnapshot {
     package static func take(_ value: Any, reusing previous: Any? = nil, prefixes: ComparedPrefixes? = nil) -> Any {
         if let elements = value as? any ChunkableElements {
             guard elements.count >= threshold else { return value }
-            return SnapshotNode(.elements(elements.chunks(reusing: (previous as? SnapshotNode)?.elements, prefixes: prefixes)))
+            return SnapshotNode(.elements(elements.chunks(reusing: previous.flatMap(SnapshotNode.in)?.elements, prefixes: prefixes)))
         }
         let traits = Traits.of(value)
         guard !traits.isScalar, !traits.isOptional, !traits.isConvertible, !traits.isDiffObject, !traits.isRepresentable,
@@ -41,14 +41,14 @@ package enum StateSnapshot {
         let mirror = Mirror(reflecting: value)
         guard mirror.displayStyle == .struct else { return value }
         let children = ValueChildren.children(of: value, mirror)
-        let before = (previous as? SnapshotNode)?.fields
+        let before = previous.flatMap(SnapshotNode.in)?.fields
         var kept: [Mirror.Child] = []
         kept.reserveCapacity(children.count)
         var decomposed = false
         for (index, child) in children.enumerated() {
             let last = before.flatMap { index < $0.count && $0[index].label == child.label ? $0[index].value : nil }
             let part = take(child.value, reusing: last, prefixes: prefixes)
-            if part is SnapshotNode { decomposed = true }
+            if SnapshotNode.in(part) != nil { decomposed = true }
             kept.append((child.label, part))
         }
         return decomposed ? SnapshotNode(.fields(type: mirror.subjectType, children: kept)) : value
@@ -68,6 +68,13 @@ package final class SnapshotNode {
 
     init(_ kind: Kind) {
         self.kind = kind
+    }
+
+    /// `value` when it is a snapshot node. Asked by its type first: on
+    /// Linux, casting an array to a class type bridges it to an `NSArray`,
+    /// element by element, before the cast fails.
+    package static func `in`(_ value: Any) -> SnapshotNode? {
+        type(of: value) == SnapshotNode.self ? value as? SnapshotNode : nil
     }
 
     var fields: [Mirror.Child]? {

@@ -12,7 +12,7 @@ package enum StateSummary {
     /// `old` is the state before, or a snapshot of it (``StateSnapshot``).
     package static func count(_ old: Any, _ new: Any) -> Counts {
         var counts = Counts()
-        let snapshot = old as? SnapshotNode
+        let snapshot = SnapshotNode.in(old)
         let before = ValueChildren.mirror(old)
         let after = ValueChildren.mirror(new)
         if isCollection(after) {
@@ -46,7 +46,7 @@ package enum StateSummary {
 
     /// Elements by position (a dictionary's by key): each one equal, changed, added or removed.
     private static func compareElements(_ oldValue: Any, _ old: Mirror, _ newValue: Any, _ new: Mirror, into counts: inout Counts) {
-        let snapshot = (oldValue as? SnapshotNode)?.elements
+        let snapshot = SnapshotNode.in(oldValue)?.elements
         if let before = snapshot ?? oldValue as? any ContiguousElements, let after = newValue as? any ContiguousElements,
             snapshot != nil || type(of: oldValue) == type(of: newValue)
         {

@@ -21,7 +21,7 @@ package enum Unchanged {
     /// `old` and `new` are the same type and equal. `prefixes`, when
     /// given, remembers the arrays compared, for the rest of one render.
     package static func check(_ old: Any, _ new: Any, prefixes: ComparedPrefixes? = nil) -> Bool {
-        if let snapshot = old as? SnapshotNode { return snapshot.isUnchanged(new, prefixes: prefixes) }
+        if let snapshot = SnapshotNode.in(old) { return snapshot.isUnchanged(new, prefixes: prefixes) }
         guard type(of: old) == type(of: new) else { return false }
         var visited: Set<Pair> = []
         return check(old, new, visited: &visited, prefixes: prefixes)

@@ -170,4 +170,14 @@ struct StateSnapshotTests {
         #expect(JSONPatch.patch(from: before, to: after).map(\.text) == [#"{"op":"add","path":"/items/1000","value":{"id":1000,"title":"new"}}"#])
         #expect(oldFields["items"]?.source == nil, "the tree does not hold the long list")
     }
+
+    /// A snapshot node is told from a value by its type, not by a cast to a
+    /// class (which, on Linux, bridges an array or a string to Foundation first).
+    @Test func aNodeIsToldFromAValueByItsType() throws {
+        #expect(SnapshotNode.in(Array(0..<1_000)) == nil)
+        #expect(SnapshotNode.in("text") == nil)
+        #expect(SnapshotNode.in(Optional<Int>.none as Any) == nil)
+        let node = StateSnapshot.take(Lists(items: Array(0..<1_000), count: 1_000))
+        #expect(SnapshotNode.in(node) != nil)
+    }
 }

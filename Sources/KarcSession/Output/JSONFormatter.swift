@@ -70,7 +70,7 @@ final class JSONFormatter: OutputFormatter {
         // The old state is almost always the one this printed last, whose tree is reused; else it is a
         // value to encode. After `:diff` was off, no tree is left of the last state printed.
         let last = change.fromLastPrinted ? printed[change.target] : nil
-        let oldTree = last ?? (change.old is SnapshotNode ? nil : ValueText.tree(change.old, reusing: nil))
+        let oldTree = last ?? (SnapshotNode.in(change.old) != nil ? nil : ValueText.tree(change.old, reusing: nil))
         let newTree = ValueText.tree(change.new, reusing: oldTree, prefixes: change.prefixes)
         printed[change.target] = newTree
         var object: [String: Any] = [
