@@ -50,7 +50,7 @@ package enum AttachClient {
             hello.input = prompting ? .prompt : .none
         }
         let front = AttachFront(historyFile: shell.options.history.file, prompting: prompting, address: connection.address)
-        var pause = Duration.milliseconds(500)
+        var pause = ReconnectPause()
         var tokenReread = false
         while true {
             do {
@@ -84,11 +84,12 @@ package enum AttachClient {
                     return fail(text)
                 }
                 let reason = rpc.map { message(for: $0, address: connection.address) } ?? "\(error)"
-                guard await front.waitToReconnect(after: reason, pause: pause) else {
+                // `reconnecting` is cleared by a welcome: the last try connected, this is a new outage.
+                let wait = pause.take(newOutage: !front.reconnecting.withLock { $0 })
+                guard await front.waitToReconnect(after: reason, pause: wait) else {
                     await front.stopEditor()
                     return 1
                 }
-                pause = min(pause * 2, .seconds(10))
                 // The app may have restarted with a new token: read it again.
                 if let again = try? AttachConnection.resolve(address, tokenFile: arguments.tokenFile, tlsCA: arguments.tlsCA) {
                     connection = again

@@ -60,9 +60,14 @@ struct AttachPromptTests {
             await tmux.expect("no reconnection") { $0.contains("reconnected to unix:\(first.socket)") }
             await tmux.send(text: "counter.increment", enter: true)
             await tmux.expect { $0.contains("+ CounterStore.State(count: 1)") && $0.contains("reconnected") }
+            // A second restart is waited for as briefly as the first: the pause starts over after a reconnection.
+            #expect(await second.stop() == 0)
+            await tmux.expect("the pause did not start over") { $0.components(separatedBy: "reconnecting in 500ms").count == 3 }
+            let third = try await ServedDemo(in: first.scratch)
+            await tmux.expect("no second reconnection") { $0.components(separatedBy: "reconnected to unix:").count == 3 }
             await tmux.send(keys: "C-d")
             await tmux.expect { $0.contains("EXIT=0") }
-            _ = await second.stop()
+            _ = await third.stop()
         }
     }
 
