@@ -55,6 +55,10 @@ extension AttachFront {
         case .endOfInput:
             leave()
             return true
+        case .interrupt:
+            // The app held the unfinished command; its session is gone with the connection.
+            editor.resume(PromptResume())
+            return false
         case .line(let text):
             line = text.trimmingCharacters(in: .whitespaces)
         }

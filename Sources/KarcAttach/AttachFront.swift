@@ -131,6 +131,8 @@ final class AttachFront: Sendable {
                 // A line entered waits for the app's room as a script's do (a pasted block is many lines).
                 case .line(let line): _ = await outgoing.send(lines: [line])
                 case .endOfInput: outgoing.send(.with { $0.endOfInput = .init() })
+                // Ctrl-C at `...>`: the app's session drops the command that goes on (see `AttachedSession`).
+                case .interrupt: outgoing.send(.with { $0.interrupt = .init() })
                 }
                 if input == .endOfInput { return }
             }

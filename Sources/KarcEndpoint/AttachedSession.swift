@@ -118,7 +118,8 @@ final class AttachedSession: Sendable {
         case .endOfInput:
             if hello.input == .prompt { editor.deliver(.endOfInput) } else { lines.finish() }
         case .interrupt:
-            interrupter.trigger()
+            // At a `...>` prompt no command runs: the Ctrl-C drops the unfinished one.
+            if hello.input == .prompt, editor.isContinuing { editor.deliver(.interrupt) } else { interrupter.trigger() }
         case .fileReply(let reply):
             host.answer(reply)
         case .hello, nil:

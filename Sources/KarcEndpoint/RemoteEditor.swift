@@ -13,6 +13,11 @@ final class RemoteEditor: PromptEditor {
     private let seenEvents: SeenEvents
 
     private let ledger: LineLedger
+    /// The shell's prompt is `...> ` and no line came since: a Ctrl-C there drops the command that goes on.
+    private let continuing = KarcMutex(false)
+
+    /// Whether the shell's prompt shows `...> ` (no command runs).
+    var isContinuing: Bool { continuing.withLock { $0 } }
 
     init(outbox: Outbox, ledger: LineLedger, interrupter: Interrupter, seenEvents: SeenEvents) {
         self.outbox = outbox
@@ -24,7 +29,10 @@ final class RemoteEditor: PromptEditor {
     /// A line the user entered, or the end of input (Ctrl-D, or the connection gone).
     func deliver(_ input: PromptInput) {
         // From now on Ctrl-C is for this line, as at a local prompt.
-        if case .line = input { interrupter.reset() }
+        if case .line = input {
+            continuing.withLock { $0 = false }
+            interrupter.reset()
+        }
         inbox.withLock { $0.append(input) }
         waiter.withLock { waiting in
             defer { waiting = nil }
@@ -57,6 +65,7 @@ final class RemoteEditor: PromptEditor {
     }
 
     func resume(_ resume: PromptResume) {
+        continuing.withLock { $0 = resume.continuing }
         let events = seenEvents.all
         send(
             .with {

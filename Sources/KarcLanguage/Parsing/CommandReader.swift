@@ -93,6 +93,17 @@ package struct CommandReader {
         firstLine = 1
     }
 
+    /// Drops the lines of a command that does not end yet (Ctrl-C at a
+    /// `...>` prompt); how many were dropped.
+    package mutating func discardPending() -> Int {
+        let count = pending.count
+        pending = []
+        scanned = 0
+        scannedBytes = 0
+        scanner = LineContinuation()
+        return count
+    }
+
     package mutating func append(_ line: String) {
         if pending.isEmpty, ready == nil, !LineContinuation.isOpen(line) {
             ready = Command(lines: CollectionOfOne(line), line: firstLine)

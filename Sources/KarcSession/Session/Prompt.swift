@@ -66,11 +66,28 @@ package struct Prompt {
                 }
                 let trimmed = last?.trimmingCharacters(in: .whitespaces) ?? ""
                 editor.resume(.init(continuing: reader.isContinuing, remember: trimmed.isEmpty ? nil : trimmed))
+            case .interrupt?:
+                let dropped = reader.discardPending()
+                if dropped > 0 {
+                    session.renderer.log("the unfinished command is dropped (\(dropped) line\(dropped == 1 ? "" : "s"))")
+                    sink.flush()
+                }
+                editor.resume(.init(continuing: false))
             case .endOfInput?:
+                let unfinished: CommandReader.Unterminated? =
+                    if case .unterminated(let open)? = reader.next(atEnd: true) { open } else { nil }
                 await editor.stop()
                 sink.write("")
+                // Ctrl-D at a `...>` prompt: the unfinished command is not run, and the shell says so and fails.
+                if let unfinished {
+                    session.log.record.add(unfinished.command.text, succeeded: false)
+                    let kind = unfinished.opening.kind
+                    _ = session.fail(
+                        "the unfinished command was not run: the '\(kind.opener)' at line \(unfinished.line), column \(unfinished.column)"
+                            + " never closed (Ctrl-D ended the input)", column: nil, at: .init())
+                }
                 sink.flush()
-                return .succeeded
+                return unfinished == nil ? .succeeded : .failed
             case nil:
                 _ = await session.waitForRoom(interruptible: false)
                 await paced(after: lastPrint)

@@ -21,6 +21,8 @@ package protocol PromptEditor: Sendable {
 package enum PromptInput: Equatable, Sendable {
     case line(String)
     case endOfInput
+    /// Ctrl-C at a `...>` prompt: the command that goes on is dropped.
+    case interrupt
 }
 
 /// How the prompt comes back after a line.

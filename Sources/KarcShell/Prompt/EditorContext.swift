@@ -95,8 +95,12 @@ final class EditorContext {
         return String(text)
     }
 
+    /// The prompt is `...> `: a command goes on.
+    private(set) var isContinuing = false
+
     /// The cluster's prompt, or `...> ` while a line goes on.
     func setPrompt(continuing: Bool) {
+        isContinuing = continuing
         let text = continuing ? "...> " : prompt
         free(promptText)
         promptText = strdup(text)

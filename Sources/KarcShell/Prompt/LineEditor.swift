@@ -131,8 +131,11 @@ package final class LineEditor: PromptEditor {
             ]
             guard poll(&fds, 3, -1) >= 0 || errno == EINTR else { return }
             if fds[2].revents != 0 {
-                for signal in drain(signals.read) {
-                    handle(signal: signal, el: el, isReading: isReading, context: context)
+                for signal in drain(signals.read) where handle(signal: signal, el: el, isReading: isReading, context: context) {
+                    // Ctrl-C at `...>`: the session drops the unfinished command and shows the prompt again.
+                    isReading = false
+                    _ = karc_el_set_unbuffered(el, 0)
+                    deliver(.interrupt)
                 }
             }
             if fds[1].revents != 0 {
@@ -231,12 +234,13 @@ package final class LineEditor: PromptEditor {
         writeToTerminal("\u{1B}[A\u{1B}[\(end + 1)G\u{1B}[K\u{1B}[B\r")
     }
 
-    private func handle(signal: UInt8, el: OpaquePointer, isReading: Bool, context: EditorContext) {
+    /// Handles a signal; true when it was a Ctrl-C at a `...>` prompt, which the session answers.
+    private func handle(signal: UInt8, el: OpaquePointer, isReading: Bool, context: EditorContext) -> Bool {
         switch signal {
         case UInt8(ascii: "i"):  // Ctrl-C: clear the line, never quit; or interrupt the command running
             guard isReading else {
                 configuration.interrupt()
-                return
+                return false
             }
             // Counts in characters, as el_cursor and el_deletestr take them.
             let info = el_wline(el).pointee
@@ -245,6 +249,7 @@ package final class LineEditor: PromptEditor {
             el_deletestr(el, length)
             context.updateHint(for: "", el: el, redraw: false)
             writeToTerminal("^C\r\n")
+            if context.isContinuing { return true }
             _ = karc_el_refresh(el)
         case UInt8(ascii: "z"):  // Ctrl-Z: suspend with the terminal restored; `fg` redraws
             if isReading { writeToTerminal("\r\n") }
@@ -258,6 +263,7 @@ package final class LineEditor: PromptEditor {
         default:
             break
         }
+        return false
     }
 
     /// Prints output over the prompt line, then draws the prompt and the line again.
