@@ -43,7 +43,11 @@ package enum ValueText {
     /// dump (a string); a `Result` as `{"success": …}` or `{"failure": "…"}`.
     package static func json(_ value: Any) -> Any {
         if let result = value as? any FailableReply {
-            if let failure = result.failure { return ["failure": "\(failure)"] }
+            // The error itself when it is `Encodable` (its cases and fields), else its description.
+            if let failure = result.failure {
+                if let encodable = failure as? any Encodable, let text = JSONText.encode(encodable) { return ["failure": RawJSON(text: text)] }
+                return ["failure": "\(failure)"]
+            }
             return ["success": result.success.map(json) ?? NSNull()]
         }
         if let encodable = value as? any Encodable {

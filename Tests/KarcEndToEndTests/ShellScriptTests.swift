@@ -113,6 +113,8 @@ import Testing
         #expect(
             errors[3]["message"] as? String
                 == "account.register replied with a failure: an account is already registered (jill@example.com); unregister first")
+        #expect(errors[3]["type"] as? String == "Result<Account, AccountError>")
+        #expect((errors[3]["value"] as? [String: String])?["failure"] == "an account is already registered (jill@example.com); unregister first")
         #expect(run.jsonLines.last?["kind"] as? String == "state", "the last command still ran")
     }
 

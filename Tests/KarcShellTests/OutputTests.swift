@@ -66,4 +66,34 @@ struct OutputTests {
             }
         }
     }
+
+    enum Problem: Error, Codable, Equatable, CustomStringConvertible {
+        case tooBig(limit: Int)
+        var description: String { "too big" }
+    }
+    struct Vague: Error, CustomStringConvertible {
+        var description: String { "it went wrong" }
+    }
+
+    /// A `Result.failure` reply is an error line that keeps the reply: its
+    /// type, and the typed error as JSON when the error is `Encodable`.
+    @Test func aFailedReplyIsAnErrorLineWithItsTypedError() throws {
+        let sink = OutputSink()
+        let renderer = Renderer(mode: .json, style: Style(isEnabled: false), sink: sink)
+        renderer.failedReply(
+            "store.add replied with a failure: too big", reply: Result<Int, Problem>.failure(.tooBig(limit: 3)), script: "s.karc", line: 2, column: 1)
+        renderer.failedReply(
+            "store.add replied with a failure: it went wrong", reply: Result<Int, Vague>.failure(Vague()), script: nil, line: nil, column: nil)
+        let lines = String(decoding: sink.takeBuffered(), as: UTF8.self).split(separator: "\n").map(String.init)
+        #expect(
+            lines == [
+                #"{"column":1,"kind":"error","line":2,"message":"store.add replied with a failure: too big","script":"s.karc","type":"Result<Int, OutputTests.Problem>","value":{"failure":{"tooBig":{"limit":3}}}}"#,
+                #"{"kind":"error","message":"store.add replied with a failure: it went wrong","type":"Result<Int, OutputTests.Vague>","value":{"failure":"it went wrong"}}"#,
+            ])
+        let readable = OutputSink(capturing: ())
+        Renderer(mode: .readable, style: Style(isEnabled: false), sink: readable).failedReply(
+            "store.add replied with a failure: too big", reply: Result<Int, Problem>.failure(.tooBig(limit: 3)), script: "s.karc", line: 2, column: 1)
+        readable.flush()
+        #expect(String(decoding: readable.takeCaptured(), as: UTF8.self) == "s.karc:2:1: error: store.add replied with a failure: too big\n")
+    }
 }

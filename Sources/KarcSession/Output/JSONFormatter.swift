@@ -41,10 +41,12 @@ final class JSONFormatter: OutputFormatter {
             object["path"] = snapshot.path
             json(object, to: sink)
         case .error(let message, let location):
-            var object: [String: Any] = ["kind": "error", "message": message]
-            object["script"] = location.script
-            object["line"] = location.line
-            object["column"] = location.column
+            json(Self.error(message, at: location), to: sink)
+        case .failedReply(let message, let location, let reply):
+            // The typed error too: `value` is `{"failure": …}`, as a reply's would be.
+            var object = Self.error(message, at: location)
+            object["type"] = ValueText.typeName(reply)
+            object["value"] = ValueText.json(reply)
             json(object, to: sink)
         case .notice(let message, let command, let location):
             var object: [String: Any] = ["kind": "timeout", "command": command, "message": message]
@@ -82,6 +84,14 @@ final class JSONFormatter: OutputFormatter {
             if let oldTree { object["old"] = RawJSON(text: oldTree.text) }
             object["new"] = RawJSON(text: newTree.text)
         }
+        return object
+    }
+
+    private static func error(_ message: String, at location: OutputEvent.SourceLocation) -> [String: Any] {
+        var object: [String: Any] = ["kind": "error", "message": message]
+        object["script"] = location.script
+        object["line"] = location.line
+        object["column"] = location.column
         return object
     }
 

@@ -22,6 +22,8 @@ enum OutputEvent {
     case snapshot(Snapshot)
     /// A command failed.
     case error(String, at: SourceLocation)
+    /// A command's reply was a `Result.failure`: an error, with the reply (its typed error) kept.
+    case failedReply(String, at: SourceLocation, reply: any Sendable)
     /// A send has not answered within the timeout; it goes on.
     case notice(String, command: String, at: SourceLocation)
     /// Something the session tells about itself (it dropped its oldest commands).

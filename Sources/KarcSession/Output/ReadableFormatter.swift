@@ -41,7 +41,7 @@ final class ReadableFormatter: OutputFormatter {
         case .snapshot(let snapshot):
             let heading = snapshot.heading
             sink.write(style.state("state") + "  \(heading): " + Self.indented(ValueText.dump(snapshot.value), by: 9 + DisplayWidth.of(heading)))
-        case .error(let message, let location):
+        case .error(let message, let location), .failedReply(let message, let location, _):
             error(message, at: location, to: sink)
         case .notice(let message, _, let location):
             sink.writeError(Self.prefix(location, columns: false) + style.dim("note") + ": " + message)

@@ -136,6 +136,11 @@ final class Renderer {
         emit(.error(message, at: .init(script: script.map(scriptName), line: line, column: column, text: text)))
     }
 
+    /// A command whose reply was a `Result.failure`: an error that keeps the reply.
+    func failedReply(_ message: String, reply: any Sendable, script: String?, line: Int?, column: Int?, text: String? = nil) {
+        emit(.failedReply(message, at: .init(script: script.map(scriptName), line: line, column: column, text: text), reply: reply))
+    }
+
     /// Something a user should know that is not a failure (a send that has not answered yet).
     func notice(_ message: String, command: String, script: String?, line: Int?) {
         emit(.notice(message, command: command, at: .init(script: script.map(scriptName), line: line)))

@@ -65,7 +65,10 @@ extension ShellSession {
         switch sent {
         case .replied(let reply?) where !(reply is Void):
             if let failure = ValueText.failure(in: reply) {
-                outcome = fail("\(name) replied with a failure: \(failure)", column: column, at: location)
+                renderer.failedReply(
+                    "\(name) replied with a failure: \(failure)", reply: reply, script: location.script, line: location.line, column: column,
+                    text: location.text)
+                outcome = .failed
             } else {
                 renderer.reply(target: target, reply)
             }
