@@ -53,6 +53,17 @@ import Testing
         #expect(test.hasSuffix("    await store.finish()\n}\n"))
     }
 
+    /// A command that goes on over several lines is commented line by line: the test compiles.
+    @Test func aCommandOverSeveralLinesIsCommentedLineByLine() async throws {
+        let script = scratch.file("multiline.karc")
+        try "counter.increment {\n  \"value\": 2\n}\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let output = scratch.file("MultilineTests.swift")
+        let run = try await KarcRun.run(["export-test", script, "-o", output])
+        #expect(run.status == 0, "\(run.stderr)")
+        let test = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(test.contains("    // multiline.karc:1: counter.increment {\n    //   \"value\": 2\n    // }\n    try await store.send("), "\(test)")
+    }
+
     @Test func theTestsFactoryAndImportsCanBeNamedAndBadInputIsRefused() async throws {
         let script = scratch.file("one.karc")
         try "counter.increment\n".write(toFile: script, atomically: true, encoding: .utf8)

@@ -35,7 +35,8 @@ struct TestExport {
                     throw Unexportable(
                         message: "cannot write \(line) as Swift: \(ValueText.typeName(command)) is neither an enum of plain values nor Codable")
                 }
-                body.append("// \(line)")
+                // A command that went on over several lines is a comment line each: Swift ends a `//` comment at the line's end.
+                body.append(contentsOf: line.split(separator: "\n", omittingEmptySubsequences: false).map { "// \($0)" })
                 let send = "try await store.send(\(value), to: \(SwiftLiteral.string(target, indent: indent)))"
                 switch outcome {
                 case .replied(let reply?) where !(reply is Void):
