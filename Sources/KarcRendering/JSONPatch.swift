@@ -20,6 +20,11 @@ package enum JSONPatch {
         return operations
     }
 
+    /// The patch to `new` from a document no tree was kept of: one `replace` of the whole.
+    package static func replacingAll(with new: Node) -> [RawJSON] {
+        [operation("replace", "", value: new)]
+    }
+
     private static func diff(_ old: Node, _ new: Node, at path: String, into operations: inout [RawJSON]) {
         if old === new { return }
         switch (fields(of: old), fields(of: new)) {

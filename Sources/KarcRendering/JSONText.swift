@@ -146,7 +146,7 @@ package enum JSONText {
     /// encoded from, or, for a scalar, from its text.
     static func encodes(_ node: Node, _ value: Any) -> Bool {
         if let source = node.source { return Unchanged.check(source, value) }
-        guard case .scalar(let text) = node.kind, let written = scalar(value) else { return false }
+        guard case .scalar(let text) = node.kind, let written = scalarText(value) else { return false }
         return written == text
     }
 
@@ -240,17 +240,19 @@ extension Array: EncodableElements where Element: Encodable {
             prefix = context.prefixes.unchangedPrefix(before, self)
             suffix =
                 prefix == count && count == before.count ? 0 : unchangedSuffix(comparedWith: before, limit: Swift.min(count, before.count) - prefix)
-        } else if source == nil, let known = context.prefixes.bounds(of: self), known.oldCount == old.count {
-            // A long array: what comparing it with the snapshot of its last value found.
-            (prefix, suffix) = (known.prefix, known.suffix)
         } else if source == nil {
-            // A long array no diff compared: its ends, against the values the old items were encoded from.
-            let common = Swift.min(count, old.count)
-            var start = 0
-            while start < common, JSONText.encodes(old[start], self[start]) { start += 1 }
-            var end = 0
-            while end < common - start, JSONText.encodes(old[old.count - 1 - end], self[count - 1 - end]) { end += 1 }
-            (prefix, suffix) = (start, end)
+            if let known = context.prefixes.bounds(of: self), known.oldCount == old.count {
+                // A long array: what comparing it with the snapshot of its last value found.
+                (prefix, suffix) = (known.prefix, known.suffix)
+            } else {
+                // A long array no diff compared: its ends, against the values the old items were encoded from.
+                let common = Swift.min(count, old.count)
+                var start = 0
+                while start < common, JSONText.encodes(old[start], self[start]) { start += 1 }
+                var end = 0
+                while end < common - start, JSONText.encodes(old[old.count - 1 - end], self[count - 1 - end]) { end += 1 }
+                (prefix, suffix) = (start, end)
+            }
         } else {
             return JSONNodeList(
                 try enumerated().map { try JSONText.node(for: $1, old: $0 < old.count ? old[$0] : nil, context: context, codingPath: codingPath) })

@@ -17,16 +17,21 @@ struct ContinuationPromptTests {
         await tmux.expect { $0.components(separatedBy: "...>").count == 3 }
     }
 
+    /// Ctrl-C at `...>`, then a command: it runs as a command of its own, and Ctrl-D leaves with status 0.
+    func dropAnUnfinishedCommandAndRunTheNext(_ tmux: Tmux) async {
+        await openACommand(tmux)
+        await tmux.send(keys: "C-c")
+        await tmux.expect { $0.contains("the unfinished command is dropped (2 lines)") }
+        await tmux.send(text: "counter.increment", enter: true)
+        await tmux.expect("the next line was swallowed into the open string") { $0.contains("+ CounterStore.State(count: 1)") }
+        await tmux.send(keys: "C-d")
+        await tmux.expect { $0.contains("EXIT=0") }
+    }
+
     @Test func ctrlCDropsTheUnfinishedCommandAndTheNextLineIsACommandOfItsOwn() async throws {
         try await Tmux.session { tmux in
             try await tmux.startKarc(stateHome: scratch.path, arguments: "--history-file /dev/null")
-            await openACommand(tmux)
-            await tmux.send(keys: "C-c")
-            await tmux.expect { $0.contains("the unfinished command is dropped (2 lines)") }
-            await tmux.send(text: "counter.increment", enter: true)
-            await tmux.expect("the next line was swallowed into the open string") { $0.contains("+ CounterStore.State(count: 1)") }
-            await tmux.send(keys: "C-d")
-            await tmux.expect { $0.contains("EXIT=0") }
+            await dropAnUnfinishedCommandAndRunTheNext(tmux)
         }
     }
 
@@ -53,13 +58,7 @@ struct ContinuationPromptTests {
             await tmux.send(text: "clear", enter: true)
             await tmux.send(text: "\(KarcRun.binaryPath) attach --quiet --history-file /dev/null; echo EXIT=$?", enter: true)
             await tmux.expect("no prompt") { $0.contains("demo>") }
-            await openACommand(tmux)
-            await tmux.send(keys: "C-c")
-            await tmux.expect { $0.contains("the unfinished command is dropped (2 lines)") }
-            await tmux.send(text: "counter.increment", enter: true)
-            await tmux.expect("the next line was swallowed into the open string") { $0.contains("+ CounterStore.State(count: 1)") }
-            await tmux.send(keys: "C-d")
-            await tmux.expect { $0.contains("EXIT=0") }
+            await dropAnUnfinishedCommandAndRunTheNext(tmux)
         }
         _ = await served.stop()
     }

@@ -77,7 +77,7 @@ final class JSONFormatter: OutputFormatter {
         printed[change.target] = newTree
         var object: [String: Any] = [
             "kind": "state", "target": change.target, "type": ValueText.typeName(change.new),
-            "patch": oldTree.map { JSONPatch.patch(from: $0, to: newTree) } ?? [["op": "replace", "path": "", "value": RawJSON(text: newTree.text)]],
+            "patch": oldTree.map { JSONPatch.patch(from: $0, to: newTree) } ?? JSONPatch.replacingAll(with: newTree),
             "diff": change.difference,
         ]
         if jsonStates {
