@@ -1,3 +1,5 @@
+import OrderedCollections
+
 /// Keeps the identified values (``Ref``, ``RefCollection``) of one tree's
 /// active stores the same.
 ///
@@ -99,21 +101,17 @@ final class ReferenceRegistry: Sendable {
     ) -> ([@Sendable () -> Void], [ReferenceConflict]) {
         var writes: [@Sendable () -> Void] = []
         var conflicts: [ReferenceConflict] = []
-        var values: [ReferenceKey: [ReferenceEntry]] = [:]
-        var order: [ReferenceKey] = []
-        for entry in store.referenceEntries() {
-            if values[entry.key] == nil { order.append(entry.key) }
-            values[entry.key, default: []].append(entry)
-        }
+        // Each identifier's entries, identifiers in the order the state holds them.
+        var values: OrderedDictionary<ReferenceKey, [ReferenceEntry]> = [:]
+        for entry in store.referenceEntries() { values[entry.key, default: []].append(entry) }
         let id = ObjectIdentifier(store)
-        let held = Set(order)
+        let held = Set(values.keys)
         if let before = s.members[id]?.held {
             for key in held.subtracting(before) { s.holders[key, default: 0] += 1 }
             s.members[id]?.held = held
             forget(before.subtracting(held), in: &s)
         }
-        for key in order {
-            guard let entries = values[key] else { continue }
+        for (key, entries) in values {
             let current = s.current[key]
             if adopting, let current {
                 if let write = store.writeReference(current, for: key) { writes.append(write) }
