@@ -60,13 +60,13 @@ open class Domain<Id: Hashable & Sendable, State: Equatable & Sendable, Command:
     /// takes this command type, or when every pipe that takes it is busy.
     @discardableResult
     public final func send(_ command: Command) async throws -> any Sendable {
-        try await requireCommands().send(command)
+        try await requireChannel().send(command)
     }
 
     /// Sends a command in a new task; the task's value is the answer, or `nil` on error.
     @discardableResult
     public final func sendDetached(priority: TaskPriority? = nil, _ command: Command) -> Task<(any Sendable)?, Never> {
-        Task(priority: priority) { try? await self.requireCommands().send(command) }
+        Task(priority: priority) { try? await self.requireChannel().send(command) }
     }
 
     /// The next event the model emits.
@@ -165,6 +165,18 @@ struct DomainChannel<State: Sendable, Command: Sendable, Event: Sendable>: Senda
     let commands: Gate<Command, any Sendable>
     let events: EventGate<Event>
     let state: @Sendable () -> State
+    /// The error for a command no running pipe takes (``Model/refusal(of:in:)``).
+    let refusal: @Sendable (Command) -> any Error
+
+    /// Sends `command` through the model's gate; a command no pipe takes
+    /// fails with the model's words for it, not the gate's.
+    func send(producerId: UInt64 = GateIdentifier.next(), _ command: Command) async throws -> any Sendable {
+        do {
+            return try await commands.send(producerId: producerId, command)
+        } catch GateError.noConsumer {
+            throw refusal(command)
+        }
+    }
 }
 
 struct DomainCommandDrain<Id: Hashable & Sendable, State: Equatable & Sendable, Command: Sendable, Event: Sendable>: Drain {
@@ -172,7 +184,7 @@ struct DomainCommandDrain<Id: Hashable & Sendable, State: Equatable & Sendable, 
     var isSealed: Bool { domain.channel.value?.commands.isSealed ?? true }
 
     func send(producerId: UInt64, _ command: Command) async throws -> any Sendable {
-        try await domain.requireCommands().send(producerId: producerId, command)
+        try await domain.requireChannel().send(producerId: producerId, command)
     }
 }
 

@@ -82,6 +82,12 @@ where
     @ScopesBuilder
     open func scopes(_ state: State, _ interactor: Interactor) -> [Scope] {}
 
+    /// The error a sender of `command` gets when no running pipe takes it in
+    /// `state` (the scope with its pipe runs only in some states), in the
+    /// words of the model's domain: "no account is registered", say. Nil,
+    /// the default: ``ModelError/notTaken(model:command:)``.
+    open func refusal(of command: Command, in state: State) -> (any Error)? { nil }
+
     /// Called once the initial scopes are running.
     open func onSetUp() {}
     /// Called once every scope has stopped.
@@ -119,7 +125,8 @@ where
         }
         model.domain.channel.set(
             DomainChannel(
-                modelUid: runtime.uid, commands: runtime.commands, events: runtime.events, state: { runtime.state }
+                modelUid: runtime.uid, commands: runtime.commands, events: runtime.events, state: { runtime.state },
+                refusal: { runtime.refusal(of: $0) }
             ))
         await runtime.start()
         model.onSetUp()
@@ -154,7 +161,8 @@ where
                     return PipelineBuildContext.collecting {
                         scopes(state, interactor)
                     }
-                }
+                },
+                refusal: { [self] in refusal(of: $0, in: $1) }
             ),
             delivery: (domain as? any MainActorObserver<State>).map { MainActorDelivery(observer: $0) }
         )

@@ -6,6 +6,10 @@ public enum ModelError: Error, Sendable, Equatable, CustomStringConvertible {
     case tornDown(model: String)
     /// A model of this type with this id is set up already.
     case alreadySetUp(model: String, id: String)
+    /// No pipe running in the model's current state takes a command of this
+    /// type (the scope that has one is not active); a model can say why in
+    /// its own words (``Model/refusal(of:in:)``).
+    case notTaken(model: String, command: String)
 
     public var description: String {
         switch self {
@@ -15,6 +19,8 @@ public enum ModelError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(model) was torn down; set it up again to send to it"
         case .alreadySetUp(let model, let id):
             return "\(model) (id \(id)) is set up already; tear it down first or use another id"
+        case .notTaken(let model, let command):
+            return "\(model) takes no \(command) in its current state: none of its running pipes handles it (the scope that does is not active)"
         }
     }
 }

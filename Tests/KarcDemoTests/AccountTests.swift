@@ -107,12 +107,12 @@ struct AccountTests {
         await fresh.shutDown()
     }
 
-    @Test func unregisterStopsMessaging() async throws {
+    @Test func unregisterStopsMessagingAndAMessageSentThenSaysToRegister() async throws {
         let cluster = try await cluster(fresh: true)
         _ = try await cluster.send(action: AccountCommands.Register(userEmail: "jill@example.com", userPassword: "s3cret!"))
         try await cluster.send(action: AccountCommands.Unregister())
         #expect(try await account(cluster) == nil)
-        await #expect(throws: (any Error).self) {
+        await #expect(throws: AccountNotRegistered.self) {
             try await cluster.send(action: AccountCommands.DispatchOutgoingMessage(message: "late"))
         }
         await #expect(throws: AccountNotRegistered.self) { try await cluster.send(action: AccountCommands.Unregister()) }

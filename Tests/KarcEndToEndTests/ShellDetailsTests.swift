@@ -45,7 +45,6 @@ import Testing
             ":events only Foo",
             "-e:1:14: error: no target emits an event named 'Foo'. Events: UpdatedAccount, DeletedAccount, ReceivedMessage, RouteError"
         ),
-        (":events", "-e:1:2: error: expected :events on, off, only TYPE… or mute TYPE…"),
         (":quit now", "-e:1:7: error: :quit takes no arguments, got 'now'"),
         ("counter.reset now=1", "-e:1:15: error: unknown field 'now' for reset. It takes no fields."),
         ("articles.add titel=x", "-e:1:14: error: unknown field 'titel' for add; did you mean 'title'? Fields: title"),
@@ -64,7 +63,7 @@ import Testing
                 identity (store):
                   identity.login email=String password=String  — Signs in.
                   identity.logout  — Signs out.
-                  hidden: not Decodable, so not typable: SignInRequired
+                  cannot be typed (not Decodable): SignInRequired
 
                 """)
     }
@@ -130,7 +129,7 @@ extension ShellDetailsTests {
                 == "<stdin>:2: note: account.dispatch-outgoing-message has not answered after 200ms; its reply will be printed when it comes\n")
         #expect(run.status == 0)
         #expect(run.stdout.contains("+ CounterStore.State(count: 1)"))
-        #expect(run.stdout.hasSuffix("reply  (late, account.dispatch-outgoing-message) \"sent: hi\"\n"), "\(run.stdout)")
+        #expect(run.stdout.hasSuffix("reply  (late, #2 account.dispatch-outgoing-message message=hi) \"sent: hi\"\n"), "\(run.stdout)")
     }
 
     @Test func aLateReplyIsAJSONReplyMarkedLate() async throws {
@@ -142,6 +141,8 @@ extension ShellDetailsTests {
         #expect(late["kind"] as? String == "reply")
         #expect(late["late"] as? Bool == true)
         #expect(late["command"] as? String == "account.dispatch-outgoing-message")
+        #expect(late["text"] as? String == "account.dispatch-outgoing-message message=hi")
+        #expect(late["seq"] as? Int == 2 && late["line"] as? Int == 2 && late["script"] as? String == "<stdin>")
         #expect(late["value"] as? String == "sent: hi")
     }
 }
@@ -168,8 +169,11 @@ extension ShellDetailsTests {
         #expect(
             run.stdout.hasSuffix(
                 """
+                diff summary: a changed target prints one line, with how many of its parts changed
                 state  articles: 2 changed, 0 unchanged
                 state  articles: 2 changed, 1 unchanged
+                diff off: changes of state are not printed (:diff on)
+                diff on: changes of state print as diffs
                 state  counter:
                   - CounterStore.State(count: 1)
                   + CounterStore.State(count: 2)
@@ -180,9 +184,10 @@ extension ShellDetailsTests {
     @Test func noDiffLeavesOutStateLinesAndASummaryIsAJSONLineToo() async throws {
         let quiet = try await KarcRun.run(["--fresh", "--no-diff", "--json"], input: "counter.increment\n\(ShellScriptTests.register)\n")
         #expect(quiet.status == 0)
-        #expect(quiet.jsonLines.map { $0["kind"] as? String } == ["reply", "event"])
+        #expect(quiet.jsonLines.map { $0["kind"] as? String } == ["done", "reply", "event", "done"])
         let summary = try await KarcRun.run(["--json", "-e", ":diff summary", "-e", "counter.increment"])
-        let line = try #require(summary.jsonLines.first)
+        #expect(summary.jsonLines.first?["kind"] as? String == "setting" && summary.jsonLines.first?["value"] as? String == "summary")
+        let line = try #require(summary.jsonLines.first { $0["kind"] as? String == "state" })
         #expect(line["kind"] as? String == "state")
         #expect(line["changed"] as? Int == 1 && line["unchanged"] as? Int == 0)
     }

@@ -29,7 +29,7 @@ import Testing
         #expect(missing.stderr == "-e:1:6: error: cart.add: missing required field name=String\n")
         let json = try await shop(["--json", "--echo", "--keep-going"], input: "cart.add name=fig\ncart.bogus\ncart.clear\n")
         #expect(json.status == 1)
-        #expect(json.jsonLines.map { $0["kind"] as? String } == ["state", "error", "state"])
+        #expect(json.jsonLines.map { $0["kind"] as? String } == ["state", "done", "error", "done", "state", "done"])
     }
 
     @Test func theThreeLineShellHasHelpAVersionAndCompletionScripts() async throws {

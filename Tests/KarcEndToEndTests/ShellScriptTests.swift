@@ -53,18 +53,22 @@ import Testing
         let run = try await KarcRun.run(["--json", "--json-states"], input: "counter.increment value=2\n\(Self.register)\n:state account\n")
         #expect(run.status == 0)
         let lines = run.jsonLines
-        #expect(lines.map { $0["kind"] as? String } == ["state", "reply", "event", "state", "snapshot"])
-        #expect(lines[0]["target"] as? String == "counter")
-        #expect(lines[0]["type"] as? String == "CounterStore.State")
-        #expect((lines[0]["old"] as? [String: Int]) == ["count": 0])
-        #expect((lines[0]["new"] as? [String: Int]) == ["count": 2])
-        #expect(lines[0]["diff"] as? String == "- CounterStore.State(count: 0)\n+ CounterStore.State(count: 2)")
-        #expect(lines[1]["type"] as? String == "Result<Account, AccountError>")
-        #expect((lines[1]["value"] as? [String: [String: String]]) == ["success": ["email": "jill@example.com"]])
-        #expect(lines[2]["source"] as? String == "account")
-        #expect(lines[2]["type"] as? String == "UpdatedAccount")
-        #expect((lines[2]["value"] as? [String: [String: String]]) == ["account": ["email": "jill@example.com"]])
-        #expect((lines[4]["value"] as? [String: [String: String]]) == ["account": ["email": "jill@example.com"]])
+        // Each line carries the number of the command that printed it, and each command ends with a `done` line.
+        #expect(lines.map { $0["kind"] as? String } == ["state", "done", "reply", "event", "state", "done", "snapshot", "done"])
+        #expect(lines.map { $0["seq"] as? Int } == [1, 1, 2, 2, 2, 2, 3, 3])
+        #expect(lines.filter { $0["kind"] as? String == "done" }.map { $0["outcome"] as? String } == ["ok", "ok", "ok"])
+        let facts = lines.filter { $0["kind"] as? String != "done" }
+        #expect(facts[0]["target"] as? String == "counter")
+        #expect(facts[0]["type"] as? String == "CounterStore.State")
+        #expect((facts[0]["old"] as? [String: Int]) == ["count": 0])
+        #expect((facts[0]["new"] as? [String: Int]) == ["count": 2])
+        #expect(facts[0]["diff"] as? String == "- CounterStore.State(count: 0)\n+ CounterStore.State(count: 2)")
+        #expect(facts[1]["type"] as? String == "Result<Account, AccountError>")
+        #expect((facts[1]["value"] as? [String: [String: String]]) == ["success": ["email": "jill@example.com"]])
+        #expect(facts[2]["source"] as? String == "account")
+        #expect(facts[2]["type"] as? String == "UpdatedAccount")
+        #expect((facts[2]["value"] as? [String: [String: String]]) == ["account": ["email": "jill@example.com"]])
+        #expect((facts[4]["value"] as? [String: [String: String]]) == ["account": ["email": "jill@example.com"]])
     }
 
     @Test func aBlockedArticleActionSaysByWhomAndWhy() async throws {
@@ -73,7 +77,7 @@ import Testing
         #expect(
             run.stdout
                 == #"redirected  Articles.Add(title: "Hello") by Gatekeeper → SignInRequired(reason: "sign in first: identity.login email=… password=…")"#
-                + "\n")
+                + "\nok (no changes)\n")
         let json = try await KarcRun.run(["--json"], input: "articles.add title=Hello\n").jsonLines
         #expect(json.first?["kind"] as? String == "redirect")
         #expect(json.first?["by"] as? String == "Gatekeeper")
@@ -115,7 +119,8 @@ import Testing
                 == "account.register replied with a failure: an account is already registered (jill@example.com); unregister first")
         #expect(errors[3]["type"] as? String == "Result<Account, AccountError>")
         #expect((errors[3]["value"] as? [String: String])?["failure"] == "an account is already registered (jill@example.com); unregister first")
-        #expect(run.jsonLines.last?["kind"] as? String == "state", "the last command still ran")
+        #expect(run.jsonLines.last(where: { $0["kind"] as? String != "done" })?["kind"] as? String == "state", "the last command still ran")
+        #expect(run.jsonLines.last?["outcome"] as? String == "ok")
     }
 
     @Test func keepGoingRunsEverythingAndStillFails() async throws {
@@ -164,7 +169,7 @@ import Testing
             run.stdout.contains(
                 """
                   counter (dispatcher): increment, increment-by-three, reset
-                  identity (store): login, logout; hidden: not Decodable, so not typable: SignInRequired
+                  identity (store): login, logout; cannot be typed (not Decodable): SignInRequired
                   articles (store): add, like, remove
                   account (model): register, unregister, dispatch-outgoing-message
 
@@ -173,7 +178,7 @@ import Testing
             run.stdout.contains(
                 "counter.increment [value=Int, default 1]\n  Adds to the count.\n  value  Int  optional, default 1  — How much to add.\n"))
         #expect(run.stdout.contains("time   "))
-        #expect(run.stdout.contains("    1  ok     counter.increment\n"))
+        #expect(run.stdout.contains("    5  ok     :timing on\n    6  ok     counter.increment\n"), "every command line is numbered")
         #expect(run.stderr.contains("<stdin>:3:2: error: unknown meta command ':hlep'; did you mean ':help'?"))
         #expect(run.stderr.contains("<stdin>:4:9: error: expected on, off, only or mute after :events, got 'sometimes'"))
     }
@@ -211,7 +216,7 @@ import Testing
         #expect(
             stderr.hasPrefix(
                 "<stdin>:2: note: account.dispatch-outgoing-message has not answered after 100ms; its reply will be printed when it comes\n"
-                    + "error: account.dispatch-outgoing-message did not answer (waited 1"), "\(run.stderr)")
+                    + "<stdin>:2: error: #2 account.dispatch-outgoing-message message=slow did not answer (waited 1"), "\(run.stderr)")
     }
 
     @Test func waitingForAnEventThatNeverComesTimesOut() async throws {

@@ -60,7 +60,7 @@ struct ComponentTreeShellTests {
         #expect(target.kind == "components")
         #expect(
             target.commands.map(\.synopsis) == ["open-appearance", "appearance.theme value=Theme", "appearance.size value=Int", "appearance.done"])
-        #expect(target.hiddenNote == "hidden: not Decodable, so not typable: profile.avatar (its Photo values are not Decodable)")
+        #expect(target.hiddenNote == "cannot be typed (not Decodable): profile.avatar (its Photo values are not Decodable)")
         let run = try await Transcript.run(
             shell, ["settings.open-appearance", "settings.appearance.theme value=dark", #"settings.appearance.size {"value": 14}"#])
         #expect(run.errors == "")

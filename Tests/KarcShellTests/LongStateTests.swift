@@ -82,7 +82,8 @@ struct LongStateTests {
         let expected = diffs.map {
             "state  shelf:\n" + $0.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(separator: "\n") + "\n"
         }
-        #expect(run.output == expected.joined())
+        #expect(run.output.components(separatedBy: "ok (no changes)\n").count == 2, "the touch says it changed nothing")
+        #expect(run.output.replacingOccurrences(of: "ok (no changes)\n", with: "") == expected.joined())
     }
 
     @Test func eachCommandsPatchIsItsOwnChange() async throws {

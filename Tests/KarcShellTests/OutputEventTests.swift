@@ -17,7 +17,10 @@ struct OutputEventTests {
         [
             (.echo("counter.increment"), "> counter.increment\n", nil),
             (.reply(target: "counter", value: 3), "reply  3\n", "reply"),
-            (.lateReply(command: "slow.poke", value: "done"), "reply  (late, slow.poke) \"done\"\n", "reply"),
+            (
+                .lateReply(command: .init(name: "slow.poke", text: "slow.poke times=2", seq: 3, script: "a.karc", line: 4), value: "done"),
+                "reply  (late, #3 slow.poke times=2) \"done\"\n", "reply"
+            ),
             (.event(source: "articles", value: Added(title: "hi")), "event  articles: OutputEventTests.Added(title: \"hi\")\n", "event"),
             (
                 .redirect(by: "guard", action: Tally(count: 1), to: []), "redirected  OutputEventTests.Tally(count: 1) by guard (dropped)\n",
@@ -42,6 +45,11 @@ struct OutputEventTests {
             (.message("saved 2 commands"), "saved 2 commands\n", "log"),
             (.problem("x failed late"), "x failed late\n", "error"),
             (.timing(.milliseconds(1.5)), "time   1.500 ms\n", "timing"),
+            (.unchanged, "ok (no changes)\n", nil),
+            (.done(seq: 4, outcome: "ok"), "", "done"),
+            (.setting(.init(name: "timing", value: "on", text: "timing on: each command's time is printed after it")), "timing on: each command's time is printed after it\n", "setting"),
+            (.historyEntry(number: 2, .init(line: "articles.add title=\"a\nb\"", outcome: .failed)), "    2  error  articles.add title=\"a\n              b\"\n", "history"),
+            (.help(.meta(MetaQuit.self)), ":quit\n  leave the shell (also :exit, :q, Ctrl-D)\n  Leaves with status 0, or 1 when a command of a script failed.\n  also: :exit, :q\n", "help"),
         ]
     }
 
@@ -63,13 +71,35 @@ struct OutputEventTests {
         for (event, _, kind) in Self.cases {
             let line = written(event, by: json)
             guard let kind else {
-                #expect(line.isEmpty, "an echo is for people only")
+                #expect(line.isEmpty, "an echo, and 'ok (no changes)' (the done line says the command ended), are for people only")
                 continue
             }
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "\(line)")
             #expect(object["kind"] as? String == kind, "\(line)")
             #expect(line.hasSuffix("\n") && line.dropLast().allSatisfy { $0 != "\n" }, "one line: \(line)")
         }
+    }
+
+    @Test func whileACommandRunsEveryJSONLineCarriesItsNumberAndALateReplyItsOwn() throws {
+        let json = JSONFormatter()
+        json.seq = 7
+        let reply = try #require(
+            try JSONSerialization.jsonObject(with: Data(written(.reply(target: "counter", value: 3), by: json).utf8)) as? [String: Any])
+        #expect(reply["seq"] as? Int == 7)
+        let late = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(
+                    written(
+                        .lateReply(command: .init(name: "slow.poke", text: "slow.poke times=2", seq: 3, script: "a.karc", line: 4), value: 1),
+                        by: json
+                    ).utf8)) as? [String: Any])
+        #expect(late["seq"] as? Int == 3, "a late reply belongs to the command that sent it")
+        #expect(late["command"] as? String == "slow.poke")
+        #expect(late["text"] as? String == "slow.poke times=2")
+        #expect(late["script"] as? String == "a.karc")
+        #expect(late["line"] as? Int == 4)
+        json.seq = nil
+        #expect(!written(.note("between commands"), by: json).contains("seq"))
     }
 
     @Test func anErrorAtThePromptPointsAtItsColumnUnderTheLineTyped() {

@@ -16,9 +16,8 @@ import TrellisTesting
     @Test func aCommandNoPipeTakesIsRefusedNamingItsType() async throws {
         struct Unknown: CounterCommand {}
         let domain = try await CounterModel.make()
-        let error = await #expect(throws: GateError.self) { try await domain.send(Unknown()) }
-        #expect(error?.description.hasPrefix("nothing on commands of CounterModel(") == true)
-        #expect(error?.description.hasSuffix("accepts Unknown") == true)
+        let error = await #expect(throws: ModelError.self) { try await domain.send(Unknown()) }
+        #expect(error == .notTaken(model: "CounterModel(\(domain.id))", command: "Unknown"))
         await CounterModel.tearDown(id: domain.id)
     }
 

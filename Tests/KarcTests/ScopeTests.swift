@@ -8,8 +8,8 @@ import TrellisTesting
         let probe = Probe()
         let panel = try await PanelModel.make(probe)
         #expect(await probe.wait { $0 == ["off begin"] })
-        let refused = await #expect(throws: GateError.self) { try await panel.send(Ping()) }
-        #expect(refused?.description.hasSuffix("accepts Ping") == true)
+        let refused = await #expect(throws: ModelError.self) { try await panel.send(Ping()) }
+        #expect(refused == .notTaken(model: "PanelModel(\(panel.id))", command: "Ping"))
 
         _ = try await panel.send(Switch(on: true))
         // Activation finished before the send returned: the new pipeline takes Ping at once.
@@ -17,7 +17,7 @@ import TrellisTesting
         #expect(await probe.wait { $0 == ["off begin", "off end", "on begin"] })
 
         _ = try await panel.send(Switch(on: false))
-        await #expect(throws: GateError.self) { try await panel.send(Ping()) }
+        await #expect(throws: ModelError.self) { try await panel.send(Ping()) }
         #expect(await probe.wait { $0.suffix(2) == ["on end", "off begin"] })
         await PanelModel.tearDown(id: panel.id)
     }
@@ -37,7 +37,7 @@ import TrellisTesting
         _ = try? await panel.send(StopMyself())
         #expect(await panel.state.isOn == false)
         #expect(await probe.wait { $0.contains("on end") })
-        await #expect(throws: GateError.self) { try await panel.send(Ping()) }
+        await #expect(throws: ModelError.self) { try await panel.send(Ping()) }
         await PanelModel.tearDown(id: panel.id)
     }
 
@@ -85,7 +85,7 @@ import TrellisTesting
         let panel = try await PanelModel.make(probe)
         _ = try await panel.send(SetTracking(on: true))
         // No Injector<Tracker> scope: the tracked pipeline cannot start, so nothing takes Track.
-        await #expect(throws: GateError.self) { try await panel.send(Track()) }
+        await #expect(throws: ModelError.self) { try await panel.send(Track()) }
         #expect(probe.count("gadget opened") == 0)
         // Once the injector is there, the pipeline's retry starts it.
         _ = try await panel.send(SetInjecting(on: true))

@@ -17,6 +17,8 @@ final class ModelRuntime<State: Equatable & Sendable, Command: Sendable, Effect:
         let didReduce: @Sendable (State, [Event]) -> Void
         let observe: @Sendable (State) -> Void
         let scopes: @Sendable (ModelRuntime, State) -> [Scope]
+        /// The model's own error for a command no running pipe takes (``Model/refusal(of:in:)``).
+        let refusal: @Sendable (Command, State) -> (any Error)?
     }
 
     struct Core: Sendable {
@@ -66,6 +68,13 @@ final class ModelRuntime<State: Equatable & Sendable, Command: Sendable, Effect:
     }
 
     var state: State { core.withLock { $0.state } }
+
+    /// What a sender of `command` is told when no running pipe takes it:
+    /// the model's own words for its state, or ``ModelError/notTaken(model:command:)``.
+    func refusal(of command: Command) -> any Error {
+        let (hooks, state) = core.withLock { ($0.hooks, $0.state) }
+        return hooks?.refusal(command, state) ?? ModelError.notTaken(model: uid, command: "\(type(of: command as Any))")
+    }
 
     /// Activates the scopes of the initial state; returns when they are running.
     func start() async {

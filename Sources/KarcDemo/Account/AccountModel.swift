@@ -27,6 +27,12 @@ package final class AccountModel: Model<AccountDomain, String, AccountState, Acc
         }
     }
 
+    /// A message sent while no account is registered: the messaging scope is
+    /// off, and the sender is told to register, as `account.unregister` says.
+    override package func refusal(of command: AccountCommand, in state: AccountState) -> (any Error)? {
+        state.account == nil ? AccountNotRegistered() : nil
+    }
+
     @ScopesBuilder
     override package func scopes(_ state: AccountState, _ i: Interactor) -> [Scope] {
         Injector<AccountStorage>()

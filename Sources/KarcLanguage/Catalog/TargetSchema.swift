@@ -23,8 +23,8 @@ public struct TargetSchema: Sendable {
     /// Why some accepted types are not commands, or nil when every one is.
     public var hiddenNote: String? {
         guard !hidden.isEmpty else { return nil }
-        let what = commands.isEmpty ? "no command types are Decodable" : "not Decodable, so not typable"
-        return "hidden: \(what): \(hidden.joined(separator: ", "))"
+        let what = commands.isEmpty ? "no command can be typed (none is Decodable)" : "cannot be typed (not Decodable)"
+        return "\(what): \(hidden.joined(separator: ", "))"
     }
 
     /// The command `typed` names (case-insensitive, kebab or camel case; the type name works too).

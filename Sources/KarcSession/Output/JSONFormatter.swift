@@ -6,6 +6,8 @@ import KarcRendering
 final class JSONFormatter: OutputFormatter {
     /// `--json-states`: `state` lines carry the whole old and new states beside the patch.
     var jsonStates = false
+    /// The number of the command line being printed (``Renderer/seq``).
+    var seq: Int?
     /// The JSON tree of the last state printed for each target: what the
     /// next patch starts from and shares unchanged parts with. The tree
     /// keeps no long array's storage (``JSONText/Node/keep(_:)``).
@@ -18,7 +20,13 @@ final class JSONFormatter: OutputFormatter {
         case .reply(let target, let value):
             json(["kind": "reply", "target": target, "type": ValueText.typeName(value), "value": ValueText.json(value)], to: sink)
         case .lateReply(let command, let value):
-            json(["kind": "reply", "late": true, "command": command, "type": ValueText.typeName(value), "value": ValueText.json(value)], to: sink)
+            var object: [String: Any] = [
+                "kind": "reply", "late": true, "command": command.name, "text": command.text, "seq": command.seq,
+                "type": ValueText.typeName(value), "value": ValueText.json(value),
+            ]
+            object["script"] = command.script
+            object["line"] = command.line
+            json(object, to: sink)
         case .event(let source, let value):
             json(["kind": "event", "source": source, "type": ValueText.typeName(value), "value": ValueText.json(value)], to: sink)
         case .redirect(let by, let action, let to):
@@ -61,6 +69,20 @@ final class JSONFormatter: OutputFormatter {
             json(["kind": "error", "message": text], to: sink)
         case .timing(let duration):
             json(["kind": "timing", "milliseconds": OutputEvent.milliseconds(duration)], to: sink)
+        case .unchanged:
+            return  // the `done` line ends the command either way
+        case .done(let seq, let outcome):
+            json(["kind": "done", "seq": seq, "outcome": outcome], to: sink)
+        case .setting(let setting):
+            var object: [String: Any] = ["kind": "setting", "name": setting.name, "value": setting.value]
+            if !setting.types.isEmpty { object["types"] = setting.types }
+            json(object, to: sink)
+        case .help(let page):
+            json(page.json, to: sink)
+        case .historyEntry(let number, let entry):
+            var object: [String: Any] = ["kind": "history", "number": number, "line": entry.line]
+            object["outcome"] = entry.outcome.map(HistoryEntry.name)
+            json(object, to: sink)
         }
     }
 
@@ -95,7 +117,11 @@ final class JSONFormatter: OutputFormatter {
         return object
     }
 
+    /// Every line printed while a command line runs carries its number (`seq`), unless it names its own.
     private func json(_ object: [String: Any], to sink: OutputSink) {
+        guard let seq, object["seq"] == nil else { return sink.write(JSONLine.write(object)) }
+        var object = object
+        object["seq"] = seq
         sink.write(JSONLine.write(object))
     }
 }

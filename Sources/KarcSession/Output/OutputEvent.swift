@@ -9,7 +9,7 @@ enum OutputEvent {
     /// A command's reply.
     case reply(target: String, value: any Sendable)
     /// The reply of a send the shell gave up on (timed out, interrupted), now that it came.
-    case lateReply(command: String, value: any Sendable)
+    case lateReply(command: LateReplies.Origin, value: any Sendable)
     /// An event a target emitted.
     case event(source: String, value: any Sendable)
     /// A middleware replaced an action (`to` empty: dropped it).
@@ -34,6 +34,28 @@ enum OutputEvent {
     case problem(String)
     /// How long the command took (`:timing on`).
     case timing(Duration)
+    /// A command that succeeded changed no state.
+    case unchanged
+    /// The command line `seq` ended (`ok`, `error`, `interrupted`): the last line of its output with `--json`.
+    case done(seq: Int, outcome: String)
+    /// A setting, changed or asked for (`:timing on`, `:diff`).
+    case setting(Setting)
+    /// What `:help` shows.
+    case help(HelpPage)
+    /// A command line in `:history`.
+    case historyEntry(number: Int, HistoryEntry)
+
+    /// A setting of the session, as `:timing`, `:diff` and `:events` show it.
+    struct Setting {
+        /// `timing`, `diff`, `events`.
+        let name: String
+        /// `on`, `off`, `summary`, `only`, `mute`.
+        let value: String
+        /// The event types `only` or `mute` name.
+        var types: [String] = []
+        /// What it means, for people (`timing on: each command's time is printed after it`).
+        let text: String
+    }
 
     /// A change of one target's state, with its diff already made.
     struct StateChange {

@@ -20,8 +20,8 @@ final class ReadableFormatter: OutputFormatter {
         case .reply(_, let value):
             sink.write(style.reply("reply") + "  " + Self.indented(ValueText.dump(value), by: 7))
         case .lateReply(let command, let value):
-            let head = style.reply("reply") + "  (late, \(command)) "
-            sink.write(head + Self.indented(ValueText.dump(value), by: 15 + command.count))
+            let head = "  (late, \(command.described)) "
+            sink.write(style.reply("reply") + head + Self.indented(ValueText.dump(value), by: 5 + DisplayWidth.of(head)))
         case .event(let source, let value):
             sink.write(style.event("event") + "  \(source): " + Self.indented(ValueText.dump(value), by: 9 + source.count))
         case .redirect(let by, let action, let to):
@@ -53,6 +53,20 @@ final class ReadableFormatter: OutputFormatter {
             sink.write(style.error(text))
         case .timing(let duration):
             sink.write(style.dim("time   " + String(format: "%.3f ms", OutputEvent.milliseconds(duration))))
+        case .unchanged:
+            sink.write(style.dim("ok (no changes)"))
+        case .done:
+            return
+        case .setting(let setting):
+            sink.write(setting.text)
+        case .help(let page):
+            for line in page.lines { sink.write(line) }
+        case .historyEntry(let number, let entry):
+            // A command of several lines keeps the column: its later lines start under its first.
+            let outcome = entry.outcome.map { $0 == .succeeded || $0 == .quit ? "ok   " : "error" } ?? "     "
+            let lines = entry.line.split(separator: "\n", omittingEmptySubsequences: false)
+            sink.write(String(format: "%5d  %@  ", number, outcome) + (lines.first.map(String.init) ?? ""))
+            for line in lines.dropFirst() { sink.write(String(repeating: " ", count: 14) + line) }
         }
     }
 

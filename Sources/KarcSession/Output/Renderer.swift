@@ -57,15 +57,58 @@ final class Renderer {
 
     func reply(target: String, _ value: any Sendable) { emit(.reply(target: target, value: value)) }
 
-    /// The outcome of a send the shell gave up on (timed out, interrupted), now that it came.
+    /// The outcome of a send the shell gave up on (timed out, interrupted),
+    /// now that it came: part of that command's output (its `seq`).
     func late(_ late: LateReplies.Reply) {
-        switch late.outcome {
-        case .replied(let value?) where !(value is Void): emit(.lateReply(command: late.command, value: value))
-        case .replied: emit(.message("\(late.command) finished late, with no reply"))
-        case .threw(let error): emit(.problem("\(late.command) failed late: \(error)"))
-        case .timedOut, .interrupted: break
+        printing(for: late.command.seq) {
+            switch late.outcome {
+            case .replied(let value?) where !(value is Void): emit(.lateReply(command: late.command, value: value))
+            case .replied: emit(.message("\(late.command.described) finished late, with no reply"))
+            case .threw(let error): emit(.problem("\(late.command.described) failed late: \(error)"))
+            case .timedOut, .interrupted: break
+            }
         }
     }
+
+    // MARK: Commands
+
+    /// The command lines running, the innermost (a `:source`'s) last: what
+    /// is printed belongs to the innermost (`seq` in `--json`).
+    private var running: [Int] = [] {
+        didSet { (formatter as? JSONFormatter)?.seq = running.last }
+    }
+
+    /// The number of the command line whose output is being printed, if any.
+    var seq: Int? { running.last }
+
+    /// How many changes of state the running command printed.
+    private(set) var changesPrinted = 0
+
+    /// The command line `seq` starts: what follows is its output.
+    func begin(_ seq: Int) {
+        running.append(seq)
+        changesPrinted = 0
+    }
+
+    /// The command line `seq` ended so (`ok`, `error`, `interrupted`): with
+    /// `--json` a `done` line says so, the last of its output.
+    func end(_ seq: Int, outcome: String) {
+        emit(.done(seq: seq, outcome: outcome))
+        if running.last == seq { running.removeLast() }
+    }
+
+    /// Prints, in `body`, output that belongs to the command line `seq` (a late reply).
+    func printing<T>(for seq: Int, _ body: () -> T) -> T {
+        running.append(seq)
+        defer { running.removeLast() }
+        return body()
+    }
+
+    /// A command that succeeded and changed no state (`ok (no changes)`).
+    func unchanged() { emit(.unchanged) }
+
+    /// A setting shown or changed (`:timing on`, `:diff`).
+    func setting(_ setting: OutputEvent.Setting) { emit(.setting(setting)) }
 
     /// An event emitted by `source`, unless `:events` hides its type (`typeName`, worked out once by the caller).
     func event(_ event: any Sendable, from source: String, typeName: String) {
@@ -112,9 +155,12 @@ final class Renderer {
             return
         case .summary:
             let counts = StateSummary.count(base, new)
-            if counts.changed > 0 { emit(.stateSummary(target: target, state: new, counts: counts)) }
+            guard counts.changed > 0 else { return }
+            changesPrinted += 1
+            emit(.stateSummary(target: target, state: new, counts: counts))
         case .full:
             guard let difference = StateDiff.text(base, new, prefixes: prefixes) else { return }
+            changesPrinted += 1
             emit(
                 .stateChange(
                     .init(

@@ -36,6 +36,14 @@ struct BoundedLog<Element> {
         trim()
     }
 
+    /// Changes the entry numbered `number` (from 1, counting those
+    /// dropped), unless it was dropped.
+    mutating func update(_ number: Int, _ change: (inout Element) -> Void) {
+        let index = number - 1 - dropped
+        guard entries.indices.contains(index) else { return }
+        change(&entries[index])
+    }
+
     private mutating func trim() {
         while entries.count > limit {
             entries.removeFirst()

@@ -7,15 +7,34 @@ import Synchronization
 /// cluster being busy with it.
 final class LateReplies: Sendable {
     struct Reply: Sendable {
-        let command: String
+        let command: Origin
         let outcome: SendOutcome
+    }
+
+    /// The command a late reply belongs to: its name, the line as typed, its
+    /// number in `:history` and where it was read.
+    struct Origin: Sendable {
+        /// `target.command`.
+        let name: String
+        /// The command as typed, arguments and all.
+        let text: String
+        /// Its number in `:history` (`seq` in `--json`).
+        let seq: Int
+        let script: String?
+        let line: Int?
+
+        /// `#3 slow.run n=1`: how the readable output names it (the first line of a long one).
+        var described: String {
+            let first = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? text
+            return "#\(seq) " + (first.count < text.count ? first + " …" : first)
+        }
     }
 
     private struct State {
         /// Called once when the next reply is ready (the prompt's wait).
         var onArrival: (@Sendable () -> Void)?
         /// Sends given up on, by token, with their command.
-        var waiting: [Int: String] = [:]
+        var waiting: [Int: Origin] = [:]
         /// Outcomes that came before the shell gave the send up (a race), by token.
         var early: [Int: SendOutcome] = [:]
         var ready: [Reply] = []
@@ -32,7 +51,7 @@ final class LateReplies: Sendable {
     }
 
     /// The shell stopped waiting for the send `token` (`command`).
-    func gaveUp(_ token: Int, command: String) {
+    func gaveUp(_ token: Int, command: Origin) {
         state.withLock { s in
             if let outcome = s.early.removeValue(forKey: token) {
                 s.ready.append(Reply(command: command, outcome: outcome))
@@ -73,7 +92,7 @@ final class LateReplies: Sendable {
     var outstanding: Int { state.withLock { $0.waiting.count } }
 
     /// The commands still out, given up on for good (the shell ends).
-    func abandon() -> [String] {
+    func abandon() -> [Origin] {
         state.withLock { s in
             defer { s.waiting = [:] }
             return s.waiting.sorted { $0.key < $1.key }.map(\.value)

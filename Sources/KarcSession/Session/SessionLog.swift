@@ -5,8 +5,9 @@ import KarcRendering
 /// lines run at the top level (`:save`, `--record`), the sends and events a
 /// test replays (`:export-test`), and the event types printed.
 struct SessionLog {
-    /// Commands sent this session, with what became of them (`:history`).
-    var history: BoundedLog<(line: String, outcome: String)>
+    /// Command lines run this session (sends and meta commands), with what
+    /// became of them (`:history`); an entry's number is its `seq`.
+    var history: BoundedLog<HistoryEntry>
     /// The lines run at the top level (`:save`, `--record`).
     var record: SessionRecord
     /// Kept for `:export-test` and `export-test`: each send and event (the values, not the states).
@@ -31,9 +32,15 @@ struct SessionLog {
         return true
     }
 
-    /// A command sent: its line, and whether it succeeded.
-    mutating func sent(_ line: String, succeeded: Bool) {
-        history.append((line, succeeded ? "ok" : "error"))
+    /// A command line starts: its number in `:history` (`seq` in `--json`).
+    mutating func begin(_ line: String) -> Int {
+        history.append(HistoryEntry(line: line))
+        return history.total
+    }
+
+    /// The command numbered `seq` ended so.
+    mutating func end(_ seq: Int, _ outcome: ShellSession.Outcome) {
+        history.update(seq) { $0.outcome = outcome }
     }
 
     /// Where the next step will go: a send is kept before the events it set off.
@@ -50,5 +57,20 @@ struct SessionLog {
         seenEvents.insert(typeName)
         if keepsTestSteps { testSteps.append(.event(source: source, event: event)) }
         return typeName
+    }
+}
+
+/// A command line in `:history`: as typed, and how it ended (nil while it runs).
+struct HistoryEntry {
+    let line: String
+    var outcome: ShellSession.Outcome?
+
+    /// `ok`, `error` or `interrupted`: how `--json` names the outcome (`done`, `history`).
+    static func name(_ outcome: ShellSession.Outcome) -> String {
+        switch outcome {
+        case .succeeded, .quit: "ok"
+        case .failed: "error"
+        case .interrupted: "interrupted"
+        }
     }
 }

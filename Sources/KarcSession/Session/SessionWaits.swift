@@ -91,7 +91,7 @@ final class SessionWaits {
     /// when it comes. The timeout is an alarm, not a sleeping task raced
     /// against the send: at thousands of commands a second, a timer each was
     /// a fifth of the cost.
-    func send(_ command: any Sendable, to target: String, command name: String, timeout: Duration) async -> SendOutcome {
+    func send(_ command: any Sendable, to target: String, command origin: LateReplies.Origin, timeout: Duration) async -> SendOutcome {
         let (cluster, late) = (self.cluster, lateReplies)
         let token = late.token()
         let raced = await race(until: runtime.clock.now + timeout, late: { late.arrived(token, $0) }) { () -> SendOutcome in
@@ -104,10 +104,10 @@ final class SessionWaits {
         switch raced {
         case .finished(let outcome): return outcome
         case .deadline:
-            late.gaveUp(token, command: name)
+            late.gaveUp(token, command: origin)
             return .timedOut
         case .interrupted, .woken:
-            late.gaveUp(token, command: name)
+            late.gaveUp(token, command: origin)
             return .interrupted
         }
     }

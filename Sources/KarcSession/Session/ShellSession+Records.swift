@@ -47,9 +47,11 @@ extension ShellSession {
         }
         printRecords(takeRecords())
         for command in lateReplies.abandon() {
-            _ = fail(
-                "\(command) did not answer (waited \(ShellDuration.describe(clock.now - start)) after the script ended)", column: nil,
-                at: Location())
+            _ = renderer.printing(for: command.seq) {
+                fail(
+                    "\(command.described) did not answer (waited \(ShellDuration.describe(clock.now - start)) after the script ended)",
+                    column: nil, at: Location(script: command.script, line: command.line))
+            }
             waits.failedLate = true
         }
         return !waits.failedLate

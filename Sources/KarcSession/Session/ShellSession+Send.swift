@@ -10,15 +10,14 @@ extension ShellSession {
         do {
             built = try builder.build(invocation)
         } catch {
-            log.sent(text, succeeded: false)
             return fail(error.message, column: error.column, at: location)
         }
-        printRecords(takeRecords())  // what happened since the last command (timers, emitters)
         let firstStep = log.nextStep
         let name = "\(built.target.name).\(built.command.name)"
         let clock = waits.runtime.clock
         let start = clock.now
-        let (sent, settled) = await sendAndSettle(built.value, to: built.target.name, command: name, from: start)
+        let command = LateReplies.Origin(name: name, text: text, seq: log.history.total, script: location.script, line: location.line)
+        let (sent, settled) = await sendAndSettle(built.value, to: built.target.name, command: command, from: start)
         let elapsed = clock.now - start
         var outcome = report(sent, of: name, target: built.target.name, column: invocation.command.column, at: location)
         if !settled {
@@ -26,17 +25,20 @@ extension ShellSession {
                 "the cluster was still busy \(ShellDuration.describe(options.timeout)) after \(name) (raise --timeout, or use :wait for timers)",
                 column: invocation.command.column, at: location)
         }
+        // Silence would leave a reader wondering whether the command did anything.
+        if outcome == .succeeded, case .replied = sent, renderer.diffMode != .off, renderer.changesPrinted == 0, !options.printing.quiet {
+            renderer.unchanged()
+        }
         renderer.timing(elapsed)
         let origin = TestStep.Origin(script: location.script, line: location.line, text: text)
         log.keep(.send(target: built.target.name, command: built.value, origin: origin, outcome: TestStep.Outcome(sent)), at: firstStep)
-        log.sent(text, succeeded: outcome == .succeeded)
         return outcome
     }
 
     /// The send, then (when it answered) the settle of the work it started.
     /// One alarm for the whole wait: if the send or the settle after it is
     /// still going after a moment, what earlier commands printed goes out.
-    private func sendAndSettle(_ command: any Sendable, to target: String, command name: String, from start: ShellClock.Instant) async -> (
+    private func sendAndSettle(_ command: any Sendable, to target: String, command origin: LateReplies.Origin, from start: ShellClock.Instant) async -> (
         SendOutcome, settled: Bool
     ) {
         let (cluster, timeout, clock) = (self.cluster, options.timeout, waits.runtime.clock)
@@ -44,7 +46,7 @@ extension ShellSession {
         // doing, so the settle waits only for the work this command adds.
         let baseline = waits.lateReplies.outstanding > 0 ? cluster.workInFlight ?? 0 : 0
         return await renderer.sink.flushing {
-            let sent = await waits.send(command, to: target, command: name, timeout: timeout)
+            let sent = await waits.send(command, to: target, command: origin, timeout: timeout)
             switch sent {
             case .timedOut, .interrupted: return (sent, true)
             case .replied, .threw:

@@ -95,10 +95,33 @@ package final class ShellSession {
         let text = unterminated.command.text
         if options.printing.echo { renderer.echo(text) }
         if input.sourceDepth == 0 { log.record.add(text, succeeded: false) }
+        let seq = begin(text)
+        defer { end(seq, .failed) }
         // At the prompt (no script) the message names the line and column: a caret would fall under the last line typed.
         guard let script else { return fail(unterminated.message, column: nil, at: Location()) }
         return fail(
             unterminated.message, column: unterminated.column, at: Location(script: script, line: unterminated.line, text: unterminated.text))
+    }
+
+    /// A command line starts: it is numbered in `:history`, and what it
+    /// prints carries the number (`seq` in `--json`). Nests under `:source`.
+    private func begin(_ text: String) -> Int {
+        let seq = log.begin(text)
+        renderer.begin(seq)
+        return seq
+    }
+
+    /// The command `seq` ended: `:history` keeps its outcome, and `--json` says so (`done`).
+    private func end(_ seq: Int, _ outcome: Outcome) {
+        log.end(seq, outcome)
+        renderer.end(seq, outcome: HistoryEntry.name(outcome))
+    }
+
+    private func numbered(_ text: String, _ run: () async -> Outcome) async -> Outcome {
+        let seq = begin(text)
+        let outcome = await run()
+        end(seq, outcome)
+        return outcome
     }
 
     private func run(_ text: String, at location: Location) async -> Outcome {
@@ -112,15 +135,16 @@ package final class ShellSession {
         do {
             line = try LineParser.parse(text)
         } catch {
-            return fail(error.message, column: error.column, at: location)
+            return await numbered(text) { fail(error.message, column: error.column, at: location) }
         }
         switch line {
         case .empty:
             return .succeeded
         case .meta(let name, let arguments):
-            return await meta(name, arguments, at: location)
+            return await numbered(text) { await meta(name, arguments, at: location) }
         case .command(let invocation):
-            return await send(invocation, text: text, at: location)
+            printRecords(takeRecords())  // what happened since the last command (timers, emitters): not this one's
+            return await numbered(text) { await send(invocation, text: text, at: location) }
         }
     }
 

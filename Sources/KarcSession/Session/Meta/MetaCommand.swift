@@ -15,6 +15,8 @@ protocol MetaCommand: SendableMetatype {
     static var arguments: String { get }
     /// What it does, in one line of `:help`.
     static var summary: String { get }
+    /// More, for `:help :NAME`: what its arguments mean, with examples.
+    static var details: [String] { get }
     /// Whether `:save` and `--record` keep a line that runs it; false for
     /// those whose replay would do something else (save, quit, write a file).
     static var isReplayed: Bool { get }
@@ -29,12 +31,12 @@ protocol MetaCommand: SendableMetatype {
 extension MetaCommand {
     static var aliases: [String] { [] }
     static var isReplayed: Bool { true }
+    static var details: [String] { [] }
     static func completions(at position: Int, of words: [String], in context: Completer) -> MetaCompletions? { nil }
 
-    /// `:help`'s line: the name and arguments, and the summary in a column.
-    static var usage: String {
-        let head = ":" + name + (arguments.isEmpty ? "" : " " + arguments)
-        return head + String(repeating: " ", count: max(3, 27 - head.count)) + summary
+    /// `:name arguments`, as `:help` lists it.
+    static var head: String {
+        ":" + name + (arguments.isEmpty ? "" : " " + arguments)
     }
 }
 

@@ -3,8 +3,14 @@ import KarcLanguage
 /// `:events on|off|only TYPE…|mute TYPE…`: which events are printed.
 enum MetaEvents: MetaCommand {
     static let name = "events"
-    static let arguments = "on|off|only T…|mute T…"
-    static let summary = "which events are printed"
+    static let arguments = "[on|off|only T…|mute T…]"
+    static let summary = "which events are printed (no argument: which are)"
+    static let details = [
+        ":events only UpdatedAccount   only events of these types (the type's last name is enough)",
+        ":events mute Tick Heartbeat   every event but these",
+        ":events on / :events off      every event, or none",
+        ":events                       which of these is on",
+    ]
 
     static func completions(at position: Int, of words: [String], in context: Completer) -> MetaCompletions? {
         if position == 0 { return MetaCompletions(candidates: ["on", "off", "only", "mute"]) }
@@ -14,13 +20,15 @@ enum MetaEvents: MetaCommand {
 
     static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
         guard let mode = call.arguments.first else {
-            return session.fail("expected :events on, off, only TYPE… or mute TYPE…", in: call)
+            session.renderer.setting(session.renderer.events.setting)
+            return .succeeded
         }
         let types = call.arguments.dropFirst()
         for type in types {
             if let message = session.unknownEvent(type.value) { return session.fail(message, column: type.column, in: call) }
         }
-        let names = Set(types.map { Names.key($0.value) })
+        var names: [String] = []
+        for type in types where !names.contains(where: { Names.matches($0, type.value) }) { names.append(type.value) }
         switch mode.value.lowercased() {
         case "on": session.renderer.events = .all
         case "off": session.renderer.events = .none
@@ -32,6 +40,7 @@ enum MetaEvents: MetaCommand {
         default:
             return session.fail("expected on, off, only or mute after :events, got '\(mode.value)'", column: mode.column, in: call)
         }
+        session.confirm(session.renderer.events.setting)
         return .succeeded
     }
 }

@@ -5,6 +5,10 @@ enum MetaExportTest: MetaCommand {
     static let name = "export-test"
     static let arguments = "FILE.swift"
     static let summary = "write this session as a Swift test that replays it"
+    static let details = [
+        ":export-test FlowTests.swift   a Swift Testing test that sends these commands through ClusterTestStore",
+        "and checks each reply, event and final state (--test-factory and --test-import set how it builds the cluster).",
+    ]
     /// A replay would write the file again, and fail where no test factory is given.
     static let isReplayed = false
 

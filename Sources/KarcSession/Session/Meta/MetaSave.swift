@@ -3,6 +3,10 @@ enum MetaSave: MetaCommand {
     static let name = "save"
     static let arguments = "FILE [--all]"
     static let summary = "write this session's commands that succeeded (or all) as a script"
+    static let details = [
+        ":save session.karc          the commands that succeeded, as a script (karc session.karc replays it)",
+        ":save session.karc --all    the failed ones too",
+    ]
     /// A replay would overwrite the script it runs from.
     static let isReplayed = false
 

@@ -5,6 +5,10 @@ enum MetaSleep: MetaCommand {
     static let name = "sleep"
     static let arguments = "DURATION"
     static let summary = "wait (250ms, 2s, 1m), then print what happened"
+    static let details = [
+        ":sleep 2s                   let timers and periodic work run for 2 s, printing what they do",
+        "Units: ms, s, m (at most 24 hours).",
+    ]
 
     static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
         guard let argument = call.arguments.first else {

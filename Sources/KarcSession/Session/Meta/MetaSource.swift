@@ -6,6 +6,10 @@ enum MetaSource: MetaCommand {
     static let name = "source"
     static let arguments = "FILE"
     static let summary = "run the commands in FILE"
+    static let details = [
+        ":source setup.karc          run each line of setup.karc, as if typed (relative to the script that sources it)",
+        "At a prompt each command is shown before its output; scripts nest at most 8 deep.",
+    ]
 
     static func completions(at position: Int, of words: [String], in context: Completer) -> MetaCompletions? {
         guard position == 0 else { return nil }

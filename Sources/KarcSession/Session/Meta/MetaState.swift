@@ -7,6 +7,12 @@ enum MetaState: MetaCommand {
     static let name = "state"
     static let arguments = "[target [path]]"
     static let summary = "the current state of every target, of one, or a part (items[3].title)"
+    static let details = [
+        ":state                      every target's state",
+        ":state articles             one target's",
+        ":state articles items[0]    a part: fields by name, elements by index ([0], [-1] the last), keys as [\"key\"]",
+        "At a prompt a long state opens in the pager ($PAGER, else less).",
+    ]
 
     static func completions(at position: Int, of words: [String], in context: Completer) -> MetaCompletions? {
         position == 0 ? MetaCompletions(candidates: context.targetNames) : nil

@@ -7,6 +7,11 @@ enum MetaWait: MetaCommand {
     static let name = "wait"
     static let arguments = "EVENT [timeout]"
     static let summary = "wait for an event (a timer's, say)"
+    static let details = [
+        ":wait ReceivedMessage       until an event of that type is printed (the default timeout, --timeout)",
+        ":wait ReceivedMessage 3s    at most 3 s; a wait that times out fails the command",
+        "What happens meanwhile prints as it comes.",
+    ]
 
     static func completions(at position: Int, of words: [String], in context: Completer) -> MetaCompletions? {
         position == 0 ? MetaCompletions(candidates: context.eventNames) : nil

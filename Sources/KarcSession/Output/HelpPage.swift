@@ -1,0 +1,101 @@
+import KarcLanguage
+
+/// What `:help` shows, as lines for people and as one JSON object
+/// (`{"kind":"help",…}`, fields in docs/shell.md): the same facts in both.
+enum HelpPage {
+    /// `:help`: the targets with their commands, and the meta commands.
+    case overview(cluster: String, targets: [TargetSchema])
+    /// `:help TARGET`: its commands, with their fields in one line each.
+    case target(TargetSchema)
+    /// `:help TARGET.COMMAND`: its fields, types, defaults and cases.
+    case command(TargetSchema, CommandSchema)
+    /// `:help :NAME`: a meta command, with examples.
+    case meta(any MetaCommand.Type)
+
+    var lines: [String] {
+        switch self {
+        case .overview(let cluster, let targets):
+            var lines = ["Targets of \(cluster) (send with TARGET.COMMAND field=value …; :help TARGET for more):"]
+            for target in targets {
+                let commands = target.commands.map(\.name).joined(separator: ", ")
+                let note = target.hiddenNote.map { commands.isEmpty ? $0 : "; \($0)" } ?? ""
+                lines.append("  \(target.name) (\(target.kind)): " + commands + note)
+            }
+            lines.append("Meta commands (:help :NAME for more):")
+            let width = MetaCommands.all.map { $0.head.count }.max() ?? 0
+            lines += MetaCommands.all.map { "  " + $0.head.padding(toLength: width + 3, withPad: " ", startingAt: 0) + $0.summary }
+            return lines
+        case .target(let target):
+            var lines = ["\(target.name) (\(target.kind)):"]
+            for command in target.commands {
+                lines.append("  \(target.name).\(command.synopsis)" + (command.summary.map { "  — \($0)" } ?? ""))
+            }
+            if let note = target.hiddenNote { lines.append("  \(note)") }
+            return lines
+        case .command(let target, let command):
+            var lines = ["\(target.name).\(command.synopsis)"]
+            if let summary = command.summary { lines.append("  \(summary)") }
+            guard let fields = command.fields else { return lines + ["  fields: a JSON object decoded as \(command.typeName)"] }
+            for field in fields {
+                var line = "  \(Names.kebab(field.name))  \(field.type)"
+                line += field.isRequired ? "  required" : "  optional" + (field.defaultValue.map { ", default \($0)" } ?? "")
+                if case .choice(let choice) = field.type { line += "; one of \(choice.cases.joined(separator: ", "))" }
+                if let help = field.help { line += "  — \(help)" }
+                lines.append(line)
+                for nested in field.fields ?? [] {
+                    let requirement = nested.isRequired ? "required" : "optional"
+                    lines.append(
+                        "    \(Names.kebab(field.name)).\(Names.kebab(nested.name))  \(nested.type)  \(requirement)"
+                            + (nested.help.map { "  — \($0)" } ?? ""))
+                }
+            }
+            return lines
+        case .meta(let meta):
+            var lines = [meta.head, "  " + meta.summary]
+            lines += meta.details.map { "  " + $0 }
+            if !meta.aliases.isEmpty { lines.append("  also: " + meta.aliases.map { ":" + $0 }.joined(separator: ", ")) }
+            return lines
+        }
+    }
+
+    var json: [String: Any] {
+        switch self {
+        case .overview(let cluster, let targets):
+            return [
+                "kind": "help", "cluster": cluster,
+                "targets": targets.map { target -> [String: Any] in
+                    ["name": target.name, "targetKind": target.kind, "commands": target.commands.map(\.name), "untypable": target.hidden]
+                },
+                "meta": MetaCommands.all.map { ["name": $0.name, "arguments": $0.arguments, "summary": $0.summary] },
+            ]
+        case .target(let target):
+            return [
+                "kind": "help", "target": target.name, "targetKind": target.kind, "untypable": target.hidden,
+                "commands": target.commands.map { command -> [String: Any] in
+                    var object: [String: Any] = ["name": command.name, "synopsis": "\(target.name).\(command.synopsis)"]
+                    object["summary"] = command.summary
+                    return object
+                },
+            ]
+        case .command(let target, let command):
+            var object: [String: Any] = ["kind": "help", "target": target.name, "command": command.name, "type": command.typeName]
+            object["summary"] = command.summary
+            object["fields"] = command.fields.map { $0.map(Self.field) }
+            return object
+        case .meta(let meta):
+            return [
+                "kind": "help", "meta": meta.name, "arguments": meta.arguments, "summary": meta.summary, "details": meta.details,
+                "aliases": meta.aliases,
+            ]
+        }
+    }
+
+    private static func field(_ field: FieldSchema) -> [String: Any] {
+        var object: [String: Any] = ["name": Names.kebab(field.name), "type": "\(field.type)", "required": field.isRequired]
+        object["default"] = field.defaultValue
+        object["help"] = field.help
+        if case .choice(let choice) = field.type { object["cases"] = choice.cases }
+        object["fields"] = field.fields.map { $0.map(Self.field) }
+        return object
+    }
+}
