@@ -47,9 +47,19 @@ struct OutputEventTests {
             (.timing(.milliseconds(1.5)), "time   1.500 ms\n", "timing"),
             (.unchanged, "ok (no changes)\n", nil),
             (.done(seq: 4, outcome: "ok"), "", "done"),
-            (.setting(.init(name: "timing", value: "on", text: "timing on: each command's time is printed after it")), "timing on: each command's time is printed after it\n", "setting"),
-            (.historyEntry(number: 2, .init(line: "articles.add title=\"a\nb\"", outcome: .failed)), "    2  error  articles.add title=\"a\n              b\"\n", "history"),
-            (.help(.meta(MetaQuit.self)), ":quit\n  leave the shell (also :exit, :q, Ctrl-D)\n  Leaves with status 0, or 1 when a command of a script failed.\n  also: :exit, :q\n", "help"),
+            (
+                .setting(.init(name: "timing", value: "on", text: "timing on: each command's time is printed after it")),
+                "timing on: each command's time is printed after it\n", "setting"
+            ),
+            (
+                .historyEntry(number: 2, .init(line: "articles.add title=\"a\nb\"", outcome: .failed)),
+                "    2  error  articles.add title=\"a\n              b\"\n", "history"
+            ),
+            (
+                .help(.meta(MetaQuit.self)),
+                ":quit\n  leave the shell (also :exit, :q, Ctrl-D)\n  Leaves with status 0, or 1 when a command of a script failed.\n  also: :exit, :q\n",
+                "help"
+            ),
         ]
     }
 

@@ -38,9 +38,11 @@ extension ShellSession {
     /// The send, then (when it answered) the settle of the work it started.
     /// One alarm for the whole wait: if the send or the settle after it is
     /// still going after a moment, what earlier commands printed goes out.
-    private func sendAndSettle(_ command: any Sendable, to target: String, command origin: LateReplies.Origin, from start: ShellClock.Instant) async -> (
-        SendOutcome, settled: Bool
-    ) {
+    private func sendAndSettle(_ command: any Sendable, to target: String, command origin: LateReplies.Origin, from start: ShellClock.Instant) async
+        -> (
+            SendOutcome, settled: Bool
+        )
+    {
         let (cluster, timeout, clock) = (self.cluster, options.timeout, waits.runtime.clock)
         // A send given up on earlier may keep the cluster busy: not this command's
         // doing, so the settle waits only for the work this command adds.

@@ -5,7 +5,7 @@ enum MetaQuit: MetaCommand {
     static let arguments = ""
     static let summary = "leave the shell (also :exit, :q, Ctrl-D)"
     static let details = [
-        "Leaves with status 0, or 1 when a command of a script failed.",
+        "Leaves with status 0, or 1 when a command of a script failed."
     ]
     /// A replay that quits would stop before the lines after it.
     static let isReplayed = false
