@@ -44,7 +44,7 @@ extension Shell {
         let setUp = ShellMainSetUp(
             name: name,
             abstract: abstract ?? "Drive the \(name) cluster: send typed commands, see replies, events and state diffs.",
-            discussion: discussion ?? ShellMainSetUp.discussion(name: name, subcommands: subcommands.map(\.name)), version: version,
+            discussion: discussion ?? ShellMainSetUp.discussion(name: name), version: version,
             testExport: testExport
         ) { arguments, use in
             // `arguments` is always an `Arguments`: the commands below parse one and hand it over.
@@ -55,6 +55,19 @@ extension Shell {
         let given = Array(CommandLine.arguments.dropFirst())
         let rest = Array(given.dropFirst())
         await ShellMainSetUp.$current.withValue(setUp) {
+            let named = ["check", "export-test"] + subcommands.map(\.name)
+            if !named.contains(given.first ?? ""), given.contains(where: { $0 == "--help" || $0 == "-h" }) {
+                // ArgumentParser lists subcommands it dispatches itself; these are dispatched above it.
+                let builtIn = [
+                    ("check", CheckCommand<Arguments>.configuration.abstract),
+                    ("export-test", ExportTestCommand<Arguments>.configuration.abstract),
+                ]
+                print(
+                    MainCommand<Arguments>.helpMessage(columns: 80)
+                        + ShellMainSetUp.subcommandsSection(name: name, builtIn + subcommands.map { ($0.name, $0.abstract()) }, columns: 80),
+                    terminator: "")
+                return
+            }
             switch given.first {
             case "check": await CheckCommand<Arguments>.main(rest)
             case "export-test": await ExportTestCommand<Arguments>.main(rest)

@@ -14,15 +14,38 @@ struct ShellMainSetUp: Sendable {
 
     @TaskLocal static var current: ShellMainSetUp?
 
-    static func discussion(name: String, subcommands: [String]) -> String {
+    static func discussion(name: String) -> String {
         """
         With no FILE and no -e, reads commands from standard input: a prompt on a \
         terminal, a script otherwise. Commands are TARGET.COMMAND field=value …; \
         :help lists them. Exit status: 0 when every command succeeded, 1 otherwise; 130, 143 or 129 when \
-        SIGINT, SIGTERM or SIGHUP ended a script. \
-        `\(name) check FILE…` checks transcripts, `\(name) export-test SCRIPT` writes a \
-        script as a Swift test\(subcommands.map { ", `\(name) \($0)`" }.joined()) (see their --help).
+        SIGINT, SIGTERM or SIGHUP ended a script.
         """
+    }
+
+    /// `--help`'s last section, as ArgumentParser lays out its own: each
+    /// subcommand with its abstract in a column, wrapped to `columns`.
+    static func subcommandsSection(name: String, _ entries: [(name: String, abstract: String)], columns: Int) -> String {
+        let indent = 26
+        var text = "\nSUBCOMMANDS:\n"
+        for entry in entries {
+            var line = "  " + entry.name
+            line += entry.name.count + 2 < indent ? String(repeating: " ", count: indent - line.count) : "\n" + String(repeating: " ", count: indent)
+            var width = indent
+            for word in entry.abstract.split(separator: " ") {
+                if width > indent, width + 1 + word.count > columns {
+                    line += "\n" + String(repeating: " ", count: indent)
+                    width = indent
+                } else if width > indent {
+                    line += " "
+                    width += 1
+                }
+                line += word
+                width += word.count
+            }
+            text += line + "\n"
+        }
+        return text + "\n  See '\(name) SUBCOMMAND --help' for its options.\n"
     }
 
     /// A command's configuration, its name after the shell's.

@@ -7,11 +7,14 @@ public struct ShellSubcommand: Sendable {
     /// The word that selects it.
     public let name: String
     let run: @Sendable ([String]) async -> Void
+    /// What the shell's `--help` says of it: its command's abstract.
+    let abstract: @Sendable () -> String
 
     /// `command`, selected by `name`; its own configuration gives its help.
     public init<Command: AsyncParsableCommand>(_ name: String, _ command: Command.Type) {
         self.name = name
         run = { await Command.main($0) }
+        abstract = { Command.configuration.abstract }
     }
 }
 

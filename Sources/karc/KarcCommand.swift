@@ -12,15 +12,15 @@ enum KarcCommand {
         await Shell.main(
             name: "karc", abstract: "Drive a live karc cluster: send typed commands, see replies, events and state diffs.",
             discussion: """
-                Runs the demo cluster: counter (a Flux dispatcher), identity and articles \
-                (Trellis stores, articles guarded by a middleware), account (a Karc model \
-                whose messages are answered a tick later). With no FILE and no -e, reads \
+                Runs the demo cluster: counter (a Flux dispatcher: increment, reset), identity \
+                (a Trellis store: log in and out), articles (a Trellis store guarded by a \
+                middleware that refuses a guest: add, like, remove), account (a Karc model: \
+                register, then messages answered a tick later) and auth (a Compose component \
+                tree: log-in, sign-up and reset-password screens behind a router, driven \
+                through their buttons and fields). With no FILE and no -e, reads \
                 commands from standard input: a prompt on a terminal, a script otherwise. \
                 Commands are TARGET.COMMAND field=value …; :help lists them. Exit status: \
-                0 when every command succeeded, 1 otherwise. `karc check FILE…` checks \
-                transcripts, `karc export-test SCRIPT` writes a script as a Swift test, \
-                `karc serve` runs the demo for `karc attach` to drive from another \
-                terminal (see their --help).
+                0 when every command succeeded, 1 otherwise.
                 """,
             version: "karc 0.3.0", testExport: testExport,
             subcommands: [ShellSubcommand("serve", Serve.self), ShellSubcommand("attach", Attach.self)], arguments: DemoArguments.self

@@ -76,6 +76,14 @@ struct MissingBinary: Error, CustomStringConvertible {
         #expect(section("EXPORTED TESTS:").contains("--test-factory <EXPR>"))
         #expect(section("OPTIONS:").contains("--tick <DURATION>"))
         #expect(!help.stdout.contains("(default 10000). (default: 10000)"))
+        // Every subcommand, the shell's and the demo's, with what it does; how to learn more.
+        let subcommands = section("SUBCOMMANDS:")
+        for name in ["check", "export-test", "serve", "attach"] { #expect(subcommands.contains("\n  \(name)  "), "\(subcommands)") }
+        #expect(help.stdout.hasSuffix("\n\n  See 'karc SUBCOMMAND --help' for its options.\n"))
+        // Every demo target is described.
+        for target in ["counter (", "identity (", "articles (", "account (", "auth ("] {
+            #expect(help.stdout.replacingOccurrences(of: "\n", with: " ").contains(target), "karc --help does not describe \(target)")
+        }
         let version = try await KarcRun.run(["--version"])
         #expect(version.status == 0)
         #expect(version.stdout == "karc 0.3.0\n")

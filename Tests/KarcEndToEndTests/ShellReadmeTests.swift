@@ -42,6 +42,7 @@ import Testing
         ] {
             #expect(help.stdout.contains("  \(flag)"), "shop --help lacks \(flag)")
         }
+        #expect(help.stdout.contains("SUBCOMMANDS:\n  check  "), "a user's shell lists its subcommands too")
         #expect(try await shop(["--generate-completion-script", "bash"]).stdout.contains("_shop()"))
         let bad = try await shop(["--timeout", "soon"])
         #expect(bad.status == 64)
