@@ -199,6 +199,7 @@ package enum AttachClient {
             $0.diff = options.printing.diff.rawValue
             $0.quiet = options.printing.quiet
             $0.recordFile = options.history.recordFile.map { URL(fileURLWithPath: $0).path } ?? ""
+            $0.recordFailures = options.history.recordsFailures
             $0.testFactory = options.testExport.factory ?? ""
             $0.testImports = options.testExport.imports
         }

@@ -22,6 +22,7 @@ extension ShellOptions {
         }
         printing.quiet = given.quiet
         history.recordFile = given.recordFile.isEmpty ? nil : given.recordFile
+        history.recordsFailures = given.recordFailures
         testExport = TestExportOptions(factory: given.testFactory.isEmpty ? nil : given.testFactory, imports: given.testImports)
     }
 }

@@ -67,6 +67,7 @@ public enum Shell {
         if let path = options.history.recordFile {
             do {
                 session.log.record.recording = try await host.recorder(appendingTo: path)
+                session.log.record.recordsFailures = options.history.recordsFailures
                 session.log.record.recording?(SessionRecord.header(cluster: cluster.name, verb: "recorded"))
             } catch {
                 session.renderer.error(error.message, script: nil, line: nil, column: nil)

@@ -49,6 +49,7 @@ public struct ShellArguments: ParsableArguments {
         options.history.file = history.historyFile
         options.history.limit = history.historyLimit
         options.history.recordFile = history.record
+        options.history.recordsFailures = history.withFailures
         options.testExport = testExport(over: TestExportOptions())
         return options
     }
@@ -108,9 +109,16 @@ public struct HistoryArguments: ParsableArguments {
             "How many commands the session keeps for :history, :save and :export-test; past it the oldest are dropped.", valueName: "N"))
     public var historyLimit = ShellOptions.defaultHistoryLimit
 
-    /// Append each command to this file as it runs (a script that replays the session).
-    @Option(help: ArgumentHelp("Append each command to this file as it runs (a script that replays the session).", valueName: "FILE"))
+    /// Append each command that succeeded to this file as it runs (a script that replays the session, as :save writes).
+    @Option(
+        help: ArgumentHelp(
+            "Append each command that succeeded to this file as it runs (a script that replays the session, as :save writes).",
+            valueName: "FILE"))
     public var record: String?
+
+    /// With --record, keep the commands that failed too (as :save FILE --with-failures).
+    @Flag(help: "With --record, keep the commands that failed too (as :save FILE --with-failures).")
+    public var withFailures = false
 
     public init() {}
 
@@ -118,6 +126,9 @@ public struct HistoryArguments: ParsableArguments {
     public func validate() throws {
         guard historyLimit >= 1 else {
             throw ValidationError("--history-limit must be at least 1 (a number of commands), got \(historyLimit)")
+        }
+        guard !withFailures || record != nil else {
+            throw ValidationError("--with-failures says what --record keeps: give --record FILE too")
         }
     }
 }

@@ -124,7 +124,8 @@ import Testing
         let saved = served.scratch.file("saved.karc")
         let recorded = served.scratch.file("recorded.karc")
         let run = try await served.attach([
-            "--record", recorded, "-e", ":source \(sourced)", "-e", ":save \(saved)", "-e", ":source \(served.scratch.file("missing.karc"))",
+            "--record", recorded, "--with-failures", "-e", ":source \(sourced)", "-e", ":save \(saved)", "-e",
+            ":source \(served.scratch.file("missing.karc"))",
         ])
         #expect(run.status == 1)
         #expect(run.stdout.contains("> counter.increment") == false)  // not at a prompt: no echo
@@ -133,7 +134,9 @@ import Testing
         #expect(try String(contentsOfFile: saved, encoding: .utf8).hasSuffix("\n:source \(sourced)\n"))
         let record = try String(contentsOfFile: recorded, encoding: .utf8)
         #expect(record.hasPrefix("# karc session recorded "))
-        #expect(record.hasSuffix(":source \(sourced)\n:source \(served.scratch.path)/missing.karc\n"), "(:save is not replayed)")
+        #expect(
+            record.hasSuffix(":source \(sourced)\n:source \(served.scratch.path)/missing.karc\n"),
+            "(:save is not replayed; the failed :source is kept, --with-failures)")
         #expect(try FileManager.default.attributesOfItem(atPath: recorded)[.posixPermissions] as? Int == 0o600)
         _ = await served.stop()
     }

@@ -30,7 +30,7 @@ struct SessionSaveTests {
             // (--quiet leaves out the "saved N commands" notice.)
             await tmux.send(text: ":save \(saved)", enter: true)
             await tmux.expect { _ in FileManager.default.fileExists(atPath: saved) }
-            await tmux.send(text: ":save \(all) --all", enter: true)
+            await tmux.send(text: ":save \(all) --with-failures", enter: true)
             await tmux.expect { _ in FileManager.default.fileExists(atPath: all) }
             await tmux.send(keys: "C-d")
             await tmux.expect { $0.contains("EXIT=0") }
@@ -42,13 +42,34 @@ struct SessionSaveTests {
         #expect(Array(try String(contentsOfFile: all, encoding: .utf8).split(separator: "\n").dropFirst().map(String.init)) == Self.typed)
         let recordedLines = try String(contentsOfFile: recorded, encoding: .utf8).split(separator: "\n").map(String.init)
         #expect(recordedLines.first?.hasPrefix("# karc session recorded ") == true)
-        #expect(Array(recordedLines.dropFirst()) == Self.typed)
+        #expect(Array(recordedLines.dropFirst()) == succeeded, ":save and --record keep the same lines")
 
         // The saved script, replayed on a fresh cluster, prints what those commands print.
         let replay = try await KarcRun.run(["--fresh", "--echo", saved])
         let direct = try await KarcRun.run(["--fresh", "--echo"], input: succeeded.joined(separator: "\n") + "\n")
         #expect(replay.status == 0, "\(replay.stderr)")
         #expect(replay.stdout == "> " + savedLines[0] + "\n" + direct.stdout)
+    }
+
+    @Test func withFailuresBothKeepTheLinesThatFailedToo() async throws {
+        let recorded = scratch.file("failures.karc")
+        let saved = scratch.file("saved-failures.karc")
+        let old = scratch.file("saved-all.karc")
+        let lines = ["counter.increment", "counter.incremnt", ":save \(saved) --with-failures", ":save \(old) --all"]
+        let run = try await KarcRun.run(
+            ["--fresh", "--keep-going", "--record", recorded, "--with-failures"], input: lines.joined(separator: "\n") + "\n")
+        #expect(run.status == 1)
+        let kept = ["counter.increment", "counter.incremnt"]
+        #expect(Array(try String(contentsOfFile: recorded, encoding: .utf8).split(separator: "\n").dropFirst().map(String.init)) == kept)
+        #expect(Array(try String(contentsOfFile: saved, encoding: .utf8).split(separator: "\n").dropFirst().map(String.init)) == kept)
+        #expect(
+            Array(try String(contentsOfFile: old, encoding: .utf8).split(separator: "\n").dropFirst().map(String.init)) == kept, "--all still works")
+    }
+
+    @Test func withFailuresWithoutARecordFileIsRefused() async throws {
+        let run = try await KarcRun.run(["--with-failures", "-e", "counter.increment"])
+        #expect(run.status == 64)
+        #expect(run.stderr.contains("--with-failures says what --record keeps: give --record FILE too"), "\(run.stderr)")
     }
 
     @Test func aRecordFileThatCannotBeWrittenIsRefused() async throws {

@@ -262,7 +262,7 @@ extension ShellDetailsTests {
         let run = try await KarcRun.run(
             ["--fresh", "--keep-going"], input: "counter.increment\ncounter.oops\n:save \(path)\n:save\n:save /nonexistent/dir/x.karc\n")
         #expect(run.stdout.hasSuffix("saved 1 command to \(path)\n"))
-        #expect(run.stderr.contains("<stdin>:4:2: error: :save needs one file name (and --all to keep the commands that failed too)"))
+        #expect(run.stderr.contains("<stdin>:4:2: error: :save needs one file name (and --with-failures to keep the commands that failed too)"))
         #expect(run.stderr.contains("<stdin>:5:7: error: cannot write /nonexistent/dir/x.karc:"))
         let saved = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
         #expect(saved.dropFirst() == ["counter.increment"])

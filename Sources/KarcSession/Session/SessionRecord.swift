@@ -12,8 +12,11 @@ struct SessionRecord {
     private(set) var entries: BoundedLog<Entry>
     /// How many of the oldest lines were dropped (`--history-limit`).
     var dropped: Int { entries.dropped }
-    /// `--record`: appends each line to its file as it runs.
+    /// `--record`: appends each line to its file once it ran.
     var recording: (@Sendable (String) -> Void)?
+    /// `--with-failures`: `recording` gets the lines that failed too; else,
+    /// as `:save`, only those that succeeded, so the file replays.
+    var recordsFailures = false
 
     init(limit: Int = ShellOptions.defaultHistoryLimit) {
         entries = BoundedLog(limit: limit)
@@ -33,7 +36,7 @@ struct SessionRecord {
     mutating func add(_ line: String, succeeded: Bool) {
         guard Self.isKept(line) else { return }
         entries.append(Entry(line: line, succeeded: succeeded))
-        recording?(line + "\n")
+        if succeeded || recordsFailures { recording?(line + "\n") }
     }
 
     /// The header a saved or recorded script starts with.

@@ -53,8 +53,12 @@ public struct ShellOptions: Sendable {
         /// `:export-test` (`--history-limit`): past it the oldest are dropped,
         /// so a long session runs in bounded memory.
         public var limit = ShellOptions.defaultHistoryLimit
-        /// Appends each command to this file as it runs (`--record FILE`), after a header.
+        /// Appends each command that succeeded to this file as it runs
+        /// (`--record FILE`), after a header: a script that replays the
+        /// session, as `:save` writes one.
         public var recordFile: String?
+        /// The record file keeps the commands that failed too (`--with-failures`, as `:save FILE --with-failures`).
+        public var recordsFailures = false
 
         /// The prompt's history in the default place, 10,000 commands kept, nothing recorded.
         public init() {}

@@ -1,26 +1,30 @@
-/// `:save FILE [--all]`: this session's commands that succeeded (or all) as a script that replays it.
+/// `:save FILE [--with-failures]`: this session's commands that succeeded
+/// (or all) as a script that replays it, as `--record` keeps them.
 enum MetaSave: MetaCommand {
     static let name = "save"
-    static let arguments = "FILE [--all]"
+    static let arguments = "FILE [--with-failures]"
     static let summary = "write this session's commands that succeeded (or all) as a script"
     static let details = [
         ":save session.karc          the commands that succeeded, as a script (karc session.karc replays it)",
-        ":save session.karc --all    the failed ones too",
+        ":save session.karc --with-failures    the failed ones too (--record FILE --with-failures keeps them too)",
     ]
     /// A replay would overwrite the script it runs from.
     static let isReplayed = false
 
     static func completions(at position: Int, of words: [String], in context: Completer) -> MetaCompletions? {
         position == 0
-            ? MetaCompletions(candidates: Completer.paths(startingWith: words.last ?? ""), suffix: "") : MetaCompletions(candidates: ["--all"])
+            ? MetaCompletions(candidates: Completer.paths(startingWith: words.last ?? ""), suffix: "")
+            : MetaCompletions(candidates: ["--with-failures"])
     }
 
     static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
-        let all = call.arguments.contains { $0.value == "--all" }
-        let files = call.arguments.filter { $0.value != "--all" }
+        // `--all`: the flag's first name, still taken.
+        let flags = ["--with-failures", "--all"]
+        let all = call.arguments.contains { flags.contains($0.value) }
+        let files = call.arguments.filter { !flags.contains($0.value) }
         guard files.count == 1, let file = files.first else {
             return session.fail(
-                ":save needs one file name (and --all to keep the commands that failed too)",
+                ":save needs one file name (and --with-failures to keep the commands that failed too)",
                 column: files.dropFirst().first?.column ?? call.name.column, in: call)
         }
         let record = session.log.record

@@ -311,6 +311,9 @@ package nonisolated struct Karc_Attach_V1_SessionOptions: Sendable {
 
   package var testImports: [String] = []
 
+  /// `--with-failures`: the record file keeps the lines that failed too.
+  package var recordFailures: Bool = false
+
   package var unknownFields = SwiftProtobuf.UnknownStorage()
 
   package init() {}
@@ -823,7 +826,7 @@ nonisolated extension Karc_Attach_V1_Hello: SwiftProtobuf.Message, SwiftProtobuf
 
 nonisolated extension Karc_Attach_V1_SessionOptions: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   package static let protoMessageName: String = _protobuf_package + ".SessionOptions"
-  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}json\0\u{3}json_states\0\u{1}echo\0\u{3}keep_going\0\u{3}timeout_ms\0\u{1}color\0\u{1}diff\0\u{1}quiet\0\u{3}record_file\0\u{3}test_factory\0\u{3}test_imports\0")
+  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}json\0\u{3}json_states\0\u{1}echo\0\u{3}keep_going\0\u{3}timeout_ms\0\u{1}color\0\u{1}diff\0\u{1}quiet\0\u{3}record_file\0\u{3}test_factory\0\u{3}test_imports\0\u{3}record_failures\0")
 
   package mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -842,6 +845,7 @@ nonisolated extension Karc_Attach_V1_SessionOptions: SwiftProtobuf.Message, Swif
       case 9: try { try decoder.decodeSingularStringField(value: &self.recordFile) }()
       case 10: try { try decoder.decodeSingularStringField(value: &self.testFactory) }()
       case 11: try { try decoder.decodeRepeatedStringField(value: &self.testImports) }()
+      case 12: try { try decoder.decodeSingularBoolField(value: &self.recordFailures) }()
       default: break
       }
     }
@@ -881,6 +885,9 @@ nonisolated extension Karc_Attach_V1_SessionOptions: SwiftProtobuf.Message, Swif
     if !self.testImports.isEmpty {
       try visitor.visitRepeatedStringField(value: self.testImports, fieldNumber: 11)
     }
+    if self.recordFailures != false {
+      try visitor.visitSingularBoolField(value: self.recordFailures, fieldNumber: 12)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -896,6 +903,7 @@ nonisolated extension Karc_Attach_V1_SessionOptions: SwiftProtobuf.Message, Swif
     if lhs.recordFile != rhs.recordFile {return false}
     if lhs.testFactory != rhs.testFactory {return false}
     if lhs.testImports != rhs.testImports {return false}
+    if lhs.recordFailures != rhs.recordFailures {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
