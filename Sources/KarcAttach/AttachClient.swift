@@ -200,6 +200,7 @@ package enum AttachClient {
             $0.quiet = options.printing.quiet
             $0.recordFile = options.history.recordFile.map { URL(fileURLWithPath: $0).path } ?? ""
             $0.recordFailures = options.history.recordsFailures
+            $0.startupDirectory = options.startupDirectory ?? ""
             $0.testFactory = options.testExport.factory ?? ""
             $0.testImports = options.testExport.imports
         }

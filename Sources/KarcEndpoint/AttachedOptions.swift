@@ -23,6 +23,7 @@ extension ShellOptions {
         printing.quiet = given.quiet
         history.recordFile = given.recordFile.isEmpty ? nil : given.recordFile
         history.recordsFailures = given.recordFailures
+        startupDirectory = given.startupDirectory.isEmpty ? nil : given.startupDirectory
         testExport = TestExportOptions(factory: given.testFactory.isEmpty ? nil : given.testFactory, imports: given.testImports)
     }
 }

@@ -16,6 +16,12 @@ public struct ShellArguments: ParsableArguments {
     @Option(name: .customShort("e"), help: ArgumentHelp("Run a command (repeatable); with no FILE, exits after them.", valueName: "CMD"))
     public var commands: [String] = []
 
+    /// Run no startup file before the prompt.
+    @Flag(
+        name: .customLong("no-rc"),
+        help: "Run no startup file before the prompt (else $XDG_CONFIG_HOME/karc/karcrc, then NAME.karcrc for the cluster NAME, when they exist).")
+    public var noRC = false
+
     /// Go on after a failed command (the exit status is still 1).
     @Flag(help: "Go on after a failed command (the exit status is still 1).")
     public var keepGoing = false
@@ -51,6 +57,7 @@ public struct ShellArguments: ParsableArguments {
         options.history.recordFile = history.record
         options.history.recordsFailures = history.withFailures
         options.testExport = testExport(over: TestExportOptions())
+        options.startupDirectory = noRC ? nil : StartupFiles.defaultDirectory()
         return options
     }
 

@@ -54,7 +54,9 @@ struct ContinuationPromptTests {
         try await Tmux.session { tmux in
             try await tmux.start()
             await tmux.send(
-                text: "export XDG_STATE_HOME=\(scratch.path) XDG_RUNTIME_DIR=\(served.runtimeDirectory) NO_COLOR=1 PS1='$ '", enter: true)
+                text:
+                    "export XDG_STATE_HOME=\(scratch.path) XDG_CONFIG_HOME=\(scratch.path)/config XDG_RUNTIME_DIR=\(served.runtimeDirectory) NO_COLOR=1 PS1='$ '",
+                enter: true)
             await tmux.send(text: "clear", enter: true)
             await tmux.send(text: "\(KarcRun.binaryPath) attach --quiet --history-file /dev/null; echo EXIT=$?", enter: true)
             await tmux.expect("no prompt") { $0.contains("demo>") }

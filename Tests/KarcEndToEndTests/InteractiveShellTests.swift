@@ -229,7 +229,9 @@ final class Tmux: Sendable {
     /// Starts `karc --quiet` on a cleared screen, its history and data under `stateHome`.
     func startKarc(stateHome: String, arguments: String = "") async throws {
         try await start()
-        await send(text: "export XDG_STATE_HOME=\(stateHome) XDG_DATA_HOME=\(stateHome)/data NO_COLOR=1 PS1='$ '", enter: true)
+        await send(
+            text: "export XDG_STATE_HOME=\(stateHome) XDG_DATA_HOME=\(stateHome)/data XDG_CONFIG_HOME=\(stateHome)/config NO_COLOR=1 PS1='$ '",
+            enter: true)
         await send(text: "clear", enter: true)
         await send(text: "\(KarcRun.binaryPath) --quiet \(arguments); echo EXIT=$?", enter: true)
         await expect("no prompt") { $0.contains("demo>") }

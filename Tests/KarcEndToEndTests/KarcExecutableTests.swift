@@ -41,6 +41,7 @@ struct KarcRun {
         let scratch = NSTemporaryDirectory() + "karc-run-\(UUID().uuidString)"
         env["XDG_DATA_HOME"] = scratch + "/data"
         env["XDG_STATE_HOME"] = scratch + "/state"
+        env["XDG_CONFIG_HOME"] = scratch + "/config"
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         env.merge(environment) { $1 }
         let output = try await ChildProcess.run([binary] + arguments, environment: env, input: input)

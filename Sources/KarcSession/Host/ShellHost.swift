@@ -24,6 +24,12 @@ package struct HostError: Error, Sendable, Equatable {
     package init(_ message: String) {
         self.message = message
     }
+
+    /// The script asked for does not exist (``LocalHost/checkScript(_:)``'s
+    /// words, which an attached shell's machine sends back as they are).
+    package var isMissingFile: Bool { message.hasPrefix(Self.missingScript) }
+
+    static let missingScript = "no such script: "
 }
 
 /// Lines of a script as they arrive (a file, a pipe, standard input, or an attached shell's).
@@ -61,7 +67,7 @@ package struct LocalHost: ShellHost {
     package static func checkScript(_ path: String) throws(HostError) {
         var status = stat()
         guard stat(path, &status) == 0 else {
-            throw HostError(errno == ENOENT ? "no such script: \(path)" : "cannot read \(path): \(String(cString: strerror(errno)))")
+            throw HostError(errno == ENOENT ? HostError.missingScript + path : "cannot read \(path): \(String(cString: strerror(errno)))")
         }
         if status.st_mode & S_IFMT == S_IFDIR { throw HostError("\(path) is a directory, not a script") }
     }

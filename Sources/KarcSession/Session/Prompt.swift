@@ -25,6 +25,7 @@ package struct Prompt {
             sink.flush()
         }
         session.renderer.promptWidth = DisplayWidth.of(session.cluster.name) + 2
+        await StartupFiles.run(in: session)
         session.input.isInteractive = true
         editor.start()
         // The lines of a command that goes on (an open string, list or object), bounded.

@@ -12,6 +12,10 @@ public struct ShellOptions: Sendable {
     public var history = History()
     /// How a test `:export-test` writes makes its cluster (`--test-factory`, `--test-import`).
     public var testExport = TestExportOptions()
+    /// Where the startup files a prompt runs before its first line are
+    /// (`karcrc`, then `NAME.karcrc`): nil, the default, runs none; the
+    /// command line sets `$XDG_CONFIG_HOME/karc` unless `--no-rc`.
+    public var startupDirectory: String?
 
     /// 10,000 commands: the default of ``History/limit``.
     public static let defaultHistoryLimit = 10_000

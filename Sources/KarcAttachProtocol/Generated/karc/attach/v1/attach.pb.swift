@@ -247,36 +247,48 @@ package nonisolated struct Karc_Attach_V1_ShellMessage: Sendable {
   package init() {}
 }
 
-package nonisolated struct Karc_Attach_V1_Hello: Sendable {
+package nonisolated struct Karc_Attach_V1_Hello: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
   /// PROTOCOL_VERSION of the shell; the app refuses a session it does not speak.
-  package var protocolVersion: UInt32 = 0
+  package var protocolVersion: UInt32 {
+    get {_storage._protocolVersion}
+    set {_uniqueStorage()._protocolVersion = newValue}
+  }
 
   package var options: Karc_Attach_V1_SessionOptions {
-    get {_options ?? Karc_Attach_V1_SessionOptions()}
-    set {_options = newValue}
+    get {_storage._options ?? Karc_Attach_V1_SessionOptions()}
+    set {_uniqueStorage()._options = newValue}
   }
   /// Returns true if `options` has been explicitly set.
-  package var hasOptions: Bool {self._options != nil}
+  package var hasOptions: Bool {_storage._options != nil}
   /// Clears the value of `options`. Subsequent reads from it will return its default value.
-  package mutating func clearOptions() {self._options = nil}
+  package mutating func clearOptions() {_uniqueStorage()._options = nil}
 
   /// `-e` commands, run first.
-  package var commands: [String] = []
+  package var commands: [String] {
+    get {_storage._commands}
+    set {_uniqueStorage()._commands = newValue}
+  }
 
-  package var input: Karc_Attach_V1_Input = .none
+  package var input: Karc_Attach_V1_Input {
+    get {_storage._input}
+    set {_uniqueStorage()._input = newValue}
+  }
 
   /// The script's name in error messages (`tour.karc`, `<stdin>`).
-  package var scriptName: String = String()
+  package var scriptName: String {
+    get {_storage._scriptName}
+    set {_uniqueStorage()._scriptName = newValue}
+  }
 
   package var unknownFields = SwiftProtobuf.UnknownStorage()
 
   package init() {}
 
-  fileprivate var _options: Karc_Attach_V1_SessionOptions? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 /// The shell's flags (`karc attach --json --echo …`).
@@ -313,6 +325,10 @@ package nonisolated struct Karc_Attach_V1_SessionOptions: Sendable {
 
   /// `--with-failures`: the record file keeps the lines that failed too.
   package var recordFailures: Bool = false
+
+  /// The directory of the startup files the prompt runs (karcrc, NAME.karcrc),
+  /// on the shell's machine (FileRequest READ); empty: none (`--no-rc`).
+  package var startupDirectory: String = String()
 
   package var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -774,51 +790,95 @@ nonisolated extension Karc_Attach_V1_Hello: SwiftProtobuf.Message, SwiftProtobuf
   package static let protoMessageName: String = _protobuf_package + ".Hello"
   package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}protocol_version\0\u{1}options\0\u{1}commands\0\u{1}input\0\u{3}script_name\0")
 
+  fileprivate class _StorageClass {
+    var _protocolVersion: UInt32 = 0
+    var _options: Karc_Attach_V1_SessionOptions? = nil
+    var _commands: [String] = []
+    var _input: Karc_Attach_V1_Input = .none
+    var _scriptName: String = String()
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _protocolVersion = source._protocolVersion
+      _options = source._options
+      _commands = source._commands
+      _input = source._input
+      _scriptName = source._scriptName
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
+
   package mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularUInt32Field(value: &self.protocolVersion) }()
-      case 2: try { try decoder.decodeSingularMessageField(value: &self._options) }()
-      case 3: try { try decoder.decodeRepeatedStringField(value: &self.commands) }()
-      case 4: try { try decoder.decodeSingularEnumField(value: &self.input) }()
-      case 5: try { try decoder.decodeSingularStringField(value: &self.scriptName) }()
-      default: break
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularUInt32Field(value: &_storage._protocolVersion) }()
+        case 2: try { try decoder.decodeSingularMessageField(value: &_storage._options) }()
+        case 3: try { try decoder.decodeRepeatedStringField(value: &_storage._commands) }()
+        case 4: try { try decoder.decodeSingularEnumField(value: &_storage._input) }()
+        case 5: try { try decoder.decodeSingularStringField(value: &_storage._scriptName) }()
+        default: break
+        }
       }
     }
   }
 
   package func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if self.protocolVersion != 0 {
-      try visitor.visitSingularUInt32Field(value: self.protocolVersion, fieldNumber: 1)
-    }
-    try { if let v = self._options {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
-    } }()
-    if !self.commands.isEmpty {
-      try visitor.visitRepeatedStringField(value: self.commands, fieldNumber: 3)
-    }
-    if self.input != .none {
-      try visitor.visitSingularEnumField(value: self.input, fieldNumber: 4)
-    }
-    if !self.scriptName.isEmpty {
-      try visitor.visitSingularStringField(value: self.scriptName, fieldNumber: 5)
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if _storage._protocolVersion != 0 {
+        try visitor.visitSingularUInt32Field(value: _storage._protocolVersion, fieldNumber: 1)
+      }
+      try { if let v = _storage._options {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+      } }()
+      if !_storage._commands.isEmpty {
+        try visitor.visitRepeatedStringField(value: _storage._commands, fieldNumber: 3)
+      }
+      if _storage._input != .none {
+        try visitor.visitSingularEnumField(value: _storage._input, fieldNumber: 4)
+      }
+      if !_storage._scriptName.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._scriptName, fieldNumber: 5)
+      }
     }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   package static func ==(lhs: Karc_Attach_V1_Hello, rhs: Karc_Attach_V1_Hello) -> Bool {
-    if lhs.protocolVersion != rhs.protocolVersion {return false}
-    if lhs._options != rhs._options {return false}
-    if lhs.commands != rhs.commands {return false}
-    if lhs.input != rhs.input {return false}
-    if lhs.scriptName != rhs.scriptName {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._protocolVersion != rhs_storage._protocolVersion {return false}
+        if _storage._options != rhs_storage._options {return false}
+        if _storage._commands != rhs_storage._commands {return false}
+        if _storage._input != rhs_storage._input {return false}
+        if _storage._scriptName != rhs_storage._scriptName {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -826,7 +886,7 @@ nonisolated extension Karc_Attach_V1_Hello: SwiftProtobuf.Message, SwiftProtobuf
 
 nonisolated extension Karc_Attach_V1_SessionOptions: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   package static let protoMessageName: String = _protobuf_package + ".SessionOptions"
-  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}json\0\u{3}json_states\0\u{1}echo\0\u{3}keep_going\0\u{3}timeout_ms\0\u{1}color\0\u{1}diff\0\u{1}quiet\0\u{3}record_file\0\u{3}test_factory\0\u{3}test_imports\0\u{3}record_failures\0")
+  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}json\0\u{3}json_states\0\u{1}echo\0\u{3}keep_going\0\u{3}timeout_ms\0\u{1}color\0\u{1}diff\0\u{1}quiet\0\u{3}record_file\0\u{3}test_factory\0\u{3}test_imports\0\u{3}record_failures\0\u{3}startup_directory\0")
 
   package mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -846,6 +906,7 @@ nonisolated extension Karc_Attach_V1_SessionOptions: SwiftProtobuf.Message, Swif
       case 10: try { try decoder.decodeSingularStringField(value: &self.testFactory) }()
       case 11: try { try decoder.decodeRepeatedStringField(value: &self.testImports) }()
       case 12: try { try decoder.decodeSingularBoolField(value: &self.recordFailures) }()
+      case 13: try { try decoder.decodeSingularStringField(value: &self.startupDirectory) }()
       default: break
       }
     }
@@ -888,6 +949,9 @@ nonisolated extension Karc_Attach_V1_SessionOptions: SwiftProtobuf.Message, Swif
     if self.recordFailures != false {
       try visitor.visitSingularBoolField(value: self.recordFailures, fieldNumber: 12)
     }
+    if !self.startupDirectory.isEmpty {
+      try visitor.visitSingularStringField(value: self.startupDirectory, fieldNumber: 13)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -904,6 +968,7 @@ nonisolated extension Karc_Attach_V1_SessionOptions: SwiftProtobuf.Message, Swif
     if lhs.testFactory != rhs.testFactory {return false}
     if lhs.testImports != rhs.testImports {return false}
     if lhs.recordFailures != rhs.recordFailures {return false}
+    if lhs.startupDirectory != rhs.startupDirectory {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
