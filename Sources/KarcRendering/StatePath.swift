@@ -116,4 +116,60 @@ package enum StatePath {
         }
         return .success(current)
     }
+
+    // MARK: Completion
+
+    /// The paths one step below the part `typed` ends in, that start with
+    /// it: `items[0].t` gives `items[0].title`, `items[` the elements'
+    /// `items[0]`, `items[1]`…, `` (nothing) the state's fields. A list
+    /// offers its first `limit` elements; nothing when `typed` names no part.
+    package static func completions(in state: Any, typed: String, limit: Int = 100) -> [String] {
+        let cut = lastStep(in: typed)
+        let parentText = String(typed[..<cut])
+        var parent = state
+        if !parentText.isEmpty {
+            guard case .success(let steps) = parse(parentText), case .success(let part) = resolve(state, steps) else { return [] }
+            parent = part
+        }
+        let value = ValueChildren.unwrapped(parent)
+        let mirror = ValueChildren.mirror(value)
+        let steps: [String]
+        switch mirror.displayStyle {
+        case .collection, .set:
+            steps = (0..<min(limit, ValueChildren.children(of: value, mirror).count)).map { "[\($0)]" }
+        case .dictionary:
+            steps = ValueChildren.entries(of: mirror).prefix(limit).map { "[\(ValueText.dump($0.key))]" }.sorted()
+        default:
+            steps = ValueChildren.children(of: value, mirror).filter(ValueChildren.isShownProperty).compactMap(\.label).map {
+                parentText.isEmpty ? $0 : "." + $0
+            }
+        }
+        return steps.map { parentText + $0 }.filter { $0.lowercased().hasPrefix(typed.lowercased()) }
+    }
+
+    /// Where the last step of `typed` starts: its `.` or `[` outside a
+    /// bracket or a quoted key, or the start.
+    private static func lastStep(in typed: String) -> String.Index {
+        var cut = typed.startIndex
+        var (depth, quoted) = (0, false)
+        var index = typed.startIndex
+        while index < typed.endIndex {
+            let character = typed[index]
+            if quoted {
+                if character == "\\" { index = typed.index(after: index) } else if character == "\"" { quoted = false }
+            } else {
+                switch character {
+                case "\"": quoted = depth > 0
+                case "[":
+                    if depth == 0 { cut = index }
+                    depth += 1
+                case "]": depth = max(0, depth - 1)
+                case "." where depth == 0: cut = index
+                default: break
+                }
+            }
+            if index < typed.endIndex { index = typed.index(after: index) }
+        }
+        return cut
+    }
 }

@@ -23,7 +23,9 @@ extension Shell {
         } else if prompting {
             input = .prompt(
                 LineEditor.forSession(
-                    named: cluster.name, completer: Completer(catalog: cluster.catalog, events: { seenEvents.all }),
+                    named: cluster.name,
+                    completer: Completer(
+                        catalog: cluster.catalog, events: { seenEvents.all }, statePaths: Completer.statePaths(of: cluster)),
                     historyFile: options.history.file, interrupt: { interrupter.trigger() }, lineEntered: { interrupter.reset() }))
         } else {
             input = .lines(StandardInputLines(), name: "<stdin>")

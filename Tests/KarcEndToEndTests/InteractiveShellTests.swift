@@ -14,6 +14,28 @@ struct InteractiveShellTests {
         try await tmux.startKarc(stateHome: stateHome, arguments: arguments)
     }
 
+    @Test func tabCompletesAPathIntoATargetsStateAsItIsNow() async throws {
+        try await Tmux.session { tmux in
+            try await startKarc(tmux, arguments: "--fresh")
+            await tmux.send(text: "identity.login email=jill@example.com password=s3cret!", enter: true)
+            await tmux.send(text: "articles.add title=Hello", enter: true)
+            await tmux.expect { $0.contains("title: \"Hello\"") }
+            await tmux.send(text: ":state articles it")
+            await tmux.send(keys: "Tab")
+            await tmux.expect { $0.contains("demo> :state articles items") }
+            await tmux.send(text: "[")
+            await tmux.send(keys: "Tab")
+            await tmux.expect("the only element is completed") { $0.contains("demo> :state articles items[0]") }
+            await tmux.send(text: ".t")
+            await tmux.send(keys: "Tab")
+            await tmux.expect { $0.contains("demo> :state articles items[0].title") }
+            await tmux.send(text: "", enter: true)
+            await tmux.expect { $0.contains("state  articles items[0].title: \"Hello\"") }
+            await tmux.send(keys: "C-d")
+            await tmux.expect { $0.contains("EXIT=0") }
+        }
+    }
+
     @Test func tabCompletesTargetsCommandsAndFieldsAndAHintShowsTheFields() async throws {
         try await Tmux.session { tmux in
             try await startKarc(tmux)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import KarcLanguage
+@testable import KarcRendering
 @testable import KarcSession
 @testable import KarcShell
 
@@ -82,5 +83,52 @@ extension CompleterTests {
         #expect(completer.complete(":source \(directory)/scripts/t") == .init(insert: "our.karc", candidates: []))
         #expect(
             completer.complete(":source \(directory)/scripts/").candidates == ["\(directory)/scripts/errors.karc", "\(directory)/scripts/tour.karc"])
+    }
+}
+
+/// `:state TARGET PATH<Tab>`: the next step of a path into the state as it is now.
+@Suite("Completing a path into a state", .timeLimit(.minutes(1)))
+struct StatePathCompletionTests {
+    struct Article: Equatable, Sendable {
+        var title: String
+        var tags: [String: Int]
+    }
+
+    struct Articles: Equatable, Sendable {
+        var items: [Article]
+        var total: Int
+    }
+
+    let state = Articles(items: [Article(title: "a", tags: ["env": 1, "tier": 2]), Article(title: "b", tags: [:])], total: 2)
+
+    @Test(arguments: [
+        ("", ["items", "total"]),
+        ("i", ["items"]),
+        ("items", ["items"]),
+        ("items[", ["items[0]", "items[1]"]),
+        ("items[1", ["items[1]"]),
+        ("items[0].", ["items[0].title", "items[0].tags"]),
+        ("items[0].t", ["items[0].title", "items[0].tags"]),
+        ("items[0].ti", ["items[0].title"]),
+        ("items[0].tags[", [#"items[0].tags["env"]"#, #"items[0].tags["tier"]"#]),
+        ("items[0].tags[\"t", [#"items[0].tags["tier"]"#]),
+        ("items[7].", []),
+        ("nothing.", []),
+        ("total.", []),
+    ])
+    func theNextStepsStartWithWhatIsTyped(typed: String, expected: [String]) {
+        #expect(StatePath.completions(in: state, typed: typed) == expected)
+    }
+
+    @Test func stateCompletesItsTargetsPathWithNoSpaceAfterIt() {
+        let catalog = Catalog(targets: [TargetSchema(name: "articles", kind: "store", commands: [])])
+        let state = self.state
+        let completer = Completer(
+            catalog: catalog,
+            statePaths: { target, typed in target == "articles" ? StatePath.completions(in: state, typed: typed) : [] })
+        #expect(completer.complete(":state articles items[0].ti") == .init(insert: "tle", candidates: []))
+        #expect(completer.complete(":state Articles to") == .init(insert: "tal", candidates: []), "the target as typed, in any case")
+        #expect(completer.complete(":state articles items[0].t").candidates == ["items[0].title", "items[0].tags"])
+        #expect(completer.complete(":state nobody x").candidates.isEmpty)
     }
 }

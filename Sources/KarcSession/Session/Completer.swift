@@ -1,5 +1,7 @@
 import Foundation
+import KarcAsync
 import KarcLanguage
+import KarcRendering
 
 /// What Tab completes and which hint follows a complete command, from the
 /// catalog: targets, commands, field names (`field=`), and the cases of a
@@ -8,14 +10,44 @@ package struct Completer: Sendable {
     let catalog: CatalogSummary
     /// The event names `:wait` and `:events` complete (declared and seen so far).
     var events: @Sendable () -> [String] = { [] }
+    /// The paths into a target's state now that start with what is typed
+    /// (`:state articles items[0].t`): ``StatePath/completions(in:typed:limit:)``
+    /// of its state, or nothing when it cannot be had in time.
+    var statePaths: @Sendable (_ target: String, _ typed: String) -> [String] = { _, _ in [] }
 
-    package init(catalog: CatalogSummary, events: @escaping @Sendable () -> [String] = { [] }) {
+    package init(
+        catalog: CatalogSummary, events: @escaping @Sendable () -> [String] = { [] },
+        statePaths: @escaping @Sendable (_ target: String, _ typed: String) -> [String] = { _, _ in [] }
+    ) {
         self.catalog = catalog
         self.events = events
+        self.statePaths = statePaths
     }
 
-    package init(catalog: Catalog, events: @escaping @Sendable () -> [String] = { [] }) {
-        self.init(catalog: CatalogSummary(catalog), events: events)
+    package init(
+        catalog: Catalog, events: @escaping @Sendable () -> [String] = { [] },
+        statePaths: @escaping @Sendable (_ target: String, _ typed: String) -> [String] = { _, _ in [] }
+    ) {
+        self.init(catalog: CatalogSummary(catalog), events: events, statePaths: statePaths)
+    }
+
+    /// State paths of `cluster`'s targets, for Tab on the editor's thread:
+    /// it asks the cluster and waits for the state at most `wait` (a busy
+    /// actor store, say), completing nothing when it is late.
+    package static func statePaths(of cluster: any ShellCluster, wait: Duration = .milliseconds(500))
+        -> @Sendable (String, String) -> [String]
+    {
+        { target, typed in
+            let found = KarcMutex<[String]?>(nil)
+            let done = DispatchSemaphore(value: 0)
+            Task {
+                let state = await cluster.state(of: target)
+                found.withLock { $0 = state.map { StatePath.completions(in: $0, typed: typed) } ?? [] }
+                done.signal()
+            }
+            _ = done.wait(timeout: .now() + .milliseconds(Int(ShellDuration.milliseconds(wait))))
+            return found.withLock { $0 } ?? []
+        }
     }
 
     package struct Completion: Equatable {

@@ -15,7 +15,13 @@ enum MetaState: MetaCommand {
     ]
 
     static func completions(at position: Int, of words: [String], in context: Completer) -> MetaCompletions? {
-        position == 0 ? MetaCompletions(candidates: context.targetNames) : nil
+        switch position {
+        case 0: MetaCompletions(candidates: context.targetNames)
+        // A path goes on after a field or an element: no space after it.
+        case 1:
+            context.catalog.target(named: words[0]).map { MetaCompletions(candidates: context.statePaths($0.name, words[1]), suffix: "") }
+        default: nil
+        }
     }
 
     static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
