@@ -58,11 +58,18 @@ public struct CommandDocumentation: Sendable, Equatable {
         }
     }
 
-    /// A type's summary, its fields' documentation, and (for an enum) each case's.
-    public init(summary: String?, fields: [String: Field] = [:], cases: [String: CommandDocumentation] = [:]) {
+    /// A struct's initializer that takes each stored field, in order, under
+    /// its name: its memberwise initializer, or one it declares with those
+    /// labels. A generated test writes the command with it
+    /// (`Articles.Add(title: "Hi")`); nil when there is none.
+    public var initializer: [String]?
+
+    /// A type's summary, its fields' documentation, (for an enum) each case's, and (for a struct) its initializer's labels.
+    public init(summary: String?, fields: [String: Field] = [:], cases: [String: CommandDocumentation] = [:], initializer: [String]? = nil) {
         self.summary = summary
         self.fields = fields
         self.cases = cases
+        self.initializer = initializer
     }
 }
 

@@ -1,4 +1,5 @@
 import Compose
+import KarcCommand
 import Trellis
 
 /// `articles`: a list of articles, a value model kept by its store.
@@ -23,22 +24,28 @@ package struct Articles: Equatable, Sendable, Codable {
     /// The actions the gatekeeper guards.
     package protocol Action: Sendable {}
 
-    /// `articles.add title=String`
+    /// Adds an article (signed in only: the gatekeeper refuses a guest).
+    @Command
     package struct Add: Action, Codable {
+        /// Its title, 1 to 90 characters.
         package var title: String
 
         package init(title: String) { self.title = title }
     }
 
-    /// `articles.like id=Int`
+    /// Likes an article once more.
+    @Command
     package struct Like: Action, Codable {
+        /// The article's id.
         package var id: Int
 
         package init(id: Int) { self.id = id }
     }
 
-    /// `articles.remove id=Int`
+    /// Removes an article.
+    @Command
     package struct Remove: Action, Codable {
+        /// The article's id.
         package var id: Int
 
         package init(id: Int) { self.id = id }

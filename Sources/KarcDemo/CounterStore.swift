@@ -29,7 +29,8 @@ package actor CounterStore: Dispatcher, StatefulModel {
         }
     }
 
-    /// `counter.increment-by-three`: three `Increment`s, run inside this action.
+    /// Adds three, as three increments run inside this action.
+    @Command
     package struct IncrementByThree: AsyncDispatcher.Action, Codable {
         package init() {}
 
@@ -38,7 +39,8 @@ package actor CounterStore: Dispatcher, StatefulModel {
         }
     }
 
-    /// `counter.reset`
+    /// Sets the count back to zero.
+    @Command
     package struct Reset: AsyncDispatcher.Action, Codable {
         package init() {}
 

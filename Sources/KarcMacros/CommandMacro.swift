@@ -16,7 +16,7 @@ public struct CommandMacro: ExtensionMacro {
         let conformances = protocols.map(\.trimmedDescription)
         let members: [DeclSyntax]
         switch model.shape {
-        case .fields(let fields, let keys): members = structMembers(model, fields, keys: keys)
+        case .fields(let fields, let keys, _): members = structMembers(model, fields, keys: keys)
         case .cases(let cases): members = enumMembers(model, cases)
         }
         let body = members.map(\.description).joined(separator: "\n\n")
@@ -40,6 +40,8 @@ public struct CommandMacro: ExtensionMacro {
     // MARK: Structs
 
     private static func structMembers(_ model: CommandModel, _ fields: [CommandModel.Field], keys: String?) -> [DeclSyntax] {
+        // A struct of no fields decodes from anything (as Swift's own `init(from:)` does): no keys to declare.
+        guard !fields.isEmpty || keys != nil else { return ["\(raw: model.access)init(from decoder: any Decoder) throws {}"] }
         let keyType = keys ?? "_CommandKeys"
         var body = "let container = try decoder.container(keyedBy: \(keyType).self)\n"
         for field in fields {
@@ -119,8 +121,9 @@ public struct CommandMacro: ExtensionMacro {
             return "[" + entries.joined(separator: ", ") + "]"
         }
         switch model.shape {
-        case .fields(let list, _):
-            return "KarcCommand.CommandDocumentation(summary: \(literal(model.summary)), fields: \(fields(list)))"
+        case .fields(let list, _, let initializer):
+            let labels = initializer.map { ", initializer: [" + $0.map { literal($0) }.joined(separator: ", ") + "]" } ?? ""
+            return "KarcCommand.CommandDocumentation(summary: \(literal(model.summary)), fields: \(fields(list))\(labels))"
         case .cases(let cases):
             let entries = cases.map { item in
                 "\(literal(item.name)): KarcCommand.CommandDocumentation(summary: \(literal(item.summary)), fields: \(fields(item.fields)))"

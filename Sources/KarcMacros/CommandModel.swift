@@ -34,8 +34,10 @@ struct CommandModel {
     }
 
     enum Shape {
-        /// A struct's stored fields, and the name of its own `CodingKeys` when it declares them.
-        case fields([Field], keys: String?)
+        /// A struct's stored fields, the name of its own `CodingKeys` when it
+        /// declares them, and the labels of its initializer that takes each
+        /// stored field (``CommandModel/initializer(of:)``).
+        case fields([Field], keys: String?, initializer: [String]?)
         case cases([Case])
     }
 
@@ -50,8 +52,9 @@ struct CommandModel {
         if let structure = declaration.as(StructDeclSyntax.self) {
             let keys = Self.declaredKeys(in: structure.memberBlock)
             var fields = Self.storedFields(in: structure.memberBlock)
+            let initializer = Self.initializer(of: structure, stored: fields.map(\.name))
             if let keys { fields = fields.filter { keys.names.contains($0.name) }.map { keys.renamed($0) } }
-            shape = .fields(fields, keys: keys.map { _ in "CodingKeys" })
+            shape = .fields(fields, keys: keys.map { _ in "CodingKeys" }, initializer: initializer)
         } else if let enumeration = declaration.as(EnumDeclSyntax.self) {
             let cases = Self.cases(in: enumeration.memberBlock)
             guard !cases.isEmpty else {
@@ -102,6 +105,35 @@ struct CommandModel {
             fields += declared
         }
         return fields
+    }
+
+    /// The labels of the initializer a generated test can write the struct
+    /// with: one it declares whose labels are its stored fields in order
+    /// (not failable, throwing, async or private), else, when it declares
+    /// none, its memberwise initializer unless a stored field is private.
+    private static func initializer(of structure: StructDeclSyntax, stored: [String]) -> [String]? {
+        let hidden: Set<TokenKind> = [.keyword(.private), .keyword(.fileprivate)]
+        if structure.modifiers.contains(where: { hidden.contains($0.name.tokenKind) }) { return nil }
+        let declared = structure.memberBlock.members.compactMap { $0.decl.as(InitializerDeclSyntax.self) }
+        guard declared.isEmpty else {
+            for initializer in declared {
+                let signature = initializer.signature
+                guard initializer.optionalMark == nil, signature.effectSpecifiers == nil,
+                    !initializer.modifiers.contains(where: { hidden.contains($0.name.tokenKind) })
+                else { continue }
+                let labels = signature.parameterClause.parameters.map(\.firstName.text)
+                if labels == stored { return labels }
+            }
+            return nil
+        }
+        for member in structure.memberBlock.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self),
+                !variable.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) })
+            else { continue }
+            // A private stored property makes the memberwise initializer private.
+            if variable.modifiers.contains(where: { hidden.contains($0.name.tokenKind) && $0.detail == nil }) { return nil }
+        }
+        return stored
     }
 
     /// Whether a property's accessors are only `willSet`/`didSet` (it is stored).

@@ -44,10 +44,23 @@ import Testing
             test.contains(
                 #"    await #expect(throws: (any Error).self) { try await store.send(IdentityAction.login(email: "bad", password: "1"), to: "identity") }"#
             ))
+        // A struct with the initializer @Command found is typed Swift: a renamed field breaks the build, not the run.
         #expect(
             test.contains(
-                ##"    reply = try await store.send(try decoded(AccountCommands.Register.self, json: #"{"userEmail":"jill@example.com","userPassword":"s3cret!"}"#), to: "account")"##
+                #"    reply = try await store.send(AccountCommands.Register(userEmail: "jill@example.com", userPassword: "s3cret!"), to: "account")"#
             ))
+        // Each line is named by its line in the script as it is (no #= lines here to count).
+        #expect(
+            test.contains(
+                "    // session.karc:1: counter.increment value=2\n    try await store.send(CounterStore.Increment(value: 2), to: \"counter\")\n"))
+        #expect(test.contains("    // session.karc:5: account.register"))
+        // Each change the session printed is asserted where it happened, not only at the end.
+        let increment = try #require(test.range(of: "store.send(CounterStore.Increment(value: 2)"))
+        let login = try #require(test.range(of: "store.send(IdentityAction.login(email: \"jill@example.com\""))
+        #expect(
+            test[increment.upperBound..<login.lowerBound].contains(
+                ##"await store.expectState("counter", toBe: try decoded(CounterStore.State.self, json: #"{"count":2}"#))"##))
+        #expect(test.contains("@testable import KarcDemo\n"), "a command's memberwise initializer is internal")
         #expect(test.contains(##"    await store.receive(dumped: #""""##))
         #expect(test.contains(##"    await store.expectState("counter", toBe: try decoded(CounterStore.State.self, json: #"{"count":2}"#))"##))
         #expect(test.hasSuffix("    await store.finish()\n}\n"))
@@ -69,7 +82,9 @@ import Testing
         try "counter.increment\n".write(toFile: script, atomically: true, encoding: .utf8)
         let run = try await KarcRun.run(["export-test", script, "--test-factory", "try await makeShop(clock)", "--test-import", "Shop"])
         // The cluster's module is the one named; a command's type brings its own module (here the demo's counter command).
-        #expect(run.stdout.contains("import CustomDump\nimport KarcDemo\nimport Shop\nimport Testing\nimport TrellisTesting\n"), "\(run.stdout)")
+        #expect(
+            run.stdout.contains("import CustomDump\nimport KarcDemo\n@testable import Shop\nimport Testing\nimport TrellisTesting\n"), "\(run.stdout)"
+        )
         #expect(run.stdout.contains("        try await makeShop(clock)\n"))
         let missing = try await KarcRun.run(["export-test", scratch.file("missing.karc")])
         #expect(missing.status == 1)
@@ -88,7 +103,7 @@ import Testing
         #expect(run.stderr == "<stdin>:3:2: error: :export-test needs one file name (FILE.swift)\n")
         let test = try String(contentsOfFile: output, encoding: .utf8)
         #expect(test.contains("@Test(.timeLimit(.minutes(1))) func promptTests() async throws {"))
-        #expect(test.contains(##"try await store.send(try decoded(CounterStore.Increment.self, json: #"{"value":3}"#), to: "counter")"##))
+        #expect(test.contains(#"try await store.send(CounterStore.Increment(value: 3), to: "counter")"#))
     }
 
     @Test func aShellOfYourOwnExportsWithTheFactoryItIsGiven() async throws {

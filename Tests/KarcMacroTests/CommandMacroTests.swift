@@ -52,10 +52,55 @@ struct CommandMacroTests: MacroExpansionTest {
 
             extension Increment: KarcCommand.CommandDocumented {
                 public static var commandDocumentation: KarcCommand.CommandDocumentation {
-                    KarcCommand.CommandDocumentation(summary: "Adds to the counter.", fields: ["by": .init(summary: "How much to add.", defaultValue: "1"), "note": .init(summary: nil, defaultValue: nil), "kind": .init(summary: nil, defaultValue: nil)])
+                    KarcCommand.CommandDocumentation(summary: "Adds to the counter.", fields: ["by": .init(summary: "How much to add.", defaultValue: "1"), "note": .init(summary: nil, defaultValue: nil), "kind": .init(summary: nil, defaultValue: nil)], initializer: ["by", "note", "kind"])
                 }
             }
             """)
+    }
+
+    @Test func aStructOfNoFieldsDecodesFromAnything() {
+        expand(
+            """
+            @Command
+            struct Reset {
+                init() {}
+            }
+            """,
+            """
+            struct Reset {
+                init() {}
+            }
+
+            extension Reset: Decodable {
+                init(from decoder: any Decoder) throws {
+                }
+            }
+
+            extension Reset: KarcCommand.CommandDocumented {
+                static var commandDocumentation: KarcCommand.CommandDocumentation {
+                    KarcCommand.CommandDocumentation(summary: nil, fields: [:], initializer: [])
+                }
+            }
+            """)
+    }
+
+    @Test(arguments: [
+        ("struct A { var title: String; init(title: String) { self.title = title } }", #"initializer: ["title"]"#),
+        ("struct A { var title: String; init(_ title: String) { self.title = title } }", nil),
+        ("struct A { var title: String; init?(title: String) { return nil } }", nil),
+        ("struct A { var title: String; init(title: String) throws { self.title = title } }", nil),
+        ("struct A { var title: String; private init(title: String) { self.title = title } }", nil),
+        ("struct A { private var title: String }", nil),
+        ("struct A { private(set) var title: String }", #"initializer: ["title"]"#),
+        ("private struct A { var title: String }", nil),
+    ])
+    func theInitializerATestWritesACommandWithTakesEachFieldByName(source: String, initializer: String?) {
+        let expanded = expansion(of: "@Command\n" + source)
+        if let initializer {
+            #expect(expanded.contains(initializer), "\(expanded)")
+        } else {
+            #expect(!expanded.contains("initializer:"), "\(expanded)")
+        }
     }
 
     @Test func anEnumDecodesItsCasesAsSwiftEncodesThem() {

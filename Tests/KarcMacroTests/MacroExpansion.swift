@@ -1,3 +1,5 @@
+import SwiftParser
+import SwiftSyntax
 import SwiftSyntaxMacroExpansion
 import SwiftSyntaxMacrosGenericTestSupport
 import Testing
@@ -14,5 +16,16 @@ extension MacroExpansionTest {
             failure in
             Issue.record(Comment(rawValue: failure.message), sourceLocation: sourceLocation)
         }
+    }
+
+    /// `source` with its macros expanded, as text: for a test that looks at one part of it.
+    func expansion(of source: String) -> String {
+        let file = Parser.parse(source: source)
+        let context = BasicMacroExpansionContext(sourceFiles: [file: .init(moduleName: "Test", fullFilePath: "test.swift")])
+        return file.expand(
+            macroSpecs: macros,
+            contextGenerator: { BasicMacroExpansionContext(sharingWith: context, lexicalContext: $0.allMacroLexicalContexts()) },
+            indentationWidth: .spaces(4)
+        ).description
     }
 }

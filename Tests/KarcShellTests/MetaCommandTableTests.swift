@@ -86,7 +86,7 @@ struct MetaCommandTableTests {
         for meta in [":save", ":export-test", ":source"] {
             #expect(completer.complete("\(meta) \(directory)/scr") == .init(insert: "ipts/", candidates: []), "\(meta)")
         }
-        #expect(completer.complete(":save x.karc --a") == .init(insert: "ll ", candidates: []))
+        #expect(completer.complete(":save x.karc --w") == .init(insert: "ith-failures ", candidates: []))
         #expect(completer.complete(":export-test x.swift y") == .init(insert: "", candidates: []))
     }
 }

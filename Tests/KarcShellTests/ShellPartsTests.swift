@@ -164,3 +164,16 @@ struct SessionRecordTests {
         #expect(SessionRecord.isKept(line) == kept)
     }
 }
+
+/// How a generated test writes a command: a struct with a known initializer as a call of it, else decoded from its JSON.
+@Suite("Commands written as Swift", .timeLimit(.minutes(1)))
+struct SwiftLiteralCommandTests {
+    struct Loose: Codable, Sendable { var title: String }
+
+    @Test func aStructWithoutAKnownInitializerIsDecodedFromItsJSON() {
+        let decoded = ##"try decoded(SwiftLiteralCommandTests.Loose.self, json: #"{"title":"a"}"#)"##
+        #expect(SwiftLiteral.value(Loose(title: "a"), indent: "") == decoded)
+        #expect(SwiftLiteral.value(Loose(title: "a"), indent: "", initializer: { _ in ["title"] }) == #"SwiftLiteralCommandTests.Loose(title: "a")"#)
+        #expect(SwiftLiteral.value(Loose(title: "a"), indent: "", initializer: { _ in ["name"] }) == decoded, "labels that are not its fields")
+    }
+}

@@ -1,4 +1,5 @@
 import Karc
+import KarcCommand
 
 /// The account model's state: the registered account, if any.
 package struct AccountState: Equatable, Initable, Sendable, Codable {
@@ -16,10 +17,13 @@ package struct Account: Equatable, Sendable, Codable {
 package protocol AccountCommand: Sendable {}
 
 package enum AccountCommands {
-    /// `account.register user-email=String user-password=String`; replies
-    /// `.success(account)`, or `.failure` when an account exists or the input is invalid.
+    /// Registers an account; replies `.success(account)`, or `.failure` when
+    /// an account exists or the input is invalid. Its messaging starts.
+    @Command
     package struct Register: AccountCommand, Codable {
+        /// An email address.
         package var userEmail: String
+        /// At least 6 characters.
         package var userPassword: String
 
         package init(userEmail: String, userPassword: String) {
@@ -28,14 +32,17 @@ package enum AccountCommands {
         }
     }
 
-    /// `account.unregister`: deletes the account; the messaging pipeline stops.
+    /// Deletes the account; its messaging stops.
+    @Command
     package struct Unregister: AccountCommand, Codable {
         package init() {}
     }
 
-    /// `account.dispatch-outgoing-message message=String`: replies once the
-    /// message left with the next swap. Six can wait at once; a seventh is refused.
+    /// Sends a message with the next swap, and replies once it left; six can
+    /// wait at once, a seventh is refused. The answer comes a tick later.
+    @Command
     package struct DispatchOutgoingMessage: AccountCommand, Codable {
+        /// The text.
         package var message: String
 
         package init(message: String) { self.message = message }

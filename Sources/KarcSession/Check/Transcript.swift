@@ -86,17 +86,18 @@ struct Transcript {
 
     /// The commands, in order, each as the shell runs it (its lines joined),
     /// with how many lines come before it in ``rewritten(with:)`` apart from
-    /// the output of the commands before it.
-    var commands: [(text: String, linesBefore: Int)] {
+    /// the output of the commands before it, and the line it starts on in
+    /// the file as it is.
+    var commands: [(text: String, linesBefore: Int, line: Int)] {
         var before = 0
         return parts.compactMap { part in
             switch part {
             case .text(let line):
                 if Self.expected(line) == nil { before += 1 }
                 return nil
-            case .command(let lines, _, _):
+            case .command(let lines, let line, _):
                 defer { before += lines.count }
-                return (lines.joined(separator: "\n"), before)
+                return (lines.joined(separator: "\n"), before, line)
             }
         }
     }

@@ -41,6 +41,7 @@ struct TranscriptRun {
         let sink = OutputSink(capturing: (), clock: runtime.clock)
         let session = ShellSession(cluster: cluster, options: options, sink: sink, runtime: runtime)
         session.log.keepsTestSteps = keepingTestSteps
+        session.log.keepsStates = keepingTestSteps
         // A script is named as it sources its neighbours: from its own directory,
         // so the transcript reads the same wherever `karc check` runs.
         let directory = (path as NSString).deletingLastPathComponent
@@ -57,9 +58,10 @@ struct TranscriptRun {
                 run.outputs.append([])
                 continue
             }
-            // The command's line in the transcript as it will read with this output under each
-            // command: its errors name that line, so a transcript that matches stays matching.
-            let line = command.linesBefore + printed + 1
+            // A check names the command's line in the transcript as it will read with this output
+            // under each command, so a transcript that matches stays matching; a test names
+            // the line of the script as it is.
+            let line = keepingTestSteps ? command.line : command.linesBefore + printed + 1
             let outcome = await session.execute(command.text, at: .init(script: path, line: line))
             defer { printed += run.outputs.last?.count ?? 0 }
             run.outputs.append(lines(sink.takeCaptured()))

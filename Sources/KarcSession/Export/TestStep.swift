@@ -22,4 +22,6 @@ enum TestStep {
 
     case send(target: String, command: any Sendable, origin: Origin, outcome: Outcome)
     case event(source: String, event: any Sendable)
+    /// A target's state as a change the session printed left it.
+    case state(target: String, state: any Sendable)
 }

@@ -134,7 +134,9 @@ final class Renderer {
     /// were lost. `old` is nil when the cluster kept none: the change is
     /// told from that snapshot. A target first seen without an old state is
     /// only remembered.
-    func state(target: String, old: (any Sendable)?, new: any Sendable) {
+    /// True when it printed the change (a diff or a count).
+    @discardableResult
+    func state(target: String, old: (any Sendable)?, new: any Sendable) -> Bool {
         let last = printed[target]
         let base: Any
         let fromLast: Bool
@@ -145,27 +147,29 @@ final class Renderer {
             (base, fromLast) = (last, true)
         } else {
             printed[target] = StateSnapshot.take(new)
-            return
+            return false
         }
         // One memory of the arrays compared, for the diff, the JSON tree and the next snapshot.
         let prefixes = ComparedPrefixes()
         defer { printed[target] = StateSnapshot.take(new, reusing: base, prefixes: prefixes) }
         switch diffMode {
         case .off:
-            return
+            return false
         case .summary:
             let counts = StateSummary.count(base, new)
-            guard counts.changed > 0 else { return }
+            guard counts.changed > 0 else { return false }
             changesPrinted += 1
             emit(.stateSummary(target: target, state: new, counts: counts))
+            return true
         case .full:
-            guard let difference = StateDiff.text(base, new, prefixes: prefixes) else { return }
+            guard let difference = StateDiff.text(base, new, prefixes: prefixes) else { return false }
             changesPrinted += 1
             emit(
                 .stateChange(
                     .init(
                         target: target, old: fromLast ? base : old.map { $0 as Any } ?? base, new: new, difference: difference, prefixes: prefixes,
                         fromLastPrinted: fromLast)))
+            return true
         }
     }
 

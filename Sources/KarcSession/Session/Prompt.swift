@@ -27,6 +27,8 @@ package struct Prompt {
         session.renderer.promptWidth = DisplayWidth.of(session.cluster.name) + 2
         await StartupFiles.run(in: session)
         session.input.isInteractive = true
+        // A person's session is short enough to keep each printed state for `:export-test`.
+        session.log.keepsStates = true
         editor.start()
         // The lines of a command that goes on (an open string, list or object), bounded.
         var reader = CommandReader()

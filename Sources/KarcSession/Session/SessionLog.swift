@@ -10,8 +10,13 @@ struct SessionLog {
     var history: BoundedLog<HistoryEntry>
     /// The lines run at the top level (`:save`, `--record`).
     var record: SessionRecord
-    /// Kept for `:export-test` and `export-test`: each send and event (the values, not the states).
+    /// Kept for `:export-test` and `export-test`: each send and event.
     var keepsTestSteps = true
+    /// The states after each change printed too, for the test to assert
+    /// the steps in between: `export-test SCRIPT` and the prompt keep them;
+    /// a piped script does not (a long run on a long state would hold a
+    /// copy of it a command).
+    var keepsStates = false
     private(set) var testSteps: BoundedLog<TestStep>
     /// The event types printed so far, by name (beside those the catalog declares).
     let seenEvents: SeenEvents
@@ -49,6 +54,11 @@ struct SessionLog {
     /// A send, put at `position` (before the events it set off, after those that came before it).
     mutating func keep(_ send: TestStep, at position: Int) {
         if keepsTestSteps { testSteps.insert(send, at: position) }
+    }
+
+    /// A change of `target`'s state printed: a test asserts the state it left.
+    mutating func saw(state: any Sendable, of target: String) {
+        if keepsTestSteps, keepsStates { testSteps.append(.state(target: target, state: state)) }
     }
 
     /// An event printed: its type is seen, and a test replays it. Its type's name.

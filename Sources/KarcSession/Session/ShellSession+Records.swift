@@ -26,7 +26,7 @@ extension ShellSession {
             }
         }
         for change in changes.all {
-            renderer.state(target: change.target, old: change.old, new: change.new)
+            if renderer.state(target: change.target, old: change.old, new: change.new) { log.saw(state: change.new, of: change.target) }
         }
         // A change that kept no old state shares the store's storage: it goes
         // now, before the next command changes that storage (then in place).
