@@ -27,25 +27,25 @@ import TrellisTesting
     await store.expectState("counter", toBe: try decoded(CounterStore.State.self, json: #"{"count":0}"#))
     // identity-articles.karc:3: articles.add title="Hello, karc"
     try await store.send(Articles.Add(title: "Hello, karc"), to: "articles")
-    // identity-articles.karc:6: identity.login email=jill@example.com password=s3cret!
+    // identity-articles.karc:7: identity.login email=jill@example.com password=s3cret!
     try await store.send(IdentityAction.login(email: "jill@example.com", password: "s3cret!"), to: "identity")
     await store.expectState("identity", toBe: try decoded(IdentityModel.State.self, json: #"{"user":{"email":"jill@example.com"}}"#))
-    // identity-articles.karc:12: articles.add title="Hello, karc"
+    // identity-articles.karc:13: articles.add title="Hello, karc"
     try await store.send(Articles.Add(title: "Hello, karc"), to: "articles")
     await store.expectState("articles", toBe: try decoded(Articles.self, json: #"{"items":[{"id":1,"likes":0,"title":"Hello, karc"}],"nextID":2}"#))
-    // identity-articles.karc:25: articles.add title="One-way data flow"
+    // identity-articles.karc:26: articles.add title="One-way data flow"
     try await store.send(Articles.Add(title: "One-way data flow"), to: "articles")
     await store.expectState("articles", toBe: try decoded(Articles.self, json: #"{"items":[{"id":1,"likes":0,"title":"Hello, karc"},{"id":2,"likes":0,"title":"One-way data flow"}],"nextID":3}"#))
-    // identity-articles.karc:39: articles.like id=2
+    // identity-articles.karc:40: articles.like id=2
     try await store.send(Articles.Like(id: 2), to: "articles")
     await store.expectState("articles", toBe: try decoded(Articles.self, json: #"{"items":[{"id":1,"likes":0,"title":"Hello, karc"},{"id":2,"likes":1,"title":"One-way data flow"}],"nextID":3}"#))
-    // identity-articles.karc:53: articles.remove id=1
+    // identity-articles.karc:54: articles.remove id=1
     try await store.send(Articles.Remove(id: 1), to: "articles")
     await store.expectState("articles", toBe: try decoded(Articles.self, json: #"{"items":[{"id":2,"likes":1,"title":"One-way data flow"}],"nextID":3}"#))
-    // identity-articles.karc:77: identity.logout
+    // identity-articles.karc:78: identity.logout
     try await store.send(IdentityAction.logout, to: "identity")
     await store.expectState("identity", toBe: try decoded(IdentityModel.State.self, json: "{}"))
-    // identity-articles.karc:83: articles.like id=2
+    // identity-articles.karc:84: articles.like id=2
     try await store.send(Articles.Like(id: 2), to: "articles")
     // account-messaging.karc:4: account.register user-email=jill@example.com user-password=s3cret!
     reply = try await store.send(AccountCommands.Register(userEmail: "jill@example.com", userPassword: "s3cret!"), to: "account")
@@ -64,11 +64,11 @@ import TrellisTesting
     reply = try await store.send(AccountCommands.DispatchOutgoingMessage(message: "hello"), to: "account")
     expectNoDifference(String(customDumping: reply), #""sent: hello""#)
     await store.receive(dumped: #"ReceivedMessage(text: "re: hello (to jill@example.com)")"#, from: "account")
-    // account-messaging.karc:21: account.dispatch-outgoing-message message="how are you?"
+    // account-messaging.karc:22: account.dispatch-outgoing-message message="how are you?"
     reply = try await store.send(AccountCommands.DispatchOutgoingMessage(message: "how are you?"), to: "account")
     expectNoDifference(String(customDumping: reply), #""sent: how are you?""#)
     await store.receive(dumped: #"ReceivedMessage(text: "re: how are you? (to jill@example.com)")"#, from: "account")
-    // account-messaging.karc:26: account.unregister
+    // account-messaging.karc:28: account.unregister
     try await store.send(AccountCommands.Unregister(), to: "account")
     await store.receive(dumped: #"""
         DeletedAccount(

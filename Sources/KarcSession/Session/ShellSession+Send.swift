@@ -25,8 +25,9 @@ extension ShellSession {
                 "the cluster was still busy \(ShellDuration.describe(options.timeout)) after \(name) (raise --timeout, or use :wait for timers)",
                 column: invocation.command.column, at: location)
         }
-        // Silence would leave a reader wondering whether the command did anything.
-        if outcome == .succeeded, case .replied = sent, renderer.diffMode != .off, renderer.changesPrinted == 0, !options.printing.quiet {
+        // Silence would leave a reader wondering whether the command did anything; a
+        // checked transcript asserts it (a fact, so `--quiet` keeps it).
+        if outcome == .succeeded, case .replied = sent, renderer.diffMode != .off, renderer.changesPrinted == 0 {
             renderer.unchanged()
         }
         renderer.timing(elapsed)
