@@ -84,6 +84,8 @@ package enum AttachClient {
                     return fail(text)
                 }
                 let reason = rpc.map { message(for: $0, address: connection.address) } ?? "\(error)"
+                // The startup files ran in the first session; a command in one must not run again.
+                hello.options.startupDirectory = ""
                 // `reconnecting` is cleared by a welcome: the last try connected, this is a new outage.
                 let wait = pause.take(newOutage: !front.reconnecting.withLock { $0 })
                 guard await front.waitToReconnect(after: reason, pause: wait) else {

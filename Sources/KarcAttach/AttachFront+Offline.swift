@@ -6,17 +6,17 @@ import KarcShell
 extension AttachFront {
     /// The connection was lost at the prompt: says so, and waits `pause`
     /// before the next try. False when the user left meanwhile (`:quit`, Ctrl-D).
+    ///
+    /// An outage is told once, and once more when the tries have slowed to
+    /// their longest pause; meanwhile the prompt says `(offline)`.
     func waitToReconnect(after reason: String, pause: Duration) async -> Bool {
         let editor = editor.withLock { $0?.editor }
         let first = reconnecting.withLock { reconnecting in
             defer { reconnecting = true }
             return !reconnecting
         }
-        let text =
-            first
-            ? "\(reason)\nreconnecting in \(ShellDuration.describe(pause)) (:quit or Ctrl-D leaves; :help lists the commands)\n"
-            : "still no connection; next try in \(ShellDuration.describe(pause))\n"
-        editor?.print(Array(text.utf8))
+        if first { editor?.mark("offline") }
+        if let text = notices.withLock({ $0.before(pause, reason: reason) }) { editor?.print(Array(text.utf8)) }
         // Counted from now, not from when the child that sleeps starts.
         let deadline = ContinuousClock.now + pause
         let left = await withTaskGroup(of: Bool.self) { group in
@@ -69,7 +69,9 @@ extension AttachFront {
         if line.lowercased().hasPrefix(":help") || line == ":h" || line == ":?" {
             editor.print(Array(Self.help(summary.withLock { $0 }).utf8))
         } else if !line.isEmpty {
-            editor.print(Array("not connected: \(line.hasPrefix(":") ? "only :help and :quit work" : "not sent") until the shell reconnects\n".utf8))
+            // Not queued: a command sent minutes later, to an app that may have restarted, would surprise.
+            let what = line.hasPrefix(":") ? "not run (offline, only :help and :quit work)" : "dropped, not sent"
+            editor.print(Array("offline: \(line.clipped) was \(what); it is in the history (↑) to run once reconnected\n".utf8))
         }
         editor.resume(PromptResume(remember: line.isEmpty ? nil : line))
         return false

@@ -53,6 +53,8 @@ final class AttachFront: Sendable {
     private let maxMessageBytes = KarcMutex(AttachProtocol.defaultMaxMessageBytes)
     /// Between a lost connection and the next welcome.
     let reconnecting = KarcMutex(false)
+    /// What this outage has told the user.
+    let notices = KarcMutex(OutageNotices())
 
     /// Something failed on this side (a script line too long to send): the exit status is 1.
     func failedLocally() {
@@ -78,8 +80,13 @@ final class AttachFront: Sendable {
                 welcomed.withLock { $0 = true }
                 if reconnecting.withLock({ $0 }) {
                     reconnecting.withLock { $0 = false }
-                    editor.withLock { $0?.editor }?.print(
-                        Array("reconnected to \(address): a new session (:events, :timing and :diff start over)\n".utf8))
+                    notices.withLock { $0 = OutageNotices() }
+                    let editor = editor.withLock { $0?.editor }
+                    editor?.mark(nil)
+                    editor?.print(
+                        Array(
+                            "reconnected to \(address): a new session in the app (its :history, :events, :timing and :diff start over; your line history stays)\n"
+                                .utf8))
                 }
                 maxMessageBytes.withLock { $0 = Int(clamping: welcome.maxMessageBytes) }
                 link.withLock { $0 }?.gate.open(credit: Int(clamping: welcome.lineCredit), maxMessageBytes: Int(clamping: welcome.maxMessageBytes))

@@ -53,14 +53,16 @@ struct AttachPromptTests {
             await tmux.expect { $0.contains("+ CounterStore.State(count: 1)") }
             #expect(await first.stop() == 0)
             await tmux.expect { $0.contains("connection lost: demo is shutting down") && $0.contains("reconnecting in 500ms") }
-            // Meanwhile: commands are not sent, :help still lists them.
+            await tmux.expect("the prompt does not say it is offline") { $0.split(separator: "\n").last == "demo (offline)>" }
+            // Meanwhile: commands are dropped, and said to be; :help still lists them.
             await tmux.send(text: "counter.increment", enter: true)
-            await tmux.expect { $0.contains("not connected: not sent until the shell reconnects") }
+            await tmux.expect { $0.contains("offline: counter.increment was dropped, not sent; it is in the history") }
             await tmux.send(text: ":help", enter: true)
             await tmux.expect { $0.contains("counter (dispatcher): increment, increment-by-three, reset") }
             // The app comes back (a new token, as after any restart).
             let second = try await ServedDemo(in: first.scratch)
             await tmux.expect("no reconnection") { $0.contains("reconnected to unix:\(first.socket)") }
+            await tmux.expect("the prompt still says offline") { $0.split(separator: "\n").last == "demo>" }
             await tmux.send(text: "counter.increment", enter: true)
             await tmux.expect { $0.contains("+ CounterStore.State(count: 1)") && $0.contains("reconnected") }
             // A second restart is waited for as briefly as the first: the pause starts over after a reconnection.

@@ -10,11 +10,14 @@ final class EditorContext {
     let historyPath: String?
     /// C strings handed to libedit: they must stay valid until replaced.
     private(set) var promptText: UnsafeMutablePointer<CChar>
+    /// The cluster's prompt (`demo> `).
     private let prompt: String
+    /// What the prompt says after the cluster's name (`demo (offline)> `); nil: nothing.
+    private var mark: String?
     private(set) var hintText: UnsafeMutablePointer<CChar>
     private var hint = ""
-    /// The prompt's width in columns.
-    let promptWidth: Int
+    /// The prompt's width in columns, as drawn now.
+    private(set) var promptWidth: Int
     /// The hint's width as drawn; 0 when none is shown.
     var hintWidth: Int { hint.unicodeScalars.count }
 
@@ -98,12 +101,21 @@ final class EditorContext {
     /// The prompt is `...> `: a command goes on.
     private(set) var isContinuing = false
 
-    /// The cluster's prompt, or `...> ` while a line goes on.
+    /// The cluster's prompt (with its mark), or `...> ` while a line goes on.
     func setPrompt(continuing: Bool) {
         isContinuing = continuing
-        let text = continuing ? "...> " : prompt
+        var text = prompt
+        if let mark, text.hasSuffix("> ") { text = text.dropLast(2) + " (\(mark))> " }
+        if continuing { text = "...> " }
         free(promptText)
         promptText = strdup(text)
+        promptWidth = DisplayWidth.of(text)
+    }
+
+    /// Says `mark` after the cluster's name (`offline`), or nothing.
+    func setMark(_ mark: String?) {
+        self.mark = mark
+        setPrompt(continuing: isContinuing)
     }
 
     static func of(_ el: OpaquePointer?) -> EditorContext? {

@@ -23,6 +23,8 @@ package final class LineEditor: PromptEditor {
     private struct Outbox {
         var output: [[UInt8]] = []
         var resume: Resume?
+        /// A new mark for the prompt (``mark(_:)``): `.some(nil)` clears it.
+        var mark: String??
         var stop = false
     }
 
@@ -94,6 +96,13 @@ package final class LineEditor: PromptEditor {
         poke()
     }
 
+    /// Says `mark` after the cluster's name in the prompt (`demo (offline)> `),
+    /// or nothing (nil); the prompt on the screen is drawn again.
+    package func mark(_ mark: String?) {
+        outbox.withLock { $0.mark = .some(mark) }
+        poke()
+    }
+
     /// Restores the terminal and ends the thread; returns when it has.
     package func stop() async {
         outbox.withLock { $0.stop = true }
@@ -146,6 +155,10 @@ package final class LineEditor: PromptEditor {
                 }
                 for bytes in messages.output { printAbove(bytes, el: el, isReading: isReading) }
                 if messages.stop { return }
+                if let mark = messages.mark {
+                    context.setMark(mark)
+                    if isReading { printAbove([], el: el, isReading: true) }
+                }
                 if let resume = messages.resume, !isReading {
                     if let line = resume.remember, let history {
                         _ = karc_history_enter(history, line)
