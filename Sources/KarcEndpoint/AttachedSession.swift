@@ -35,7 +35,8 @@ final class AttachedSession: Sendable {
     func run(response: RPCWriter<Karc_Attach_V1_AppMessage>, written: @escaping @Sendable () -> Void) async {
         let shell = ClusterShell(name: shared.name, cluster: shared.cluster, catalog: shared.catalog, bufferSize: shared.configuration.recordBuffer)
         defer { shell.stopObserving() }
-        let cluster: any ShellCluster = shared.configuration.readOnly ? ReadOnlyCluster(base: shell) : shell
+        let driven = SharedCluster(base: shell, activity: shared.activity)
+        let cluster: any ShellCluster = shared.configuration.readOnly ? ReadOnlyCluster(base: driven) : driven
         let input: Shell.Input =
             switch hello.input {
             case .script: .lines(lines, name: hello.scriptName.isEmpty ? "<stdin>" : hello.scriptName)

@@ -27,4 +27,5 @@ struct ReadOnlyCluster: ShellCluster {
     var workInFlight: Int? { base.workInFlight }
     func settled(timeout: Duration, beyond baseline: Int) async -> Bool { await base.settled(timeout: timeout, beyond: baseline) }
     func sessionStarted() { base.sessionStarted() }
+    var changesFromElsewhere: String { base.changesFromElsewhere }
 }

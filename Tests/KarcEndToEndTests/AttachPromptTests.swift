@@ -45,6 +45,21 @@ struct AttachPromptTests {
         _ = await served.stop()
     }
 
+    @Test func aChangeAnotherShellMadeSaysSo() async throws {
+        let served = try await ServedDemo()
+        try await Tmux.session { tmux in
+            try await startAttach(tmux, served)
+            let other = try await served.attach(["-e", "counter.increment value=7"])
+            #expect(other.status == 0, "\(other.stderr)")
+            await tmux.expect("the change was not told, or not as another shell's") {
+                $0.contains("state  counter (from another shell):") && $0.contains("+ CounterStore.State(count: 7)")
+            }
+            await tmux.send(keys: "C-d")
+            await tmux.expect { $0.contains("EXIT=0") }
+        }
+        _ = await served.stop()
+    }
+
     @Test func whenTheAppRestartsThePromptSaysSoAndReconnects() async throws {
         let first = try await ServedDemo()
         try await Tmux.session { tmux in

@@ -1,8 +1,10 @@
 import Foundation
+import KarcAsync
 import KarcShellTrellis
 import Testing
 import Trellis
 
+@testable import KarcLanguage
 @testable import KarcSession
 
 /// Every command says something, and its output is its own: a command that
@@ -162,5 +164,52 @@ struct CommandOutputTests {
     @Test func helpCompletesMetaCommandNames() {
         let completer = Completer(catalog: Catalog(targets: []))
         #expect(completer.complete(":help :sta").insert == "te ")
+    }
+
+    // MARK: Changes no command of this session made
+
+    /// A cluster whose state a timer changed before the first command, and
+    /// whose command changes it again.
+    final class Ticking: ShellCluster {
+        struct Clock: Equatable, Sendable { var ticks: Int }
+        struct Tick: Codable, Sendable {}
+        private let pending = KarcMutex<[ShellRecord]>([
+            .stateChanged(target: "clock", old: Clock(ticks: 0), new: Clock(ticks: 1))
+        ])
+        let elsewhere: String
+        init(elsewhere: String = "the app") { self.elsewhere = elsewhere }
+        var name: String { "ticking" }
+        var catalog: Catalog { Catalog(targets: [TargetSchema(name: "clock", kind: "store", commands: [CommandSchema(Tick.self)])]) }
+        func send(_ command: any Sendable, to target: String) async throws -> (any Sendable)? {
+            pending.withLock { $0.append(.stateChanged(target: "clock", old: Clock(ticks: 1), new: Clock(ticks: 2))) }
+            return nil
+        }
+        func takeRecords() -> [ShellRecord] {
+            pending.withLock { records in
+                defer { records = [] }
+                return records
+            }
+        }
+        func settled(timeout: Duration) async -> Bool { true }
+        func state(of target: String) async -> (any Sendable)? { nil }
+        var changesFromElsewhere: String { elsewhere }
+    }
+
+    @Test func aChangeNoCommandOfThisSessionMadeSaysWhoMadeIt() async throws {
+        let run = try await Transcript.run(Ticking(), ["clock.tick"], options: plain)
+        #expect(
+            run.output == """
+                state  clock (from the app):
+                  - CommandOutputTests.Ticking.Clock(ticks: 0)
+                  + CommandOutputTests.Ticking.Clock(ticks: 1)
+                state  clock:
+                  - CommandOutputTests.Ticking.Clock(ticks: 1)
+                  + CommandOutputTests.Ticking.Clock(ticks: 2)
+
+                """, "the command's own change has no note")
+        let json = try objects(try await Transcript.run(Ticking(elsewhere: "another shell"), ["clock.tick"], options: json).output)
+        let states = json.filter { $0["kind"] as? String == "state" }
+        #expect(states.map { $0["from"] as? String } == ["another shell", nil])
+        #expect(states.first?["seq"] == nil, "it is not the command's")
     }
 }

@@ -32,8 +32,8 @@ struct OutputEventTests {
                 "state  counter:\n  - a\n  + b\n", "state"
             ),
             (
-                .stateSummary(target: "counter", state: Tally(count: 1), counts: .init(changed: 1, unchanged: 0)),
-                "state  counter: 1 changed, 0 unchanged\n", "state"
+                .stateSummary(target: "counter", state: Tally(count: 1), counts: .init(changed: 1, unchanged: 0), from: "the app"),
+                "state  counter (from the app): 1 changed, 0 unchanged\n", "state"
             ),
             (
                 .snapshot(.init(heading: "counter", value: Tally(count: 1), path: nil, owner: nil)),

@@ -39,6 +39,11 @@ public protocol ShellCluster: Sendable {
     /// target's next change with its old state again, so the new session
     /// has a state to tell it from.
     func sessionStarted()
+    /// Who made the changes a session prints that none of its commands
+    /// made (a timer's, say): `the app` (the default), or, in front of a
+    /// cluster other shells drive too, `another shell` while one of them
+    /// runs a command. The shell says so: `state  counter (from the app):`.
+    var changesFromElsewhere: String { get }
 }
 
 extension ShellCluster {
@@ -59,6 +64,9 @@ extension ShellCluster {
 
     /// Nothing to do for a cluster that reports every old state.
     public func sessionStarted() {}
+
+    /// `the app`: nothing but the app itself drives the cluster.
+    public var changesFromElsewhere: String { "the app" }
 
     public func shutDown() async {}
 

@@ -37,10 +37,12 @@ final class JSONFormatter: OutputFormatter {
                 ], to: sink)
         case .stateChange(let change):
             json(state(change), to: sink)
-        case .stateSummary(let target, let state, let counts):
-            json(
-                ["kind": "state", "target": target, "type": ValueText.typeName(state), "changed": counts.changed, "unchanged": counts.unchanged],
-                to: sink)
+        case .stateSummary(let target, let state, let counts, let from):
+            var object: [String: Any] = [
+                "kind": "state", "target": target, "type": ValueText.typeName(state), "changed": counts.changed, "unchanged": counts.unchanged,
+            ]
+            object["from"] = from
+            json(object, to: sink)
         case .snapshot(let snapshot):
             var object: [String: Any] = [
                 "kind": "snapshot", "target": snapshot.owner ?? snapshot.heading, "type": ValueText.typeName(snapshot.value),
@@ -102,6 +104,7 @@ final class JSONFormatter: OutputFormatter {
             "patch": oldTree.map { JSONPatch.patch(from: $0, to: newTree) } ?? JSONPatch.replacingAll(with: newTree),
             "diff": change.difference,
         ]
+        object["from"] = change.from
         if jsonStates {
             if let oldTree { object["old"] = RawJSON(text: oldTree.text) }
             object["new"] = RawJSON(text: newTree.text)

@@ -17,7 +17,7 @@ enum OutputEvent {
     /// A target's state changed (`:diff on`).
     case stateChange(StateChange)
     /// A target's state changed, counted (`:diff summary`).
-    case stateSummary(target: String, state: any Sendable, counts: StateSummary.Counts)
+    case stateSummary(target: String, state: any Sendable, counts: StateSummary.Counts, from: String?)
     /// A target's state, or a part of it, now (`:state`).
     case snapshot(Snapshot)
     /// A command failed.
@@ -69,6 +69,8 @@ enum OutputEvent {
         let prefixes: ComparedPrefixes
         /// Whether the change starts from the last state printed of the target (its JSON tree can be reused).
         var fromLastPrinted = false
+        /// Who made it when no command of this session did (`the app`, `another shell`).
+        var from: String?
     }
 
     /// A state shown whole: a target's, or the part at `path` of `owner`'s.

@@ -28,7 +28,7 @@ final class ReadableFormatter: OutputFormatter {
             let replacement = to.map(ValueText.dump).joined(separator: ", ")
             sink.write(style.error("redirected") + "  \(ValueText.dump(action)) by \(by)" + (to.isEmpty ? " (dropped)" : " → \(replacement)"))
         case .stateChange(let change):
-            sink.write(style.state("state") + "  \(change.target):")
+            sink.write(style.state("state") + "  \(change.target)" + Self.from(change.from) + ":")
             for line in change.difference.split(separator: "\n", omittingEmptySubsequences: false) {
                 switch line.first {
                 case "+": sink.write("  " + style.added(String(line)))
@@ -36,8 +36,8 @@ final class ReadableFormatter: OutputFormatter {
                 default: sink.write("  " + line)
                 }
             }
-        case .stateSummary(let target, _, let counts):
-            sink.write(style.state("state") + "  \(target): " + StateSummary.describe(counts))
+        case .stateSummary(let target, _, let counts, let from):
+            sink.write(style.state("state") + "  \(target)" + Self.from(from) + ": " + StateSummary.describe(counts))
         case .snapshot(let snapshot):
             let heading = snapshot.heading
             sink.write(style.state("state") + "  \(heading): " + Self.indented(ValueText.dump(snapshot.value), by: 9 + DisplayWidth.of(heading)))
@@ -92,6 +92,11 @@ final class ReadableFormatter: OutputFormatter {
         if let line = location.line { text += "\(line):" }
         if columns, let column = location.column { text += "\(column):" }
         return text.isEmpty ? "" : text + " "
+    }
+
+    /// ` (from the app)` after a target whose change no command of this session made.
+    private static func from(_ cause: String?) -> String {
+        cause.map { " (from \($0))" } ?? ""
     }
 
     private static func indented(_ text: String, by width: Int) -> String {

@@ -136,7 +136,7 @@ final class Renderer {
     /// only remembered.
     /// True when it printed the change (a diff or a count).
     @discardableResult
-    func state(target: String, old: (any Sendable)?, new: any Sendable) -> Bool {
+    func state(target: String, old: (any Sendable)?, new: any Sendable, from cause: String? = nil) -> Bool {
         let last = printed[target]
         let base: Any
         let fromLast: Bool
@@ -159,7 +159,7 @@ final class Renderer {
             let counts = StateSummary.count(base, new)
             guard counts.changed > 0 else { return false }
             changesPrinted += 1
-            emit(.stateSummary(target: target, state: new, counts: counts))
+            emit(.stateSummary(target: target, state: new, counts: counts, from: cause))
             return true
         case .full:
             guard let difference = StateDiff.text(base, new, prefixes: prefixes) else { return false }
@@ -168,7 +168,7 @@ final class Renderer {
                 .stateChange(
                     .init(
                         target: target, old: fromLast ? base : old.map { $0 as Any } ?? base, new: new, difference: difference, prefixes: prefixes,
-                        fromLastPrinted: fromLast)))
+                        fromLastPrinted: fromLast, from: cause)))
             return true
         }
     }

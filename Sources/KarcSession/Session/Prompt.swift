@@ -96,7 +96,7 @@ package struct Prompt {
                 await paced(after: lastPrint)
                 let records = session.takeRecords()
                 if !records.isEmpty || session.waits.lateReplies.hasReady {
-                    session.printRecords(consume records)
+                    session.printRecords(consume records, background: true)
                     editor.print(sink.takeBuffered())
                     lastPrint = clock.now
                     continue
@@ -107,7 +107,7 @@ package struct Prompt {
                     session.waits.lateReplies.onArrival(wake)
                 }
                 if !more.isEmpty {
-                    session.printRecords(consume more)
+                    session.printRecords(consume more, background: true)
                     editor.print(sink.takeBuffered())
                     lastPrint = clock.now
                 }

@@ -2,8 +2,10 @@ import KarcRendering
 
 extension ShellSession {
     /// Prints records: late replies first, then events, redirects and
-    /// failures in order, then one diff per changed target.
-    func printRecords(_ records: consuming [ShellRecord]) {
+    /// failures in order, then one diff per changed target. `background`:
+    /// no command of this session made them (they came between commands),
+    /// and each change says who did (``ShellCluster/changesFromElsewhere``).
+    func printRecords(_ records: consuming [ShellRecord], background: Bool = false) {
         for late in waits.lateReplies.take() {
             renderer.late(late)
             switch late.outcome {
@@ -26,7 +28,8 @@ extension ShellSession {
             }
         }
         for change in changes.all {
-            if renderer.state(target: change.target, old: change.old, new: change.new) { log.saw(state: change.new, of: change.target) }
+            let cause = background ? cluster.changesFromElsewhere : nil
+            if renderer.state(target: change.target, old: change.old, new: change.new, from: cause) { log.saw(state: change.new, of: change.target) }
         }
         // A change that kept no old state shares the store's storage: it goes
         // now, before the next command changes that storage (then in place).

@@ -143,7 +143,7 @@ package final class ShellSession {
         case .meta(let name, let arguments):
             return await numbered(text) { await meta(name, arguments, at: location) }
         case .command(let invocation):
-            printRecords(takeRecords())  // what happened since the last command (timers, emitters): not this one's
+            printRecords(takeRecords(), background: true)  // what happened since the last command (timers, emitters): not this one's
             return await numbered(text) { await send(invocation, text: text, at: location) }
         }
     }

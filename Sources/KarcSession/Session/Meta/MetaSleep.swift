@@ -22,15 +22,15 @@ enum MetaSleep: MetaCommand {
         let finished = await session.interrupter.whileWaiting(onInterrupt: { slept.finish(nil) }) { await slept.value() }
         guard finished != nil else {
             clock.disarm(alarm)
-            session.printRecords(session.takeRecords())
+            session.printRecords(session.takeRecords(), background: true)
             return session.fail("interrupted", column: call.name.column, in: call, outcome: .interrupted)
         }
         let (cluster, timeout) = (session.cluster, session.options.timeout)
         guard await session.waits.interruptible({ await cluster.settled(timeout: timeout) }) != nil else {
-            session.printRecords(session.takeRecords())
+            session.printRecords(session.takeRecords(), background: true)
             return session.fail("interrupted", column: call.name.column, in: call, outcome: .interrupted)
         }
-        session.printRecords(session.takeRecords())
+        session.printRecords(session.takeRecords(), background: true)
         return .succeeded
     }
 }

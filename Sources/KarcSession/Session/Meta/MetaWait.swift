@@ -31,14 +31,14 @@ enum MetaWait: MetaCommand {
         let deadline = clock.now + timeout
         var records = session.takeRecords()
         while true {
-            session.printRecords(records)
+            session.printRecords(records, background: true)
             let arrived = records.contains { record in
                 if case .event(_, let event) = record { return Names.namesType(type.value, ValueText.typeName(event)) }
                 return false
             }
             if arrived {
                 _ = await session.cluster.settled(timeout: session.options.timeout)
-                session.printRecords(session.takeRecords())
+                session.printRecords(session.takeRecords(), background: true)
                 return .succeeded
             }
             if clock.now >= deadline {
