@@ -92,10 +92,12 @@ struct CheckCommand<Arguments: ParsableArguments & Sendable>: AsyncParsableComma
     @OptionGroup var arguments: Arguments
 
     func run() async throws {
-        guard let make = ShellMainSetUp.current?.make else { throw ExitCode.failure }
+        guard let setUp = ShellMainSetUp.current else { throw ExitCode.failure }
         let arguments = self.arguments
-        let status = await Shell.check(check.files, update: check.update, timeout: check.timeout.duration, interrupts: .signals) {
-            try await make(arguments, .check)
+        let status = await Shell.check(
+            check.files, update: check.update, timeout: check.timeout.duration, testExport: setUp.testExport, interrupts: .signals
+        ) {
+            try await setUp.make(arguments, .check)
         }
         if status != 0 { throw ExitCode(status) }
     }

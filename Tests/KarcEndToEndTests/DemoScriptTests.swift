@@ -56,10 +56,15 @@ import Testing
             messages[5] == "identity.login failed: email must be an email address like name@example.com; password must be at least 6 characters long")
     }
 
-    @Test func theTourRunsEverything() async throws {
-        let run = try await run("tour.karc")
-        #expect(run.status == 0, "\(run.stderr)")
+    @Test func theTourRunsEverythingAndShowsTwoMistakes() async throws {
+        let run = try await run("tour.karc", ["--keep-going"])
+        #expect(run.status == 1, "the two mistakes it shows on purpose")
+        #expect(
+            kinds(run, "error").compactMap { $0["message"] as? String }.map { $0.prefix(22) } == ["unknown command 'incre", "unknown field 'titel' "])
         #expect(kinds(run, "redirect").count == 2)
         #expect(kinds(run, "event").count == 4)
+        #expect(kinds(run, "timing").count == 1)
+        #expect(kinds(run, "setting").map { $0["value"] as? String } == ["on", "off", "summary", "on"])
+        #expect(kinds(run, "log").contains { ($0["message"] as? String)?.hasPrefix("wrote /tmp/KarcTourTests.swift: 28 commands") == true })
     }
 }

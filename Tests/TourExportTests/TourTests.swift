@@ -263,8 +263,14 @@ import TrellisTesting
           ]
         )
         """#)
+    // tour.karc:317: counter.increment
+    try await store.send(CounterStore.Increment(value: 1), to: "counter")
+    await store.expectState("counter", toBe: try decoded(CounterStore.State.self, json: #"{"count":1}"#))
+    // tour.karc:324: counter.increment value=2
+    try await store.send(CounterStore.Increment(value: 2), to: "counter")
+    await store.expectState("counter", toBe: try decoded(CounterStore.State.self, json: #"{"count":3}"#))
     // Each target's state at the end.
-    await store.expectState("counter", toBe: try decoded(CounterStore.State.self, json: #"{"count":0}"#))
+    await store.expectState("counter", toBe: try decoded(CounterStore.State.self, json: #"{"count":3}"#))
     await store.expectState("identity", toBe: try decoded(IdentityModel.State.self, json: "{}"))
     await store.expectState("articles", toBe: try decoded(Articles.self, json: #"{"items":[{"id":2,"likes":1,"title":"One-way data flow"}],"nextID":3}"#))
     await store.expectState("account", toBe: try decoded(AccountState.self, json: "{}"))

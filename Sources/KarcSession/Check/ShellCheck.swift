@@ -8,15 +8,15 @@ extension Shell {
     /// expectations instead. Returns the exit status: 0 when every
     /// transcript matched (or was updated), 1 otherwise.
     public static func check(
-        _ files: [String], update: Bool = false, timeout: Duration = .seconds(5),
+        _ files: [String], update: Bool = false, timeout: Duration = .seconds(5), testExport: TestExportOptions = TestExportOptions(),
         cluster makeCluster: @Sendable () async throws -> any ShellCluster
     ) async -> Int32 {
-        await check(files, update: update, timeout: timeout, interrupts: .none, cluster: makeCluster)
+        await check(files, update: update, timeout: timeout, testExport: testExport, interrupts: .none, cluster: makeCluster)
     }
 
     /// The same, with Ctrl-C and signals reaching each run through `interrupts` (`karc check`).
     package static func check(
-        _ files: [String], update: Bool, timeout: Duration, interrupts: ScriptInterrupts,
+        _ files: [String], update: Bool, timeout: Duration, testExport: TestExportOptions = TestExportOptions(), interrupts: ScriptInterrupts,
         cluster makeCluster: @Sendable () async throws -> any ShellCluster
     ) async -> Int32 {
         let sink = OutputSink()
@@ -25,7 +25,8 @@ extension Shell {
         var failed = 0
         var updated = 0
         for path in files {
-            let verdict = await check(path, update: update, timeout: timeout, interrupts: interrupts, sink: sink, cluster: makeCluster)
+            let verdict = await check(
+                path, update: update, timeout: timeout, testExport: testExport, interrupts: interrupts, sink: sink, cluster: makeCluster)
             sink.flush()  // each transcript's verdict as it comes, not all at the end
             switch verdict {
             case .passed: passed += 1
@@ -72,7 +73,7 @@ extension Shell {
     }
 
     private static func check(
-        _ path: String, update: Bool, timeout: Duration, interrupts: ScriptInterrupts, sink: OutputSink,
+        _ path: String, update: Bool, timeout: Duration, testExport: TestExportOptions, interrupts: ScriptInterrupts, sink: OutputSink,
         cluster makeCluster: @Sendable () async throws -> any ShellCluster
     ) async -> Verdict {
         guard let (text, transcript) = read(path, called: "transcript", sink: sink) else { return .failed }
@@ -83,7 +84,8 @@ extension Shell {
             sink.writeError("error: cannot start the cluster for \(path): \(error)")
             return .stop
         }
-        let run = await TranscriptRun.run(transcript, path: path, cluster: cluster, timeout: timeout, interrupts: interrupts)
+        let run = await TranscriptRun.run(
+            transcript, path: path, cluster: cluster, timeout: timeout, testExport: testExport, interrupts: interrupts)
         await cluster.shutDown()
         if run.interrupted {
             sink.writeError("error: interrupted while checking \(path)")

@@ -16,22 +16,24 @@ struct TranscriptRun {
     var scriptName: @Sendable (String) -> String = { $0 }
 
     /// Runs `transcript` (read from `path`) in a session of its own on `cluster`.
+    /// `testExport`: how an `:export-test` in it writes its test, as the shell's own would.
     static func run(
-        _ transcript: Transcript, path: String, cluster: any ShellCluster, timeout: Duration, keepingTestSteps: Bool = false,
-        interrupts: ScriptInterrupts = .none, runtime: ShellRuntime = ShellRuntime()
+        _ transcript: Transcript, path: String, cluster: any ShellCluster, timeout: Duration, testExport: TestExportOptions = TestExportOptions(),
+        keepingTestSteps: Bool = false, interrupts: ScriptInterrupts = .none, runtime: ShellRuntime = ShellRuntime()
     ) async -> TranscriptRun {
         await withTaskExecutorPreference(runtime.executor) {
             await runHere(
-                transcript, path: path, cluster: cluster, timeout: timeout, keepingTestSteps: keepingTestSteps, interrupts: interrupts,
-                runtime: runtime)
+                transcript, path: path, cluster: cluster, timeout: timeout, testExport: testExport, keepingTestSteps: keepingTestSteps,
+                interrupts: interrupts, runtime: runtime)
         }
     }
 
     private static func runHere(
-        _ transcript: Transcript, path: String, cluster: any ShellCluster, timeout: Duration, keepingTestSteps: Bool, interrupts: ScriptInterrupts,
-        runtime: ShellRuntime
+        _ transcript: Transcript, path: String, cluster: any ShellCluster, timeout: Duration, testExport: TestExportOptions,
+        keepingTestSteps: Bool, interrupts: ScriptInterrupts, runtime: ShellRuntime
     ) async -> TranscriptRun {
         var options = ShellOptions()
+        options.testExport = testExport
         options.keepGoing = true
         options.printing.quiet = true
         options.printing.color = false
@@ -40,7 +42,7 @@ struct TranscriptRun {
         if keepingTestSteps { options.history.limit = .max }
         let sink = OutputSink(capturing: (), clock: runtime.clock)
         let session = ShellSession(cluster: cluster, options: options, sink: sink, runtime: runtime)
-        session.log.keepsTestSteps = keepingTestSteps
+        // An `:export-test` in a transcript writes what the shell's would; `export-test SCRIPT` asserts the states in between too.
         session.log.keepsStates = keepingTestSteps
         // A script is named as it sources its neighbours: from its own directory,
         // so the transcript reads the same wherever `karc check` runs.
