@@ -7,36 +7,46 @@ import KarcSession
 /// from another shell rather than from the app itself.
 final class ShellActivity: Sendable {
     private struct State {
-        var running: [ObjectIdentifier: Int] = [:]
-        var lastEnded: [ObjectIdentifier: ContinuousClock.Instant] = [:]
+        var running: [Int: Int] = [:]
+        var lastEnded: [Int: ContinuousClock.Instant] = [:]
+        var nextShell = 0
     }
 
     /// How long after another shell's command a change is still taken for its doing: records
-    /// reach a shell a moment after they happen.
-    static let afterglow = Duration.milliseconds(250)
+    /// reach a shell a moment after they happen (longer on a loaded machine).
+    static let afterglow = Duration.seconds(1)
     private let state = KarcMutex(State())
 
-    func began(_ shell: ObjectIdentifier) {
+    /// A number for a new shell, never given before.
+    func newShell() -> Int {
+        state.withLock { s in
+            defer { s.nextShell += 1 }
+            return s.nextShell
+        }
+    }
+
+    func began(_ shell: Int) {
         state.withLock { $0.running[shell, default: 0] += 1 }
     }
 
-    func ended(_ shell: ObjectIdentifier) {
+    func ended(_ shell: Int) {
+        let now = ContinuousClock.now
         state.withLock { s in
             s.running[shell, default: 1] -= 1
             if s.running[shell] == 0 { s.running[shell] = nil }
-            s.lastEnded[shell] = .now
+            // Bounded: only the shells whose last command is recent are kept.
+            s.lastEnded = s.lastEnded.filter { now - $0.value < Self.afterglow }
+            s.lastEnded[shell] = now
         }
     }
 
-    func left(_ shell: ObjectIdentifier) {
-        state.withLock { s in
-            s.running[shell] = nil
-            s.lastEnded[shell] = nil
-        }
+    /// The shell left; its last command still counts for a moment (a script's ends just before it leaves).
+    func left(_ shell: Int) {
+        state.withLock { _ = $0.running.removeValue(forKey: shell) }
     }
 
     /// Whether a shell other than `shell` runs a command, or ended one a moment ago.
-    func othersActive(besides shell: ObjectIdentifier) -> Bool {
+    func othersActive(besides shell: Int) -> Bool {
         let now = ContinuousClock.now
         return state.withLock { s in
             s.running.keys.contains { $0 != shell } || s.lastEnded.contains { $0.key != shell && now - $0.value < Self.afterglow }
@@ -53,26 +63,29 @@ final class SharedCluster: ShellCluster {
     let base: any ShellCluster
     private let activity: ShellActivity
 
+    private let id: Int
+
     init(base: any ShellCluster, activity: ShellActivity) {
         self.base = base
         self.activity = activity
+        id = activity.newShell()
     }
 
     deinit {
-        activity.left(ObjectIdentifier(self))
+        activity.left(id)
     }
 
     var name: String { base.name }
     var catalog: Catalog { base.catalog }
 
     func send(_ command: any Sendable, to target: String) async throws -> (any Sendable)? {
-        activity.began(ObjectIdentifier(self))
-        defer { activity.ended(ObjectIdentifier(self)) }
+        activity.began(id)
+        defer { activity.ended(id) }
         return try await base.send(command, to: target)
     }
 
     var changesFromElsewhere: String {
-        activity.othersActive(besides: ObjectIdentifier(self)) ? "another shell" : base.changesFromElsewhere
+        activity.othersActive(besides: id) ? "another shell" : base.changesFromElsewhere
     }
 
     func takeRecords() -> [ShellRecord] { base.takeRecords() }

@@ -14,6 +14,25 @@ struct InteractiveShellTests {
         try await tmux.startKarc(stateHome: stateHome, arguments: arguments)
     }
 
+    @Test func aLineLongerThanTheWindowIsDrawnOnceAsItIsTypedAndWhenTheWindowNarrows() async throws {
+        let long = "articles.add title=\"a very long title that goes on and on and on past the edge of the window\""
+        try await Tmux.session { tmux in
+            try await startKarc(tmux)
+            await tmux.type(long)
+            await tmux.expect { $0.contains("edge of the window\"") }
+            var pane = await tmux.capture()
+            #expect(pane.components(separatedBy: "demo> ").count == 2, "the prompt drawn once: \(pane)")
+            await tmux.resize(columns: 40)
+            await tmux.expect { $0.contains("demo> articles.add title=\"a very long ti\n") }
+            pane = await tmux.capture()
+            #expect(pane.components(separatedBy: "demo> ").count == 2, "the prompt drawn once after the resize: \(pane)")
+            #expect(pane.contains("tle that goes on and on and on past the\nedge of the window\""), "\(pane)")
+            await tmux.send(keys: "C-u")
+            await tmux.send(keys: "C-d")
+            await tmux.expect { $0.contains("EXIT=0") }
+        }
+    }
+
     @Test func tabCompletesAPathIntoATargetsStateAsItIsNow() async throws {
         try await Tmux.session { tmux in
             try await startKarc(tmux, arguments: "--fresh")
@@ -283,6 +302,11 @@ final class Tmux: Sendable {
 
     func send(keys: String) async {
         await Self.run(["send-keys", "-t", name, keys])
+    }
+
+    /// Makes the window `columns` wide, as a person dragging its edge does.
+    func resize(columns: Int) async {
+        await Self.run(["resize-window", "-t", name, "-x", "\(columns)"])
     }
 
     func capture() async -> String {

@@ -112,6 +112,18 @@ struct OutputEventTests {
         #expect(!written(.note("between commands"), by: json).contains("seq"))
     }
 
+    @Test func inALineThatWrappedTheCaretGoesUnderACopyOfItsRow() {
+        let readable = ReadableFormatter(style: Style(isEnabled: false))
+        readable.promptWidth = 6  // "demo> "
+        readable.terminalColumns = { 20 }
+        // demo> counter.increm | nt value=1 value=2: the mistake is on the first of two rows.
+        let first = written(.error("unknown target", at: .init(column: 3, text: "counter.incremnt value=1 value=2")), by: readable)
+        #expect(first == "      counter.increm\n        ^\nerror: unknown target\n")
+        // demo> counter.increm | ent valeu=1: on the last row the caret goes right under it, with no copy.
+        let last = written(.error("unknown field", at: .init(column: 19, text: "counter.increment valeu=1")), by: readable)
+        #expect(last == "    ^\nerror: unknown field\n")
+    }
+
     @Test func anErrorAtThePromptPointsAtItsColumnUnderTheLineTyped() {
         let readable = ReadableFormatter(style: Style(isEnabled: false))
         readable.promptWidth = 6  // "demo> "

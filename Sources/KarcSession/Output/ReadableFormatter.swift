@@ -8,6 +8,8 @@ final class ReadableFormatter: OutputFormatter {
     let style: Style
     /// At the prompt: the width of the prompt, so an error can point at its column with a caret.
     var promptWidth: Int?
+    /// At the prompt: the terminal's width, when known.
+    var terminalColumns: @Sendable () -> Int? = { nil }
 
     init(style: Style) {
         self.style = style
@@ -77,12 +79,41 @@ final class ReadableFormatter: OutputFormatter {
     private func error(_ message: String, at location: OutputEvent.SourceLocation, to sink: OutputSink) {
         if location.script == nil, location.line == nil, let promptWidth, let column = location.column {
             let before = location.text.map { DisplayWidth.of($0.prefix(max(0, column - 1))) } ?? column - 1
-            sink.write(String(repeating: " ", count: max(0, promptWidth + before)) + style.error("^"))
+            if let text = location.text, let columns = terminalColumns(), columns > 0, promptWidth + DisplayWidth.of(text) > columns {
+                // The line took several rows: a caret under the last would point at the wrong one.
+                // The row that holds the column is shown again, the caret under it.
+                let (row, caret, isLast) = Self.row(of: text, at: promptWidth + before, promptWidth: promptWidth, columns: columns)
+                if !isLast { sink.write(row) }  // under the last row, the caret is right where it is
+                sink.write(String(repeating: " ", count: caret) + style.error("^"))
+            } else {
+                sink.write(String(repeating: " ", count: max(0, promptWidth + before)) + style.error("^"))
+            }
             sink.writeError(style.error("error") + ": " + message)
             return
         }
         // `script:line:column: error: message`, as compilers write it, so editors can jump there.
         sink.writeError(Self.prefix(location, columns: true) + style.error("error") + ": " + message)
+    }
+
+    /// The row of a wrapped prompt line (the prompt shown as spaces) that
+    /// holds display position `position`, the caret's column in it, and
+    /// whether it is the line's last row.
+    static func row(of text: String, at position: Int, promptWidth: Int, columns: Int) -> (text: String, caret: Int, isLast: Bool) {
+        let target = position / columns
+        var (row, width) = (0, promptWidth)
+        var shown = target == 0 ? String(repeating: " ", count: promptWidth) : ""
+        for character in text {
+            let characterWidth = DisplayWidth.of(String(character))
+            // A wide character that does not fit at the end of a row goes to the next one, as terminals wrap it.
+            if width + characterWidth > columns {
+                row += 1
+                width = 0
+                if row > target { break }
+            }
+            if row == target { shown.append(character) }
+            width += characterWidth
+        }
+        return (shown, position % columns, row <= target)
     }
 
     /// `script:line:column: ` (what is known of it), or nothing.

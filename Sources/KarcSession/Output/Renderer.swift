@@ -33,6 +33,15 @@ final class Renderer {
         set { (formatter as? ReadableFormatter)?.promptWidth = newValue }
     }
 
+    /// At the prompt: the terminal's width now, so a caret finds its row in a line that wrapped.
+    var terminalColumns: @Sendable () -> Int? {
+        get {
+            guard let readable = formatter as? ReadableFormatter else { return { nil } }
+            return readable.terminalColumns
+        }
+        set { (formatter as? ReadableFormatter)?.terminalColumns = newValue }
+    }
+
     /// `--json-states`: `state` lines carry the whole old and new states beside the patch.
     var jsonStates: Bool {
         get { (formatter as? JSONFormatter)?.jsonStates ?? false }

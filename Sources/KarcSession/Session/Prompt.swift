@@ -25,6 +25,7 @@ package struct Prompt {
             sink.flush()
         }
         session.renderer.promptWidth = DisplayWidth.of(session.cluster.name) + 2
+        session.renderer.terminalColumns = { [editor] in editor.columns }
         await StartupFiles.run(in: session)
         session.input.isInteractive = true
         // A person's session is short enough to keep each printed state for `:export-test`.

@@ -15,6 +15,13 @@ package protocol PromptEditor: Sendable {
     func resume(_ resume: PromptResume)
     /// Leaves the terminal as it found it.
     func stop() async
+    /// How many columns the terminal has now; nil when not known (an attached shell's).
+    var columns: Int? { get }
+}
+
+extension PromptEditor {
+    /// Not known.
+    package var columns: Int? { nil }
 }
 
 /// What the user did at the prompt.

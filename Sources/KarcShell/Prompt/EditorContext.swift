@@ -172,9 +172,22 @@ func writeToTerminal(_ text: String) {
     OutputSink.writeAll(Array(text.utf8), to: STDOUT_FILENO)
 }
 
-/// Draws the prompt and the line anew from the start of the prompt's row
-/// (EL_REFRESH draws from wherever the cursor is).
+/// Draws the prompt and the line anew from the start of the prompt's first
+/// row (EL_REFRESH draws from wherever the cursor is).
 func redrawPrompt(_ el: OpaquePointer) {
-    writeToTerminal("\r\u{1B}[K")
+    clearEditArea(el)
     _ = karc_el_refresh(el)
+}
+
+/// Moves to the start of the prompt's first row and clears from there
+/// down: a line longer than the terminal is wide takes several rows, and
+/// the cursor is on the row of its position. After a resize the rows are
+/// counted at the new width, as terminals that rewrap long lines show them.
+func clearEditArea(_ el: OpaquePointer) {
+    let columns = Int(karc_terminal_columns(STDOUT_FILENO))
+    let info = el_line(el).pointee
+    let before = String(decoding: UnsafeRawBufferPointer(start: info.buffer, count: info.cursor - info.buffer), as: UTF8.self)
+    let position = (EditorContext.of(el)?.promptWidth ?? 0) + DisplayWidth.of(before)
+    let row = columns > 0 ? position / columns : 0
+    writeToTerminal((row > 0 ? "\u{1B}[\(row)A" : "") + "\r\u{1B}[J")
 }

@@ -103,6 +103,12 @@ package final class LineEditor: PromptEditor {
         poke()
     }
 
+    /// The terminal's width now.
+    package var columns: Int? {
+        let columns = karc_terminal_columns(STDOUT_FILENO)
+        return columns > 0 ? Int(columns) : nil
+    }
+
     /// Restores the terminal and ends the thread; returns when it has.
     package func stop() async {
         outbox.withLock { $0.stop = true }
@@ -269,8 +275,10 @@ package final class LineEditor: PromptEditor {
             karc_suspend()
             if isReading { redrawPrompt(el) }
         case UInt8(ascii: "w"):  // the window changed size
+            // Cleared before libedit learns the new size: its resize moves the cursor.
+            if isReading { clearEditArea(el) }
             el_resize(el)
-            if isReading { redrawPrompt(el) }
+            if isReading { _ = karc_el_refresh(el) }
         case UInt8(ascii: "c"):
             if isReading { redrawPrompt(el) }
         default:
@@ -281,7 +289,7 @@ package final class LineEditor: PromptEditor {
 
     /// Prints output over the prompt line, then draws the prompt and the line again.
     private func printAbove(_ bytes: [UInt8], el: OpaquePointer, isReading: Bool) {
-        if isReading { writeToTerminal("\r\u{1B}[K") }  // over the prompt line
+        if isReading { clearEditArea(el) }  // over the prompt and the line, however many rows they take
         var output = bytes
         if isReading {
             // The terminal is in edit mode: newlines need their carriage returns.
