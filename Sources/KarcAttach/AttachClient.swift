@@ -242,7 +242,14 @@ final class Outgoing: Sendable {
     /// Sends `lines` once the app has room for them; false when the connection went first.
     func send(lines: [String]) async -> Bool {
         guard await gate.acquire(lines) else { return false }
-        send(.with { $0.lines = .with { $0.lines = lines } })
+        let columns = LineEditor.terminalColumns ?? 0
+        send(
+            .with {
+                $0.lines = .with {
+                    $0.lines = lines
+                    $0.columns = UInt32(clamping: columns)
+                }
+            })
         return true
     }
 

@@ -18,6 +18,8 @@ final class AttachFront: Sendable {
     /// Offline at the prompt: how the user leaves (`:quit`, Ctrl-D) while the shell waits to reconnect.
     let leaving = KarcMutex<(left: Bool, wake: (@Sendable () -> Void)?)>((false, nil))
     private let recorder = KarcMutex<(@Sendable (String) -> Void)?>(nil)
+    /// Tabs on state paths waiting for the app's answer.
+    let completions = CompletionRequests()
     private let seenEvents = KarcMutex<[String]>([])
     private let localFailure = KarcMutex(false)
 
@@ -105,6 +107,8 @@ final class AttachFront: Sendable {
                 await handle(request)
             case .credit(let credit):
                 link.withLock { $0 }?.gate.returned(Int(clamping: credit.bytes))
+            case .completionReply(let reply):
+                completions.answered(reply.id, with: reply.candidates)
             case .exit(let exit):
                 disconnect()
                 return exit.status
@@ -122,7 +126,13 @@ final class AttachFront: Sendable {
         guard editor.withLock({ $0 == nil }) else { return }
         let made = LineEditor.forSession(
             named: welcome.clusterName,
-            completer: Completer(catalog: summary.withLock { $0 }, events: { [self] in seenEvents.withLock { $0 } }),
+            completer: Completer(
+                catalog: summary.withLock { $0 }, events: { [self] in seenEvents.withLock { $0 } },
+                statePaths: { [self] target, typed in
+                    // Offline: nothing, at once; an app too old to answer: nothing, after a short wait.
+                    guard link.withLock({ $0 != nil }) else { return [] }
+                    return completions.ask(target: target, typed: typed) { request in send(.with { $0.completionRequest = request }) }
+                }),
             historyFile: historyFile, interrupt: { [self] in send(.with { $0.interrupt = .init() }) })
         editor.withLock { $0 = (made, false) }
         // What the user enters goes to the app, or, while there is no connection, is answered here.

@@ -18,6 +18,8 @@ final class AttachedSession: Sendable {
     let lines: RemoteLines
     let editor: RemoteEditor
     let ledger: LineLedger
+    /// The cluster this session drives, once it runs (a Tab on a state path reads it).
+    private let driven = KarcMutex<(any ShellCluster)?>(nil)
 
     init(shared: EndpointState, hello: Karc_Attach_V1_Hello, options: ShellOptions) {
         self.shared = shared
@@ -35,8 +37,9 @@ final class AttachedSession: Sendable {
     func run(response: RPCWriter<Karc_Attach_V1_AppMessage>, written: @escaping @Sendable () -> Void) async {
         let shell = ClusterShell(name: shared.name, cluster: shared.cluster, catalog: shared.catalog, bufferSize: shared.configuration.recordBuffer)
         defer { shell.stopObserving() }
-        let driven = SharedCluster(base: shell, activity: shared.activity)
-        let cluster: any ShellCluster = shared.configuration.readOnly ? ReadOnlyCluster(base: driven) : driven
+        let counted = SharedCluster(base: shell, activity: shared.activity)
+        let cluster: any ShellCluster = shared.configuration.readOnly ? ReadOnlyCluster(base: counted) : counted
+        driven.withLock { $0 = cluster }
         let input: Shell.Input =
             switch hello.input {
             case .script: .lines(lines, name: hello.scriptName.isEmpty ? "<stdin>" : hello.scriptName)
@@ -112,6 +115,7 @@ final class AttachedSession: Sendable {
                 )
             }
             if hello.input == .prompt {
+                editor.resized(to: Int(clamping: batch.columns))
                 for line in batch.lines { editor.deliver(.line(line)) }
             } else {
                 lines.append(batch.lines)
@@ -123,8 +127,28 @@ final class AttachedSession: Sendable {
             if hello.input == .prompt, editor.isContinuing { editor.deliver(.interrupt) } else { interrupter.trigger() }
         case .fileReply(let reply):
             host.answer(reply)
+        case .completionRequest(let request):
+            complete(request)
         case .hello, nil:
             break  // a second hello means nothing; an unknown message is from a newer shell
+        }
+    }
+
+    /// Answers a Tab on a path into a state with the paths it goes on to,
+    /// read from the cluster as this session sees it; nothing before the
+    /// session has started.
+    private func complete(_ request: Karc_Attach_V1_CompletionRequest) {
+        let cluster = driven.withLock { $0 }
+        Task { [outbox] in
+            var candidates: [String] = []
+            if let cluster { candidates = await Completer.statePaths(in: cluster, target: request.target, typed: request.path) }
+            outbox.send(
+                .with {
+                    $0.completionReply = .with {
+                        $0.id = request.id
+                        $0.candidates = candidates
+                    }
+                })
         }
     }
 

@@ -19,6 +19,19 @@ final class RemoteEditor: PromptEditor {
     /// Whether the shell's prompt shows `...> ` (no command runs).
     var isContinuing: Bool { continuing.withLock { $0 } }
 
+    /// The shell's terminal width, as its last lines said (0: not known).
+    private let width = KarcMutex(0)
+
+    var columns: Int? {
+        let columns = width.withLock { $0 }
+        return columns > 0 ? columns : nil
+    }
+
+    /// The shell's terminal is `columns` wide (0: not a terminal).
+    func resized(to columns: Int) {
+        width.withLock { $0 = columns }
+    }
+
     init(outbox: Outbox, ledger: LineLedger, interrupter: Interrupter, seenEvents: SeenEvents) {
         self.outbox = outbox
         self.ledger = ledger

@@ -93,6 +93,9 @@ enum FuzzTarget: String, CaseIterable {
             }
         case .fileReply(let reply):
             _ = String(decoding: reply.content, as: UTF8.self).split(separator: "\n").count
+        case .completionRequest(let request):
+            // What the endpoint answers it with, on a state with every kind of part.
+            _ = StatePath.completions(in: SampleState(), typed: String(decoding: request.path.utf8.prefix(1_024), as: UTF8.self))
         case .interrupt, .endOfInput, nil:
             break
         }
@@ -110,4 +113,16 @@ enum FuzzTarget: String, CaseIterable {
             }
         }
     }
+}
+
+/// A state with fields, a list, a dictionary and an optional, for state-path completion.
+private struct SampleState {
+    struct Item {
+        var title = "a"
+        var tags = ["env": 1]
+    }
+    var items = [Item(), Item()]
+    var labels = ["x": "y", "quote\"d": "z"]
+    var user: Item? = Item()
+    var count = 0
 }

@@ -45,6 +45,29 @@ struct AttachPromptTests {
         _ = await served.stop()
     }
 
+    @Test func tabCompletesAPathIntoTheAppsStateAndACaretFindsItsRow() async throws {
+        let served = try await ServedDemo()
+        try await Tmux.session { tmux in
+            try await startAttach(tmux, served)
+            await tmux.send(text: ":state account acc")
+            await tmux.send(keys: "Tab")
+            await tmux.expect("the app's state did not complete") { $0.contains("demo> :state account account") }
+            await tmux.send(keys: "C-u")
+            // A line longer than the window (100 columns), the mistake on its first row.
+            let long = "counter.incremnt " + (1...12).map { "value=\($0)" }.joined(separator: " ")
+            await tmux.send(text: long, enter: true)
+            await tmux.expect { $0.contains("unknown command 'incremnt'") }
+            let pane = await tmux.capture()
+            let rows = pane.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let caret = try #require(rows.firstIndex { $0.trimmingCharacters(in: .whitespaces) == "^" })
+            #expect(rows[caret - 1].hasPrefix("      counter.incremnt value=1"), "the row copied above the caret: \(pane)")
+            #expect(rows[caret].firstIndex(of: "^").map { rows[caret].distance(from: rows[caret].startIndex, to: $0) } == 14)
+            await tmux.send(keys: "C-d")
+            await tmux.expect { $0.contains("EXIT=0") }
+        }
+        _ = await served.stop()
+    }
+
     @Test func aChangeAnotherShellMadeSaysSo() async throws {
         let served = try await ServedDemo()
         try await Tmux.session { tmux in

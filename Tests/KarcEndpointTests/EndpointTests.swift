@@ -244,3 +244,41 @@ import Trellis
         await cluster.shutDown()
     }
 }
+
+/// Tab on a state path through the connection: the app answers each request by its id, from the
+/// state as it is, and a request it cannot answer (an unknown target, a long or broken path) gets
+/// an empty answer, never a crash or silence.
+@Suite(.timeLimit(.minutes(1))) struct CompletionRequestTests {
+    func answer(_ shell: TestShell, id: UInt64) async -> [String]? {
+        _ = await shell.until { $0.messages.contains { if case .completionReply(let reply) = $0.kind { reply.id == id } else { false } } }
+        for message in shell.messages {
+            if case .completionReply(let reply) = message.kind, reply.id == id { return reply.candidates }
+        }
+        return nil
+    }
+
+    func ask(_ shell: TestShell, id: UInt64, target: String, path: String) {
+        shell.send(
+            .with {
+                $0.completionRequest = .with {
+                    $0.id = id
+                    $0.target = target
+                    $0.path = path
+                }
+            })
+    }
+
+    @Test func eachRequestIsAnsweredByItsIdFromTheStateAsItIs() async throws {
+        let endpoint = try await RunningEndpoint()
+        let shell = try TestShell(socket: endpoint.socket, token: endpoint.token)
+        _ = await shell.until { $0.messages.contains { if case .prompt = $0.kind { true } else { false } } }
+        ask(shell, id: 7, target: "beat", path: "c")
+        #expect(await answer(shell, id: 7) == ["count"])
+        ask(shell, id: 8, target: "nobody", path: "c")
+        #expect(await answer(shell, id: 8) == [])
+        ask(shell, id: 9, target: "beat", path: String(repeating: "[\"", count: 5_000))
+        #expect(await answer(shell, id: 9) == [])
+        shell.close()
+        try await endpoint.stop()
+    }
+}

@@ -31,6 +31,14 @@ package struct Completer: Sendable {
         self.init(catalog: CatalogSummary(catalog), events: events, statePaths: statePaths)
     }
 
+    /// The paths into `target`'s state now that go on from `typed`; nothing
+    /// for a target the catalog does not name. At most 1,024 bytes of
+    /// `typed` are looked at (an attached shell's request is untrusted).
+    package static func statePaths(in cluster: any ShellCluster, target: String, typed: String) async -> [String] {
+        guard cluster.catalog.target(named: target)?.name == target, let state = await cluster.state(of: target) else { return [] }
+        return StatePath.completions(in: state, typed: String(decoding: typed.utf8.prefix(1_024), as: UTF8.self))
+    }
+
     /// State paths of `cluster`'s targets, for Tab on the editor's thread:
     /// it asks the cluster and waits for the state at most `wait` (a busy
     /// actor store, say), completing nothing when it is late.
@@ -41,8 +49,8 @@ package struct Completer: Sendable {
             let found = KarcMutex<[String]?>(nil)
             let done = DispatchSemaphore(value: 0)
             Task {
-                let state = await cluster.state(of: target)
-                found.withLock { $0 = state.map { StatePath.completions(in: $0, typed: typed) } ?? [] }
+                let paths = await statePaths(in: cluster, target: target, typed: typed)
+                found.withLock { $0 = paths }
                 done.signal()
             }
             _ = done.wait(timeout: .now() + .milliseconds(Int(ShellDuration.milliseconds(wait))))

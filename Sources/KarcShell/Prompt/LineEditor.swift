@@ -104,7 +104,10 @@ package final class LineEditor: PromptEditor {
     }
 
     /// The terminal's width now.
-    package var columns: Int? {
+    package var columns: Int? { Self.terminalColumns }
+
+    /// The width of the terminal standard output is, now; nil when it is not one.
+    package static var terminalColumns: Int? {
         let columns = karc_terminal_columns(STDOUT_FILENO)
         return columns > 0 ? Int(columns) : nil
     }

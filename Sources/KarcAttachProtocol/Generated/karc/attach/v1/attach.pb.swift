@@ -226,6 +226,16 @@ package nonisolated struct Karc_Attach_V1_ShellMessage: Sendable {
     set {kind = .fileReply(newValue)}
   }
 
+  /// Tab on a path into a target's state (`:state articles items[0].t`):
+  /// answered with a CompletionReply of the same id. Costs no credit.
+  package var completionRequest: Karc_Attach_V1_CompletionRequest {
+    get {
+      if case .completionRequest(let v)? = kind {return v}
+      return Karc_Attach_V1_CompletionRequest()
+    }
+    set {kind = .completionRequest(newValue)}
+  }
+
   package var unknownFields = SwiftProtobuf.UnknownStorage()
 
   package nonisolated enum OneOf_Kind: Equatable, Sendable {
@@ -241,8 +251,29 @@ package nonisolated struct Karc_Attach_V1_ShellMessage: Sendable {
     case interrupt(Karc_Attach_V1_Interrupt)
     /// The answer to a FileRequest.
     case fileReply(Karc_Attach_V1_FileReply)
+    /// Tab on a path into a target's state (`:state articles items[0].t`):
+    /// answered with a CompletionReply of the same id. Costs no credit.
+    case completionRequest(Karc_Attach_V1_CompletionRequest)
 
   }
+
+  package init() {}
+}
+
+package nonisolated struct Karc_Attach_V1_CompletionRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  package var id: UInt64 = 0
+
+  /// The target, as the catalog names it.
+  package var target: String = String()
+
+  /// The path typed so far (at most 1,024 bytes are looked at).
+  package var path: String = String()
+
+  package var unknownFields = SwiftProtobuf.UnknownStorage()
 
   package init() {}
 }
@@ -341,6 +372,10 @@ package nonisolated struct Karc_Attach_V1_Lines: Sendable {
   // methods supported on all messages.
 
   package var lines: [String] = []
+
+  /// The shell's terminal width when it sent them (0: not a terminal), so an
+  /// error's caret finds its row in a line that wrapped.
+  package var columns: UInt32 = 0
 
   package var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -441,6 +476,14 @@ package nonisolated struct Karc_Attach_V1_AppMessage: Sendable {
     set {kind = .credit(newValue)}
   }
 
+  package var completionReply: Karc_Attach_V1_CompletionReply {
+    get {
+      if case .completionReply(let v)? = kind {return v}
+      return Karc_Attach_V1_CompletionReply()
+    }
+    set {kind = .completionReply(newValue)}
+  }
+
   package var unknownFields = SwiftProtobuf.UnknownStorage()
 
   package nonisolated enum OneOf_Kind: Equatable, Sendable {
@@ -450,8 +493,24 @@ package nonisolated struct Karc_Attach_V1_AppMessage: Sendable {
     case fileRequest(Karc_Attach_V1_FileRequest)
     case exit(Karc_Attach_V1_Exit)
     case credit(Karc_Attach_V1_Credit)
+    case completionReply(Karc_Attach_V1_CompletionReply)
 
   }
+
+  package init() {}
+}
+
+/// The paths a CompletionRequest's path goes on to (at most 100).
+package nonisolated struct Karc_Attach_V1_CompletionReply: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  package var id: UInt64 = 0
+
+  package var candidates: [String] = []
+
+  package var unknownFields = SwiftProtobuf.UnknownStorage()
 
   package init() {}
 }
@@ -670,7 +729,7 @@ nonisolated extension Karc_Attach_V1_FileAction: SwiftProtobuf._ProtoNameProvidi
 
 nonisolated extension Karc_Attach_V1_ShellMessage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   package static let protoMessageName: String = _protobuf_package + ".ShellMessage"
-  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}hello\0\u{1}lines\0\u{3}end_of_input\0\u{1}interrupt\0\u{3}file_reply\0")
+  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}hello\0\u{1}lines\0\u{3}end_of_input\0\u{1}interrupt\0\u{3}file_reply\0\u{3}completion_request\0")
 
   package mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -743,6 +802,19 @@ nonisolated extension Karc_Attach_V1_ShellMessage: SwiftProtobuf.Message, SwiftP
           self.kind = .fileReply(v)
         }
       }()
+      case 6: try {
+        var v: Karc_Attach_V1_CompletionRequest?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .completionRequest(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .completionRequest(v)
+        }
+      }()
       default: break
       }
     }
@@ -774,6 +846,10 @@ nonisolated extension Karc_Attach_V1_ShellMessage: SwiftProtobuf.Message, SwiftP
       guard case .fileReply(let v)? = self.kind else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
     }()
+    case .completionRequest?: try {
+      guard case .completionRequest(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+    }()
     case nil: break
     }
     try unknownFields.traverse(visitor: &visitor)
@@ -781,6 +857,46 @@ nonisolated extension Karc_Attach_V1_ShellMessage: SwiftProtobuf.Message, SwiftP
 
   package static func ==(lhs: Karc_Attach_V1_ShellMessage, rhs: Karc_Attach_V1_ShellMessage) -> Bool {
     if lhs.kind != rhs.kind {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Karc_Attach_V1_CompletionRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  package static let protoMessageName: String = _protobuf_package + ".CompletionRequest"
+  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}target\0\u{1}path\0")
+
+  package mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.id) }()
+      case 2: try { try decoder.decodeSingularStringField(value: &self.target) }()
+      case 3: try { try decoder.decodeSingularStringField(value: &self.path) }()
+      default: break
+      }
+    }
+  }
+
+  package func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.id != 0 {
+      try visitor.visitSingularUInt64Field(value: self.id, fieldNumber: 1)
+    }
+    if !self.target.isEmpty {
+      try visitor.visitSingularStringField(value: self.target, fieldNumber: 2)
+    }
+    if !self.path.isEmpty {
+      try visitor.visitSingularStringField(value: self.path, fieldNumber: 3)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  package static func ==(lhs: Karc_Attach_V1_CompletionRequest, rhs: Karc_Attach_V1_CompletionRequest) -> Bool {
+    if lhs.id != rhs.id {return false}
+    if lhs.target != rhs.target {return false}
+    if lhs.path != rhs.path {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -976,7 +1092,7 @@ nonisolated extension Karc_Attach_V1_SessionOptions: SwiftProtobuf.Message, Swif
 
 nonisolated extension Karc_Attach_V1_Lines: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   package static let protoMessageName: String = _protobuf_package + ".Lines"
-  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}lines\0")
+  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}lines\0\u{1}columns\0")
 
   package mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -985,6 +1101,7 @@ nonisolated extension Karc_Attach_V1_Lines: SwiftProtobuf.Message, SwiftProtobuf
       // enabled. https://github.com/apple/swift-protobuf/issues/1034
       switch fieldNumber {
       case 1: try { try decoder.decodeRepeatedStringField(value: &self.lines) }()
+      case 2: try { try decoder.decodeSingularUInt32Field(value: &self.columns) }()
       default: break
       }
     }
@@ -994,11 +1111,15 @@ nonisolated extension Karc_Attach_V1_Lines: SwiftProtobuf.Message, SwiftProtobuf
     if !self.lines.isEmpty {
       try visitor.visitRepeatedStringField(value: self.lines, fieldNumber: 1)
     }
+    if self.columns != 0 {
+      try visitor.visitSingularUInt32Field(value: self.columns, fieldNumber: 2)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   package static func ==(lhs: Karc_Attach_V1_Lines, rhs: Karc_Attach_V1_Lines) -> Bool {
     if lhs.lines != rhs.lines {return false}
+    if lhs.columns != rhs.columns {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -1084,7 +1205,7 @@ nonisolated extension Karc_Attach_V1_FileReply: SwiftProtobuf.Message, SwiftProt
 
 nonisolated extension Karc_Attach_V1_AppMessage: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   package static let protoMessageName: String = _protobuf_package + ".AppMessage"
-  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}welcome\0\u{1}output\0\u{1}prompt\0\u{3}file_request\0\u{1}exit\0\u{1}credit\0")
+  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}welcome\0\u{1}output\0\u{1}prompt\0\u{3}file_request\0\u{1}exit\0\u{1}credit\0\u{3}completion_reply\0")
 
   package mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1170,6 +1291,19 @@ nonisolated extension Karc_Attach_V1_AppMessage: SwiftProtobuf.Message, SwiftPro
           self.kind = .credit(v)
         }
       }()
+      case 7: try {
+        var v: Karc_Attach_V1_CompletionReply?
+        var hadOneofValue = false
+        if let current = self.kind {
+          hadOneofValue = true
+          if case .completionReply(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.kind = .completionReply(v)
+        }
+      }()
       default: break
       }
     }
@@ -1205,6 +1339,10 @@ nonisolated extension Karc_Attach_V1_AppMessage: SwiftProtobuf.Message, SwiftPro
       guard case .credit(let v)? = self.kind else { preconditionFailure() }
       try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
     }()
+    case .completionReply?: try {
+      guard case .completionReply(let v)? = self.kind else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+    }()
     case nil: break
     }
     try unknownFields.traverse(visitor: &visitor)
@@ -1212,6 +1350,41 @@ nonisolated extension Karc_Attach_V1_AppMessage: SwiftProtobuf.Message, SwiftPro
 
   package static func ==(lhs: Karc_Attach_V1_AppMessage, rhs: Karc_Attach_V1_AppMessage) -> Bool {
     if lhs.kind != rhs.kind {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Karc_Attach_V1_CompletionReply: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  package static let protoMessageName: String = _protobuf_package + ".CompletionReply"
+  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{1}candidates\0")
+
+  package mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularUInt64Field(value: &self.id) }()
+      case 2: try { try decoder.decodeRepeatedStringField(value: &self.candidates) }()
+      default: break
+      }
+    }
+  }
+
+  package func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.id != 0 {
+      try visitor.visitSingularUInt64Field(value: self.id, fieldNumber: 1)
+    }
+    if !self.candidates.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.candidates, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  package static func ==(lhs: Karc_Attach_V1_CompletionReply, rhs: Karc_Attach_V1_CompletionReply) -> Bool {
+    if lhs.id != rhs.id {return false}
+    if lhs.candidates != rhs.candidates {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
