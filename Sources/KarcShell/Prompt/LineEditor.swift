@@ -278,5 +278,4 @@ package final class LineEditor: PromptEditor {
         }
         return false
     }
-
 }
