@@ -74,7 +74,8 @@ final class JSONFormatter: OutputFormatter {
         case .unchanged:
             return  // the `done` line ends the command either way
         case .done(let seq, let outcome):
-            json(["kind": "done", "seq": seq, "outcome": outcome], to: sink)
+            // One a command: written as it is, keys in order, without a dictionary to sort (`outcome` is a plain word).
+            sink.write(#"{"kind":"done","outcome":""# + outcome + #"","seq":"# + String(seq) + "}")
         case .setting(let setting):
             var object: [String: Any] = ["kind": "setting", "name": setting.name, "value": setting.value]
             if !setting.types.isEmpty { object["types"] = setting.types }
