@@ -35,7 +35,7 @@ import KarcRendering
 /// is printed under it.
 ///
 /// `Shell.run` and `Shell.main` (the prompt, the command line) are in
-/// `KarcShell`; ``check(_:update:timeout:cluster:)`` and
+/// `KarcShell`; ``check(_:update:timeout:testExport:cluster:)`` and
 /// ``exportTest(_:output:name:options:timeout:cluster:)`` need no terminal.
 public enum Shell {
     /// Where a session's commands come from after its `-e` commands.

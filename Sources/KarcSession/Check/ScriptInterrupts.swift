@@ -2,7 +2,7 @@
 /// (`check`, `export-test`): the terminal side (`KarcShell`'s signal
 /// handlers) points them at the run's ``Interrupter``, and says what the
 /// process exits with once one came. This module installs no handler of
-/// its own: an app that calls ``Shell/check(_:update:timeout:cluster:)``
+/// its own: an app that calls ``Shell/check(_:update:timeout:testExport:cluster:)``
 /// keeps its own signals.
 package struct ScriptInterrupts: Sendable {
     /// Points the signals at a run's interrupter.
