@@ -60,13 +60,17 @@ open class Domain<Id: Hashable & Sendable, State: Equatable & Sendable, Command:
     /// takes this command type, or when every pipe that takes it is busy.
     @discardableResult
     public final func send(_ command: Command) async throws -> any Sendable {
-        try await requireChannel().send(command)
+        do {
+            return try await requireCommands().send(command)
+        } catch GateError.noConsumer {
+            throw refusal(of: command)
+        }
     }
 
     /// Sends a command in a new task; the task's value is the answer, or `nil` on error.
     @discardableResult
     public final func sendDetached(priority: TaskPriority? = nil, _ command: Command) -> Task<(any Sendable)?, Never> {
-        Task(priority: priority) { try? await self.requireChannel().send(command) }
+        Task(priority: priority) { try? await self.send(command) }
     }
 
     /// The next event the model emits.
@@ -100,6 +104,12 @@ open class Domain<Id: Hashable & Sendable, State: Equatable & Sendable, Command:
     var notSetUp: ModelError { .notSetUp(domain: "\(Self.self)", id: "\(id)") }
 
     /// The command gate alone: read on every send, without copying the rest of the channel.
+    /// The model's words for a command no running pipe takes (``Model/refusal(of:in:)``),
+    /// looked up only then: a send's fast path holds the gate alone.
+    func refusal(of command: Command) -> any Error {
+        channel.value?.refusal(command) ?? notSetUp
+    }
+
     func requireCommands() throws -> Gate<Command, any Sendable> {
         guard let commands = channel.withLock({ $0?.commands }) else { throw notSetUp }
         return commands
@@ -167,16 +177,6 @@ struct DomainChannel<State: Sendable, Command: Sendable, Event: Sendable>: Senda
     let state: @Sendable () -> State
     /// The error for a command no running pipe takes (``Model/refusal(of:in:)``).
     let refusal: @Sendable (Command) -> any Error
-
-    /// Sends `command` through the model's gate; a command no pipe takes
-    /// fails with the model's words for it, not the gate's.
-    func send(producerId: UInt64 = GateIdentifier.next(), _ command: Command) async throws -> any Sendable {
-        do {
-            return try await commands.send(producerId: producerId, command)
-        } catch GateError.noConsumer {
-            throw refusal(command)
-        }
-    }
 }
 
 struct DomainCommandDrain<Id: Hashable & Sendable, State: Equatable & Sendable, Command: Sendable, Event: Sendable>: Drain {
@@ -184,7 +184,11 @@ struct DomainCommandDrain<Id: Hashable & Sendable, State: Equatable & Sendable, 
     var isSealed: Bool { domain.channel.value?.commands.isSealed ?? true }
 
     func send(producerId: UInt64, _ command: Command) async throws -> any Sendable {
-        try await domain.requireChannel().send(producerId: producerId, command)
+        do {
+            return try await domain.requireCommands().send(producerId: producerId, command)
+        } catch GateError.noConsumer {
+            throw domain.refusal(of: command)
+        }
     }
 }
 

@@ -26,15 +26,18 @@ func runKarc(_ arguments: [String], input: Data, environment: [String: String] =
     let output = stdout.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     precondition(process.terminationStatus == 0, "karc \(arguments) exited with \(process.terminationStatus)")
-    // Lines, less the notes (`--json` prints the history limit's note as a line of its own, `{"kind":"note",…`:
-    // keys are sorted, and a note has no key before `kind`). One pass over the bytes: this is inside the timed part.
+    // Lines, less the notes and each command's `done` (`--json` prints the history limit's note as a line of
+    // its own, `{"kind":"note",…`: keys are sorted, and neither has a key before `kind`). One pass over the
+    // bytes: this is inside the timed part.
     let note = Array(#"{"kind":"note""#.utf8)
+    let done = Array(#"{"kind":"done""#.utf8)
     return output.withUnsafeBytes { bytes -> Int in
         var lines = 0
         var start = 0
         for index in 0..<bytes.count where bytes[index] == 10 {
             let isNote = index - start >= note.count && note.indices.allSatisfy { bytes[start + $0] == note[$0] }
-            if !isNote { lines += 1 }
+            let isDone = index - start >= done.count && done.indices.allSatisfy { bytes[start + $0] == done[$0] }
+            if !isNote, !isDone { lines += 1 }
             start = index + 1
         }
         return lines
