@@ -4,7 +4,8 @@ import KarcLanguage
 /// this order), what Tab completes and what `:save` keeps.
 enum MetaCommands {
     static let all: [any MetaCommand.Type] = [
-        MetaHelp.self, MetaState.self, MetaHistory.self, MetaEvents.self, MetaWait.self, MetaSleep.self, MetaTiming.self, MetaDiff.self,
+        MetaHelp.self, MetaState.self, MetaAssert.self, MetaHistory.self, MetaEvents.self, MetaWait.self, MetaSleep.self, MetaTiming.self,
+        MetaDiff.self,
         MetaSource.self, MetaSave.self, MetaExportTest.self, MetaQuit.self,
     ]
 
