@@ -27,5 +27,6 @@ struct ReadOnlyCluster: ShellCluster {
     var workInFlight: Int? { base.workInFlight }
     func settled(timeout: Duration, beyond baseline: Int) async -> Bool { await base.settled(timeout: timeout, beyond: baseline) }
     func sessionStarted() { base.sessionStarted() }
+    func brokenInvariants() async -> [String] { await base.brokenInvariants() }
     var changesFromElsewhere: String { base.changesFromElsewhere }
 }

@@ -20,6 +20,8 @@ public final class ClusterShell: ShellCluster {
     public let cluster: Cluster
     public let catalog: Catalog
     private let observation: ClusterObservation
+    /// The targets that declare invariants (``brokenInvariants()``).
+    private let invariantTargets: [ClusterTarget]
     /// How many records the shell may fall behind the cluster (its observation's buffer).
     public let recordBuffer: Int
 
@@ -42,6 +44,8 @@ public final class ClusterShell: ShellCluster {
         recordBuffer = bufferSize
         // The shell keeps its own picture of each state (`StateSnapshot`): a store's change is made in place.
         observation = cluster.observe(bufferSize: bufferSize, keepingOldStates: false)
+        // Known once: targets are registered as the cluster is built.
+        invariantTargets = cluster.targets.filter { !$0.invariants.isEmpty }
         self.afterShutDown = afterShutDown
     }
 
@@ -139,5 +143,19 @@ public final class ClusterShell: ShellCluster {
     public func state(of target: String) async -> (any Sendable)? {
         guard let read = cluster.target(named: target)?.state else { return nil }
         return await read()
+    }
+
+    /// Each target's invariants (``Trellis/Invariant``) checked on its state now; nothing to read when none are declared.
+    public func brokenInvariants() async -> [String] {
+        guard !invariantTargets.isEmpty else { return [] }
+        var broken: [String] = []
+        for target in invariantTargets {
+            guard let read = target.state else { continue }
+            let state = await read()
+            for invariant in target.invariants where invariant.holds(for: state) == false {
+                broken.append("'\(invariant.name)' of \(target.name)")
+            }
+        }
+        return broken
     }
 }

@@ -91,3 +91,54 @@ struct AssertTests {
         #expect(run.errors == expected + "\n")
     }
 }
+
+/// `.invariant(_:_:)` on a store: the shell checks it after every command
+/// and fails the command that broke it, once.
+@Suite("Invariants a cluster declares", .timeLimit(.minutes(1)))
+struct InvariantTests {
+    struct Inventory: Equatable, Sendable { var stock = 2 }
+    enum Stock: Action, Codable, Equatable {
+        case take(count: Int)
+        case restock(count: Int)
+    }
+
+    func inventory() async throws -> ClusterShell {
+        let cluster = try await Bootstrap {
+            Store(model: Inventory.self)
+                .mutate(on: Stock.self) { inventory, action, _ in
+                    switch action {
+                    case .take(let count): inventory.stock -= count
+                    case .restock(let count): inventory.stock += count
+                    }
+                }
+                .with(model: Inventory())
+                .named("inventory")
+                .invariant("stock never negative") { (inventory: Inventory) in inventory.stock >= 0 }
+                .invariant("a check of another type is never asked") { (_: String) in false }
+        }
+        return ClusterShell(name: "shop", cluster: cluster)
+    }
+
+    @Test func theCommandThatBreaksAnInvariantFailsNamingItOnce() async throws {
+        var options = ShellOptions()
+        options.printing.diff = .off
+        options.keepGoing = true
+        let run = try await Transcript.run(
+            try await inventory(), ["inventory.take count=1", "inventory.take count=3", "inventory.take count=1", "inventory.restock count=9"],
+            options: options)
+        #expect(run.status == 1)
+        #expect(run.errors == "<test>:2:11: error: invariant 'stock never negative' of inventory does not hold after inventory.take\n")
+    }
+
+    @Test func theTargetListsItsInvariants() async throws {
+        let cluster = try await Bootstrap {
+            Store(model: Inventory.self).with(model: Inventory()).named("inventory")
+                .invariant("stock never negative") { (inventory: Inventory) in inventory.stock >= 0 }
+        }
+        let target = try #require(cluster.targets.first { $0.name == "inventory" })
+        #expect(target.invariants.map(\.name) == ["stock never negative"])
+        #expect(target.invariants.first?.holds(for: Inventory(stock: -1)) == false)
+        #expect(target.invariants.first?.holds(for: "not an inventory") == nil)
+        await cluster.shutDown()
+    }
+}

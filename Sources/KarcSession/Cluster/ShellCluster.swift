@@ -44,6 +44,10 @@ public protocol ShellCluster: Sendable {
     /// cluster other shells drive too, `another shell` while one of them
     /// runs a command. The shell says so: `state  counter (from the app):`.
     var changesFromElsewhere: String { get }
+    /// The invariants its targets declare that do not hold now, each named
+    /// with its target (`'stock never negative' of inventory`): the shell
+    /// asks after every command. None, by default.
+    func brokenInvariants() async -> [String]
 }
 
 extension ShellCluster {
@@ -67,6 +71,9 @@ extension ShellCluster {
 
     /// `the app`: nothing but the app itself drives the cluster.
     public var changesFromElsewhere: String { "the app" }
+
+    /// None: the cluster declares no invariants.
+    public func brokenInvariants() async -> [String] { [] }
 
     public func shutDown() async {}
 

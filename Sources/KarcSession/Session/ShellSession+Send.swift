@@ -25,6 +25,10 @@ extension ShellSession {
                 "the cluster was still busy \(ShellDuration.describe(options.timeout)) after \(name) (raise --timeout, or use :wait for timers)",
                 column: invocation.command.column, at: location)
         }
+        switch sent {
+        case .replied, .threw: outcome = await checkInvariants(after: name, column: invocation.command.column, at: location) ?? outcome
+        case .timedOut, .interrupted: break
+        }
         // Silence would leave a reader wondering whether the command did anything; a
         // checked transcript asserts it (a fact, so `--quiet` keeps it).
         if outcome == .succeeded, case .replied = sent, renderer.diffMode != .off, renderer.changesPrinted == 0 {
@@ -62,6 +66,22 @@ extension ShellSession {
                 return (sent, settled)
             }
         }
+    }
+
+    /// The invariants this command broke (held before it, not after): each
+    /// an error naming the command; `.failed` when there was one. One that
+    /// stays broken is not told again.
+    private func checkInvariants(after name: String, column: Int, at location: Location) async -> Outcome? {
+        let found = await cluster.brokenInvariants()
+        guard !found.isEmpty || !waits.brokenInvariants.isEmpty else { return nil }  // the usual case: nothing to keep
+        let broken = Set(found)
+        defer { waits.brokenInvariants = broken }
+        let new = broken.subtracting(waits.brokenInvariants).sorted()
+        guard !new.isEmpty else { return nil }
+        for invariant in new {
+            _ = fail("invariant \(invariant) does not hold after \(name)", column: column, at: location)
+        }
+        return .failed
     }
 
     /// Prints how the send ended, and the records it caused; its outcome.

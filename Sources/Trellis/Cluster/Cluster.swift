@@ -161,7 +161,7 @@ public final class Cluster: Sendable {
     /// Registers a target; returns its unique name (`name`, or `name#2`… for repeats).
     package func register(
         name: String, kind: ClusterTarget.Kind, accepts: [Any.Type], events: [Any.Type] = [], commands: [TargetCommand] = [],
-        state: (@Sendable () async -> any Sendable)?
+        invariants: [Invariant] = [], state: (@Sendable () async -> any Sendable)?
     ) -> String {
         // A state read from outside the cluster (the shell, a test) looks its model up in the cluster's pool.
         let state = state.map { read in { @Sendable [pool] () async -> any Sendable in await pool.makeCurrent { await read() } } }
@@ -172,7 +172,8 @@ public final class Cluster: Sendable {
                 n += 1
                 unique = "\(name)#\(n)"
             }
-            r.targets.append(ClusterTarget(name: unique, kind: kind, accepts: accepts, state: state, events: events, commands: commands))
+            r.targets.append(
+                ClusterTarget(name: unique, kind: kind, accepts: accepts, state: state, events: events, commands: commands, invariants: invariants))
             return unique
         }
     }

@@ -19,10 +19,12 @@ public struct ClusterTarget: Sendable, CustomStringConvertible {
     public let events: [Any.Type]
     /// The commands it names itself beside ``accepts`` (a mounted component tree's emitters).
     public let commands: [TargetCommand]
+    /// What its state must always be (``Service/invariant(_:_:)``).
+    public let invariants: [Invariant]
 
     init(
         name: String, kind: Kind, accepts: [Any.Type], state: (@Sendable () async -> any Sendable)?, events: [Any.Type] = [],
-        commands: [TargetCommand] = []
+        commands: [TargetCommand] = [], invariants: [Invariant] = []
     ) {
         self.name = name
         self.kind = kind
@@ -30,6 +32,7 @@ public struct ClusterTarget: Sendable, CustomStringConvertible {
         self.state = state
         self.events = events
         self.commands = commands
+        self.invariants = invariants
     }
 
     public var description: String {

@@ -8,6 +8,8 @@ struct BuildContext: Sendable {
     var path: [Int] = []
     /// Set by `.named(_:)` for the next target below.
     var name: String?
+    /// Set by `.invariant(_:_:)` for the next target below.
+    var invariants: [Invariant] = []
 
     func child(_ index: Int) -> BuildContext {
         var context = self

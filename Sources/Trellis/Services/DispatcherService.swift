@@ -20,7 +20,8 @@ public struct DispatcherService<D: Dispatcher>: PrimitiveService {
         let dispatcher = self.dispatcher
         let reader = StateReader.stateful(for: D.self) { dispatcher }
         let cluster = context.cluster
-        let target = cluster.register(name: context.name ?? "\(D.self)", kind: .dispatcher, accepts: actions, state: reader?.read)
+        let target = cluster.register(
+            name: context.name ?? "\(D.self)", kind: .dispatcher, accepts: actions, invariants: context.invariants, state: reader?.read)
         let report = StateReport(reader: reader, source: target, hub: cluster.hub)
         let routes = ActionRoutes<D>()
         return .leaf(

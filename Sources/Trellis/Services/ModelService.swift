@@ -27,7 +27,9 @@ public struct ModelService<Command: Sendable, State: Sendable>: PrimitiveService
 
     func build(_ context: BuildContext) async throws -> ServiceNode {
         let cluster = context.cluster
-        let name = cluster.register(name: context.name ?? modelType, kind: .model, accepts: commands, events: events) { await state() }
+        let name = cluster.register(
+            name: context.name ?? modelType, kind: .model, accepts: commands, events: events, invariants: context.invariants
+        ) { await state() }
         let monitor = TargetMonitor(hub: cluster.hub, modelUid: modelUid, target: name)
         try await ModelMount.$current.withValue(ModelMount(activity: cluster.activity, monitor: monitor)) {
             try await setUp()

@@ -36,6 +36,7 @@ public struct Store<Model: Sendable>: PrimitiveService {
             name: context.name ?? "\(Model.self)",
             kind: .store,
             accepts: handlers.map(\.actionType),
+            invariants: context.invariants,
             state: reader?.read
         )
         let report = StateReport(reader: reader, source: target, hub: context.cluster.hub)
