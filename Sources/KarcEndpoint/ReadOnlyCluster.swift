@@ -28,5 +28,6 @@ struct ReadOnlyCluster: ShellCluster {
     func settled(timeout: Duration, beyond baseline: Int) async -> Bool { await base.settled(timeout: timeout, beyond: baseline) }
     func sessionStarted() { base.sessionStarted() }
     func brokenInvariants() async -> [String] { await base.brokenInvariants() }
+    var declaresInvariants: Bool { base.declaresInvariants }
     var changesFromElsewhere: String { base.changesFromElsewhere }
 }

@@ -44,4 +44,5 @@ final class SharedCluster: ShellCluster {
     func settled(timeout: Duration, beyond baseline: Int) async -> Bool { await base.settled(timeout: timeout, beyond: baseline) }
     func sessionStarted() { base.sessionStarted() }
     func brokenInvariants() async -> [String] { await base.brokenInvariants() }
+    var declaresInvariants: Bool { base.declaresInvariants }
 }

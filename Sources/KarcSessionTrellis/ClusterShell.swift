@@ -145,6 +145,8 @@ public final class ClusterShell: ShellCluster {
         return await read()
     }
 
+    public var declaresInvariants: Bool { !invariantTargets.isEmpty }
+
     /// Each target's invariants (``Trellis/Invariant``) checked on its state now; nothing to read when none are declared.
     public func brokenInvariants() async -> [String] {
         guard !invariantTargets.isEmpty else { return [] }

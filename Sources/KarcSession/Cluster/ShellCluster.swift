@@ -48,6 +48,9 @@ public protocol ShellCluster: Sendable {
     /// with its target (`'stock never negative' of inventory`): the shell
     /// asks after every command. None, by default.
     func brokenInvariants() async -> [String]
+    /// Whether any target declares an invariant: when none does, the shell
+    /// does not ask (an `await` a command saved).
+    var declaresInvariants: Bool { get }
 }
 
 extension ShellCluster {
@@ -74,6 +77,9 @@ extension ShellCluster {
 
     /// None: the cluster declares no invariants.
     public func brokenInvariants() async -> [String] { [] }
+
+    /// False: the cluster declares no invariants.
+    public var declaresInvariants: Bool { false }
 
     public func shutDown() async {}
 

@@ -18,10 +18,18 @@ final class Renderer {
     init(mode: Mode, style: Style, sink: OutputSink) {
         self.sink = sink
         switch mode {
-        case .readable: formatter = ReadableFormatter(style: style)
-        case .json: formatter = JSONFormatter()
+        case .readable:
+            formatter = ReadableFormatter(style: style)
+            json = nil
+        case .json:
+            let json = JSONFormatter()
+            formatter = json
+            self.json = json
         }
     }
+
+    /// The formatter when it writes JSON: told each command's number without a cast a line.
+    private let json: JSONFormatter?
 
     func emit(_ event: OutputEvent) {
         formatter.write(event, to: sink)
@@ -84,7 +92,7 @@ final class Renderer {
     /// The command lines running, the innermost (a `:source`'s) last: what
     /// is printed belongs to the innermost (`seq` in `--json`).
     private var running: [Int] = [] {
-        didSet { (formatter as? JSONFormatter)?.seq = running.last }
+        didSet { json?.seq = running.last }
     }
 
     /// The number of the command line whose output is being printed, if any.

@@ -26,7 +26,10 @@ extension ShellSession {
                 column: invocation.command.column, at: location)
         }
         switch sent {
-        case .replied, .threw: outcome = await checkInvariants(after: name, column: invocation.command.column, at: location) ?? outcome
+        case .replied, .threw:
+            if cluster.declaresInvariants {
+                outcome = await checkInvariants(after: name, column: invocation.command.column, at: location) ?? outcome
+            }
         case .timedOut, .interrupted: break
         }
         // Silence would leave a reader wondering whether the command did anything; a
