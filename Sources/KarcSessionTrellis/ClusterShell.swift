@@ -147,7 +147,7 @@ public final class ClusterShell: ShellCluster {
 
     public var declaresInvariants: Bool { !invariantTargets.isEmpty }
 
-    /// Each target's invariants (``Trellis/Invariant``) checked on its state now; nothing to read when none are declared.
+    /// Each target's invariants (Trellis' `Invariant`) checked on its state now; nothing to read when none are declared.
     public func brokenInvariants() async -> [String] {
         guard !invariantTargets.isEmpty else { return [] }
         var broken: [String] = []
