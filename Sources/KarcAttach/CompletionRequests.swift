@@ -1,6 +1,7 @@
 import Foundation
 import KarcAsync
 import KarcAttachProtocol
+import KarcShell
 
 /// Tab on a path into a target's state, through the connection: the
 /// editor's thread asks the app and waits for its answer, a short while
@@ -30,7 +31,7 @@ final class CompletionRequests: Sendable {
                 $0.target = target
                 $0.path = typed
             })
-        _ = done.wait(timeout: .now() + .milliseconds(Int(wait.components.seconds * 1_000 + wait.components.attoseconds / 1_000_000_000_000_000)))
+        _ = done.wait(timeout: .now() + .milliseconds(Int(ShellDuration.milliseconds(wait))))
         return state.withLock { $0.waiting.removeValue(forKey: id)?.answer } ?? []
     }
 

@@ -1,4 +1,3 @@
-import KarcLanguage
 import KarcSession
 
 /// The cluster as one attached shell drives it: its sends are counted in
@@ -6,7 +5,7 @@ import KarcSession
 /// made says whether another shell's command or the app made it (a guess
 /// from timing: two shells' commands at once are told apart only by the
 /// cause each record carries, which the shell does not have yet).
-final class SharedCluster: ShellCluster {
+final class SharedCluster: ClusterWrapper {
     let base: any ShellCluster
     private let activity: ShellActivity
 
@@ -22,9 +21,6 @@ final class SharedCluster: ShellCluster {
         activity.left(id)
     }
 
-    var name: String { base.name }
-    var catalog: Catalog { base.catalog }
-
     func send(_ command: any Sendable, to target: String) async throws -> (any Sendable)? {
         activity.began(id)
         defer { activity.ended(id) }
@@ -34,15 +30,4 @@ final class SharedCluster: ShellCluster {
     var changesFromElsewhere: String {
         activity.othersActive(besides: id) ? "another shell" : base.changesFromElsewhere
     }
-
-    func takeRecords() -> [ShellRecord] { base.takeRecords() }
-    var recordBuffer: Int { base.recordBuffer }
-    func nextRecords() async -> [ShellRecord]? { await base.nextRecords() }
-    func settled(timeout: Duration) async -> Bool { await base.settled(timeout: timeout) }
-    func state(of target: String) async -> (any Sendable)? { await base.state(of: target) }
-    var workInFlight: Int? { base.workInFlight }
-    func settled(timeout: Duration, beyond baseline: Int) async -> Bool { await base.settled(timeout: timeout, beyond: baseline) }
-    func sessionStarted() { base.sessionStarted() }
-    func brokenInvariants() async -> [String] { await base.brokenInvariants() }
-    var declaresInvariants: Bool { base.declaresInvariants }
 }

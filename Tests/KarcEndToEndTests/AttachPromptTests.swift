@@ -8,14 +8,7 @@ struct AttachPromptTests {
     let home = ScratchDirectory("karc-attach-tmux")
 
     func startAttach(_ tmux: Tmux, _ served: ServedDemo) async throws {
-        try await tmux.start()
-        await tmux.send(
-            text:
-                "export XDG_STATE_HOME=\(home.path) XDG_CONFIG_HOME=\(home.path)/config XDG_RUNTIME_DIR=\(served.runtimeDirectory) NO_COLOR=1 PS1='$ '",
-            enter: true)
-        await tmux.send(text: "clear", enter: true)
-        await tmux.send(text: "\(KarcRun.binaryPath) attach --quiet; echo EXIT=$?", enter: true)
-        await tmux.expect("no prompt") { $0.contains("demo>") }
+        try await tmux.startAttach(home: home.path, to: served)
     }
 
     @Test func theAppsCatalogCompletesAndItsMessagesArriveWhileTheUserTypes() async throws {

@@ -52,14 +52,7 @@ struct ContinuationPromptTests {
     @Test func throughAttachCtrlCDropsTheUnfinishedCommandInTheApp() async throws {
         let served = try await ServedDemo()
         try await Tmux.session { tmux in
-            try await tmux.start()
-            await tmux.send(
-                text:
-                    "export XDG_STATE_HOME=\(scratch.path) XDG_CONFIG_HOME=\(scratch.path)/config XDG_RUNTIME_DIR=\(served.runtimeDirectory) NO_COLOR=1 PS1='$ '",
-                enter: true)
-            await tmux.send(text: "clear", enter: true)
-            await tmux.send(text: "\(KarcRun.binaryPath) attach --quiet --history-file /dev/null; echo EXIT=$?", enter: true)
-            await tmux.expect("no prompt") { $0.contains("demo>") }
+            try await tmux.startAttach(home: scratch.path, to: served, arguments: "--history-file /dev/null")
             await dropAnUnfinishedCommandAndRunTheNext(tmux)
         }
         _ = await served.stop()

@@ -278,6 +278,18 @@ final class Tmux: Sendable {
         await expect("no prompt") { $0.contains("demo>") }
     }
 
+    /// Starts `karc attach --quiet` in front of `served` on a cleared screen, its history and config under `home`.
+    func startAttach(home: String, to served: ServedDemo, arguments: String = "") async throws {
+        try await start()
+        await send(
+            text:
+                "export XDG_STATE_HOME=\(home) XDG_CONFIG_HOME=\(home)/config XDG_RUNTIME_DIR=\(served.runtimeDirectory) NO_COLOR=1 PS1='$ '",
+            enter: true)
+        await send(text: "clear", enter: true)
+        await send(text: "\(KarcRun.binaryPath) attach --quiet \(arguments); echo EXIT=$?", enter: true)
+        await expect("no prompt") { $0.contains("demo>") }
+    }
+
     /// Types `text` one character at a time, as a person does (each its own write to the terminal).
     func type(_ text: String) async {
         for character in text { await send(text: String(character)) }

@@ -70,12 +70,7 @@ struct StartupFileTests {
         try writeStartupFiles(general: "", demo: "counter.increment value=5\n")
         let served = try await ServedDemo()
         try await Tmux.session { tmux in
-            try await tmux.start()
-            await tmux.send(
-                text:
-                    "export XDG_STATE_HOME=\(scratch.path) XDG_CONFIG_HOME=\(scratch.path)/config XDG_RUNTIME_DIR=\(served.runtimeDirectory) NO_COLOR=1 PS1='$ '",
-                enter: true)
-            await tmux.send(text: "\(KarcRun.binaryPath) attach --quiet; echo EXIT=$?", enter: true)
+            try await tmux.startAttach(home: scratch.path, to: served)
             await tmux.expect("the shell's startup file did not run in the app") { $0.contains("+ CounterStore.State(count: 5)") }
             await tmux.send(keys: "C-d")
             await tmux.expect { $0.contains("EXIT=0") }

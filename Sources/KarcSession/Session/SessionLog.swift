@@ -20,6 +20,8 @@ struct SessionLog {
     private(set) var testSteps: BoundedLog<TestStep>
     /// The event types printed so far, by name (beside those the catalog declares).
     let seenEvents: SeenEvents
+    /// The invariants broken after the last command (a command is blamed only for one it broke).
+    var brokenInvariants: Set<String> = []
     /// Whether the note that the session dropped its oldest commands was printed.
     private var notedDropping = false
 

@@ -23,8 +23,6 @@ final class SessionWaits {
     let lateReplies = LateReplies()
     /// A send given up on failed when its outcome came: the run's status is 1.
     var failedLate = false
-    /// The invariants broken after the last command (a command is blamed only for one it broke).
-    var brokenInvariants: Set<String> = []
     /// Records taken and not printed yet (``RecordBacklog``).
     private let backlog: HeldRecords
 

@@ -27,8 +27,9 @@ extension ShellSession {
                 renderer.record(record)
             }
         }
+        // Asked once a batch: through attach it takes the endpoint's lock.
+        let cause = background && !changes.all.isEmpty ? cluster.changesFromElsewhere : nil
         for change in changes.all {
-            let cause = background ? cluster.changesFromElsewhere : nil
             if renderer.state(target: change.target, old: change.old, new: change.new, from: cause) { log.saw(state: change.new, of: change.target) }
         }
         // A change that kept no old state shares the store's storage: it goes

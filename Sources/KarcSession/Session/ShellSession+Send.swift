@@ -76,10 +76,10 @@ extension ShellSession {
     /// stays broken is not told again.
     private func checkInvariants(after name: String, column: Int, at location: Location) async -> Outcome? {
         let found = await cluster.brokenInvariants()
-        guard !found.isEmpty || !waits.brokenInvariants.isEmpty else { return nil }  // the usual case: nothing to keep
+        guard !found.isEmpty || !log.brokenInvariants.isEmpty else { return nil }  // the usual case: nothing to keep
         let broken = Set(found)
-        defer { waits.brokenInvariants = broken }
-        let new = broken.subtracting(waits.brokenInvariants).sorted()
+        defer { log.brokenInvariants = broken }
+        let new = broken.subtracting(log.brokenInvariants).sorted()
         guard !new.isEmpty else { return nil }
         for invariant in new {
             _ = fail("invariant \(invariant) does not hold after \(name)", column: column, at: location)

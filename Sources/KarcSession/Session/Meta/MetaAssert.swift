@@ -130,15 +130,18 @@ enum MetaAssert: MetaCommand {
 
     /// Whether the argument was written in quotes: its column holds a `"` in the line as typed.
     private static func wasQuoted(_ argument: Located<String>, in line: String?) -> Bool {
-        guard let line, argument.column >= 1, let index = line.index(line.startIndex, offsetBy: argument.column - 1, limitedBy: line.endIndex),
-            index < line.endIndex
-        else { return false }
+        guard let line, let index = index(of: argument.column, in: line), index < line.endIndex else { return false }
         return line[index] == "\""
+    }
+
+    /// Where column `column` (from 1) is in `line`; nil past its end.
+    private static func index(of column: Int, in line: String) -> String.Index? {
+        column >= 1 ? line.index(line.startIndex, offsetBy: column - 1, limitedBy: line.endIndex) : nil
     }
 
     /// The line as typed from `column` on, trimmed.
     private static func rest(of line: String?, from column: Int) -> String? {
-        guard let line, column >= 1, let index = line.index(line.startIndex, offsetBy: column - 1, limitedBy: line.endIndex) else { return nil }
+        guard let line, let index = index(of: column, in: line) else { return nil }
         return line[index...].trimmingCharacters(in: .whitespaces)
     }
 

@@ -1,0 +1,24 @@
+import KarcLanguage
+import KarcSession
+
+/// A cluster seen through another: everything but what the wrapper changes
+/// (its `send`, and what it says of itself) is the base's.
+protocol ClusterWrapper: ShellCluster {
+    var base: any ShellCluster { get }
+}
+
+extension ClusterWrapper {
+    var name: String { base.name }
+    var catalog: Catalog { base.catalog }
+    func takeRecords() -> [ShellRecord] { base.takeRecords() }
+    var recordBuffer: Int { base.recordBuffer }
+    func nextRecords() async -> [ShellRecord]? { await base.nextRecords() }
+    func settled(timeout: Duration) async -> Bool { await base.settled(timeout: timeout) }
+    func state(of target: String) async -> (any Sendable)? { await base.state(of: target) }
+    var workInFlight: Int? { base.workInFlight }
+    func settled(timeout: Duration, beyond baseline: Int) async -> Bool { await base.settled(timeout: timeout, beyond: baseline) }
+    func sessionStarted() { base.sessionStarted() }
+    func brokenInvariants() async -> [String] { await base.brokenInvariants() }
+    var declaresInvariants: Bool { base.declaresInvariants }
+    var changesFromElsewhere: String { base.changesFromElsewhere }
+}
