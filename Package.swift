@@ -47,11 +47,15 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // Combine bridges (ComposeCombine, TrellisCombine) where Apple's Combine is not there.
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+        // Causal traces: `ServiceContext` carries a send's span through every hand-off, and an app's
+        // bootstrapped tracer gets karc's spans (docs/architecture.md, "Traces"). ~5 s of a debug build.
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.1.0"),
     ],
     targets: [
         .target(
             name: "KarcAsync",
             dependencies: [
+                .product(name: "Instrumentation", package: "swift-distributed-tracing"),
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
@@ -60,13 +64,17 @@ let package = Package(
             name: "Karc",
             dependencies: [
                 "KarcAsync",
+                .product(name: "Instrumentation", package: "swift-distributed-tracing"),
                 "KarcMacros",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
             name: "AsyncDispatcher",
-            dependencies: [.product(name: "DequeModule", package: "swift-collections")]
+            dependencies: [
+                .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "Instrumentation", package: "swift-distributed-tracing"),
+            ]
         ),
         .target(
             name: "Trellis",
@@ -75,12 +83,14 @@ let package = Package(
                 "KarcAsync",
                 "AsyncDispatcher",
                 .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
             ]
         ),
         // Emitters, validation, status sets and persistence; used by the upper layers.
         .target(
             name: "Compose",
             dependencies: [
+                .product(name: "Instrumentation", package: "swift-distributed-tracing"),
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "OrderedCollections", package: "swift-collections"),
             ]

@@ -48,6 +48,8 @@ struct ScopeContext: Sendable {
     let modelUid: String
     /// Counts the deliveries pipes take from gates, when a cluster mounted the model.
     let activity: ActivityGauge?
+    /// The model's name in the traces its timers start: its target's, when a cluster mounted it.
+    let traceName: String
 }
 
 /// A started scope; stopped once, when its key disappears or the model is torn down.

@@ -103,7 +103,7 @@ public final class ClusterShell: ShellCluster {
 
     private static func shellRecords(_ records: [ClusterRecord]) -> [ShellRecord] {
         records.compactMap { record in
-            switch record {
+            switch record.kind {
             case .sent, .replied:
                 return nil  // the shell prints the command it sent and the reply `send` returned
             case .redirected(_, let action, let by, let to):

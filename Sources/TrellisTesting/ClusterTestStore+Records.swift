@@ -48,7 +48,7 @@ extension ClusterTestStore {
 
     func absorb(_ records: [ClusterRecord]) {
         for record in records {
-            switch record {
+            switch record.kind {
             case .emitted(let source, let event):
                 events.append((source, event))
             case .stateChanged(let source, _, let new):

@@ -113,7 +113,7 @@ struct Taps: Equatable, Sendable { var count = 0 }
         let cancellable = cluster.recordsPublisher().sink(
             receiveCompletion: { _ in finished.withLock { $0 = true } },
             receiveValue: { record in
-                switch record {
+                switch record.kind {
                 case .sent: kinds.append("sent")
                 case .stateChanged(let source, _, let new): kinds.append("\(source): \(new)")
                 default: break

@@ -50,7 +50,7 @@ struct AccountTests {
         #expect(
             await eventually {
                 for record in observation.takeAvailable() {
-                    if case .emitted(_, let event as ReceivedMessage) = record { received.record(event.text) }
+                    if case .emitted(_, let event as ReceivedMessage) = record.kind { received.record(event.text) }
                 }
                 return received.count > 0
             })

@@ -65,7 +65,7 @@ struct DemoClusterTests {
         #expect(try await state(cluster, "articles", as: Articles.self).items.isEmpty)
         await cluster.settled()
         let redirects = observation.takeAvailable().compactMap { record -> String? in
-            if case .redirected(_, _, let by, let to) = record { return "\(by) → \(to)" }
+            if case .redirected(_, _, let by, let to) = record.kind { return "\(by) → \(to)" }
             return nil
         }
         #expect(redirects.count == 1)

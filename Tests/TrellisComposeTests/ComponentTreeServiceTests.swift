@@ -101,7 +101,7 @@ extension WizardComponent {
         let observation = cluster.observe()
         try await cluster.send(action: EmitSignal("welcome.next"), to: "wizard")
         let changes = observation.takeAvailable().filter {
-            if case .stateChanged = $0 { return true }
+            if case .stateChanged = $0.kind { return true }
             return false
         }
         #expect(changes.count == 1)

@@ -74,7 +74,7 @@ struct BoardComponent: Component {
         let observation = cluster.observe()
         try await cluster.send(action: EmitValue("right.rename", value: "Once"), to: "board")
         let changes = observation.takeAvailable().filter {
-            if case .stateChanged = $0 { return true }
+            if case .stateChanged = $0.kind { return true }
             return false
         }
         #expect(changes.count == 1)

@@ -148,7 +148,7 @@ struct SeedReadmeTests {
         try await cluster.send(action: IdentityAction.login(email: "ada@example.com"))
         var change: String?
         for await record in observation {
-            if case .stateChanged(let source, let old, let new) = record {
+            if case .stateChanged(let source, let old, let new) = record.kind {
                 change = "\(source): \(old) → \(new)"
                 break
             }

@@ -37,8 +37,8 @@ struct ClassicMiddlewareTests {
         #expect(outcomes.last == "noop handled")
         var redirected: [String] = []
         for await record in observation {
-            if case .redirected(let sequence, _, let by, let to) = record { redirected.append("\(sequence) \(by) \(to)") }
-            if case .sent(2, _) = record { break }
+            if case .redirected(let sequence, _, let by, let to) = record.kind { redirected.append("\(sequence) \(by) \(to)") }
+            if case .sent(2, _, _) = record.kind { break }
         }
         #expect(redirected == ["1 LoggingMiddleware [TrellisTests.UserAction.noop]"])
     }
@@ -147,8 +147,8 @@ struct ClassicMiddlewareTests {
         try await cluster.send(action: UserAction.login)
         var changes: [String] = []
         for await record in observation {
-            if case .stateChanged(let source, let old, let new) = record { changes.append("\(source) \(old) → \(new)") }
-            if case .sent(2, _) = record { break }
+            if case .stateChanged(let source, let old, let new) = record.kind { changes.append("\(source) \(old) → \(new)") }
+            if case .sent(2, _, _) = record.kind { break }
             if changes.count == 1 { break }
         }
         #expect(changes == ["users 0 → 1"])

@@ -60,7 +60,7 @@ struct ResetFromHandler: Action {}
 
         var changed: [String] = []
         for await record in observation {
-            if case .stateChanged(let source, _, _) = record { changed.append(source) }
+            if case .stateChanged(let source, _, _) = record.kind { changed.append(source) }
             if changed.count == 3 { break }
         }
         #expect(changed == ["tally", "visits", "counter"])  // declaration order

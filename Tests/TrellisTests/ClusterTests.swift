@@ -43,10 +43,10 @@ struct ClusterTests {
         try await cluster.send(action: Increment(by: 4))
         let seen = await records(observation, count: 4)
         guard seen.count == 4,
-            case .sent(let sequence, let action) = seen[0],
-            case .emitted(let source, let event) = seen[1],
-            case .stateChanged(let changed, let old, let new) = seen[2],
-            case .replied(let replySequence, let reply) = seen[3]
+            case .sent(let sequence, let action, _) = seen[0].kind,
+            case .emitted(let source, let event) = seen[1].kind,
+            case .stateChanged(let changed, let old, let new) = seen[2].kind,
+            case .replied(let replySequence, let reply) = seen[3].kind
         else {
             Issue.record("unexpected records: \(seen)")
             await cluster.shutDown()
@@ -68,7 +68,7 @@ struct ClusterTests {
         let observation = cluster.observe()
         await #expect(throws: Boom()) { try await cluster.send(action: CounterAction.fail) }
         let seen = await records(observation, count: 2)
-        guard case .failed(1, let error) = seen.last else {
+        guard case .failed(1, let error) = seen.last?.kind else {
             Issue.record("no failure in \(seen)")
             return
         }
@@ -85,12 +85,12 @@ struct ClusterTests {
         for _ in 0..<10 { try await cluster.send(action: CounterAction.add(1)) }
         // Each send makes two records (sent, state changed): 20 made, the newest 4 kept.
         let seen = await records(observation, count: 5)
-        guard case .lost(let count) = seen.first else {
+        guard case .lost(let count) = seen.first?.kind else {
             Issue.record("no loss reported: \(seen)")
             return
         }
         #expect(count == 16)
-        guard case .sent(let sequence, _) = seen[1] else {
+        guard case .sent(let sequence, _, _) = seen[1].kind else {
             Issue.record("\(seen)")
             return
         }
@@ -189,7 +189,7 @@ struct ClusterTests {
         var iterator = observation.makeAsyncIterator()
         // The failed send is still recorded; then the observation ends.
         while let record = await iterator.next() {
-            guard case .sent = record else { continue }
+            guard case .sent = record.kind else { continue }
         }
         #expect(await iterator.next() == nil)
     }

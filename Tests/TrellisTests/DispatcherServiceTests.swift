@@ -55,8 +55,8 @@ struct DispatcherServiceTests {
         try await cluster.send(action: CountingStore.IncrementByThree())
         var changes: [String] = []
         for await record in observation {
-            if case .stateChanged(let source, let old, let new) = record { changes.append("\(source): \(old) → \(new)") }
-            if case .sent = record, !changes.isEmpty { break }
+            if case .stateChanged(let source, let old, let new) = record.kind { changes.append("\(source): \(old) → \(new)") }
+            if case .sent = record.kind, !changes.isEmpty { break }
             if changes.count == 1 { break }
         }
         #expect(changes == ["counter: 0 → 3"])

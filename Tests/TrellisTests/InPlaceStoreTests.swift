@@ -44,7 +44,7 @@ struct InPlaceStoreTests {
         var records = observation.makeAsyncIterator()
         var change: (source: String, old: any Sendable, new: any Sendable)?
         while change == nil, let record = await records.next() {
-            if case .stateChanged(let source, let old, let new) = record { change = (source, old, new) }
+            if case .stateChanged(let source, let old, let new) = record.kind { change = (source, old, new) }
         }
         guard let (source, old, new) = change else {
             Issue.record("no change reported")

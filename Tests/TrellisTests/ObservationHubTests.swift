@@ -6,11 +6,11 @@ import Testing
 /// A waiting observer is woken with a batch: at once when `wakeBatch` records
 /// are buffered, else after the wake delay; nothing published is ever held back.
 @Suite(.timeLimit(.minutes(1))) struct ObservationHubTests {
-    private func sent(_ n: Int) -> ClusterRecord { .sent(sequence: UInt64(n), action: n) }
+    private func sent(_ n: Int) -> ClusterRecord { ClusterRecord(.sent(sequence: UInt64(n), action: n, targets: []), link: nil) }
 
     private func sequences<Batch: Sequence<ClusterRecord>>(_ batch: Batch?) -> [UInt64] {
         guard let batch else { return [] }
-        return batch.compactMap { if case .sent(let sequence, _) = $0 { sequence } else { nil } }
+        return batch.compactMap { if case .sent(let sequence, _, _) = $0.kind { sequence } else { nil } }
     }
 
     /// A hub with one observer waiting in `nextBatch`, and the batch it will get.
@@ -88,7 +88,7 @@ import Testing
         for n in 6...7 { hub.publish(sent(n)) }
         // The slow one kept its last three, and hears how many it lost.
         let slowBatch = Array(hub.takeBuffered(slow))
-        guard case .lost(let count)? = slowBatch.first else {
+        guard case .lost(let count)? = slowBatch.first?.kind else {
             Issue.record("no lost record: \(slowBatch)")
             return
         }

@@ -28,7 +28,7 @@ struct OldStateReportTests {
     /// For each state report: the source, and whether the old state came with it.
     static func reports(_ records: [ClusterRecord]) -> [String] {
         records.compactMap { record in
-            guard case .stateChanged(let source, let old, _) = record else { return nil }
+            guard case .stateChanged(let source, let old, _) = record.kind else { return nil }
             return "\(source) \(old is StateNotKept ? "new only" : "old and new")"
         }
     }

@@ -57,7 +57,7 @@ struct ReentrantSendTests {
         try await withDeadline("send(First()) observed") { try await cluster.send(action: First()) }
         var changes: [String] = []
         for await record in observation {
-            if case .stateChanged(_, let old, let new) = record { changes.append("\(old) → \(new)") }
+            if case .stateChanged(_, let old, let new) = record.kind { changes.append("\(old) → \(new)") }
             if changes.count == 2 { break }
         }
         #expect(changes == ["Count(n: 0) → Count(n: 1)", "Count(n: 1) → Count(n: 11)"])

@@ -32,7 +32,7 @@ struct StoreTests {
         try await cluster.send(action: CounterAction.add(2))
         var changes: Set<String> = []
         for await record in observation {
-            if case .stateChanged(let source, let old, let new) = record { changes.insert("\(source): \(old) → \(new)") }
+            if case .stateChanged(let source, let old, let new) = record.kind { changes.insert("\(source): \(old) → \(new)") }
             if changes.count == 2 { break }
         }
         // `add(0)` changes nothing, so only the second send is reported.

@@ -22,4 +22,6 @@ package struct ModelMount: Sendable {
 package protocol ModelMonitor: Sendable {
     func emitted(model: String, event: any Sendable)
     func stateChanged(model: String, old: any Sendable, new: any Sendable)
+    /// What the cluster calls the model `model` (its target's name), for the traces its timers start.
+    func name(of model: String) -> String
 }

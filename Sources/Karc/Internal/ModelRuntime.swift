@@ -62,7 +62,8 @@ final class ModelRuntime<State: Equatable & Sendable, Command: Sendable, Effect:
         let mount = ModelMount.current
         self.mount = mount
         self.reconciler = ScopeReconciler(
-            context: ScopeContext(environ: environ, logger: logger, modelUid: uid, activity: mount?.activity),
+            context: ScopeContext(
+                environ: environ, logger: logger, modelUid: uid, activity: mount?.activity, traceName: mount?.monitor.name(of: uid) ?? uid),
             desired: { core.withLock { ($0.desired, $0.generation) } }
         )
     }

@@ -15,11 +15,14 @@ public struct PipeContext: Sendable {
     let activity: ActivityGauge?
     /// What the pipe waits on before it restarts after a failure (the environ's).
     let clock: any Clock<Duration>
+    /// The model's name in traces (its target's in a cluster).
+    let traceName: String
 
     init(
         modelUid: String, pipelineId: String, pipeId: String, logger: Logger, activity: ActivityGauge? = nil,
-        clock: any Clock<Duration> = ContinuousClock()
+        clock: any Clock<Duration> = ContinuousClock(), traceName: String? = nil
     ) {
+        self.traceName = traceName ?? modelUid
         self.modelUid = modelUid
         self.pipelineId = pipelineId
         self.pipeId = pipeId

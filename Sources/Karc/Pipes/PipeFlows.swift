@@ -1,4 +1,6 @@
 import KarcAsync
+import ServiceContextModule
+import Synchronization
 
 enum PipeFlows {
     /// Makes the consumer's deliveries count as work in flight, when the model
@@ -35,13 +37,16 @@ enum PipeFlows {
         defer { consumer.detach() }
         /// Runs the track on one delivery: the answer for its producer, and the output to emit.
         // Nonsending: it runs where it is called (the pipe's task or an inline run), with no switch on entry.
+        // A delivery that crossed from its producer's task brings the producer's trace.
         let answer: nonisolated(nonsending) @Sendable (Delivery<SI>) async -> (Result<SO, any Error>, TO?) = { delivery in
-            do {
-                let input = try cast(delivery.input, to: TI.self)
-                let output = try await track(input, context)
-                return (.success(try cast(output, to: SO.self)), output)
-            } catch {
-                return (.failure(error), nil)
+            await ServiceContext.withCarried(delivery.context) {
+                do {
+                    let input = try cast(delivery.input, to: TI.self)
+                    let output = try await track(input, context)
+                    return (.success(try cast(output, to: SO.self)), output)
+                } catch {
+                    return (.failure(error), nil)
+                }
             }
         }
         /// Applies the failure policy: why the pipe must stop after `result`, if it must.
@@ -110,28 +115,37 @@ enum PipeFlows {
         try await sink.run { emit in
             if let intro {
                 // What an intro holds back (a timer's window, say) is not work in flight: done once taken.
+                // What it lets through later belongs to the trace of the last value it took.
+                let taken = Mutex<ServiceContext?>(nil)
                 let inputs = intro(
                     AsyncThrowingStream {
                         let delivery = try await next(consumer)
-                        if delivery != nil { counted?.leave() }
+                        if let delivery {
+                            counted?.leave()
+                            taken.withLock { $0 = delivery.context }
+                        }
                         return delivery?.input
                     })
                 for try await input in inputs {
-                    do {
-                        try await emit(try await track(input, context))
-                    } catch {
-                        try failures.handle(error, context)
+                    try await ServiceContext.withCarried(taken.withLock { $0 }) {
+                        do {
+                            try await emit(try await track(input, context))
+                        } catch {
+                            try failures.handle(error, context)
+                        }
                     }
                 }
                 return
             }
             while let delivery = try await next(consumer) {
                 defer { counted?.leave() }
-                do {
-                    let input = try cast(delivery.input, to: TI.self)
-                    try await emit(try await track(input, context))
-                } catch {
-                    try failures.handle(error, context)
+                try await ServiceContext.withCarried(delivery.context) {
+                    do {
+                        let input = try cast(delivery.input, to: TI.self)
+                        try await emit(try await track(input, context))
+                    } catch {
+                        try failures.handle(error, context)
+                    }
                 }
             }
         }
@@ -144,12 +158,16 @@ enum PipeFlows {
         context: PipeContext
     ) async throws {
         var consecutiveFailures = 0
+        // Each run is the root of a trace: nobody's send caused it.
+        let origin = "timer \(context.traceName).\(context.pipeId)"
         restart: while true {
             var runs = 0
             while policy.allows(runs: runs) {
                 try Task.checkCancellation()
                 do {
-                    try await track((), context)
+                    try await TraceLink.child(of: nil, span: TraceLink.newSpanID(), origin: origin).whileCurrent {
+                        try await track((), context)
+                    }
                     consecutiveFailures = 0
                 } catch {
                     try failures.handle(error, context)

@@ -1,3 +1,5 @@
+import ServiceContextModule
+
 /// A group of independent pipes that implement one feature of a model, run
 /// while the model's ``Model/scopes(_:_:)`` include it.
 ///
@@ -97,7 +99,9 @@ final class PipelineRunner: ScopeRunner {
         // Handed over in a box the run loop empties: a closure capture would keep
         // these consumers attached for as long as the pipeline runs, restarts included.
         let first = LockedValue(await prepare(scope))
-        task.set(Task { await run(scope, first: first) })
+        // A pipeline outlives whatever activated it: it starts outside any trace, and each value it
+        // takes brings its own (a timer's run starts one).
+        task.set(Task { await ServiceContext.withCarried(.topLevel) { await run(scope, first: first) } })
     }
 
     func stop() async {
@@ -109,7 +113,7 @@ final class PipelineRunner: ScopeRunner {
     private func context(_ scope: ScopeContext, pipe: String) -> PipeContext {
         PipeContext(
             modelUid: scope.modelUid, pipelineId: pipeline.name, pipeId: pipe, logger: scope.logger, activity: scope.activity,
-            clock: scope.environ.clock)
+            clock: scope.environ.clock, traceName: scope.traceName)
     }
 
     /// Readies resources and attaches every pipe; `nil` (logged) when a resource is unavailable.

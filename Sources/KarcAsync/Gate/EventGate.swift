@@ -1,4 +1,5 @@
 import DequeModule
+import ServiceContextModule
 import Synchronization
 
 /// A source where every attached receiver gets every value it accepts, in
@@ -16,7 +17,8 @@ public final class EventGate<Event: Sendable>: Source, Drain, Sendable {
 
     struct Subscriber {
         let spec: Spec<Event>
-        var buffer: Deque<Event> = []
+        /// Each event with its publisher's trace.
+        var buffer: Deque<(event: Event, context: ServiceContext?)> = []
         var waiter: UnsafeContinuation<Delivery<Event>?, any Error>?
         /// Counts each event as work in flight until the receiver is done with it.
         var gauge: ActivityGauge?
@@ -50,6 +52,8 @@ public final class EventGate<Event: Sendable>: Source, Drain, Sendable {
     /// Hands `event` to every attached receiver that accepts it. Never suspends.
     /// Events published with no receiver attached are dropped, as on a broadcast.
     public func publish(_ event: Event) {
+        // Receivers handle the event in their own tasks, inside the publisher's trace.
+        let context = ServiceContext.current
         state.withLock { s in
             guard !s.isSealed else { return }
             var index = s.subscribers.values.startIndex
@@ -57,9 +61,9 @@ public final class EventGate<Event: Sendable>: Source, Drain, Sendable {
                 if s.subscribers.values[index].spec.isSatisfied(by: event) {
                     s.subscribers.values[index].gauge?.enter()
                     if let waiter = s.subscribers.values[index].waiter.take() {
-                        waiter.resume(returning: Delivery(input: event, ticket: 0))
+                        waiter.resume(returning: Delivery(input: event, ticket: 0, context: context))
                     } else {
-                        s.subscribers.values[index].buffer.append(event)
+                        s.subscribers.values[index].buffer.append((event, context))
                     }
                 }
                 s.subscribers.values.formIndex(after: &index)
@@ -116,7 +120,9 @@ public final class EventGate<Event: Sendable>: Source, Drain, Sendable {
         // Fast path: drain the buffer without suspending.
         let step = state.withLock { s -> Step in
             guard s.subscribers[token] != nil else { return .deliver(nil) }
-            if let event = s.subscribers[token]?.buffer.popFirst() { return .deliver(Delivery(input: event, ticket: 0)) }
+            if let (event, context) = s.subscribers[token]?.buffer.popFirst() {
+                return .deliver(Delivery(input: event, ticket: 0, context: context))
+            }
             return s.isSealed ? .deliver(nil) : .wait
         }
         if case .deliver(let delivery) = step { return delivery }
@@ -124,8 +130,8 @@ public final class EventGate<Event: Sendable>: Source, Drain, Sendable {
             try await withUnsafeThrowingContinuation { continuation in
                 state.withLock { s in
                     guard s.subscribers[token] != nil else { return continuation.resume(returning: nil) }
-                    if let event = s.subscribers[token]?.buffer.popFirst() {
-                        return continuation.resume(returning: Delivery(input: event, ticket: 0))
+                    if let (event, context) = s.subscribers[token]?.buffer.popFirst() {
+                        return continuation.resume(returning: Delivery(input: event, ticket: 0, context: context))
                     }
                     if s.isSealed { return continuation.resume(returning: nil) }
                     if Task.isCancelled { return continuation.resume(throwing: CancellationError()) }

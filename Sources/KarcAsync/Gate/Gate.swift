@@ -1,4 +1,5 @@
 import DequeModule
+import ServiceContextModule
 import Synchronization
 
 /// An asynchronous meeting point of producers and consumers: a ``Drain`` you
@@ -97,10 +98,12 @@ public final class Gate<Input: Sendable, Output: Sendable>: Drain, Source, Senda
     public func send(producerId: UInt64, _ input: Input) async throws -> Output {
         let ticket = tickets.wrappingAdd(1, ordering: .relaxed).oldValue
         if let output = try await sendInline(Supply(ticket: ticket, producerId: producerId, input: input)) { return output }
+        // The value may be handled in another task: its trace goes with it.
+        let context = ServiceContext.current
         return try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { continuation in
                 locked { s, w in
-                    produce(&s, &w, Supply(ticket: ticket, producerId: producerId, input: input), continuation)
+                    produce(&s, &w, Supply(ticket: ticket, producerId: producerId, input: input, context: context), continuation)
                 }
             }
         } onCancel: {

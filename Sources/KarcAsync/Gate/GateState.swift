@@ -1,4 +1,5 @@
 import DequeModule
+import ServiceContextModule
 import Synchronization
 
 /// A value waiting for, or travelling to, a consumer.
@@ -6,6 +7,8 @@ struct Supply<Input: Sendable>: Sendable {
     let ticket: UInt64
     let producerId: UInt64
     let input: Input
+    /// The producer's trace, for a consumer in another task; `nil` on the inline path, which inherits it.
+    var context: ServiceContext? = nil
 }
 
 /// One attached consumer. A class, so the gate mutates it in place instead of

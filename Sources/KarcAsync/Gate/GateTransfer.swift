@@ -107,7 +107,7 @@ extension Gate {
             record(&s, &w, ticket: ticket, from: token, .success(instant))
             ticket = 0
         }
-        let delivery = Delivery(input: supply.input, ticket: ticket)
+        let delivery = Delivery(input: supply.input, ticket: ticket, context: supply.context)
         consumer.gauge?.enter()
         // A consumer busy with an inline run takes the value once the run is over.
         if consumer.inlineRun == nil, let waiter = consumer.waiter.take() {

@@ -1,6 +1,7 @@
 import Karc
 import KarcAsync
 import Synchronization
+import Tracing
 
 /// A running tree of services with one entry point, ``send(action:)``, and
 /// one stream, ``observe(bufferSize:)``, that tells everything that happened.
@@ -31,9 +32,9 @@ public final class Cluster: Sendable {
         var plans: [ObjectIdentifier: Plan] = [:]
         /// The plan used last: a run of one action type skips hashing.
         var lastPlan: (type: ObjectIdentifier, plan: Plan)?
-        /// What handles each action type in one target (``send(action:to:)``); `.some(nil)`: nothing.
-        var targetedNodes: [TargetedPlanKey: ServiceNode?] = [:]
-        var lastTargeted: (key: TargetedPlanKey, node: ServiceNode?)?
+        /// What handles each action type in one target (``send(action:to:)``).
+        var targetedPlans: [TargetedPlanKey: Plan] = [:]
+        var lastTargeted: (key: TargetedPlanKey, plan: Plan)?
         var targets: [ClusterTarget] = []
         var isShutDown = false
     }
@@ -43,6 +44,14 @@ public final class Cluster: Sendable {
         /// The tree pruned to the services that accept the type; `nil` when none does.
         let node: ServiceNode?
         let middlewares: [MiddlewareBox]
+        /// The targets of `node`'s leaves, in declaration order (a `sent` record's).
+        let targets: [String]
+
+        init(node: ServiceNode?, middlewares: [MiddlewareBox]) {
+            self.node = node
+            self.middlewares = middlewares
+            self.targets = node?.targets ?? []
+        }
     }
 
     /// Entries ``history`` keeps unless ``Bootstrap(historyCapacity:_:)`` says otherwise.
@@ -57,14 +66,19 @@ public final class Cluster: Sendable {
     let actionHistory: KarcMutex<ActionHistory>
     /// Sends made with a completion handler, in the order of the calls.
     let callbackSends = SerialJobs()
+    /// The app's tracer, when one was bootstrapped (`InstrumentationSystem`) before the
+    /// cluster was built: every send is then one of its spans too.
+    let tracer: (any Tracer)?
     private let teardowns = KarcMutex<[@Sendable () async -> Void]>([])
     /// How each service resets (``reset()``), in declaration order.
     let resets = KarcMutex<[@Sendable () async throws -> Void]>([])
     private let tasks = KarcMutex<[Task<Void, Never>]>([])
     private let startUp = KarcMutex<[StartUpStep]>([])
 
-    init(historyCapacity: Int = Cluster.defaultHistoryCapacity) {
+    init(historyCapacity: Int = Cluster.defaultHistoryCapacity, tracer: any Tracer = InstrumentationSystem.tracer) {
         actionHistory = KarcMutex(ActionHistory(capacity: historyCapacity))
+        // Read once: looking the tracer up takes a lock and a cast, too much for every send.
+        self.tracer = tracer is NoOpTracer ? nil : tracer
     }
 
     deinit {
@@ -199,7 +213,8 @@ public final class Cluster: Sendable {
         for step in steps { try await step.run?() }
         for step in steps {
             guard let background = step.background else { continue }
-            let task = Task { await background() }
+            // Long-lived: outside whatever trace built the cluster.
+            let task = Task { await ServiceContext.withCarried(.topLevel) { await background() } }
             tasks.withLock { $0.append(task) }
         }
     }

@@ -1,18 +1,48 @@
-/// One thing that happened in a cluster, as its observers see it.
-public enum ClusterRecord: Sendable {
-    /// An action entered the cluster (through `send` or an emitter); `sequence` counts from 1.
-    case sent(sequence: UInt64, action: any Sendable)
-    /// The answer to the send `sequence` (a model's duplex reply, say); only when there is one.
-    case replied(sequence: UInt64, reply: any Sendable)
-    /// A middleware (`by`, its type name) replaced `action`, the send
-    /// `sequence`, with the actions `to`, which follow as sends of their own.
-    case redirected(sequence: UInt64, action: any Sendable, by: String, to: [any Sendable])
-    /// The send `sequence` failed; sequence 0 when an emitter's sequence itself threw.
-    case failed(sequence: UInt64, error: any Error)
-    /// A model emitted an event; `source` names the target (or submodel).
-    case emitted(source: String, event: any Sendable)
-    /// The state of `source` changed.
-    case stateChanged(source: String, old: any Sendable, new: any Sendable)
-    /// The observer fell behind and `count` records were dropped here (the oldest first).
-    case lost(count: Int)
+import KarcAsync
+
+/// One thing that happened in a cluster, as its observers see it: what
+/// happened (``kind-swift.property``) and where it sits in its causal trace
+/// (``link``).
+///
+/// ```swift
+/// for await record in cluster.observe() {
+///     if case .stateChanged(let source, _, let new) = record.kind, let link = record.link {
+///         print("\(source) is now \(new), in trace \(link.trace)")
+///     }
+/// }
+/// ```
+public struct ClusterRecord: Sendable {
+    /// What happened.
+    public enum Kind: Sendable {
+        /// An action entered the cluster (through `send`, a flow, a redirect or an emitter);
+        /// `sequence` counts from 1; `targets` take it (none when nothing does, or a middleware redirects it).
+        case sent(sequence: UInt64, action: any Sendable, targets: [String])
+        /// The answer to the send `sequence` (a model's duplex reply, say); only when there is one.
+        case replied(sequence: UInt64, reply: any Sendable)
+        /// A middleware (`by`, its type name) replaced `action`, the send
+        /// `sequence`, with the actions `to`, which follow as sends of their own.
+        case redirected(sequence: UInt64, action: any Sendable, by: String, to: [any Sendable])
+        /// The send `sequence` failed; sequence 0 when an emitter's sequence itself threw.
+        case failed(sequence: UInt64, error: any Error)
+        /// A model emitted an event; `source` names the target (or submodel).
+        case emitted(source: String, event: any Sendable)
+        /// The state of `source` changed.
+        case stateChanged(source: String, old: any Sendable, new: any Sendable)
+        /// The observer fell behind and `count` records were dropped here (the oldest first).
+        case lost(count: Int)
+    }
+
+    /// What happened.
+    public let kind: Kind
+    /// The span that did it: a `sent` record's is the send's own span (its
+    /// parent is the send that caused it), any other record's is the span of
+    /// the work it came from. `nil` for ``Kind-swift.enum/lost(count:)`` and
+    /// for work outside any trace (a state read, a model set up by hand).
+    public let link: TraceLink?
+
+    /// A record of `kind` made by the span `link`.
+    public init(_ kind: Kind, link: TraceLink?) {
+        self.kind = kind
+        self.link = link
+    }
 }

@@ -1,3 +1,6 @@
+import KarcAsync
+import Tracing
+
 extension Cluster {
     /// Routes `action` by its type through the middlewares to every service
     /// that accepts it, and returns when all of them have finished: the first
@@ -32,6 +35,17 @@ extension Cluster {
         return try await pool.makeCurrent { try await process(action, through: nil, redirected: false, target: target) }
     }
 
+    /// ``send(action:to:)`` as the span `span`: the root of a trace, unless
+    /// a span is current. Tooling that must know a send's trace before its
+    /// records come (the shell) picks the id with `TraceLink.newSpanID()`.
+    package func send(action: any Sendable, to target: String, span: UInt64) async throws -> (any Sendable)? {
+        guard self.target(named: target) != nil else {
+            throw TrellisError.unknownTarget(name: target, targets: targets.map(\.name))
+        }
+        guard pool.needsMakingCurrent else { return try await process(action, through: nil, redirected: false, target: target, span: span) }
+        return try await pool.makeCurrent { try await process(action, through: nil, redirected: false, target: target, span: span) }
+    }
+
     /// Sends `action` from code that cannot await (callbacks, legacy code)
     /// and calls `completion` with the reply or the error.
     ///
@@ -40,11 +54,15 @@ extension Cluster {
     /// code, ``send(action:)`` sends concurrently. `completion` runs on no
     /// particular thread.
     public func send(action: any Sendable, completion: @escaping @Sendable (Result<(any Sendable)?, any Error>) -> Void) {
-        // The queue's task was started by whoever sent first: each send takes its caller's dependencies along.
+        // The queue's task was started by whoever sent first: each send takes its caller's dependencies
+        // and trace along.
         let dependencies = DependencyRepository.current
+        let context = ServiceContext.current
         callbackSends.append { [self] in
             do {
-                let reply = try await DependencyRepository.$current.withValue(dependencies) { try await send(action: action) }
+                let reply = try await ServiceContext.withCarried(context) {
+                    try await DependencyRepository.$current.withValue(dependencies) { try await send(action: action) }
+                }
                 completion(.success(reply))
             } catch {
                 completion(.failure(error))
@@ -61,16 +79,68 @@ extension Cluster {
 
     /// One action through middlewares and services. Actions of a redirect skip
     /// `pre` (`redirected`); `subtree` limits the services to an emitter's.
-    func process(_ action: any Sendable, through subtree: ServiceNode?, redirected: Bool, target: String? = nil) async throws -> (any Sendable)? {
+    ///
+    /// The action is a span: a child of the span running now (the send whose
+    /// handler sent it), else the root of a trace (`span` names it, when the
+    /// caller chose the id). Only while someone observes, or an app's tracer
+    /// is set: else nothing is added to the task's context. A root that is
+    /// not a caller's send (an emitter's action) is named by `origin`.
+    func process(
+        _ action: any Sendable, through subtree: ServiceNode?, redirected: Bool, target: String? = nil, span: UInt64? = nil,
+        origin: String? = nil
+    ) async throws -> (any Sendable)? {
+        if let tracer {
+            return try await processSpanned(action, through: subtree, redirected: redirected, target: target, span: span, origin: origin, tracer)
+        }
+        guard span != nil || hub.hasSubscribers else {
+            return try await handle(action, through: subtree, redirected: redirected, target: target, link: nil)
+        }
+        let link = TraceLink.child(of: .current, span: span ?? TraceLink.newSpanID(), origin: origin)
+        return try await link.whileCurrent { try await handle(action, through: subtree, redirected: redirected, target: target, link: link) }
+    }
+
+    /// ``process(_:through:redirected:target:span:)`` as a span of the app's
+    /// tracer too, named `target.Action`, nested in whatever span is current.
+    private func processSpanned(
+        _ action: any Sendable, through subtree: ServiceNode?, redirected: Bool, target: String?, span: UInt64?, origin: String?,
+        _ tracer: any Tracer
+    ) async throws -> (any Sendable)? {
+        let link = TraceLink.child(of: .current, span: span ?? TraceLink.newSpanID(), origin: origin)
+        var context = ServiceContext.current ?? .topLevel
+        context.traceLink = link
+        let type = "\(Swift.type(of: action))"
+        let targets = target.map { [$0] } ?? ((try? plan(for: action, through: subtree, target: nil))?.targets ?? [])
+        let name = targets.isEmpty ? type : "\(targets.joined(separator: ",")).\(type)"
+        return try await tracer.withSpan(name, context: context, ofKind: .internal) { span in
+            span.attributes["karc.action"] = type
+            span.attributes["karc.targets"] = targets.joined(separator: ",")
+            span.attributes["karc.trace"] = "\(link.trace)"
+            span.attributes["karc.span"] = "\(link.span)"
+            do {
+                let reply = try await handle(action, through: subtree, redirected: redirected, target: target, link: link)
+                span.attributes["karc.outcome"] = reply == nil ? "handled" : "replied"
+                return reply
+            } catch {
+                span.attributes["karc.outcome"] = "failed"
+                throw error
+            }
+        }
+    }
+
+    private func handle(
+        _ action: any Sendable, through subtree: ServiceNode?, redirected: Bool, target: String?, link: TraceLink?
+    ) async throws -> (any Sendable)? {
         let sequence = self.sequence.add(1, ordering: .relaxed).newValue
         activity.enter()
         defer { activity.leave() }
-        hub.publish(.sent(sequence: sequence, action: action))
         var middlewares: [MiddlewareBox] = []
         var redirect: (by: String, to: [any Sendable])?
         var result = ServiceResult()
+        var sentPublished = false
         do {
             let plan = try self.plan(for: action, through: subtree, target: target)
+            hub.publish(ClusterRecord(.sent(sequence: sequence, action: action, targets: plan.targets), link: link))
+            sentPublished = true
             middlewares = plan.middlewares
             if !redirected {
                 for middleware in middlewares {
@@ -90,14 +160,15 @@ extension Cluster {
                 }
             }
         } catch {
+            if !sentPublished { hub.publish(ClusterRecord(.sent(sequence: sequence, action: action, targets: []), link: link)) }
             for middleware in middlewares { await middleware.failure(action, error) }
             remember(sequence, action, .failed(error))
-            hub.publish(.failed(sequence: sequence, error: error))
+            hub.publish(ClusterRecord(.failed(sequence: sequence, error: error), link: link))
             throw error
         }
         if let redirect {
             remember(sequence, action, .redirected(by: redirect.by, to: redirect.to))
-            hub.publish(.redirected(sequence: sequence, action: action, by: redirect.by, to: redirect.to))
+            hub.publish(ClusterRecord(.redirected(sequence: sequence, action: action, by: redirect.by, to: redirect.to), link: link))
             for next in redirect.to { _ = try await process(next, through: nil, redirected: true) }
             return nil
         }
@@ -105,7 +176,7 @@ extension Cluster {
         remember(sequence, action, .handled)
         var reply: (any Sendable)?
         if let answer = result.reply, !(answer is Void) {
-            hub.publish(.replied(sequence: sequence, reply: answer))
+            hub.publish(ClusterRecord(.replied(sequence: sequence, reply: answer), link: link))
             reply = answer
         }
         for flow in result.flows {
@@ -138,18 +209,18 @@ extension Cluster {
         }
         if let target {
             let targeted = TargetedPlanKey(type: key, target: target)
-            let known = routing.withLock { r -> ServiceNode?? in
+            let known = routing.withLock { r -> Plan? in
                 // A run of one command to one target skips hashing, as untargeted sends do.
-                if let last = r.lastTargeted, last.key == targeted { return .some(last.node) }
-                guard let node = r.targetedNodes[targeted] else { return nil }
-                r.lastTargeted = (targeted, node)
-                return .some(node)
+                if let last = r.lastTargeted, last.key == targeted { return last.plan }
+                guard let known = r.targetedPlans[targeted] else { return nil }
+                r.lastTargeted = (targeted, known)
+                return known
             }
-            if let known { return Plan(node: known, middlewares: plan.middlewares) }
+            if let known { return known }
             let root = routing.withLock { $0.root }
-            let node = root?.pruned(for: action, target: target)
-            routing.withLock { $0.targetedNodes[targeted] = .some(node) }
-            return Plan(node: node, middlewares: plan.middlewares)
+            let targetedPlan = Plan(node: root?.pruned(for: action, target: target), middlewares: plan.middlewares)
+            routing.withLock { $0.targetedPlans[targeted] = targetedPlan }
+            return targetedPlan
         }
         guard let subtree else { return plan }
         return Plan(node: subtree.pruned(for: action), middlewares: plan.middlewares)

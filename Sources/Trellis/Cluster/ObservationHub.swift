@@ -85,7 +85,7 @@ package final class ObservationHub: Sendable {
                 batch.append(contentsOf: log[Int(subscriber.cursor - base)...])
             }
             if subscriber.lost > 0 {
-                batch.prepend(.lost(count: subscriber.lost))
+                batch.prepend(ClusterRecord(.lost(count: subscriber.lost), link: nil))
                 subscriber.lost = 0
             }
             subscriber.cursor = head
@@ -127,6 +127,12 @@ package final class ObservationHub: Sendable {
 
     /// Cheap check that lets publishers skip building records nobody reads.
     package var hasSubscribers: Bool { subscriberCount.load(ordering: .relaxed) > 0 }
+
+    /// Publishes what happened as the work running now did it (its trace link is the current one).
+    package func publish(_ kind: ClusterRecord.Kind) {
+        guard hasSubscribers else { return }
+        publish(ClusterRecord(kind, link: .current))
+    }
 
     package func publish(_ record: ClusterRecord) {
         guard hasSubscribers else { return }

@@ -1,5 +1,6 @@
 import DequeModule
 import KarcAsync
+import ServiceContextModule
 
 /// Work run one job at a time, in the order it was added, by a task started
 /// when the queue fills and ending when it empties: what keeps callback
@@ -18,7 +19,8 @@ final class SerialJobs: Sendable {
             defer { q.draining = true }
             return !q.draining
         }
-        if start { Task { await drain() } }
+        // Each job brings its own trace; the queue's task is in none.
+        if start { Task { await ServiceContext.withCarried(.topLevel) { await drain() } } }
     }
 
     private func drain() async {

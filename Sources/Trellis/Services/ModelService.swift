@@ -93,4 +93,6 @@ struct TargetMonitor: ModelMonitor {
     func stateChanged(model: String, old: any Sendable, new: any Sendable) {
         hub.publish(.stateChanged(source: source(model), old: old, new: new))
     }
+
+    func name(of model: String) -> String { source(model) }
 }

@@ -1,3 +1,6 @@
+import KarcAsync
+import ServiceContextModule
+
 /// A service with a modifier applied; what the modifier methods of ``Service`` return.
 public struct ModifiedService<Content: Service>: PrimitiveService {
     let content: Content
@@ -107,12 +110,16 @@ extension Service {
         modified { context, content in
             let node = try await buildService(content, context)
             let cluster = context.cluster
+            // Each action is the root of a trace of its own, named after the emitter's targets.
+            let origin = "emitter \(node.targets.joined(separator: ","))"
             let feed: @Sendable () async -> Void = { [weak cluster] in
                 do {
                     for try await action in actions {
                         // Weak: a dropped cluster stops its emitters instead of being kept alive by them.
                         guard let cluster, !Task.isCancelled else { return }
-                        _ = try? await cluster.process(action, through: node, redirected: false)
+                        _ = try? await ServiceContext.withCarried(.topLevel) {
+                            try await cluster.process(action, through: node, redirected: false, origin: origin)
+                        }
                     }
                 } catch {
                     cluster?.hub.publish(.failed(sequence: 0, error: error))

@@ -33,6 +33,20 @@ indirect enum ServiceNode: Sendable {
         }
     }
 
+    /// The targets of the leaves, each once, in declaration order.
+    var targets: [String] {
+        var names: [String] = []
+        func collect(_ node: ServiceNode) {
+            switch node {
+            case .leaf(let leaf): if !names.contains(leaf.target) { names.append(leaf.target) }
+            case .children(let nodes, _): nodes.forEach(collect)
+            case .transformError(let node, _), .observed(let node, _): collect(node)
+            }
+        }
+        collect(self)
+        return names
+    }
+
     /// Runs the pruned tree: the first reply in declaration order, and the follow-up flows of every service.
     func execute(_ action: any Sendable, in cluster: Cluster) async throws -> ServiceResult {
         switch self {
