@@ -321,6 +321,8 @@ let package = Package(
             name: "TrellisTests",
             dependencies: [
                 "Trellis",
+                .product(name: "Tracing", package: "swift-distributed-tracing"),
+                .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
                 "Karc",
                 "KarcAsync",
                 "TrellisTesting",

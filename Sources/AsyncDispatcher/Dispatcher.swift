@@ -1,3 +1,5 @@
+import ServiceContextModule
+
 /// A Flux dispatcher: an actor whose state changes only through the actions
 /// dispatched to it, one at a time, in the order they were dispatched.
 ///
@@ -123,14 +125,15 @@ extension Dispatcher {
     }
 
     private nonisolated func startDrainer() {
-        // Strong: the queue must run even if the caller lets go of the dispatcher.
-        Task { await self.drain() }
+        // Strong: the queue must run even if the caller lets go of the dispatcher. Each job brings its
+        // own trace; the drainer is in none.
+        Task { await ServiceContext.$current.withValue(.topLevel) { await self.drain() } }
     }
 
     private func drain() async {
         let task = currentTaskId()
         while let job = pipeline.next(runner: task) {
-            await job.run()
+            await job()
         }
     }
 }

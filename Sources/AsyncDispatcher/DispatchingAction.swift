@@ -1,3 +1,5 @@
+import ServiceContextModule
+
 /// An action that knows its dispatcher, so it dispatches itself:
 /// `try await Increment().dispatch()`, or `Increment().schedule()` from code
 /// that cannot wait.
@@ -31,9 +33,13 @@ extension DispatchingAction {
     /// - Returns: the task that runs it, for a caller that wants to wait after all.
     @discardableResult
     public func schedule(completion: (@Sendable () -> Void)? = nil) -> Task<Void, Never> {
-        Task {
-            try? await defaultDispatcher.schedule(self)
-            completion?()
+        // The action belongs to the trace of whoever scheduled it.
+        let context = ServiceContext.current
+        return Task {
+            await ServiceContext.$current.withValue(context) {
+                try? await defaultDispatcher.schedule(self)
+                completion?()
+            }
         }
     }
 
@@ -49,14 +55,17 @@ extension DispatchingAction {
         after delay: C.Instant.Duration, clock: C = ContinuousClock(), completion: (@Sendable () -> Void)? = nil
     ) -> Task<Void, Never> {
         let deadline = clock.now.advanced(by: delay)
+        let context = ServiceContext.current
         return Task {
             do {
                 try await clock.sleep(until: deadline, tolerance: nil)
             } catch {
                 return
             }
-            try? await defaultDispatcher.schedule(self)
-            completion?()
+            await ServiceContext.$current.withValue(context) {
+                try? await defaultDispatcher.schedule(self)
+                completion?()
+            }
         }
     }
 }

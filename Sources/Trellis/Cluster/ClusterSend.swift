@@ -52,13 +52,17 @@ extension Cluster {
     /// Sends made this way run one after another, in the order of the calls,
     /// so `send(a) { … }; send(b) { … }` processes `a` before `b`; from async
     /// code, ``send(action:)`` sends concurrently. `completion` runs on no
-    /// particular thread.
+    /// particular thread. The send is work in flight from the call (so
+    /// ``settled(timeout:)`` waits for it) and belongs to the caller's trace.
     public func send(action: any Sendable, completion: @escaping @Sendable (Result<(any Sendable)?, any Error>) -> Void) {
         // The queue's task was started by whoever sent first: each send takes its caller's dependencies
         // and trace along.
         let dependencies = DependencyRepository.current
         let context = ServiceContext.current
+        // Work in flight from the call: `settled()` waits for a send still in the queue.
+        activity.enter()
         callbackSends.append { [self] in
+            defer { activity.leave() }
             do {
                 let reply = try await ServiceContext.withCarried(context) {
                     try await DependencyRepository.$current.withValue(dependencies) { try await send(action: action) }

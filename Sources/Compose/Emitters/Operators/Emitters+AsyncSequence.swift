@@ -1,3 +1,5 @@
+import ServiceContextModule
+
 extension Emitters {
     /// Emits the elements of an `AsyncSequence` as `.success`, and its error as
     /// `.failure`; the Linux stand-in for the seed's `publisher.emitter()`.
@@ -12,14 +14,17 @@ extension Emitters {
 
         public func subscribe(_ handler: @escaping @Sendable (Value) -> Void) -> Subscription {
             let base = base
+            // Fed from outside: its elements belong to no trace of whoever subscribed.
             let task = Task {
-                do {
-                    for try await element in base {
-                        if Task.isCancelled { return }
-                        handler(.success(element))
+                await ServiceContext.$current.withValue(.topLevel) {
+                    do {
+                        for try await element in base {
+                            if Task.isCancelled { return }
+                            handler(.success(element))
+                        }
+                    } catch {
+                        if !Task.isCancelled { handler(.failure(error)) }
                     }
-                } catch {
-                    if !Task.isCancelled { handler(.failure(error)) }
                 }
             }
             return Subscription { task.cancel() }
