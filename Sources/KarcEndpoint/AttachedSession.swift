@@ -37,7 +37,7 @@ final class AttachedSession: Sendable {
     func run(response: RPCWriter<Karc_Attach_V1_AppMessage>, written: @escaping @Sendable () -> Void) async {
         let shell = ClusterShell(name: shared.name, cluster: shared.cluster, catalog: shared.catalog, bufferSize: shared.configuration.recordBuffer)
         defer { shell.stopObserving() }
-        let counted = SharedCluster(base: shell, activity: shared.activity)
+        let counted = SharedCluster(base: shell, traces: shared.traces)
         let cluster: any ShellCluster = shared.configuration.readOnly ? ReadOnlyCluster(base: counted) : counted
         driven.withLock { $0 = cluster }
         let input: Shell.Input =

@@ -21,4 +21,9 @@ extension ClusterWrapper {
     func brokenInvariants() async -> [String] { await base.brokenInvariants() }
     var declaresInvariants: Bool { base.declaresInvariants }
     var changesFromElsewhere: String { base.changesFromElsewhere }
+    func send(_ command: any Sendable, to target: String) async throws -> (any Sendable)? { try await base.send(command, to: target) }
+    func send(_ command: any Sendable, to target: String, span: UInt64) async throws -> (any Sendable)? {
+        try await base.send(command, to: target, span: span)
+    }
+    func startedElsewhere(trace: UInt64) -> String? { base.startedElsewhere(trace: trace) }
 }

@@ -16,8 +16,8 @@ final class EndpointState: Sendable {
     let catalogJSON: Data
     let configuration: ClusterEndpoint.Configuration
     let logger: Logger
-    /// The commands attached shells are running (who made a change a shell did not).
-    let activity = ShellActivity()
+    /// Which attached shell started which trace (who made a change a shell did not).
+    let traces = ShellTraces()
     private let attached = KarcMutex(0)
     /// How to end each running session, by id; nil once the endpoint stops.
     private let sessions = KarcMutex<(next: Int, stops: [Int: @Sendable () -> Void])?>((0, [:]))

@@ -14,4 +14,8 @@ struct ReadOnlyCluster: ClusterWrapper {
     func send(_ command: any Sendable, to target: String) async throws -> (any Sendable)? {
         throw Refused()
     }
+
+    func send(_ command: any Sendable, to target: String, span: UInt64) async throws -> (any Sendable)? {
+        throw Refused()
+    }
 }

@@ -1,33 +1,28 @@
 import KarcSession
 
-/// The cluster as one attached shell drives it: its sends are counted in
-/// the endpoint's ``ShellActivity``, so that a change none of its commands
-/// made says whether another shell's command or the app made it (a guess
-/// from timing: two shells' commands at once are told apart only by the
-/// cause each record carries, which the shell does not have yet).
+/// The cluster as one attached shell drives it: the traces its sends start
+/// are noted in the endpoint's ``ShellTraces``, so that a change none of its
+/// commands made says, from its record's trace, whether another shell's
+/// command made it (`by another shell: counter.increment`) or the app.
 final class SharedCluster: ClusterWrapper {
     let base: any ShellCluster
-    private let activity: ShellActivity
+    private let traces: ShellTraces
 
     private let id: Int
 
-    init(base: any ShellCluster, activity: ShellActivity) {
+    init(base: any ShellCluster, traces: ShellTraces) {
         self.base = base
-        self.activity = activity
-        id = activity.newShell()
+        self.traces = traces
+        id = traces.newShell()
     }
 
-    deinit {
-        activity.left(id)
+    func send(_ command: any Sendable, to target: String, span: UInt64) async throws -> (any Sendable)? {
+        traces.started(span, by: id)
+        return try await base.send(command, to: target, span: span)
     }
 
-    func send(_ command: any Sendable, to target: String) async throws -> (any Sendable)? {
-        activity.began(id)
-        defer { activity.ended(id) }
-        return try await base.send(command, to: target)
-    }
-
-    var changesFromElsewhere: String {
-        activity.othersActive(besides: id) ? "another shell" : base.changesFromElsewhere
+    func startedElsewhere(trace: UInt64) -> String? {
+        guard let owner = traces.owner(of: trace) else { return base.startedElsewhere(trace: trace) }
+        return owner == id ? nil : "another shell"
     }
 }

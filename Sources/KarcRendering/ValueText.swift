@@ -10,6 +10,22 @@ package enum ValueText {
         Dumper.dump(value)
     }
 
+    /// The value on one line, for a trace or a diagram: custom-dump's text with
+    /// its lines joined, cut to `limit` characters with `…`.
+    package static func inline(_ value: Any, limit: Int = 60) -> String {
+        let lines = dump(value).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        var text = ""
+        for line in lines {
+            // `Counter(` + `count: 2` + `)`: no space after an opening or before a closing bracket.
+            if !text.isEmpty, let last = text.last, !"([{".contains(last), !line.hasPrefix(")"), !line.hasPrefix("]"), !line.hasPrefix("}") {
+                text += " "
+            }
+            text += line
+        }
+        guard text.count > limit else { return text }
+        return String(text.prefix(max(1, limit - 1))) + "…"
+    }
+
     /// The name of the value's type, with its enclosing types and without
     /// module prefixes: `CounterStore.State`, `Result<Account, AccountError>`.
     package static func typeName(_ value: Any) -> String {

@@ -88,6 +88,11 @@ public final class ClusterShell: ShellCluster {
         try await cluster.send(action: command, to: target)
     }
 
+    /// The send as the root span `span` of its trace: what it causes carries `span` as its trace.
+    public func send(_ command: any Sendable, to target: String, span: UInt64) async throws -> (any Sendable)? {
+        try await cluster.send(action: command, to: target, span: span)
+    }
+
     public func takeRecords() -> [ShellRecord] {
         Self.shellRecords(observation.takeAvailable())
     }
@@ -103,20 +108,21 @@ public final class ClusterShell: ShellCluster {
 
     private static func shellRecords(_ records: [ClusterRecord]) -> [ShellRecord] {
         records.compactMap { record in
+            let kind: ShellRecord.Kind
             switch record.kind {
-            case .sent, .replied:
-                return nil  // the shell prints the command it sent and the reply `send` returned
-            case .redirected(_, let action, let by, let to):
-                return .redirected(by: by, action: action, to: to)
+            case .sent(_, let action, let targets): kind = .sent(action: action, targets: targets)
+            case .replied(_, let reply): kind = .replied(reply: reply)
+            case .handled: kind = .handled
+            case .redirected(_, let action, let by, let to): kind = .redirected(by: by, action: action, to: to)
             case .failed(let sequence, let error):
-                return sequence == 0 ? .failed(error: error) : nil  // a shell send's error is thrown by `send`
-            case .emitted(let source, let event):
-                return .event(source: source, event: event)
+                // A send's failure is its span's end; sequence 0: an emitter's own sequence failed (printed).
+                kind = sequence == 0 ? .failed(error: error) : .sendFailed(error: error)
+            case .emitted(let source, let event): kind = .event(source: source, event: event)
             case .stateChanged(let source, let old, let new):
-                return old is StateNotKept ? .stateReported(target: source, state: new) : .stateChanged(target: source, old: old, new: new)
-            case .lost(let count):
-                return .lost(count: count)
+                kind = old is StateNotKept ? .stateReported(target: source, state: new) : .stateChanged(target: source, old: old, new: new)
+            case .lost(let count): kind = .lost(count: count)
             }
+            return ShellRecord(kind, link: record.link, time: record.time)
         }
     }
 

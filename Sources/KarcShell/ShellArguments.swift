@@ -50,6 +50,7 @@ public struct ShellArguments: ParsableArguments {
         options.printing.jsonStates = output.jsonStates
         options.printing.echo = output.echo
         options.printing.quiet = output.quiet
+        options.printing.trace = output.trace
         if output.noColor { options.printing.color = false }
         if output.noDiff { options.printing.diff = .off }
         options.history.file = history.historyFile
@@ -97,6 +98,10 @@ public struct OutputArguments: ParsableArguments {
     /// Print no diffs of state (as :diff off; :diff summary prints a line a changed target).
     @Flag(help: "Print no diffs of state (as :diff off; :diff summary prints a line a changed target).")
     public var noDiff = false
+
+    /// Print each command's causal tree after its output (as :trace on).
+    @Flag(help: "Print each command's causal tree after its output (as :trace on).")
+    public var trace = false
 
     public init() {}
 }

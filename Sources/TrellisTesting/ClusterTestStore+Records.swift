@@ -58,7 +58,7 @@ extension ClusterTestStore {
                 Issue.record("work the cluster started on its own failed: \(error)")
             case .lost(let count):
                 Issue.record("\(count) records were dropped: the store fell behind the cluster")
-            case .sent, .replied, .redirected, .failed:
+            case .sent, .replied, .handled, .redirected, .failed:
                 break
             }
         }

@@ -68,7 +68,7 @@ struct AttachPromptTests {
             let other = try await served.attach(["-e", "counter.increment value=7"])
             #expect(other.status == 0, "\(other.stderr)")
             await tmux.expect("the change was not told, or not as another shell's") {
-                $0.contains("state  counter (from another shell):") && $0.contains("+ CounterStore.State(count: 7)")
+                $0.contains("state  counter (by another shell: counter.increment):") && $0.contains("+ CounterStore.State(count: 7)")
             }
             await tmux.send(keys: "C-d")
             await tmux.expect { $0.contains("EXIT=0") }

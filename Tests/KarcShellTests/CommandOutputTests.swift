@@ -199,7 +199,7 @@ struct CommandOutputTests {
         let run = try await Transcript.run(Ticking(), ["clock.tick"], options: plain)
         #expect(
             run.output == """
-                state  clock (from the app):
+                state  clock (by the app):
                   - CommandOutputTests.Ticking.Clock(ticks: 0)
                   + CommandOutputTests.Ticking.Clock(ticks: 1)
                 state  clock:
@@ -209,7 +209,7 @@ struct CommandOutputTests {
                 """, "the command's own change has no note")
         let json = try objects(try await Transcript.run(Ticking(elsewhere: "another shell"), ["clock.tick"], options: json).output)
         let states = json.filter { $0["kind"] as? String == "state" }
-        #expect(states.map { $0["from"] as? String } == ["another shell", nil])
+        #expect(states.map { $0["by"] as? String } == ["another shell", nil])
         #expect(states.first?["seq"] == nil, "it is not the command's")
     }
 }

@@ -33,7 +33,7 @@ struct OutputEventTests {
             ),
             (
                 .stateSummary(target: "counter", state: Tally(count: 1), counts: .init(changed: 1, unchanged: 0), from: "the app"),
-                "state  counter (from the app): 1 changed, 0 unchanged\n", "state"
+                "state  counter (by the app): 1 changed, 0 unchanged\n", "state"
             ),
             (
                 .snapshot(.init(heading: "counter", value: Tally(count: 1), path: nil, owner: nil)),

@@ -124,7 +124,7 @@ struct RecordOrderTests {
         let waited = await waits.nextRecords(until: nil, alsoWake: { wake in wake() })
         #expect(waited.isEmpty)
         let events = waits.takeRecords().compactMap { record -> String? in
-            if case .event(_, let event) = record { event as? String } else { nil }
+            if case .event(_, let event) = record.kind { event as? String } else { nil }
         }
         #expect(events == ["first", "second"])
     }

@@ -8,13 +8,17 @@ import Testing
 struct RecordBacklogTests {
     /// A record as text, to compare whole lists.
     func text(_ record: ShellRecord) -> String {
-        switch record {
+        switch record.kind {
         case .event(let source, let event): "event \(source) \(event)"
         case .stateChanged(let target, let old, let new): "state \(target) \(old) → \(new)"
         case .stateReported(let target, let state): "state \(target) → \(state)"
         case .redirected(let by, let action, let to): "redirected \(by) \(action) \(to)"
         case .failed(let error): "failed \(error)"
         case .lost(let count): "lost \(count)"
+        case .sent(let action, _): "sent \(action)"
+        case .replied(let reply): "replied \(reply)"
+        case .handled: "handled"
+        case .sendFailed(let error): "send failed \(error)"
         }
     }
 

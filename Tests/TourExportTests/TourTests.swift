@@ -263,10 +263,10 @@ import TrellisTesting
           ]
         )
         """#)
-    // tour.karc:318: counter.increment
+    // tour.karc:319: counter.increment
     try await store.send(CounterStore.Increment(value: 1), to: "counter")
     await store.expectState("counter", toBe: try decoded(CounterStore.State.self, json: #"{"count":1}"#))
-    // tour.karc:325: counter.increment value=2
+    // tour.karc:326: counter.increment value=2
     try await store.send(CounterStore.Increment(value: 2), to: "counter")
     await store.expectState("counter", toBe: try decoded(CounterStore.State.self, json: #"{"count":3}"#))
     // Each target's state at the end.

@@ -232,7 +232,7 @@ struct TraceOutline {
             case .failed(_, let error): line = "failed \(error)"
             case .emitted(let source, let event): line = "event \(source) \(event)"
             case .stateChanged(let source, _, _): line = "state \(source)"
-            case .lost: continue
+            case .lost, .handled: continue
             }
             if lines[link.trace] == nil { order.append(link.trace) }
             lines[link.trace, default: []].append(String(repeating: "  ", count: level) + line)

@@ -1,3 +1,4 @@
+import KarcAsync
 import KarcLanguage
 
 /// What the shell needs from a cluster: its commands, a way to send them,
@@ -13,6 +14,13 @@ public protocol ShellCluster: Sendable {
     var catalog: Catalog { get }
     /// Sends `command` (a value of one of `target`'s command types); returns its reply, if any.
     func send(_ command: any Sendable, to target: String) async throws -> (any Sendable)?
+    /// ``send(_:to:)`` as the span `span`, the root of a trace whose records
+    /// carry it (``ShellRecord/link``): how the shell knows which work each
+    /// command caused. By default, a send the cluster does not trace.
+    func send(_ command: any Sendable, to target: String, span: UInt64) async throws -> (any Sendable)?
+    /// What started the trace `trace`, when this shell's commands did not:
+    /// `another shell` (through attach), or nil for the app itself.
+    func startedElsewhere(trace: UInt64) -> String?
     /// What happened since the last call (events, state changes, redirects, failures), oldest first.
     func takeRecords() -> [ShellRecord]
     /// Waits until something happens and returns it (as ``takeRecords()``
@@ -57,6 +65,14 @@ extension ShellCluster {
     /// 100,000 records.
     public var recordBuffer: Int { 100_000 }
 
+    /// The send, untraced.
+    public func send(_ command: any Sendable, to target: String, span: UInt64) async throws -> (any Sendable)? {
+        try await send(command, to: target)
+    }
+
+    /// Nil: only the app itself drives the cluster besides this shell.
+    public func startedElsewhere(trace: UInt64) -> String? { nil }
+
     /// For a cluster that cannot push: looks every few milliseconds.
     public func nextRecords() async -> [ShellRecord]? {
         while !Task.isCancelled {
@@ -88,21 +104,76 @@ extension ShellCluster {
     }
 }
 
-/// Something that happened in the cluster, as the shell prints it.
-public enum ShellRecord: Sendable {
+/// Something that happened in the cluster, as the shell prints it or
+/// traces it: what (``kind-swift.property``), the span that did it
+/// (``link``, its place in a causal trace) and when.
+public struct ShellRecord: Sendable {
+    /// What happened.
+    public enum Kind: Sendable {
+        /// `source` emitted `event`.
+        case event(source: String, event: any Sendable)
+        /// The state of `target` went from `old` to `new`.
+        case stateChanged(target: String, old: any Sendable, new: any Sendable)
+        /// The state of `target` is now `state`, and the cluster kept no state
+        /// from before the change: the shell compares it with the last state it
+        /// printed. A cluster whose targets change their state in place (a long
+        /// list appended to) reports this way so that nothing holds the old state.
+        case stateReported(target: String, state: any Sendable)
+        /// A middleware (`by`) replaced `action` with `to` (an action blocked or postponed).
+        case redirected(by: String, action: any Sendable, to: [any Sendable])
+        /// Work not started by a shell command failed (an emitter, a timer).
+        case failed(error: any Error)
+        /// The shell fell behind and `count` records were dropped.
+        case lost(count: Int)
+        /// `action` entered the cluster, for `targets`: a span begins (the
+        /// shell's own command or one it caused). Traced, not printed.
+        case sent(action: any Sendable, targets: [String])
+        /// The span's send answered `reply`. Traced, not printed (the shell prints its command's reply itself).
+        case replied(reply: any Sendable)
+        /// The span's send was handled, with no reply. Traced, not printed.
+        case handled
+        /// The span's send failed with `error` (one a handler caught, say). Traced, not printed.
+        case sendFailed(error: any Error)
+
+        /// Whether it only tells a trace something (a span began or ended) and is not printed.
+        public var isHop: Bool {
+            switch self {
+            case .sent, .replied, .handled, .sendFailed: true
+            default: false
+            }
+        }
+    }
+
+    /// What happened.
+    public var kind: Kind
+    /// The span that did it, when the cluster traces (``ShellCluster/send(_:to:span:)``).
+    public var link: TraceLink?
+    /// When it happened, when the cluster says.
+    public var time: ContinuousClock.Instant?
+
+    /// A record of `kind`, made by the span `link` at `time`.
+    public init(_ kind: Kind, link: TraceLink? = nil, time: ContinuousClock.Instant? = nil) {
+        self.kind = kind
+        self.link = link
+        self.time = time
+    }
+
     /// `source` emitted `event`.
-    case event(source: String, event: any Sendable)
+    public static func event(source: String, event: any Sendable) -> ShellRecord { ShellRecord(.event(source: source, event: event)) }
     /// The state of `target` went from `old` to `new`.
-    case stateChanged(target: String, old: any Sendable, new: any Sendable)
-    /// The state of `target` is now `state`, and the cluster kept no state
-    /// from before the change: the shell compares it with the last state it
-    /// printed. A cluster whose targets change their state in place (a long
-    /// list appended to) reports this way so that nothing holds the old state.
-    case stateReported(target: String, state: any Sendable)
-    /// A middleware (`by`) replaced `action` with `to` (an action blocked or postponed).
-    case redirected(by: String, action: any Sendable, to: [any Sendable])
-    /// Work not started by a shell command failed (an emitter, a timer).
-    case failed(error: any Error)
+    public static func stateChanged(target: String, old: any Sendable, new: any Sendable) -> ShellRecord {
+        ShellRecord(.stateChanged(target: target, old: old, new: new))
+    }
+    /// The state of `target` is now `state` (the cluster kept none from before).
+    public static func stateReported(target: String, state: any Sendable) -> ShellRecord {
+        ShellRecord(.stateReported(target: target, state: state))
+    }
+    /// A middleware (`by`) replaced `action` with `to`.
+    public static func redirected(by: String, action: any Sendable, to: [any Sendable]) -> ShellRecord {
+        ShellRecord(.redirected(by: by, action: action, to: to))
+    }
+    /// Work not started by a shell command failed.
+    public static func failed(error: any Error) -> ShellRecord { ShellRecord(.failed(error: error)) }
     /// The shell fell behind and `count` records were dropped.
-    case lost(count: Int)
+    public static func lost(count: Int) -> ShellRecord { ShellRecord(.lost(count: count)) }
 }

@@ -1,3 +1,4 @@
+import KarcAsync
 import KarcRendering
 
 /// Output for programs: one JSON object a line (`--json`, schema in
@@ -8,6 +9,8 @@ final class JSONFormatter: OutputFormatter {
     var jsonStates = false
     /// The number of the command line being printed (``Renderer/seq``).
     var seq: Int?
+    /// The span of what is being printed, when it came from the cluster: its line carries `trace`, `span` and `parent`.
+    var link: TraceLink?
     /// The JSON tree of the last state printed for each target: what the
     /// next patch starts from and shares unchanged parts with. The tree
     /// keeps no long array's storage (``JSONText/Node/keep(_:)``).
@@ -41,7 +44,7 @@ final class JSONFormatter: OutputFormatter {
             var object: [String: Any] = [
                 "kind": "state", "target": target, "type": ValueText.typeName(state), "changed": counts.changed, "unchanged": counts.unchanged,
             ]
-            object["from"] = from
+            object["by"] = from
             json(object, to: sink)
         case .snapshot(let snapshot):
             var object: [String: Any] = [
@@ -82,6 +85,21 @@ final class JSONFormatter: OutputFormatter {
             json(object, to: sink)
         case .help(let page):
             json(page.json, to: sink)
+        case .trace(let output):
+            var object: [String: Any] = [
+                "kind": "trace", "trace": TraceIDs.text(output.trace), "late": output.lateOnly,
+                "hops": output.lines.map { line -> [String: Any] in
+                    var hop: [String: Any] = ["depth": line.depth, "hop": line.kind.rawValue, "text": line.text, "late": line.late]
+                    hop["span"] = line.span.map(TraceIDs.text)
+                    hop["parent"] = line.parent.map(TraceIDs.text)
+                    hop["milliseconds"] = line.duration.map(OutputEvent.milliseconds)
+                    return hop
+                },
+            ]
+            // `seq` is the line printing it (a late part: the command's own); `traced`, the command it tells.
+            object["traced"] = output.command
+            object["command"] = output.name
+            json(object, to: sink)
         case .historyEntry(let number, let entry):
             var object: [String: Any] = ["kind": "history", "number": number, "line": entry.line]
             object["outcome"] = entry.outcome.map(HistoryEntry.name)
@@ -105,7 +123,7 @@ final class JSONFormatter: OutputFormatter {
             "patch": oldTree.map { JSONPatch.patch(from: $0, to: newTree) } ?? JSONPatch.replacingAll(with: newTree),
             "diff": change.difference,
         ]
-        object["from"] = change.from
+        object["by"] = change.from
         if jsonStates {
             if let oldTree { object["old"] = RawJSON(text: oldTree.text) }
             object["new"] = RawJSON(text: newTree.text)
@@ -123,9 +141,14 @@ final class JSONFormatter: OutputFormatter {
 
     /// Every line printed while a command line runs carries its number (`seq`), unless it names its own.
     private func json(_ object: [String: Any], to sink: OutputSink) {
-        guard let seq, object["seq"] == nil else { return sink.write(JSONLine.write(object)) }
         var object = object
-        object["seq"] = seq
+        if let seq, object["seq"] == nil { object["seq"] = seq }
+        // A line about what the cluster did says which span did it (a trace line names its own).
+        if let link, object["trace"] == nil {
+            object["trace"] = TraceIDs.text(link.trace)
+            object["span"] = TraceIDs.text(link.span)
+            object["parent"] = link.parent.map(TraceIDs.text)
+        }
         sink.write(JSONLine.write(object))
     }
 }

@@ -44,6 +44,19 @@ enum OutputEvent {
     case help(HelpPage)
     /// A command line in `:history`.
     case historyEntry(number: Int, HistoryEntry)
+    /// A command's causal trace as a tree (`:trace`), or the late part of one.
+    case trace(TraceOutput)
+
+    /// What `:trace` prints of one trace.
+    struct TraceOutput {
+        /// The command that started it (`:history`'s number) and its name; nil for one no command of this session started.
+        let command: Int?
+        let name: String?
+        let trace: UInt64
+        let lines: [TraceTree.Line]
+        /// Only the work that came after the command ended, printed as it comes.
+        let lateOnly: Bool
+    }
 
     /// A setting of the session, as `:timing`, `:diff` and `:events` show it.
     struct Setting {

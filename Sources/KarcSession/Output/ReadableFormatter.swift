@@ -63,6 +63,13 @@ final class ReadableFormatter: OutputFormatter {
             sink.write(setting.text)
         case .help(let page):
             for line in page.lines { sink.write(line) }
+        case .trace(let output):
+            let head = output.command.map { "#\($0) " + (output.name ?? "") } ?? (output.name ?? "trace \(TraceIDs.text(output.trace))")
+            sink.write(style.dim("trace") + "  " + head + (output.lateOnly ? ", later:" : ":"))
+            for line in output.lines {
+                let late = line.late && !output.lateOnly ? "  (late)" : ""
+                sink.write(String(repeating: "  ", count: line.depth + 1) + line.text + late)
+            }
         case .historyEntry(let number, let entry):
             // A command of several lines keeps the column: its later lines start under its first.
             let outcome = entry.outcome.map { $0 == .succeeded || $0 == .quit ? "ok   " : "error" } ?? "     "
@@ -125,9 +132,9 @@ final class ReadableFormatter: OutputFormatter {
         return text.isEmpty ? "" : text + " "
     }
 
-    /// ` (from the app)` after a target whose change no command of this session made.
+    /// ` (by timer account.tick)` after a target whose change no command of this session made: its trace's root.
     private static func from(_ cause: String?) -> String {
-        cause.map { " (from \($0))" } ?? ""
+        cause.map { " (by \($0))" } ?? ""
     }
 
     private static func indented(_ text: String, by width: Int) -> String {

@@ -1,3 +1,4 @@
+import KarcAsync
 import KarcRendering
 
 /// What a session says, as ``OutputEvent``s, written by its formatter —
@@ -133,15 +134,33 @@ final class Renderer {
     }
 
     func record(_ record: ShellRecord) {
-        switch record {
-        case .event(let source, let event): self.event(event, from: source, typeName: ValueText.typeName(event))
-        case .stateChanged(let target, let old, let new): state(target: target, old: old, new: new)
-        case .stateReported(let target, let state): self.state(target: target, old: nil, new: state)
-        case .redirected(let by, let action, let to): emit(.redirect(by: by, action: action, to: to))
-        case .failed(let error): emit(.problem("failed: \(error)"))
-        case .lost(let count): emit(.message("\(count) records lost: the shell fell behind the cluster"))
+        linked(record.link) {
+            switch record.kind {
+            case .event(let source, let event): self.event(event, from: source, typeName: ValueText.typeName(event))
+            case .stateChanged(let target, let old, let new): state(target: target, old: old, new: new)
+            case .stateReported(let target, let state): self.state(target: target, old: nil, new: state)
+            case .redirected(let by, let action, let to): emit(.redirect(by: by, action: action, to: to))
+            case .failed(let error): emit(.problem("failed: \(error)"))
+            case .lost(let count): emit(.message("\(count) records lost: the shell fell behind the cluster"))
+            case .sent, .replied, .handled, .sendFailed: break  // traced, not printed
+            }
         }
     }
+
+    /// Prints, in `body`, output about what the span `link` did: with `--json`, its lines say so.
+    func linked<T>(_ link: TraceLink?, _ body: () -> T) -> T {
+        guard let json else { return body() }
+        let outer = json.link
+        json.link = link
+        defer { json.link = outer }
+        return body()
+    }
+
+    /// Whether each command's trace is printed after it (`:trace on`, `--trace`).
+    var showsTraces = false
+
+    /// A trace, or the late part of one (`:trace`).
+    func trace(_ output: OutputEvent.TraceOutput) { emit(.trace(output)) }
 
     /// A change of state, as `:diff` says: a diff, a count, or nothing; nothing too when it changed and changed back.
     ///

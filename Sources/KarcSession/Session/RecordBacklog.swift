@@ -15,6 +15,8 @@ import KarcAsync
 /// state change a target.
 struct RecordBacklog {
     private var others: Deque<ShellRecord> = []
+    /// What only tells a trace (a send began or ended): bounded apart, so it never crowds out what is printed.
+    private var hops: Deque<ShellRecord> = []
     private var changes = FoldedChanges()
     private var dropped = 0
     let limit: Int
@@ -23,17 +25,21 @@ struct RecordBacklog {
         self.limit = max(1, limit)
     }
 
-    var isEmpty: Bool { others.isEmpty && changes.all.isEmpty && dropped == 0 }
+    var isEmpty: Bool { others.isEmpty && hops.isEmpty && changes.all.isEmpty && dropped == 0 }
 
     mutating func append(contentsOf records: [ShellRecord]) {
         for record in records {
-            switch record {
+            switch record.kind {
             case .stateChanged(let target, let old, let new):
-                changes.add(target: target, old: old, new: new)
+                changes.add(target: target, old: old, new: new, link: record.link, time: record.time)
             case .stateReported(let target, let state):
-                changes.add(target: target, old: nil, new: state)
+                changes.add(target: target, old: nil, new: state, link: record.link, time: record.time)
             case .lost(let count):
                 dropped += count
+            case let kind where kind.isHop:
+                // A trace that loses hops here shows the sends it kept.
+                if hops.count == limit { hops.removeFirst() }
+                hops.append(record)
             default:
                 if others.count == limit {
                     others.removeFirst()
@@ -48,8 +54,9 @@ struct RecordBacklog {
     mutating func take() -> [ShellRecord] {
         guard !isEmpty else { return [] }
         var records: [ShellRecord] = []
-        records.reserveCapacity(others.count + changes.all.count + 1)
+        records.reserveCapacity(others.count + hops.count + changes.all.count + 1)
         if dropped > 0 { records.append(.lost(count: dropped)) }
+        records.append(contentsOf: hops)
         records.append(contentsOf: others)
         records.append(contentsOf: changes.records)
         self = RecordBacklog(limit: limit)
@@ -61,15 +68,20 @@ struct RecordBacklog {
 /// when the cluster kept none), its last new one (the diff the session
 /// prints for them), in the order the targets first changed.
 struct FoldedChanges: Sendable {
-    private(set) var all: [(target: String, old: (any Sendable)?, new: any Sendable)] = []
+    /// Each target's change, with the span of the last record folded in (who made it).
+    private(set) var all: [(target: String, old: (any Sendable)?, new: any Sendable, link: TraceLink?, time: ContinuousClock.Instant?)] = []
     private var index: [String: Int] = [:]
 
-    mutating func add(target: String, old: (any Sendable)?, new: any Sendable) {
+    mutating func add(
+        target: String, old: (any Sendable)?, new: any Sendable, link: TraceLink? = nil, time: ContinuousClock.Instant? = nil
+    ) {
         if let at = index[target] {
             all[at].new = new
+            all[at].link = link
+            all[at].time = time
         } else {
             index[target] = all.count
-            all.append((target, old, new))
+            all.append((target, old, new, link, time))
         }
     }
 
@@ -79,8 +91,10 @@ struct FoldedChanges: Sendable {
     /// The folded changes as records again.
     var records: [ShellRecord] {
         all.map { change in
-            change.old.map { .stateChanged(target: change.target, old: $0, new: change.new) }
+            let kind: ShellRecord.Kind =
+                change.old.map { .stateChanged(target: change.target, old: $0, new: change.new) }
                 ?? .stateReported(target: change.target, state: change.new)
+            return ShellRecord(kind, link: change.link, time: change.time)
         }
     }
 }

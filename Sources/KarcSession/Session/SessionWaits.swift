@@ -91,12 +91,14 @@ final class SessionWaits {
     /// when it comes. The timeout is an alarm, not a sleeping task raced
     /// against the send: at thousands of commands a second, a timer each was
     /// a fifth of the cost.
-    func send(_ command: any Sendable, to target: String, command origin: LateReplies.Origin, timeout: Duration) async -> SendOutcome {
+    func send(
+        _ command: any Sendable, to target: String, span: UInt64, command origin: LateReplies.Origin, timeout: Duration
+    ) async -> SendOutcome {
         let (cluster, late) = (self.cluster, lateReplies)
         let token = late.token()
         let raced = await race(until: runtime.clock.now + timeout, late: { late.arrived(token, $0) }) { () -> SendOutcome in
             do {
-                return .replied(try await cluster.send(command, to: target))
+                return .replied(try await cluster.send(command, to: target, span: span))
             } catch {
                 return .threw(error)
             }

@@ -38,6 +38,8 @@ public struct ShellOptions: Sendable {
         public var diff = DiffMode.full
         /// Leave out the banner and notices; only facts and errors (`--quiet`).
         public var quiet = false
+        /// Print each command's causal tree after its output (`--trace`, `:trace on`).
+        public var trace = false
 
         /// Readable output, coloured on a terminal without `NO_COLOR`, diffs on.
         public init() {}

@@ -2,10 +2,12 @@ import KarcRendering
 
 extension ShellSession {
     /// Prints records: late replies first, then events, redirects and
-    /// failures in order, then one diff per changed target. `background`:
-    /// no command of this session made them (they came between commands),
-    /// and each change says who did (``ShellCluster/changesFromElsewhere``).
+    /// failures in order, then one diff per changed target, then (with
+    /// `:trace on`) the late work of earlier commands. `background`: no
+    /// command of this session made them (they came between commands), and
+    /// each change says who did: its trace's root.
     func printRecords(_ records: consuming [ShellRecord], background: Bool = false) {
+        traces.add(records)
         for late in waits.lateReplies.take() {
             renderer.late(late)
             switch late.outcome {
@@ -16,22 +18,25 @@ extension ShellSession {
         }
         var changes = FoldedChanges()
         for record in copy records {
-            switch record {
+            switch record.kind {
             case .stateChanged(let target, let old, let new):
-                changes.add(target: target, old: old, new: new)
+                changes.add(target: target, old: old, new: new, link: record.link, time: record.time)
             case .stateReported(let target, let state):
-                changes.add(target: target, old: nil, new: state)
+                changes.add(target: target, old: nil, new: state, link: record.link, time: record.time)
             case .event(let source, let event):
-                renderer.event(event, from: source, typeName: log.saw(event: event, from: source))
+                renderer.linked(record.link) { renderer.event(event, from: source, typeName: log.saw(event: event, from: source)) }
+            case let kind where kind.isHop:
+                continue
             default:
                 renderer.record(record)
             }
         }
-        // Asked once a batch: through attach it takes the endpoint's lock.
-        let cause = background && !changes.all.isEmpty ? cluster.changesFromElsewhere : nil
         for change in changes.all {
-            if renderer.state(target: change.target, old: change.old, new: change.new, from: cause) { log.saw(state: change.new, of: change.target) }
+            let cause = background ? self.cause(of: change.link) : nil
+            let printed = renderer.linked(change.link) { renderer.state(target: change.target, old: change.old, new: change.new, from: cause) }
+            if printed { log.saw(state: change.new, of: change.target) }
         }
+        printLateWork(in: records)
         // A change that kept no old state shares the store's storage: it goes
         // now, before the next command changes that storage (then in place).
         if changes.holdsOldStates { waits.runtime.disposal.drop(records, changes) }

@@ -1,3 +1,4 @@
+import KarcAsync
 import KarcLanguage
 import KarcRendering
 
@@ -17,9 +18,14 @@ extension ShellSession {
         let clock = waits.runtime.clock
         let start = clock.now
         let command = LateReplies.Origin(name: name, text: text, seq: log.history.total, script: location.script, line: location.line)
-        let (sent, settled) = await sendAndSettle(built.value, to: built.target.name, command: command, from: start)
+        // The send is the root of a trace: everything it causes carries this id.
+        let span = TraceLink.newSpanID()
+        traces.begin(command: command.seq, trace: span, name: name)
+        let (sent, settled) = await sendAndSettle(built.value, to: built.target.name, span: span, command: command, from: start)
         let elapsed = clock.now - start
-        var outcome = report(sent, of: name, target: built.target.name, column: invocation.command.column, at: location)
+        var outcome = renderer.linked(TraceLink(trace: span, span: span, parent: nil)) {
+            report(sent, of: name, target: built.target.name, column: invocation.command.column, at: location)
+        }
         if !settled {
             outcome = fail(
                 "the cluster was still busy \(ShellDuration.describe(options.timeout)) after \(name) (raise --timeout, or use :wait for timers)",
@@ -38,6 +44,7 @@ extension ShellSession {
             renderer.unchanged()
         }
         renderer.timing(elapsed)
+        if renderer.showsTraces { printTrace(ofCommand: command.seq) }
         let origin = TestStep.Origin(script: location.script, line: location.line, text: text)
         log.keep(.send(target: built.target.name, command: built.value, origin: origin, outcome: TestStep.Outcome(sent)), at: firstStep)
         return outcome
@@ -46,7 +53,9 @@ extension ShellSession {
     /// The send, then (when it answered) the settle of the work it started.
     /// One alarm for the whole wait: if the send or the settle after it is
     /// still going after a moment, what earlier commands printed goes out.
-    private func sendAndSettle(_ command: any Sendable, to target: String, command origin: LateReplies.Origin, from start: ShellClock.Instant) async
+    private func sendAndSettle(
+        _ command: any Sendable, to target: String, span: UInt64, command origin: LateReplies.Origin, from start: ShellClock.Instant
+    ) async
         -> (
             SendOutcome, settled: Bool
         )
@@ -56,7 +65,7 @@ extension ShellSession {
         // doing, so the settle waits only for the work this command adds.
         let baseline = waits.lateReplies.outstanding > 0 ? cluster.workInFlight ?? 0 : 0
         return await renderer.sink.flushing {
-            let sent = await waits.send(command, to: target, command: origin, timeout: timeout)
+            let sent = await waits.send(command, to: target, span: span, command: origin, timeout: timeout)
             switch sent {
             case .timedOut, .interrupted: return (sent, true)
             case .replied, .threw:

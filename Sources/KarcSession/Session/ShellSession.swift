@@ -28,6 +28,12 @@ package final class ShellSession {
     var log: SessionLog
     /// Where lines come from: a prompt or scripts, and how deep `:source` nests.
     var input = Input()
+    /// The cluster's traces as far as this session saw them (`:trace`).
+    var traces = TraceBook()
+    /// How a trace names a send (`articles.load`).
+    let names: CommandNames
+    /// Of each trace whose late work was printed, how many of its hops were.
+    var lateShown: [UInt64: Int] = [:]
 
     /// Where lines come from.
     struct Input {
@@ -63,11 +69,13 @@ package final class ShellSession {
         waits = SessionWaits(cluster: cluster, runtime: runtime, interrupter: interrupter)
         log = SessionLog(limit: options.history.limit, seenEvents: seenEvents)
         builder = CommandBuilder(catalog: cluster.catalog)
+        names = CommandNames(catalog: cluster.catalog)
         renderer = Renderer(
             mode: options.printing.json ? .json : .readable, style: Style(isEnabled: options.printing.colorResolved && !options.printing.json),
             sink: sink)
         renderer.diffMode = options.printing.diff
         renderer.jsonStates = options.printing.jsonStates
+        renderer.showsTraces = options.printing.trace
         // This renderer has seen no state yet: the next change of each target comes with its old one.
         cluster.sessionStarted()
     }
@@ -113,6 +121,7 @@ package final class ShellSession {
 
     /// The command `seq` ended: `:history` keeps its outcome, and `--json` says so (`done`).
     private func end(_ seq: Int, _ outcome: Outcome) {
+        traces.end(command: seq)
         log.end(seq, outcome)
         renderer.end(seq, outcome: HistoryEntry.name(outcome))
     }

@@ -19,6 +19,8 @@ public struct ClusterRecord: Sendable {
         case sent(sequence: UInt64, action: any Sendable, targets: [String])
         /// The answer to the send `sequence` (a model's duplex reply, say); only when there is one.
         case replied(sequence: UInt64, reply: any Sendable)
+        /// The send `sequence` was handled and had no reply (its follow-up flows come next).
+        case handled(sequence: UInt64)
         /// A middleware (`by`, its type name) replaced `action`, the send
         /// `sequence`, with the actions `to`, which follow as sends of their own.
         case redirected(sequence: UInt64, action: any Sendable, by: String, to: [any Sendable])
@@ -39,10 +41,14 @@ public struct ClusterRecord: Sendable {
     /// the work it came from. `nil` for ``Kind-swift.enum/lost(count:)`` and
     /// for work outside any trace (a state read, a model set up by hand).
     public let link: TraceLink?
+    /// When it happened: how long a send took is the time from its `sent`
+    /// record to its `replied`, `handled`, `redirected` or `failed` one.
+    public let time: ContinuousClock.Instant
 
-    /// A record of `kind` made by the span `link`.
-    public init(_ kind: Kind, link: TraceLink?) {
+    /// A record of `kind` made by the span `link` at `time`.
+    public init(_ kind: Kind, link: TraceLink?, time: ContinuousClock.Instant = .now) {
         self.kind = kind
         self.link = link
+        self.time = time
     }
 }

@@ -182,6 +182,8 @@ extension Cluster {
         if let answer = result.reply, !(answer is Void) {
             hub.publish(ClusterRecord(.replied(sequence: sequence, reply: answer), link: link))
             reply = answer
+        } else {
+            hub.publish(ClusterRecord(.handled(sequence: sequence), link: link))
         }
         for flow in result.flows {
             for next in flow { _ = try await process(next, through: nil, redirected: false) }

@@ -5,7 +5,7 @@ import KarcLanguage
 enum MetaCommands {
     static let all: [any MetaCommand.Type] = [
         MetaHelp.self, MetaState.self, MetaAssert.self, MetaHistory.self, MetaEvents.self, MetaWait.self, MetaSleep.self, MetaTiming.self,
-        MetaDiff.self,
+        MetaDiff.self, MetaTrace.self,
         MetaSource.self, MetaSave.self, MetaExportTest.self, MetaQuit.self,
     ]
 

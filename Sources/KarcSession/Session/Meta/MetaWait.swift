@@ -33,7 +33,7 @@ enum MetaWait: MetaCommand {
         while true {
             session.printRecords(records, background: true)
             let arrived = records.contains { record in
-                if case .event(_, let event) = record { return Names.namesType(type.value, ValueText.typeName(event)) }
+                if case .event(_, let event) = record.kind { return Names.namesType(type.value, ValueText.typeName(event)) }
                 return false
             }
             if arrived {

@@ -1,0 +1,47 @@
+import KarcAsync
+
+extension ShellSession {
+    /// Prints the tree of the trace the command `seq` started; false when
+    /// none is kept (not a send, or dropped as the book filled).
+    @discardableResult
+    func printTrace(ofCommand seq: Int) -> Bool {
+        guard let recording = traces.recording(ofCommand: seq) else { return false }
+        let tree = TraceTree(recording, label: names.label)
+        renderer.trace(.init(command: seq, name: recording.commandName, trace: recording.trace, lines: tree.lines, lateOnly: false))
+        lateShown[recording.trace] = recording.hops.count
+        return true
+    }
+
+    /// With `:trace on`: the work that came in `records` for commands that
+    /// had ended (a reply a tick later), under its cause, as it comes.
+    func printLateWork(in records: [ShellRecord]) {
+        guard renderer.showsTraces else { return }
+        var seen = Set<UInt64>()
+        for record in records {
+            guard let trace = record.link?.trace, seen.insert(trace).inserted else { continue }
+            guard let recording = traces.recording(trace), let seq = recording.command, let lateFrom = recording.lateFrom else { continue }
+            let from = max(lateFrom, lateShown[trace] ?? 0)
+            guard recording.hops.count > from else { continue }
+            lateShown[trace] = recording.hops.count
+            let lines = TraceTree(recording, label: names.label).lines.filter { ($0.hop ?? -1) >= from }
+            guard !lines.isEmpty else { continue }
+            renderer.printing(for: seq) {
+                renderer.trace(.init(command: seq, name: recording.commandName, trace: trace, lines: lines, lateOnly: true))
+            }
+        }
+    }
+
+    /// Who made a change no command running now made, from its trace's root:
+    /// `#2 account.register` (a command of this session, late), `timer
+    /// account.tick`, `another shell: counter.increment`, `the app: counter.increment`.
+    func cause(of link: TraceLink?) -> String {
+        guard let link else { return cluster.changesFromElsewhere }
+        let recording = traces.recording(link.trace)
+        if let seq = recording?.command { return "#\(seq) " + (recording?.commandName ?? "") }
+        if let origin = link.origin ?? recording?.origin { return origin }
+        let who = cluster.startedElsewhere(trace: link.trace) ?? "the app"
+        let root = recording?.hops.first { $0.span == link.trace }
+        if let root, case .sent(let action, let targets) = root.kind { return who + ": " + names.label(action, targets: targets) }
+        return who
+    }
+}

@@ -1,0 +1,131 @@
+import DequeModule
+import KarcAsync
+
+/// What the session keeps of the cluster's traces: each trace's hops (a
+/// send began or ended, an event, a change, a redirect) in the order they
+/// came, and which command of the session started which trace.
+///
+/// Bounded, whatever the cluster does: a trace keeps at most `hopsPerTrace`
+/// hops (a runaway flow, a handler that sends forever, is counted past
+/// that), and the book at most `hopBudget` hops in all, dropping the oldest
+/// traces first. A pure value: the session feeds it records and asks.
+struct TraceBook {
+    /// One hop: what a span did, and when.
+    struct Hop {
+        enum Kind {
+            case sent(action: any Sendable, targets: [String])
+            case replied(any Sendable)
+            case handled
+            case failed(any Error)
+            case event(source: String, value: any Sendable)
+            /// The state of `target` changed (its states are the renderer's, not kept here).
+            case state(target: String)
+            case redirected(by: String, to: [any Sendable])
+        }
+
+        let kind: Kind
+        let span: UInt64
+        let parent: UInt64?
+        let time: ContinuousClock.Instant?
+    }
+
+    /// One trace as far as the session saw it.
+    struct Recording {
+        let trace: UInt64
+        /// What started it when no send did (`timer account.tick`).
+        var origin: String?
+        /// The session's command that started it, and its name (`articles.load`).
+        var command: Int?
+        var commandName: String?
+        var hops: [Hop] = []
+        /// Hops that came past ``TraceBook/hopsPerTrace``, not kept.
+        var omitted = 0
+        /// Hops from this index on came after the command that started the trace had ended.
+        var lateFrom: Int?
+    }
+
+    let hopsPerTrace: Int
+    let hopBudget: Int
+    private var recordings: [UInt64: Recording] = [:]
+    /// Trace ids, oldest first.
+    private var order: Deque<UInt64> = []
+    private var hopCount = 0
+    /// Each command's trace, by its number (`:history`).
+    private var commands: [Int: UInt64] = [:]
+
+    init(hopsPerTrace: Int = 5_000, hopBudget: Int = 200_000) {
+        self.hopsPerTrace = max(1, hopsPerTrace)
+        self.hopBudget = max(self.hopsPerTrace, hopBudget)
+    }
+
+    /// The command `seq` starts the trace `trace` (its send's span).
+    mutating func begin(command seq: Int, trace: UInt64, name: String) {
+        commands[seq] = trace
+        if recordings[trace] == nil { open(trace, origin: nil) }
+        recordings[trace]?.command = seq
+        recordings[trace]?.commandName = name
+    }
+
+    /// The command `seq` ended: what its trace does from now on is late.
+    mutating func end(command seq: Int) {
+        guard let trace = commands[seq], let count = recordings[trace]?.hops.count else { return }
+        recordings[trace]?.lateFrom = count
+    }
+
+    /// Adds what `record` tells a trace; a record outside any trace, or one that is no hop, adds nothing.
+    mutating func add(_ record: ShellRecord) {
+        guard let link = record.link, let kind = Self.hop(record.kind) else { return }
+        if recordings[link.trace] == nil { open(link.trace, origin: link.origin) }
+        guard var recording = recordings.removeValue(forKey: link.trace) else { return }
+        if recording.hops.count < hopsPerTrace {
+            recording.hops.append(Hop(kind: kind, span: link.span, parent: link.parent, time: record.time))
+            hopCount += 1
+        } else {
+            recording.omitted += 1
+        }
+        recordings[link.trace] = recording
+        trim()
+    }
+
+    mutating func add(_ records: [ShellRecord]) {
+        for record in records { add(record) }
+    }
+
+    /// The trace the command `seq` started, if it is still kept.
+    func recording(ofCommand seq: Int) -> Recording? {
+        commands[seq].flatMap { recordings[$0] }
+    }
+
+    func recording(_ trace: UInt64) -> Recording? { recordings[trace] }
+
+    /// The commands whose traces are kept, oldest first.
+    var tracedCommands: [Int] { commands.filter { recordings[$0.value] != nil }.keys.sorted() }
+
+    private mutating func open(_ trace: UInt64, origin: String?) {
+        recordings[trace] = Recording(trace: trace, origin: origin)
+        order.append(trace)
+    }
+
+    /// Drops the oldest traces while the book holds more hops than its budget.
+    private mutating func trim() {
+        while hopCount > hopBudget, let oldest = order.popFirst() {
+            guard let dropped = recordings.removeValue(forKey: oldest) else { continue }
+            hopCount -= dropped.hops.count
+            if let seq = dropped.command { commands[seq] = nil }
+        }
+    }
+
+    private static func hop(_ kind: ShellRecord.Kind) -> Hop.Kind? {
+        switch kind {
+        case .sent(let action, let targets): .sent(action: action, targets: targets)
+        case .replied(let reply): .replied(reply)
+        case .handled: .handled
+        case .sendFailed(let error): .failed(error)
+        case .event(let source, let event): .event(source: source, value: event)
+        case .stateChanged(let target, _, _), .stateReported(let target, _): .state(target: target)
+        case .redirected(let by, _, let to): .redirected(by: by, to: to)
+        case .failed(let error): .failed(error)
+        case .lost: nil
+        }
+    }
+}

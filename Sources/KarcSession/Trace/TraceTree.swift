@@ -1,0 +1,174 @@
+import KarcAsync
+import KarcRendering
+
+/// A trace as a tree, one line a hop: each send (a span) with its outcome
+/// and its time, and under it what it did (events, changes, redirects) and
+/// the sends it caused, in the order they happened.
+///
+/// ```
+/// identity.sign-in  → "signed in"  0.812 ms
+///   state  identity
+///   articles.load  ok  0.120 ms
+///     state  articles
+///   account.register  ok  0.301 ms
+///     event  account: welcomeQueued  (late)
+/// ```
+///
+/// Bounded for a runaway flow: past ``maxDepth`` levels a line says how
+/// many hops lie deeper, and a trace that kept only its first hops says how
+/// many it dropped.
+struct TraceTree {
+    /// One line of the tree.
+    struct Line: Equatable {
+        enum Kind: String { case send, event, state, redirect, root, note }
+        let depth: Int
+        let kind: Kind
+        let text: String
+        /// The hop's span and its parent (the span that caused it); nil on a note.
+        let span: UInt64?
+        let parent: UInt64?
+        /// The index of the hop the line tells, in its recording; nil for lines that tell none.
+        let hop: Int?
+        /// It came after the command that started the trace had ended.
+        let late: Bool
+        /// How long the send took (a send's line).
+        let duration: Duration?
+    }
+
+    let trace: UInt64
+    let lines: [Line]
+
+    /// Levels shown; a runaway flow's deeper hops are counted.
+    static let maxDepth = 32
+
+    /// The tree of `recording`; `label` names a send (`articles.load`) from its action and targets.
+    init(_ recording: TraceBook.Recording, label: (any Sendable, [String]) -> String) {
+        trace = recording.trace
+        var lines: [Line] = []
+        let hops = recording.hops
+        // Each span: its `sent` hop, its end, and its items (hops it made, child spans) in order.
+        var sent: [UInt64: Int] = [:]
+        var ends: [UInt64: Int] = [:]
+        var items: [UInt64?: [Int]] = [:]
+        let spans = Set(hops.map(\.span))
+        for (index, hop) in hops.enumerated() {
+            switch hop.kind {
+            case .sent:
+                if sent[hop.span] == nil {
+                    sent[hop.span] = index
+                    // A span whose parent never showed up here hangs from the root.
+                    items[hop.parent.flatMap { spans.contains($0) ? $0 : nil }, default: []].append(index)
+                }
+            case .replied, .handled, .failed, .redirected:
+                // How a send ended is told on its line; without its line, on a line of its own.
+                if sent[hop.span] != nil { ends[hop.span] = index } else { items[hop.span, default: []].append(index) }
+            default:
+                items[hop.span, default: []].append(index)
+            }
+        }
+        func isLate(_ index: Int) -> Bool { recording.lateFrom.map { index >= $0 } ?? false }
+        // Items of a span that never sent (a timer's root) hang from the root.
+        var rootless: [UInt64] = []
+        for span in items.keys.compactMap({ $0 }) where sent[span] == nil && !rootless.contains(span) { rootless.append(span) }
+        var counted = 0
+        func countBelow(_ span: UInt64?) -> Int {
+            (items[span] ?? []).reduce(0) { total, index in
+                if case .sent = hops[index].kind { return total + 1 + countBelow(hops[index].span) }
+                return total + 1
+            }
+        }
+        func walk(_ span: UInt64?, depth: Int) {
+            for index in items[span] ?? [] {
+                let hop = hops[index]
+                if depth >= Self.maxDepth {
+                    let deeper = 1 + (sentSpan(hop) != nil ? countBelow(hop.span) : 0)
+                    counted += deeper
+                    continue
+                }
+                if case .sent(let action, let targets) = hop.kind {
+                    let end = ends[hop.span].map { hops[$0] }
+                    var duration: Duration?
+                    if let start = hop.time, let finish = end?.time { duration = finish - start }
+                    var text = label(action, targets) + "  " + Self.outcome(end)
+                    if let duration { text += "  " + String(format: "%.3f ms", Self.milliseconds(duration)) }
+                    lines.append(
+                        Line(
+                            depth: depth, kind: .send, text: text, span: hop.span, parent: hop.parent, hop: index,
+                            late: isLate(index), duration: duration))
+                    walk(hop.span, depth: depth + 1)
+                } else {
+                    lines.append(
+                        Line(
+                            depth: depth, kind: Self.kind(hop), text: Self.text(hop, label: label), span: hop.span, parent: hop.parent,
+                            hop: index, late: isLate(index), duration: nil))
+                }
+            }
+            if depth == Self.maxDepth - 1, counted > 0 {
+                lines.append(
+                    Line(
+                        depth: depth + 1, kind: .note, text: "… \(counted) more hops deeper than \(Self.maxDepth) levels (a runaway flow?)",
+                        span: nil, parent: nil, hop: nil, late: false, duration: nil))
+                counted = 0
+            }
+        }
+        func sentSpan(_ hop: TraceBook.Hop) -> UInt64? {
+            if case .sent = hop.kind { return hop.span }
+            return nil
+        }
+        walk(nil, depth: 0)
+        for span in rootless {
+            let first = items[span]?.first
+            lines.append(
+                Line(
+                    depth: 0, kind: .root, text: recording.origin ?? "work nobody sent", span: span, parent: nil, hop: nil,
+                    late: first.map(isLate) ?? false, duration: nil))
+            walk(span, depth: 1)
+        }
+        if recording.omitted > 0 {
+            lines.append(
+                Line(
+                    depth: 0, kind: .note, text: "… \(recording.omitted) more hops not kept (at most \(hops.count) a trace)", span: nil,
+                    parent: nil, hop: nil, late: false, duration: nil))
+        }
+        self.lines = lines
+    }
+
+    private static func outcome(_ end: TraceBook.Hop?) -> String {
+        switch end?.kind {
+        case .replied(let reply): "→ " + ValueText.inline(reply)
+        case .handled: "ok"
+        case .failed(let error): "failed: \(error)"
+        case .redirected(let by, let to): redirect(by: by, to: to)
+        default: "…"
+        }
+    }
+
+    private static func redirect(by: String, to: [any Sendable]) -> String {
+        "redirected by \(by) → " + (to.isEmpty ? "nothing" : to.map { ValueText.inline($0) }.joined(separator: ", "))
+    }
+
+    private static func kind(_ hop: TraceBook.Hop) -> Line.Kind {
+        switch hop.kind {
+        case .event: .event
+        case .state: .state
+        case .redirected: .redirect
+        default: .send
+        }
+    }
+
+    private static func text(_ hop: TraceBook.Hop, label: (any Sendable, [String]) -> String) -> String {
+        switch hop.kind {
+        case .event(let source, let value): "event  \(source): \(ValueText.inline(value))"
+        case .state(let target): "state  \(target)"
+        case .redirected(let by, let to): redirect(by: by, to: to)
+        case .replied(let reply): "→ " + ValueText.inline(reply)
+        case .handled: "ok"
+        case .failed(let error): "failed: \(error)"
+        case .sent(let action, let targets): label(action, targets)
+        }
+    }
+
+    static func milliseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1_000 + Double(duration.components.attoseconds) / 1e15
+    }
+}
