@@ -31,11 +31,13 @@ check: setup
 	$(SWIFT) run karc check --tick 200ms scripts/demo/*.karc
 
 # After a change in what a command prints: rewrite the demo transcripts
-# (review the diff), copy scripts/demo/readme.karc into README.md, and
+# (review the diff), copy scripts/demo/readme.karc and its login's flow (a
+# Mermaid diagram) into README.md, and
 # regenerate the tour as a Swift test (Tests/TourExportTests).
 readme: setup
 	$(SWIFT) run karc check --update --tick 200ms scripts/demo/*.karc
-	./scripts/readme-transcript.sh
+	$(SWIFT) run karc export-diagram scripts/demo/readme.karc --commands 3 -o .build/readme-flow.md
+	./scripts/readme-transcript.sh .build/readme-flow.md
 	$(SWIFT) run karc export-test scripts/demo/tour.karc -o Tests/TourExportTests/TourTests.swift
 
 # About 15 minutes from a fresh clone (nearly all building: gRPC, SwiftNIO and

@@ -237,7 +237,12 @@ let package = Package(
             ]
         ),
         // The demo cluster `karc` runs: every part of the library at work.
-        .target(name: "KarcDemo", dependencies: ["Karc", "Trellis", "AsyncDispatcher", "Compose", "TrellisCompose", "KarcCommand"]),
+        .target(
+            name: "KarcDemo",
+            dependencies: [
+                "Karc", "Trellis", "AsyncDispatcher", "Compose", "TrellisCompose", "KarcCommand",
+                .product(name: "Instrumentation", package: "swift-distributed-tracing"),
+            ]),
         .executableTarget(
             name: "karc",
             dependencies: [

@@ -18,6 +18,8 @@ package struct Articles: Equatable, Sendable, Codable {
 
     package var items: [Article] = []
     var nextID = 1
+    /// Whose articles these are: the user who signed in last (`identity.login` loads them).
+    package var owner: String?
 
     package init() {}
 
@@ -51,11 +53,24 @@ package struct Articles: Equatable, Sendable, Codable {
         package init(id: Int) { self.id = id }
     }
 
+    /// Loads a user's articles (what `identity.login` sends on its own; the demo keeps them in memory).
+    @Command
+    package struct Load: Action, Codable {
+        /// The user whose articles they are.
+        package var owner: String
+
+        package init(owner: String) { self.owner = owner }
+    }
+
     mutating func add(_ add: Add) throws {
         let validation = Validation { Field(add.title, named: "title", rules: .nonEmpty, .length(1...90)) }
         guard validation.isValid else { throw InvalidInput(errors: validation.errors) }
         items.append(Article(id: nextID, title: add.title))
         nextID += 1
+    }
+
+    mutating func load(_ load: Load) {
+        owner = load.owner
     }
 
     mutating func like(_ like: Like) throws {

@@ -54,9 +54,14 @@ package enum DemoCluster {
             .named("counter")
 
             Store(model: IdentityModel.self)
-                .mutate(on: IdentityAction.self) { model, action, _ in
+                .mutate(on: IdentityAction.self) { model, action, send in
                     switch action {
-                    case .login(let email, let password): try model.login(email: email, password: password)
+                    case .login(let email, let password):
+                        try model.login(email: email, password: password)
+                        // Signing in crosses the cluster: the user's articles, and their account
+                        // (whose welcome message comes back a tick later). `:trace on` shows it.
+                        try await send(Articles.Load(owner: email))
+                        try await send(AccountCommands.Register(userEmail: email, userPassword: password))
                     case .logout: model.logout()
                     }
                 }
@@ -68,6 +73,7 @@ package enum DemoCluster {
                 .mutate(on: Articles.Add.self) { articles, add, _ in try articles.add(add) }
                 .mutate(on: Articles.Like.self) { articles, like, _ in try articles.like(like) }
                 .mutate(on: Articles.Remove.self) { articles, remove, _ in try articles.remove(remove) }
+                .mutate(on: Articles.Load.self) { articles, load, _ in articles.load(load) }
                 .with(model: Articles())
                 .named("articles")
                 .middleware(Gatekeeper(identity: identity))

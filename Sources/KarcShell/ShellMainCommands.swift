@@ -132,3 +132,50 @@ struct ExportTestCommand<Arguments: ParsableArguments & Sendable>: AsyncParsable
         if status != 0 { throw ExitCode(status) }
     }
 }
+
+/// `NAME export-diagram SCRIPT`: the script against a fresh cluster, its flow written as a Mermaid sequence diagram.
+struct ExportDiagramCommand<Arguments: ParsableArguments & Sendable>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        ShellMainSetUp.configuration(
+            "export-diagram",
+            abstract: {
+                "Run a script against a fresh \($0.name) cluster and write its flow as a Mermaid sequence diagram (Markdown that GitHub draws)."
+            },
+            discussion: { _ in ExportDiagramArguments.discussion })
+    }
+
+    @OptionGroup var export: ExportDiagramArguments
+    @OptionGroup var arguments: Arguments
+
+    func run() async throws {
+        guard let setUp = ShellMainSetUp.current else { throw ExitCode.failure }
+        let arguments = self.arguments
+        let status = await Shell.exportDiagram(
+            export.script, output: export.output, commands: export.commands, timeout: export.timeout.duration, interrupts: .signals
+        ) {
+            try await setUp.make(arguments, .exportDiagram)
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+/// `export-diagram`'s flags: the script, where to write, which commands.
+struct ExportDiagramArguments: ParsableArguments {
+    @Argument(help: ArgumentHelp("The script whose flow to draw.", valueName: "SCRIPT"))
+    var script: String
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the diagram (default: standard output).", valueName: "FILE.md"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("Which commands' flows, by their number in the script's :history: N or N-M (default: all).", valueName: "RANGE"))
+    var commands: String?
+
+    @Option(help: ArgumentHelp("How long a command may keep the cluster busy (250ms, 5s, 1m).", valueName: "DURATION"))
+    var timeout = DurationArgument(.seconds(5))
+
+    static let discussion = """
+        Each send the script makes is an arrow from the shell to its target, each send it causes an arrow \
+        between targets, replies and failures arrows back; events, changes of state and redirects are notes \
+        on their lifeline. The file is written whole or not at all.
+        """
+}

@@ -27,4 +27,6 @@ public enum ShellClusterUse: Sendable {
     case check
     /// The script `export-test` replays: a fresh cluster, as the test's will be.
     case exportTest
+    /// The script `export-diagram` runs to draw its flow: a fresh cluster.
+    case exportDiagram
 }

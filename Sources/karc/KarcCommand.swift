@@ -27,7 +27,7 @@ enum KarcCommand {
         ) { demo, use in
             switch use {
             case .shell: return ClusterShell(name: "demo", cluster: try await DemoCluster.make(demo.options))
-            case .check, .exportTest: return try await demo.freshDemo(for: use)
+            case .check, .exportTest, .exportDiagram: return try await demo.freshDemo(for: use)
             }
         }
     }
@@ -40,7 +40,7 @@ enum KarcCommand {
 struct DemoArguments: ParsableArguments, Sendable {
     @Option(
         help: ArgumentHelp(
-            "How often the account's messages are swapped with the server (default: 1s; 50ms while export-test runs a script).",
+            "How often the account's messages are swapped with the server (default: 1s; 50ms while export-test or export-diagram runs a script).",
             valueName: "DURATION"))
     var tick: DurationArgument?
 
@@ -67,6 +67,8 @@ struct DemoArguments: ParsableArguments, Sendable {
         var options = DemoCluster.Options()
         options.tick = tick?.duration ?? (use == .exportTest ? .milliseconds(50) : .seconds(1))
         let scratch = NSTemporaryDirectory() + "karc-\(use == .check ? "check" : "export")-\(UUID().uuidString)"
+        // export-diagram's waits (`:wait`) end sooner on a short tick, as export-test's.
+        if use == .exportDiagram, tick == nil { options.tick = .milliseconds(50) }
         options.stateDirectory = scratch
         options.fresh = true
         let cluster = try await DemoCluster.make(options)

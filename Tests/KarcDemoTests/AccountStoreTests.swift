@@ -17,6 +17,8 @@ struct AccountStoreTests {
         // The send waits for the swap: a second of the test's clock, not of the wall's.
         let sent = try await store.send(AccountCommands.DispatchOutgoingMessage(message: "hello"), to: "account", advancingBy: .seconds(1))
         #expect(sent as? String == "sent: hello")
+        // That swap brought the server's welcome to the new account.
+        await store.receive(ReceivedMessage(text: "welcome to karc, jill@example.com"), from: "account")
         await store.advance(by: .seconds(1))
         await store.receive(ReceivedMessage(text: "re: hello (to jill@example.com)"), from: "account")
 

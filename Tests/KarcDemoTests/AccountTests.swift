@@ -52,9 +52,10 @@ struct AccountTests {
                 for record in observation.takeAvailable() {
                     if case .emitted(_, let event as ReceivedMessage) = record.kind { received.record(event.text) }
                 }
-                return received.count > 0
+                return received.count > 1
             })
-        #expect(received.values == ["re: hello (to jill@example.com)"])
+        // The swap that takes `hello` brings the server's welcome; the next, the reply.
+        #expect(received.values == ["welcome to karc, jill@example.com", "re: hello (to jill@example.com)"])
         await cluster.shutDown()
     }
 

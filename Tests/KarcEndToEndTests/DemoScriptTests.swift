@@ -38,9 +38,11 @@ import Testing
         let run = try await run("account-messaging.karc")
         #expect(run.status == 0, "\(run.stderr)")
         let events = kinds(run, "event").compactMap { $0["type"] as? String }
-        #expect(events == ["UpdatedAccount", "ReceivedMessage", "ReceivedMessage", "DeletedAccount"], "nothing arrives after unregister")
+        #expect(
+            events == ["UpdatedAccount", "ReceivedMessage", "ReceivedMessage", "ReceivedMessage", "DeletedAccount"],
+            "nothing arrives after unregister")
         let texts = kinds(run, "event").compactMap { ($0["value"] as? [String: String])?["text"] }
-        #expect(texts == ["re: hello (to jill@example.com)", "re: how are you? (to jill@example.com)"])
+        #expect(texts == ["welcome to karc, jill@example.com", "re: hello (to jill@example.com)", "re: how are you? (to jill@example.com)"])
         #expect((kinds(run, "reply").first?["value"] as? [String: [String: String]]) == ["success": ["email": "jill@example.com"]])
     }
 
@@ -48,7 +50,7 @@ import Testing
         let run = try await run("errors.karc", ["--keep-going"])
         #expect(run.status == 1)
         let errors = kinds(run, "error")
-        #expect(errors.map { $0["line"] as? Int } == [3, 5, 7, 9, 11, 13, 15, 29, 31, 33, 35, 38])
+        #expect(errors.map { $0["line"] as? Int } == [3, 5, 7, 9, 11, 13, 15, 32, 34, 36, 38, 41])
         #expect(errors.allSatisfy { ($0["script"] as? String)?.hasSuffix("scripts/demo/errors.karc") == true })
         let messages = errors.compactMap { $0["message"] as? String }
         #expect(messages[4] == "identity.login: missing required field password=String")
@@ -62,7 +64,7 @@ import Testing
         #expect(
             kinds(run, "error").compactMap { $0["message"] as? String }.map { $0.prefix(22) } == ["unknown command 'incre", "unknown field 'titel' "])
         #expect(kinds(run, "redirect").count == 2)
-        #expect(kinds(run, "event").count == 4)
+        #expect(kinds(run, "event").count == 7)
         #expect(kinds(run, "timing").count == 1)
         #expect(kinds(run, "setting").map { $0["value"] as? String } == ["on", "off", "summary", "on"])
         #expect(kinds(run, "log").contains { ($0["message"] as? String)?.hasPrefix("wrote /tmp/KarcTourTests.swift: 28 commands") == true })

@@ -36,4 +36,17 @@ import Testing
         let end = try #require(readme.range(of: "```\n", range: start.upperBound..<readme.endIndex))
         #expect(String(readme[start.upperBound..<end.lowerBound]) == rendered.joined(separator: "\n") + "\n")
     }
+
+    /// README.md draws the session's login flow as `karc export-diagram` writes it today (`make readme` puts it there).
+    @Test func theReadmeDiagramIsWhatExportDiagramDraws() async throws {
+        let drawn = try await KarcRun.run(["export-diagram", repository.appendingPathComponent("scripts/demo/readme.karc").path, "--commands", "3"])
+        #expect(drawn.status == 0, "\(drawn.stderr)")
+        let readme = try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let marker = "<!-- diagram: karc export-diagram scripts/demo/readme.karc --commands 3 (make readme) -->\n"
+        let start = try #require(readme.range(of: marker))
+        let end = try #require(readme.range(of: "```\n", range: readme.index(start.upperBound, offsetBy: 4)..<readme.endIndex))
+        let block = String(readme[start.upperBound..<end.upperBound])
+        #expect(block == drawn.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n"))
+        #expect(block.hasPrefix("```mermaid\nsequenceDiagram\n"))
+    }
 }

@@ -104,7 +104,9 @@ import Testing
     @Test func failuresAsJSONCarryLineColumnAndMessage() async throws {
         let run = try await KarcRun.run(
             ["--json", "--keep-going"],
-            input: "countr.increment\ncounter.increment value=two\naccount.unregister\n\(Self.register)\n\(Self.register)\ncounter.increment\n")
+            input:
+                "countr.increment\ncounter.increment value=two\naccount.unregister\n\(Self.register)\n"
+                + "account.register user-email=chris@example.com user-password=s3cret!\ncounter.increment\n")
         #expect(run.status == 1, "--keep-going still fails the run")
         let errors = run.jsonLines.filter { $0["kind"] as? String == "error" }
         #expect(errors.map { $0["line"] as? Int } == [1, 2, 3, 5])
@@ -170,7 +172,7 @@ import Testing
                 """
                   counter (dispatcher): increment, increment-by-three, reset
                   identity (store): login, logout; cannot be typed (not Decodable): SignInRequired
-                  articles (store): add, like, remove
+                  articles (store): add, like, remove, load
                   account (model): register, unregister, dispatch-outgoing-message
 
                 """))
@@ -192,10 +194,15 @@ import Testing
 
     @Test func liveMessagesArriveWhileTheScriptWaits() async throws {
         let run = try await KarcRun.run(
-            ["--json", "--tick", "200ms"], input: "\(Self.register)\naccount.dispatch-outgoing-message message=hi\n:wait ReceivedMessage 3s\n")
+            ["--json", "--tick", "200ms"],
+            input: "\(Self.register)\n:wait ReceivedMessage 3s\naccount.dispatch-outgoing-message message=hi\n:wait ReceivedMessage 3s\n")
         #expect(run.status == 0, "\(run.stderr)")
         let received = run.jsonLines.filter { $0["type"] as? String == "ReceivedMessage" }
-        #expect((received.first?["value"] as? [String: String]) == ["text": "re: hi (to jill@example.com)"])
+        // The server welcomes the new account with the next swap; the reply to `hi` comes a swap after `hi` left.
+        #expect(
+            received.compactMap { ($0["value"] as? [String: String])?["text"] } == [
+                "welcome to karc, jill@example.com", "re: hi (to jill@example.com)",
+            ])
     }
 
     @Test func theAccountIsRestoredOnTheNextRunUnlessFresh() async throws {

@@ -27,8 +27,8 @@ struct MetaCommandTableTests {
         let run = try await Transcript.run(try await shell(), [":help"])
         let listed = run.output.split(separator: "\n").drop { !$0.hasPrefix("Meta commands") }.dropFirst().map(String.init)
         #expect(listed.map { $0.split(separator: " ").first.map(String.init) } == MetaCommands.all.map { ":" + $0.name })
-        #expect(listed.first == "  :help [target[.command] | :meta]   targets, commands, fields with types and defaults")
-        #expect(listed.last == "  :quit                              leave the shell (also :exit, :q, Ctrl-D)")
+        #expect(listed.first == "  :help [target[.command] | :meta]    targets, commands, fields with types and defaults")
+        #expect(listed.last == "  :quit                               leave the shell (also :exit, :q, Ctrl-D)")
         let summaryColumns = zip(listed, MetaCommands.all).map { line, command in line.count - command.summary.count }
         #expect(Set(summaryColumns).count == 1, "the summaries line up: \(listed)")
     }

@@ -25,28 +25,6 @@ import TrellisTesting
     // counter.karc:18: counter.reset
     try await store.send(CounterStore.Reset(), to: "counter")
     await store.expectState("counter", toBe: try decoded(CounterStore.State.self, json: #"{"count":0}"#))
-    // identity-articles.karc:3: articles.add title="Hello, karc"
-    try await store.send(Articles.Add(title: "Hello, karc"), to: "articles")
-    // identity-articles.karc:7: identity.login email=jill@example.com password=s3cret!
-    try await store.send(IdentityAction.login(email: "jill@example.com", password: "s3cret!"), to: "identity")
-    await store.expectState("identity", toBe: try decoded(IdentityModel.State.self, json: #"{"user":{"email":"jill@example.com"}}"#))
-    // identity-articles.karc:13: articles.add title="Hello, karc"
-    try await store.send(Articles.Add(title: "Hello, karc"), to: "articles")
-    await store.expectState("articles", toBe: try decoded(Articles.self, json: #"{"items":[{"id":1,"likes":0,"title":"Hello, karc"}],"nextID":2}"#))
-    // identity-articles.karc:26: articles.add title="One-way data flow"
-    try await store.send(Articles.Add(title: "One-way data flow"), to: "articles")
-    await store.expectState("articles", toBe: try decoded(Articles.self, json: #"{"items":[{"id":1,"likes":0,"title":"Hello, karc"},{"id":2,"likes":0,"title":"One-way data flow"}],"nextID":3}"#))
-    // identity-articles.karc:40: articles.like id=2
-    try await store.send(Articles.Like(id: 2), to: "articles")
-    await store.expectState("articles", toBe: try decoded(Articles.self, json: #"{"items":[{"id":1,"likes":0,"title":"Hello, karc"},{"id":2,"likes":1,"title":"One-way data flow"}],"nextID":3}"#))
-    // identity-articles.karc:54: articles.remove id=1
-    try await store.send(Articles.Remove(id: 1), to: "articles")
-    await store.expectState("articles", toBe: try decoded(Articles.self, json: #"{"items":[{"id":2,"likes":1,"title":"One-way data flow"}],"nextID":3}"#))
-    // identity-articles.karc:78: identity.logout
-    try await store.send(IdentityAction.logout, to: "identity")
-    await store.expectState("identity", toBe: try decoded(IdentityModel.State.self, json: "{}"))
-    // identity-articles.karc:84: articles.like id=2
-    try await store.send(Articles.Like(id: 2), to: "articles")
     // account-messaging.karc:4: account.register user-email=jill@example.com user-password=s3cret!
     reply = try await store.send(AccountCommands.Register(userEmail: "jill@example.com", userPassword: "s3cret!"), to: "account")
     expectNoDifference(String(customDumping: reply), #"""
@@ -60,15 +38,16 @@ import TrellisTesting
         )
         """#, from: "account")
     await store.expectState("account", toBe: try decoded(AccountState.self, json: #"{"account":{"email":"jill@example.com"}}"#))
-    // account-messaging.karc:17: account.dispatch-outgoing-message message="hello"
+    await store.receive(dumped: #"ReceivedMessage(text: "welcome to karc, jill@example.com")"#, from: "account")
+    // account-messaging.karc:20: account.dispatch-outgoing-message message="hello"
     reply = try await store.send(AccountCommands.DispatchOutgoingMessage(message: "hello"), to: "account")
     expectNoDifference(String(customDumping: reply), #""sent: hello""#)
     await store.receive(dumped: #"ReceivedMessage(text: "re: hello (to jill@example.com)")"#, from: "account")
-    // account-messaging.karc:22: account.dispatch-outgoing-message message="how are you?"
+    // account-messaging.karc:25: account.dispatch-outgoing-message message="how are you?"
     reply = try await store.send(AccountCommands.DispatchOutgoingMessage(message: "how are you?"), to: "account")
     expectNoDifference(String(customDumping: reply), #""sent: how are you?""#)
     await store.receive(dumped: #"ReceivedMessage(text: "re: how are you? (to jill@example.com)")"#, from: "account")
-    // account-messaging.karc:28: account.unregister
+    // account-messaging.karc:31: account.unregister
     try await store.send(AccountCommands.Unregister(), to: "account")
     await store.receive(dumped: #"""
         DeletedAccount(
@@ -76,6 +55,36 @@ import TrellisTesting
         )
         """#, from: "account")
     await store.expectState("account", toBe: try decoded(AccountState.self, json: "{}"))
+    // identity-articles.karc:3: articles.add title="Hello, karc"
+    try await store.send(Articles.Add(title: "Hello, karc"), to: "articles")
+    // identity-articles.karc:9: identity.login email=jill@example.com password=s3cret!
+    try await store.send(IdentityAction.login(email: "jill@example.com", password: "s3cret!"), to: "identity")
+    await store.receive(dumped: #"""
+        UpdatedAccount(
+          account: Account(email: "jill@example.com")
+        )
+        """#, from: "account")
+    await store.expectState("articles", toBe: try decoded(Articles.self, json: #"{"items":[],"nextID":1,"owner":"jill@example.com"}"#))
+    await store.expectState("account", toBe: try decoded(AccountState.self, json: #"{"account":{"email":"jill@example.com"}}"#))
+    await store.expectState("identity", toBe: try decoded(IdentityModel.State.self, json: #"{"user":{"email":"jill@example.com"}}"#))
+    await store.receive(dumped: #"ReceivedMessage(text: "welcome to karc, jill@example.com")"#, from: "account")
+    // identity-articles.karc:62: articles.add title="Hello, karc"
+    try await store.send(Articles.Add(title: "Hello, karc"), to: "articles")
+    await store.expectState("articles", toBe: try decoded(Articles.self, json: #"{"items":[{"id":1,"likes":0,"title":"Hello, karc"}],"nextID":2,"owner":"jill@example.com"}"#))
+    // identity-articles.karc:76: articles.add title="One-way data flow"
+    try await store.send(Articles.Add(title: "One-way data flow"), to: "articles")
+    await store.expectState("articles", toBe: try decoded(Articles.self, json: #"{"items":[{"id":1,"likes":0,"title":"Hello, karc"},{"id":2,"likes":0,"title":"One-way data flow"}],"nextID":3,"owner":"jill@example.com"}"#))
+    // identity-articles.karc:91: articles.like id=2
+    try await store.send(Articles.Like(id: 2), to: "articles")
+    await store.expectState("articles", toBe: try decoded(Articles.self, json: #"{"items":[{"id":1,"likes":0,"title":"Hello, karc"},{"id":2,"likes":1,"title":"One-way data flow"}],"nextID":3,"owner":"jill@example.com"}"#))
+    // identity-articles.karc:106: articles.remove id=1
+    try await store.send(Articles.Remove(id: 1), to: "articles")
+    await store.expectState("articles", toBe: try decoded(Articles.self, json: #"{"items":[{"id":2,"likes":1,"title":"One-way data flow"}],"nextID":3,"owner":"jill@example.com"}"#))
+    // identity-articles.karc:132: identity.logout
+    try await store.send(IdentityAction.logout, to: "identity")
+    await store.expectState("identity", toBe: try decoded(IdentityModel.State.self, json: "{}"))
+    // identity-articles.karc:138: articles.like id=2
+    try await store.send(Articles.Like(id: 2), to: "articles")
     // auth.karc:33: auth.open-sign-up
     try await store.send(try decoded(EmitSignal.self, json: #"{"emitter":"openSignUp"}"#), to: "auth")
     await store.expectState("auth", toDump: #"""
@@ -263,17 +272,17 @@ import TrellisTesting
           ]
         )
         """#)
-    // tour.karc:319: counter.increment
+    // tour.karc:367: counter.increment
     try await store.send(CounterStore.Increment(value: 1), to: "counter")
     await store.expectState("counter", toBe: try decoded(CounterStore.State.self, json: #"{"count":1}"#))
-    // tour.karc:326: counter.increment value=2
+    // tour.karc:374: counter.increment value=2
     try await store.send(CounterStore.Increment(value: 2), to: "counter")
     await store.expectState("counter", toBe: try decoded(CounterStore.State.self, json: #"{"count":3}"#))
     // Each target's state at the end.
     await store.expectState("counter", toBe: try decoded(CounterStore.State.self, json: #"{"count":3}"#))
     await store.expectState("identity", toBe: try decoded(IdentityModel.State.self, json: "{}"))
-    await store.expectState("articles", toBe: try decoded(Articles.self, json: #"{"items":[{"id":2,"likes":1,"title":"One-way data flow"}],"nextID":3}"#))
-    await store.expectState("account", toBe: try decoded(AccountState.self, json: "{}"))
+    await store.expectState("articles", toBe: try decoded(Articles.self, json: #"{"items":[{"id":2,"likes":1,"title":"One-way data flow"}],"nextID":3,"owner":"jill@example.com"}"#))
+    await store.expectState("account", toBe: try decoded(AccountState.self, json: #"{"account":{"email":"jill@example.com"}}"#))
     await store.expectState("auth", toDump: #"""
         ComponentTreeState(
           paths: [

@@ -1,6 +1,7 @@
 import Compose
 import Foundation
 import Karc
+import ServiceContextModule
 
 // @unchecked as Karc's base classes require (docs/porting.md): neither subclass adds stored state.
 @CheckedSendable
@@ -47,6 +48,7 @@ package final class AccountModel: Model<AccountDomain, String, AccountState, Acc
 extension AccountModel.Interactor {
     func main() -> Pipeline {
         @Inject<AccountStorage, DefaultId>(environ) var storage
+        @Inject<MessageServer, DefaultId>(environ) var server
         return Pipeline {
             // Restores the account saved by an earlier run.
             Pipe(id: "bootstrap", policy: .finite(count: 1)) { _, _ in
@@ -58,10 +60,15 @@ extension AccountModel.Interactor {
                     Field(register.userPassword, named: "user-password", rules: .length(6...))
                 }
                 guard validation.isValid else { return .failure(.invalid(validation.errors)) }
-                if let existing = await state.account { return .failure(.alreadyRegistered(email: existing.email)) }
+                if let existing = await state.account {
+                    // Signing in again registers the same account again: it is answered, unchanged.
+                    return existing.email == register.userEmail ? .success(existing) : .failure(.alreadyRegistered(email: existing.email))
+                }
                 let account = Account(email: register.userEmail)
                 try storage.save(account)
                 try await sendEffects(.updatingAccount(account))
+                // The server greets a new account at the next swap, in this command's trace.
+                await server.welcome(account, context: ServiceContext.current)
                 return .success(account)
             }
             Pipe(id: "unregister", mode: .duplex(), source: commandSource) { (_: AccountCommands.Unregister, _) in
@@ -84,7 +91,8 @@ extension AccountModel.Interactor {
             for slot in 1...6 {
                 Pipe(id: "dispatch-outgoing-message-\(slot)", mode: .duplex(), source: commandSource) {
                     (command: AccountCommands.DispatchOutgoingMessage, _) -> String in
-                    try await outbox.post(EncryptedMessage(encrypting: command.message))
+                    // The message keeps the sender's trace (ServiceContext): its reply, a tick later, is the send's doing.
+                    try await outbox.post(EncryptedMessage(encrypting: command.message), context: ServiceContext.current)
                     return "sent: \(command.message)"
                 }
             }
@@ -93,9 +101,14 @@ extension AccountModel.Interactor {
                 try await clock.sleep(for: tick)
                 guard let account = await state.account else { return }
                 let batch = await outbox.take()
-                let replies = await server.swap(batch.map(\.message), for: account)
+                let replies = await server.swap(batch.map { ($0.message, $0.context) }, for: account)
                 for entry in batch { entry.sent.resume() }
-                for reply in replies { try await sendEffects(.receiving(reply.decrypted)) }
+                for reply in replies {
+                    // Received in the trace of the message it answers, not the timer's.
+                    try await ServiceContext.withValue(reply.context ?? ServiceContext.current) {
+                        _ = try await sendEffects(.receiving(reply.message.decrypted))
+                    }
+                }
             }
         }
     }

@@ -1,14 +1,17 @@
+import ServiceContextModule
+
 /// Outgoing messages waiting for the next swap; each `post` returns once its
 /// message has left, or throws when messaging stops first or its task is
 /// cancelled (so a pipeline stopping with messages waiting is never stuck).
 actor Outbox {
-    private var waiting: [(message: EncryptedMessage, sent: CheckedContinuation<Void, any Error>)] = []
+    /// Each message with the trace it was sent in, and its sender waiting for it to leave.
+    private var waiting: [(message: EncryptedMessage, context: ServiceContext?, sent: CheckedContinuation<Void, any Error>)] = []
     /// The post each waiting message came from, in the same order as `waiting`.
     private var posts: [UInt64] = []
     private var lastPost: UInt64 = 0
     private var isClosed = false
 
-    func post(_ message: EncryptedMessage) async throws {
+    func post(_ message: EncryptedMessage, context: ServiceContext?) async throws {
         lastPost += 1
         let post = lastPost
         try await withTaskCancellationHandler {
@@ -18,7 +21,7 @@ actor Outbox {
                 } else if Task.isCancelled {
                     continuation.resume(throwing: CancellationError())
                 } else {
-                    waiting.append((message, continuation))
+                    waiting.append((message, context, continuation))
                     posts.append(post)
                 }
             }
@@ -35,7 +38,7 @@ actor Outbox {
     }
 
     /// Takes every waiting message; `confirm` the batch once it has left.
-    func take() -> [(message: EncryptedMessage, sent: CheckedContinuation<Void, any Error>)] {
+    func take() -> [(message: EncryptedMessage, context: ServiceContext?, sent: CheckedContinuation<Void, any Error>)] {
         defer {
             waiting = []
             posts = []

@@ -80,9 +80,9 @@ extension Shell {
             return 0
         }
         do {
-            try source.write(toFile: output, atomically: true, encoding: .utf8)
+            try WholeFile.write(source, to: output)
         } catch {
-            sink.writeError("error: cannot write \(output): \(error.localizedDescription)")
+            sink.writeError("error: \(error.message)")
             return 1
         }
         sink.write("wrote \(output): \(steps.filter { if case .send = $0 { true } else { false } }.count) commands, \(states.count) final states")

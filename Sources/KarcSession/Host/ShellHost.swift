@@ -73,11 +73,7 @@ package struct LocalHost: ShellHost {
     }
 
     package func write(_ text: String, to path: String) async throws(HostError) {
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw HostError("cannot write \(path): \(error.localizedDescription)")
-        }
+        try WholeFile.write(text, to: path)
     }
 
     package func recorder(appendingTo path: String) async throws(HostError) -> @Sendable (String) -> Void {

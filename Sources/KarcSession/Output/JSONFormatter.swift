@@ -100,6 +100,18 @@ final class JSONFormatter: OutputFormatter {
             object["traced"] = output.command
             object["command"] = output.name
             json(object, to: sink)
+        case .sequence(let diagram, let commands):
+            json(
+                [
+                    "kind": "sequence", "commands": commands.map { ["seq": $0.seq, "command": $0.name] as [String: Any] },
+                    "participants": diagram.participants,
+                    "messages": diagram.messages.map { message -> [String: Any] in
+                        [
+                            "from": diagram.participants[message.from], "to": diagram.participants[message.to], "style": message.style.rawValue,
+                            "text": message.text, "late": message.late,
+                        ]
+                    },
+                ], to: sink)
         case .historyEntry(let number, let entry):
             var object: [String: Any] = ["kind": "history", "number": number, "line": entry.line]
             object["outcome"] = entry.outcome.map(HistoryEntry.name)

@@ -46,6 +46,8 @@ enum OutputEvent {
     case historyEntry(number: Int, HistoryEntry)
     /// A command's causal trace as a tree (`:trace`), or the late part of one.
     case trace(TraceOutput)
+    /// Commands' flows as a sequence diagram (`:seq`).
+    case sequence(SequenceDiagram, commands: [(seq: Int, name: String)])
 
     /// What `:trace` prints of one trace.
     struct TraceOutput {

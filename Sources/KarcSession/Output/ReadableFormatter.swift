@@ -70,6 +70,9 @@ final class ReadableFormatter: OutputFormatter {
                 let late = line.late && !output.lateOnly ? "  (late)" : ""
                 sink.write(String(repeating: "  ", count: line.depth + 1) + line.text + late)
             }
+        case .sequence(let diagram, let commands):
+            sink.write(style.dim("seq") + "    " + commands.map { "#\($0.seq) \($0.name)" }.joined(separator: ", ") + ":")
+            for line in diagram.lines(width: terminalColumns() ?? 100) { sink.write(line) }
         case .historyEntry(let number, let entry):
             // A command of several lines keeps the column: its later lines start under its first.
             let outcome = entry.outcome.map { $0 == .succeeded || $0 == .quit ? "ok   " : "error" } ?? "     "

@@ -162,6 +162,9 @@ final class Renderer {
     /// A trace, or the late part of one (`:trace`).
     func trace(_ output: OutputEvent.TraceOutput) { emit(.trace(output)) }
 
+    /// Commands' flows as a sequence diagram (`:seq`).
+    func sequence(_ diagram: SequenceDiagram, commands: [(seq: Int, name: String)]) { emit(.sequence(diagram, commands: commands)) }
+
     /// A change of state, as `:diff` says: a diff, a count, or nothing; nothing too when it changed and changed back.
     ///
     /// The change is told from `old`, the state before it, through the

@@ -5,8 +5,8 @@ import KarcLanguage
 enum MetaCommands {
     static let all: [any MetaCommand.Type] = [
         MetaHelp.self, MetaState.self, MetaAssert.self, MetaHistory.self, MetaEvents.self, MetaWait.self, MetaSleep.self, MetaTiming.self,
-        MetaDiff.self, MetaTrace.self,
-        MetaSource.self, MetaSave.self, MetaExportTest.self, MetaQuit.self,
+        MetaDiff.self, MetaTrace.self, MetaSeq.self,
+        MetaSource.self, MetaSave.self, MetaExportTest.self, MetaExportDiagram.self, MetaQuit.self,
     ]
 
     /// The meta command `name` runs, by its name or an alias, in any case.

@@ -1,0 +1,39 @@
+import Foundation
+
+/// Writes a file whole or not at all: into a temporary file beside it, then
+/// renamed over it, so a reader (or a crash) never sees half of it and a
+/// failure leaves what was there. Errors say the system's reason.
+enum WholeFile {
+    static func write(_ text: String, to path: String) throws(HostError) {
+        let url = URL(fileURLWithPath: path)
+        let directory = url.deletingLastPathComponent().path
+        var template = Array((directory + "/." + url.lastPathComponent + ".karc-XXXXXX").utf8CString)
+        // Never nil: a C string's buffer holds at least its terminating NUL.
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw failure(path) }
+        let temporary = String(cString: template)
+        var written = false
+        defer { if !written { unlink(temporary) } }
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let count = bytes[offset...].withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                let error = failure(path)
+                close(fd)
+                throw error
+            }
+            offset += count
+        }
+        // mkstemp makes it 0600; a script or a diagram is for others to read too.
+        fchmod(fd, 0o644)
+        guard close(fd) == 0 else { throw failure(path) }
+        guard rename(temporary, path) == 0 else { throw failure(path) }
+        written = true
+    }
+
+    private static func failure(_ path: String) -> HostError {
+        HostError("cannot write \(path): \(String(cString: strerror(errno)))")
+    }
+}

@@ -1,0 +1,111 @@
+import KarcRendering
+
+extension SequenceDiagram {
+    /// The diagram drawn in `width` columns: a row of names, then for each
+    /// message a row with its text and a row with its arrow between the
+    /// lifelines (a mark `●` on one lifeline for an event, a change or a
+    /// redirect). Text too long for its room is cut with `…`.
+    func lines(width: Int) -> [String] {
+        guard !participants.isEmpty else { return [] }
+        let count = participants.count
+        // Lifelines evenly spaced, 12 to 28 columns apart, leaving room on the right for a mark's text.
+        let start = 6
+        let reserve = 30
+        let gap = count == 1 ? 24 : max(12, min(28, (width - start - reserve) / (count - 1)))
+        let x = (0..<count).map { start + $0 * gap }
+        // What is written beside the last lifeline may use the rest of the width.
+        let total = max(width, (x.last ?? 0) + 12)
+        func lifelines() -> [Character] {
+            var row = [Character](repeating: " ", count: total)
+            for column in x { row[column] = "│" }
+            return row
+        }
+        func put(_ text: String, at start: Int, before end: Int, in row: inout [Character]) {
+            let room = max(0, min(end, row.count) - start)
+            guard room > 0 else { return }
+            let cut = DisplayWidth.of(text) > room ? String(text.prefix(max(0, room - 1))) + "…" : text
+            for (offset, character) in cut.enumerated() where start + offset < row.count { row[start + offset] = character }
+        }
+        var out: [String] = []
+        var names = [Character](repeating: " ", count: total)
+        for (i, name) in participants.enumerated() {
+            let room = count == 1 ? total : gap - 1
+            let shown = name.count > room ? String(name.prefix(max(1, room - 1))) + "…" : name
+            put(shown, at: max(0, x[i] - shown.count / 2), before: min(total, x[i] - shown.count / 2 + room), in: &names)
+        }
+        out.append(String(names).trimmingTrailing())
+        for message in messages {
+            var label = lifelines()
+            var arrow = lifelines()
+            // Marked first: a long text is cut at its end.
+            let text = message.late ? "(late) " + message.text : message.text
+            let (from, to) = (x[message.from], x[message.to])
+            if message.from == message.to {
+                arrow[from] = "●"
+                put(text, at: from + 2, before: total, in: &arrow)
+                out.append(String(arrow).trimmingTrailing())
+                continue
+            }
+            let (left, right) = (min(from, to), max(from, to))
+            let dashed = message.style == .reply || message.style == .failure
+            for column in (left + 1)..<right { arrow[column] = dashed ? "╌" : "─" }
+            if to > from {
+                arrow[right - 1] = "▶"
+                arrow[left] = "├"
+            } else {
+                arrow[left + 1] = "◀"
+                arrow[right] = "┤"
+            }
+            put(text, at: left + 2, before: right - 1, in: &label)
+            out.append(String(label).trimmingTrailing())
+            out.append(String(arrow).trimmingTrailing())
+        }
+        return out
+    }
+
+    /// The diagram as Mermaid's `sequenceDiagram` (GitHub renders it in a
+    /// ```` ```mermaid ```` block): a `participant` a lifeline, in order, then
+    /// one line a message.
+    var mermaid: String {
+        var lines = ["sequenceDiagram"]
+        for (i, name) in participants.enumerated() { lines.append("    participant P\(i) as \(Self.escaped(name))") }
+        for message in messages {
+            let text = Self.escaped(message.late ? "(late) " + message.text : message.text)
+            if message.from == message.to {
+                lines.append("    Note over P\(message.from): \(text)")
+                continue
+            }
+            let arrow =
+                switch message.style {
+                case .reply: "-->>"
+                case .failure: "--x"
+                default: "->>"
+                }
+            lines.append("    P\(message.from)\(arrow)P\(message.to): \(text)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Text Mermaid reads as text: `#` and `;` (which it takes for entities and
+    /// statement ends) as its entity codes, and no line breaks.
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "#": out += "#35;"
+            case ";": out += "#59;"
+            case "\n", "\r": out += " "
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}
+
+extension String {
+    fileprivate func trimmingTrailing() -> String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
+    }
+}
