@@ -43,7 +43,8 @@ public final class ClusterShell: ShellCluster {
         self.catalog = catalog
         recordBuffer = bufferSize
         // The shell keeps its own picture of each state (`StateSnapshot`): a store's change is made in place.
-        observation = cluster.observe(bufferSize: bufferSize, keepingOldStates: false)
+        // Traced: each record says which command (or timer, or other shell) caused it.
+        observation = cluster.observe(bufferSize: bufferSize, keepingOldStates: false, tracing: true)
         // Known once: targets are registered as the cluster is built.
         invariantTargets = cluster.targets.filter { !$0.invariants.isEmpty }
         self.afterShutDown = afterShutDown

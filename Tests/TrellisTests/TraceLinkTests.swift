@@ -91,7 +91,7 @@ struct TraceLinkTests {
         let reads = Recorder<Int>()
         let clock = HandClock { reads.append(1) }
         let cluster = try await Bootstrap { Ticker.service(.init(environ: Environ().setClock(clock))).named("ticker") }
-        let observation = cluster.observe()
+        let observation = cluster.observe(tracing: true)
         var links: [TraceLink] = []
         for run in 1...2 {
             // Moved once the timer has read the time to sleep from.
@@ -125,7 +125,7 @@ struct TraceLinkTests {
                 .with(model: Tally()).named("tally")
                 .emit(using: actions)
         }
-        let observation = cluster.observe()
+        let observation = cluster.observe(tracing: true)
         feed.yield(.add(1))
         var records: [ClusterRecord] = []
         while !records.contains(where: { if case .stateChanged = $0.kind { true } else { false } }) {
@@ -146,7 +146,7 @@ struct TraceLinkTests {
         }
         // Hold the dispatcher so the send's action waits in its queue and a drainer task runs it.
         store.deactivate()
-        let observation = cluster.observe()
+        let observation = cluster.observe(tracing: true)
         let send = Task { try await cluster.send(action: CountingStore.Increment(value: 2)) }
         #expect(await eventually { store.pipeline.count == 1 })
         store.activate()
@@ -173,7 +173,7 @@ struct TraceLinkTests {
         #expect(TraceOutline(records).traces == [["Ping() → a", "  Pong() → b", "    state b"]])
     }
 
-    @Test func nothingIsAddedToTheContextWhileNobodyObserves() async throws {
+    @Test func nothingIsAddedToTheContextWhileNoObserverTraces() async throws {
         let seen = Recorder<TraceLink?>()
         let cluster = try await Bootstrap {
             Store(model: Tally.self)
@@ -181,17 +181,24 @@ struct TraceLinkTests {
                 .with(model: Tally()).named("a")
         }
         try await cluster.send(action: Ping())
-        let observation = cluster.observe()
+        let plain = cluster.observe()
         try await cluster.send(action: Ping())
-        #expect(seen.all.map { $0 == nil } == [true, false])
-        _ = observation
+        let tracing = cluster.observe(tracing: true)
+        try await cluster.send(action: Ping())
+        #expect(seen.all.map { $0 == nil } == [true, true, false])
+        // The plain observer's record of the second send carries no link; the third's do
+        // (a send and its end), as the tracing observer made the cluster tell them.
+        #expect(plain.takeAvailable().map { $0.link == nil } == [true, false, false])
+        tracing.cancel()
+        try await cluster.send(action: Ping())
+        #expect(seen.all.last! == nil, "the last tracing observer left")
     }
 
     // MARK: Helpers
 
     /// What `body` made the cluster record, once the cluster settled.
     private func recorded(_ cluster: Cluster, _ body: () async throws -> Void) async throws -> [ClusterRecord] {
-        let observation = cluster.observe()
+        let observation = cluster.observe(tracing: true)
         try await body()
         #expect(await cluster.settled())
         return observation.takeAvailable()

@@ -90,15 +90,25 @@ public final class Cluster: Sendable {
     /// the cluster down: past `bufferSize` unread records it loses the oldest
     /// and reads a ``ClusterRecord/lost(count:)`` in their place.
     public func observe(bufferSize: Int = ClusterObservationDefaults.bufferSize) -> ClusterObservation {
-        ClusterObservation(subscription: .init(hub: hub, id: hub.subscribe(capacity: bufferSize)))
+        observe(bufferSize: bufferSize, tracing: false)
+    }
+
+    /// ``observe(bufferSize:)``, with each record's ``ClusterRecord/link``
+    /// (the span that made it, in its causal trace) and time when `tracing`.
+    /// While one observer traces, every send binds a `ServiceContext` and
+    /// publishes one more record (its end): a tool that draws flows asks for
+    /// this, a plain observer does not pay for it.
+    public func observe(bufferSize: Int = ClusterObservationDefaults.bufferSize, tracing: Bool) -> ClusterObservation {
+        ClusterObservation(subscription: .init(hub: hub, id: hub.subscribe(capacity: bufferSize, tracing: tracing)))
     }
 
     /// The records from now on, for an observer that keeps its own picture of
     /// each target's last state: a store's report carries only the new state
     /// (``StateNotKept`` in place of the old one), except its first, so the
     /// store's change is made in place (``OldStateDemand``).
-    package func observe(bufferSize: Int, keepingOldStates: Bool) -> ClusterObservation {
-        ClusterObservation(subscription: .init(hub: hub, id: hub.subscribe(capacity: bufferSize, keepingOldStates: keepingOldStates)))
+    package func observe(bufferSize: Int, keepingOldStates: Bool, tracing: Bool = false) -> ClusterObservation {
+        ClusterObservation(
+            subscription: .init(hub: hub, id: hub.subscribe(capacity: bufferSize, keepingOldStates: keepingOldStates, tracing: tracing)))
     }
 
     /// Waits until no send, reduction or pipe track is in flight, so that the

@@ -19,7 +19,9 @@ public struct ClusterRecord: Sendable {
         case sent(sequence: UInt64, action: any Sendable, targets: [String])
         /// The answer to the send `sequence` (a model's duplex reply, say); only when there is one.
         case replied(sequence: UInt64, reply: any Sendable)
-        /// The send `sequence` was handled and had no reply (its follow-up flows come next).
+        /// The send `sequence` was handled and had no reply (its follow-up flows
+        /// come next); only for a traced send (one with a ``ClusterRecord/link``),
+        /// whose time it ends.
         case handled(sequence: UInt64)
         /// A middleware (`by`, its type name) replaced `action`, the send
         /// `sequence`, with the actions `to`, which follow as sends of their own.
@@ -38,15 +40,18 @@ public struct ClusterRecord: Sendable {
     public let kind: Kind
     /// The span that did it: a `sent` record's is the send's own span (its
     /// parent is the send that caused it), any other record's is the span of
-    /// the work it came from. `nil` for ``Kind-swift.enum/lost(count:)`` and
-    /// for work outside any trace (a state read, a model set up by hand).
+    /// the work it came from. `nil` while no observer traces
+    /// (``Cluster/observe(bufferSize:tracing:)``) and no app's tracer is set,
+    /// for ``Kind-swift.enum/lost(count:)``, and for work outside any trace (a
+    /// state read, a model set up by hand).
     public let link: TraceLink?
-    /// When it happened: how long a send took is the time from its `sent`
-    /// record to its `replied`, `handled`, `redirected` or `failed` one.
-    public let time: ContinuousClock.Instant
+    /// When it happened, on a traced record (one with a ``link``): how long a
+    /// send took is the time from its `sent` record to its `replied`,
+    /// `handled`, `redirected` or `failed` one.
+    public let time: ContinuousClock.Instant?
 
     /// A record of `kind` made by the span `link` at `time`.
-    public init(_ kind: Kind, link: TraceLink?, time: ContinuousClock.Instant = .now) {
+    public init(_ kind: Kind, link: TraceLink?, time: ContinuousClock.Instant? = nil) {
         self.kind = kind
         self.link = link
         self.time = time

@@ -96,7 +96,7 @@ extension Cluster {
         if let tracer {
             return try await processSpanned(action, through: subtree, redirected: redirected, target: target, span: span, origin: origin, tracer)
         }
-        guard span != nil || hub.hasSubscribers else {
+        guard span != nil || hub.wantsTraces else {
             return try await handle(action, through: subtree, redirected: redirected, target: target, link: nil)
         }
         let link = TraceLink.child(of: .current, span: span ?? TraceLink.newSpanID(), origin: origin)
@@ -143,7 +143,7 @@ extension Cluster {
         var sentPublished = false
         do {
             let plan = try self.plan(for: action, through: subtree, target: target)
-            hub.publish(ClusterRecord(.sent(sequence: sequence, action: action, targets: plan.targets), link: link))
+            hub.publish(ClusterRecord(.sent(sequence: sequence, action: action, targets: plan.targets), link: link, time: link.map { _ in .now }))
             sentPublished = true
             middlewares = plan.middlewares
             if !redirected {
@@ -164,15 +164,19 @@ extension Cluster {
                 }
             }
         } catch {
-            if !sentPublished { hub.publish(ClusterRecord(.sent(sequence: sequence, action: action, targets: []), link: link)) }
+            if !sentPublished {
+                hub.publish(ClusterRecord(.sent(sequence: sequence, action: action, targets: []), link: link, time: link.map { _ in .now }))
+            }
             for middleware in middlewares { await middleware.failure(action, error) }
             remember(sequence, action, .failed(error))
-            hub.publish(ClusterRecord(.failed(sequence: sequence, error: error), link: link))
+            hub.publish(ClusterRecord(.failed(sequence: sequence, error: error), link: link, time: link.map { _ in .now }))
             throw error
         }
         if let redirect {
             remember(sequence, action, .redirected(by: redirect.by, to: redirect.to))
-            hub.publish(ClusterRecord(.redirected(sequence: sequence, action: action, by: redirect.by, to: redirect.to), link: link))
+            hub.publish(
+                ClusterRecord(
+                    .redirected(sequence: sequence, action: action, by: redirect.by, to: redirect.to), link: link, time: link.map { _ in .now }))
             for next in redirect.to { _ = try await process(next, through: nil, redirected: true) }
             return nil
         }
@@ -180,10 +184,11 @@ extension Cluster {
         remember(sequence, action, .handled)
         var reply: (any Sendable)?
         if let answer = result.reply, !(answer is Void) {
-            hub.publish(ClusterRecord(.replied(sequence: sequence, reply: answer), link: link))
+            hub.publish(ClusterRecord(.replied(sequence: sequence, reply: answer), link: link, time: link.map { _ in .now }))
             reply = answer
-        } else {
-            hub.publish(ClusterRecord(.handled(sequence: sequence), link: link))
+        } else if let link {
+            // Only a traced send's end is told: it ends the send's time.
+            hub.publish(ClusterRecord(.handled(sequence: sequence), link: link, time: .now))
         }
         for flow in result.flows {
             for next in flow { _ = try await process(next, through: nil, redirected: false) }

@@ -29,6 +29,8 @@ package final class ObservationHub: Sendable {
         let capacity: Int
         /// Whether it wants the state before each change (``OldStateDemand``).
         var keepsOldStates = true
+        /// Whether it wants each record's trace link and time.
+        var traces = false
         /// Records that make a batch for this observer: ``wakeBatch``, or half
         /// its buffer when that is smaller, so a small buffer does not overflow
         /// while its observer waits for the delay.
@@ -114,6 +116,7 @@ package final class ObservationHub: Sendable {
 
     private let state = KarcMutex(State())
     private let subscriberCount = Atomic<Int>(0)
+    private let tracingCount = Atomic<Int>(0)
     private let clock: any Alarms
     private let wakeDelay: Duration
 
@@ -128,10 +131,15 @@ package final class ObservationHub: Sendable {
     /// Cheap check that lets publishers skip building records nobody reads.
     package var hasSubscribers: Bool { subscriberCount.load(ordering: .relaxed) > 0 }
 
+    /// Whether an observer wants traces: only then does a send become a span of
+    /// the cluster's own (a `ServiceContext` bound, a link and a time on each record).
+    package var wantsTraces: Bool { tracingCount.load(ordering: .relaxed) > 0 }
+
     /// Publishes what happened as the work running now did it (its trace link is the current one).
     package func publish(_ kind: ClusterRecord.Kind) {
         guard hasSubscribers else { return }
-        publish(ClusterRecord(kind, link: .current))
+        guard let link = TraceLink.current else { return publish(ClusterRecord(kind, link: nil, time: nil)) }
+        publish(ClusterRecord(kind, link: link, time: .now))
     }
 
     package func publish(_ record: ClusterRecord) {
@@ -174,16 +182,18 @@ package final class ObservationHub: Sendable {
         wakes.run()
     }
 
-    func subscribe(capacity: Int, keepingOldStates: Bool = true) -> UInt64 {
+    func subscribe(capacity: Int, keepingOldStates: Bool = true, tracing: Bool = false) -> UInt64 {
         state.withLock { s in
             let id = s.nextId
             s.nextId += 1
             if !s.isClosed {
                 let subscriber = Subscriber(id: id, capacity: max(1, capacity), cursor: s.head)
                 subscriber.keepsOldStates = keepingOldStates
+                subscriber.traces = tracing
                 s.subscribers.append(subscriber)
                 oldStates.subscribed(keepingOldStates: keepingOldStates)
                 subscriberCount.add(1, ordering: .relaxed)
+                if tracing { tracingCount.add(1, ordering: .relaxed) }
             }
             return id
         }
@@ -195,6 +205,7 @@ package final class ObservationHub: Sendable {
             let subscriber = s.subscribers.remove(at: index)
             oldStates.unsubscribed(keepingOldStates: subscriber.keepsOldStates)
             subscriberCount.subtract(1, ordering: .relaxed)
+            if subscriber.traces { tracingCount.subtract(1, ordering: .relaxed) }
             s.trim()
             return subscriber.waiter.take()
         }
