@@ -10,17 +10,28 @@ actor BenchCounter: StatefulModel {
 struct BenchAdd: Action { let n: Int }
 
 /// `cluster.send(action:)` to a store that mutates an actor model, with one observer draining the records.
-func clusterSendStore(_ n: Int) async throws -> Double {
+func clusterSendStore(_ n: Int, traced: Bool = false) async throws -> Double {
     let model = BenchCounter()
     let cluster = try await Bootstrap {
         Store(model: BenchCounter.self)
             .mutate(on: BenchAdd.self) { model, action, _ in model.add(action.n) }
             .with(model: model)
     }
-    let observation = cluster.observe()
+    let observation = cluster.observe(tracing: traced)
     let observer = Task {
         var seen = 0
-        for await _ in observation { seen += 1 }
+        // Traced: the observer keeps each trace's records, as a tool that draws trees does (the last 1,000 traces).
+        var traces: [UInt64: [ClusterRecord]] = [:]
+        var order: [UInt64] = []
+        for await record in observation {
+            seen += 1
+            guard traced, let trace = record.link?.trace else { continue }
+            if traces[trace] == nil {
+                order.append(trace)
+                if order.count > 1_000 { traces[order.removeFirst()] = nil }
+            }
+            traces[trace, default: []].append(record)
+        }
         return seen
     }
     let result = try await rate(operations: n) {

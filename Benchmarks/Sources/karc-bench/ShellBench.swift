@@ -46,14 +46,16 @@ func runKarc(_ arguments: [String], input: Data, environment: [String: String] =
 
 /// A piped script of `n` `counter.increment` commands with `--json`: commands
 /// per second, start-up included. Two runs, no warm-up: each is a process of its own.
-func shellScriptJSON(_ n: Int) async throws -> Double {
+func shellScriptJSON(_ n: Int, trace: Bool = false) async throws -> Double {
     let script = Data(String(repeating: "counter.increment value=1\n", count: n).utf8)
     var rates: [Double] = []
     for _ in 0..<2 {
         let clock = ContinuousClock()
         let elapsed = try clock.measure {
-            let lines = try runKarc(["--json", "--fresh", "--state-dir", NSTemporaryDirectory() + "karc-bench-state"], input: script)
-            precondition(lines == n, "expected \(n) state lines, got \(lines)")
+            let flags = ["--json", "--fresh", "--state-dir", NSTemporaryDirectory() + "karc-bench-state"] + (trace ? ["--trace"] : [])
+            let lines = try runKarc(flags, input: script)
+            // A state line a command, and with --trace its tree.
+            precondition(lines == n * (trace ? 2 : 1), "expected \(n) commands' lines, got \(lines)")
         }
         rates.append(Double(n) / (Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18))
     }

@@ -185,8 +185,11 @@ if wanted("karc.events") {
     report("karc.events.1m", try await events(1_000_000), "events/s")
 }
 if wanted("cluster.send.store") {
-    report("cluster.send.store", try await clusterSendStore(300_000), "sends/s")
+    let observed = try await clusterSendStore(300_000)
+    report("cluster.send.store", observed, "sends/s")
     report("cluster.send.store.unobserved", try await clusterSendStoreUnobserved(300_000), "sends/s")
+    let traced = try await clusterSendStore(300_000, traced: true)
+    report("cluster.send.store.traced", traced / observed * 100, "percent (an observer that traces and keeps trees / a plain one)")
 }
 if wanted("cluster.send.store.big") {
     for (observed, name) in [(false, "cluster.send.store.big.unobserved"), (true, "cluster.send.store.big")] {
@@ -211,6 +214,7 @@ if wanted("compose.emitter") {
 }
 if wanted("shell.script.json") {
     report("shell.script.json", try await shellScriptJSON(100_000), "commands/s")
+    report("shell.script.json.trace", try await shellScriptJSON(100_000, trace: true), "commands/s (--trace: a tree after each command)")
 }
 if wanted("shell.script.rss"), FileManager.default.isExecutableFile(atPath: "/usr/bin/time") {
     let million = try shellScriptRSS(1_000_000)
