@@ -30,7 +30,7 @@ struct AppTracerTests {
             try await cluster.send(action: Ping())
             try await cluster.send(action: Relay())
         }
-        #expect(await cluster.settled())
+        #expect(await cluster.settled(timeout: .seconds(30)))
 
         let spans = tracer.finishedSpans
         let request = try #require(spans.first { $0.operationName == "GET /ping" })

@@ -151,7 +151,7 @@ struct TraceLinkTests {
         #expect(await eventually { store.pipeline.count == 1 })
         store.activate()
         try await send.value
-        #expect(await cluster.settled())
+        #expect(await cluster.settled(timeout: .seconds(30)))
         #expect(TraceOutline(observation.takeAvailable()).traces == [["Increment(value: 2) → counter", "  state counter"]])
     }
 
@@ -200,7 +200,7 @@ struct TraceLinkTests {
     private func recorded(_ cluster: Cluster, _ body: () async throws -> Void) async throws -> [ClusterRecord] {
         let observation = cluster.observe(tracing: true)
         try await body()
-        #expect(await cluster.settled())
+        #expect(await cluster.settled(timeout: .seconds(30)))
         return observation.takeAvailable()
     }
 

@@ -137,8 +137,8 @@ final class Renderer {
         linked(record.link) {
             switch record.kind {
             case .event(let source, let event): self.event(event, from: source, typeName: ValueText.typeName(event))
-            case .stateChanged(let target, let old, let new): state(target: target, old: old, new: new)
-            case .stateReported(let target, let state): self.state(target: target, old: nil, new: state)
+            case .stateChanged(let target, let old, let new): _ = state(target: target, old: old, new: new)
+            case .stateReported(let target, let state): _ = self.state(target: target, old: nil, new: state)
             case .redirected(let by, let action, let to): emit(.redirect(by: by, action: action, to: to))
             case .failed(let error): emit(.problem("failed: \(error)"))
             case .lost(let count): emit(.message("\(count) records lost: the shell fell behind the cluster"))
@@ -175,7 +175,7 @@ final class Renderer {
     /// only remembered.
     /// True when it printed the change (a diff or a count).
     @discardableResult
-    func state(target: String, old: (any Sendable)?, new: any Sendable, from cause: String? = nil) -> Bool {
+    func state(target: String, old: (any Sendable)?, new: any Sendable, from cause: String? = nil) -> StateTold {
         let last = printed[target]
         let base: Any
         let fromLast: Bool
@@ -186,30 +186,37 @@ final class Renderer {
             (base, fromLast) = (last, true)
         } else {
             printed[target] = StateSnapshot.take(new)
-            return false
+            return StateTold(changed: false, printed: false)
         }
         // One memory of the arrays compared, for the diff, the JSON tree and the next snapshot.
         let prefixes = ComparedPrefixes()
         defer { printed[target] = StateSnapshot.take(new, reusing: base, prefixes: prefixes) }
         switch diffMode {
         case .off:
-            return false
+            return StateTold(changed: !Unchanged.check(base, new), printed: false)
         case .summary:
             let counts = StateSummary.count(base, new)
-            guard counts.changed > 0 else { return false }
+            guard counts.changed > 0 else { return StateTold(changed: false, printed: false) }
             changesPrinted += 1
             emit(.stateSummary(target: target, state: new, counts: counts, from: cause))
-            return true
+            return StateTold(changed: true, printed: true)
         case .full:
-            guard let difference = StateDiff.text(base, new, prefixes: prefixes) else { return false }
+            guard let difference = StateDiff.text(base, new, prefixes: prefixes) else { return StateTold(changed: false, printed: false) }
             changesPrinted += 1
             emit(
                 .stateChange(
                     .init(
                         target: target, old: fromLast ? base : old.map { $0 as Any } ?? base, new: new, difference: difference, prefixes: prefixes,
                         fromLastPrinted: fromLast, from: cause)))
-            return true
+            return StateTold(changed: true, printed: true)
         }
+    }
+
+    /// What ``state(target:old:new:from:)`` made of a change: whether the
+    /// state differs from the last one told, and whether a line said so.
+    struct StateTold {
+        let changed: Bool
+        let printed: Bool
     }
 
     /// What was last printed of each target's state, to tell its next change against.

@@ -31,11 +31,15 @@ extension ShellSession {
                 renderer.record(record)
             }
         }
+        var changed = Set<String>()
         for change in changes.all {
             let cause = background ? self.cause(of: change.link) : nil
-            let printed = renderer.linked(change.link) { renderer.state(target: change.target, old: change.old, new: change.new, from: cause) }
-            if printed { log.saw(state: change.new, of: change.target) }
+            let told = renderer.linked(change.link) { renderer.state(target: change.target, old: change.old, new: change.new, from: cause) }
+            if told.printed { log.saw(state: change.new, of: change.target) }
+            if told.changed { changed.insert(change.target) }
         }
+        // A report that changed nothing (a store reports each run of a handler) is no hop of its trace.
+        traces.confirm(changed)
         printLateWork(in: records)
         // A change that kept no old state shares the store's storage: it goes
         // now, before the next command changes that storage (then in place).

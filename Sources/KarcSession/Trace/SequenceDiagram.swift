@@ -37,7 +37,7 @@ struct SequenceDiagram {
         for recording in recordings {
             var targetOf: [UInt64: String] = [:]
             var callerOf: [UInt64: String] = [:]
-            for (position, hop) in recording.hops.enumerated() {
+            for (position, hop) in recording.hops.enumerated() where hop.confirmed {
                 let late = recording.lateFrom.map { position >= $0 } ?? false
                 func add(_ from: String, _ to: String, _ text: String, _ style: Message.Style) {
                     let from = index(from)

@@ -27,6 +27,9 @@ struct TraceBook {
         let span: UInt64
         let parent: UInt64?
         let time: ContinuousClock.Instant?
+        /// False for a report of state the session has not yet found changed
+        /// (a store reports every run of a handler): trees and diagrams skip it.
+        var confirmed = true
     }
 
     /// One trace as far as the session saw it.
@@ -52,8 +55,10 @@ struct TraceBook {
     private var hopCount = 0
     /// Each command's trace, by its number (`:history`).
     private var commands: [Int: UInt64] = [:]
+    /// Reports of state added since the session last said which targets changed.
+    private var unconfirmed: [(trace: UInt64, index: Int, target: String)] = []
 
-    init(hopsPerTrace: Int = 5_000, hopBudget: Int = 200_000) {
+    init(hopsPerTrace: Int = 1_000, hopBudget: Int = 200_000) {
         self.hopsPerTrace = max(1, hopsPerTrace)
         self.hopBudget = max(self.hopsPerTrace, hopBudget)
     }
@@ -75,16 +80,43 @@ struct TraceBook {
     /// Adds what `record` tells a trace; a record outside any trace, or one that is no hop, adds nothing.
     mutating func add(_ record: ShellRecord) {
         guard let link = record.link, let kind = Self.hop(record.kind) else { return }
+        var hop = Hop(kind: kind, span: link.span, parent: link.parent, time: record.time)
+        guard case .state(let target) = kind else {
+            add(hop, to: link)
+            return
+        }
+        // Kept where it happened, shown once the session found that it changed something (`confirm`).
+        hop.confirmed = false
+        if let index = add(hop, to: link) { unconfirmed.append((link.trace, index, target)) }
+    }
+
+    /// Of the reports of state added since the last call, those of `targets`
+    /// changed something: they are hops of their traces; the others are not.
+    mutating func confirm(_ targets: Set<String>) {
+        for (trace, index, target) in unconfirmed where targets.contains(target) {
+            guard var recording = recordings.removeValue(forKey: trace) else { continue }
+            if index < recording.hops.count { recording.hops[index].confirmed = true }
+            recordings[trace] = recording
+        }
+        unconfirmed.removeAll(keepingCapacity: true)
+    }
+
+    /// Adds `hop` to its trace; its index there, nil when the trace was full.
+    @discardableResult
+    private mutating func add(_ hop: Hop, to link: TraceLink) -> Int? {
         if recordings[link.trace] == nil { open(link.trace, origin: link.origin) }
-        guard var recording = recordings.removeValue(forKey: link.trace) else { return }
+        guard var recording = recordings.removeValue(forKey: link.trace) else { return nil }
+        var index: Int?
         if recording.hops.count < hopsPerTrace {
-            recording.hops.append(Hop(kind: kind, span: link.span, parent: link.parent, time: record.time))
+            index = recording.hops.count
+            recording.hops.append(hop)
             hopCount += 1
         } else {
             recording.omitted += 1
         }
         recordings[link.trace] = recording
         trim()
+        return index
     }
 
     mutating func add(_ records: [ShellRecord]) {

@@ -40,6 +40,8 @@ struct TraceTree {
 
     /// Levels shown; a runaway flow's deeper hops are counted.
     static let maxDepth = 32
+    /// Lines shown under one send; the rest (a handler that sent thousands) are counted.
+    static let maxItems = 100
 
     /// The tree of `recording`; `label` names a send (`articles.load`) from its action and targets.
     init(_ recording: TraceBook.Recording, label: (any Sendable, [String]) -> String) {
@@ -51,7 +53,7 @@ struct TraceTree {
         var ends: [UInt64: Int] = [:]
         var items: [UInt64?: [Int]] = [:]
         let spans = Set(hops.map(\.span))
-        for (index, hop) in hops.enumerated() {
+        for (index, hop) in hops.enumerated() where hop.confirmed {
             switch hop.kind {
             case .sent:
                 if sent[hop.span] == nil {
@@ -78,7 +80,19 @@ struct TraceTree {
             }
         }
         func walk(_ span: UInt64?, depth: Int) {
-            for index in items[span] ?? [] {
+            let all = items[span] ?? []
+            let rest = all.dropFirst(Self.maxItems).reduce(0) { total, index in
+                total + 1 + (sentSpan(hops[index]) != nil ? countBelow(hops[index].span) : 0)
+            }
+            defer {
+                if rest > 0 {
+                    lines.append(
+                        Line(
+                            depth: depth, kind: .note, text: "… \(rest) more hops here (at most \(Self.maxItems) lines under one send)",
+                            span: nil, parent: nil, hop: nil, late: false, duration: nil))
+                }
+            }
+            for index in all.prefix(Self.maxItems) {
                 let hop = hops[index]
                 if depth >= Self.maxDepth {
                     let deeper = 1 + (sentSpan(hop) != nil ? countBelow(hop.span) : 0)
