@@ -39,18 +39,18 @@ public protocol ShellCluster: Sendable {
     /// Ends the cluster when the shell that made it ends (`Shell.main(name:abstract:version:shellCluster:)` in KarcShell).
     func shutDown() async
     /// How many records the shell may fall behind before the oldest are
-    /// dropped (and counted, ``ShellRecord/lost(count:)``): also the most
+    /// dropped (and counted, ``ShellRecord/Kind-swift.enum/lost(count:)``): also the most
     /// the session holds while its output has no room.
     var recordBuffer: Int { get }
     /// A session starts telling changes: a cluster that reports new states
-    /// only (``ShellRecord/stateReported(target:state:)``) reports each
+    /// only (``ShellRecord/Kind-swift.enum/stateReported(target:state:)``) reports each
     /// target's next change with its old state again, so the new session
     /// has a state to tell it from.
     func sessionStarted()
     /// Who made the changes a session prints that none of its commands
-    /// made (a timer's, say): `the app` (the default), or, in front of a
-    /// cluster other shells drive too, `another shell` while one of them
-    /// runs a command. The shell says so: `state  counter (from the app):`.
+    /// made, when their records carry no trace (a cluster that does not
+    /// trace): `the app` by default. The shell says so: `state  counter
+    /// (by the app):`. A traced change is named by its trace's root instead.
     var changesFromElsewhere: String { get }
     /// The invariants its targets declare that do not hold now, each named
     /// with its target (`'stock never negative' of inventory`): the shell

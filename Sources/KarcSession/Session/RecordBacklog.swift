@@ -9,7 +9,7 @@ import KarcAsync
 /// fold into one (its first old state, its last new one: the diff the
 /// session prints for them anyway), and past `limit` the oldest of the
 /// other records (events, redirects, failures) are dropped and counted, to
-/// be printed as one ``ShellRecord/lost(count:)`` first. So the cluster
+/// be printed as one ``ShellRecord/Kind-swift.enum/lost(count:)`` first. So the cluster
 /// keeps nothing for a session that stalls (the session takes its records
 /// as they come), and the session keeps at most `limit` records and one
 /// state change a target.

@@ -88,7 +88,7 @@ public final class Cluster: Sendable {
 
     /// The records of this cluster from now on. A slow observer never slows
     /// the cluster down: past `bufferSize` unread records it loses the oldest
-    /// and reads a ``ClusterRecord/lost(count:)`` in their place.
+    /// and reads a ``ClusterRecord/Kind-swift.enum/lost(count:)`` in their place.
     public func observe(bufferSize: Int = ClusterObservationDefaults.bufferSize) -> ClusterObservation {
         observe(bufferSize: bufferSize, tracing: false)
     }

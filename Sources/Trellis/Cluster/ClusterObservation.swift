@@ -33,7 +33,7 @@ public struct ClusterObservation: AsyncSequence, Sendable {
     public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(subscription: subscription) }
 
     /// The records buffered so far, oldest first, without waiting (with a
-    /// ``ClusterRecord/lost(count:)`` first when some were dropped). After
+    /// ``ClusterRecord/Kind-swift.enum/lost(count:)`` first when some were dropped). After
     /// ``Cluster/settled(timeout:)`` returns true, this is everything the
     /// settled work produced: records are buffered as they happen. Do not mix
     /// with iterating the same observation from another task.

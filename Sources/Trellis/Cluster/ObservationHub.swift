@@ -8,7 +8,7 @@ import Synchronization
 /// number of observers, and each takes what lies past its cursor. Publishing
 /// never waits: an observer is at most its buffer's size behind; past that
 /// its cursor skips the oldest records and it is told how many it lost (a
-/// ``ClusterRecord/lost(count:)`` record in their place). So an observer
+/// ``ClusterRecord/Kind-swift.enum/lost(count:)`` record in their place). So an observer
 /// that stopped reading (an attached shell that stalled) costs a publish a
 /// counter, not a copy of every record. The log keeps what the slowest
 /// observer has not taken.
