@@ -319,6 +319,7 @@ let package = Package(
             dependencies: [
                 "Compose",
                 "TestSupport",
+                .product(name: "Instrumentation", package: "swift-distributed-tracing"),
                 .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),

@@ -192,6 +192,7 @@ package enum AttachClient {
         .with {
             $0.json = options.printing.json
             $0.jsonStates = options.printing.jsonStates
+            $0.trace = options.printing.trace
             $0.echo = options.printing.echo
             $0.keepGoing = options.keepGoing
             $0.timeoutMs = UInt64(max(1, ShellDuration.milliseconds(options.timeout)))

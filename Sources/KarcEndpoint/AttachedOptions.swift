@@ -10,6 +10,7 @@ extension ShellOptions {
         self.init()
         printing.json = given.json
         printing.jsonStates = given.jsonStates
+        printing.trace = given.trace
         printing.echo = given.echo
         keepGoing = given.keepGoing
         if given.timeoutMs > 0 { timeout = .milliseconds(Int64(clamping: given.timeoutMs)) }

@@ -22,6 +22,16 @@ import Testing
         #expect(!local.stdout.isEmpty)
     }
 
+    @Test func traceWorksThroughAttachAsLocally() async throws {
+        let served = try await ServedDemo()
+        let remote = try await served.attach(["--trace", "-e", "identity.login email=jill@example.com password=s3cret!", "-e", ":seq"])
+        #expect(await served.stop() == 0)
+        #expect(remote.status == 0, "\(remote.stderr)")
+        #expect(remote.stdout.contains("trace  #1 identity.login:\n  identity.login  ok  "), "\(remote.stdout)")
+        #expect(remote.stdout.contains("\n    articles.load  ok  "))
+        #expect(remote.stdout.contains("seq    #1 identity.login:\n    shell              identity             articles              account\n"))
+    }
+
     @Test func theEndpointIsReachableOnlyByItsUserAndItsToken() async throws {
         let served = try await ServedDemo()
         func mode(_ path: String) throws -> Int {

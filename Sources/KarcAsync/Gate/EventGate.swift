@@ -52,13 +52,16 @@ public final class EventGate<Event: Sendable>: Source, Drain, Sendable {
     /// Hands `event` to every attached receiver that accepts it. Never suspends.
     /// Events published with no receiver attached are dropped, as on a broadcast.
     public func publish(_ event: Event) {
-        // Receivers handle the event in their own tasks, inside the publisher's trace.
-        let context = ServiceContext.current
         state.withLock { s in
             guard !s.isSealed else { return }
+            // Receivers handle the event in their own tasks, inside the publisher's trace
+            // (read once, and only when a receiver takes the event).
+            var context: ServiceContext??
             var index = s.subscribers.values.startIndex
             while index != s.subscribers.values.endIndex {
                 if s.subscribers.values[index].spec.isSatisfied(by: event) {
+                    if context == nil { context = .some(ServiceContext.current) }
+                    let context = context ?? nil
                     s.subscribers.values[index].gauge?.enter()
                     if let waiter = s.subscribers.values[index].waiter.take() {
                         waiter.resume(returning: Delivery(input: event, ticket: 0, context: context))

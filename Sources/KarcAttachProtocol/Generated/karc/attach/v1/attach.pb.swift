@@ -361,6 +361,9 @@ package nonisolated struct Karc_Attach_V1_SessionOptions: Sendable {
   /// on the shell's machine (FileRequest READ); empty: none (`--no-rc`).
   package var startupDirectory: String = String()
 
+  /// `--trace`: each command's causal tree after its output (`:trace on`).
+  package var trace: Bool = false
+
   package var unknownFields = SwiftProtobuf.UnknownStorage()
 
   package init() {}
@@ -1002,7 +1005,7 @@ nonisolated extension Karc_Attach_V1_Hello: SwiftProtobuf.Message, SwiftProtobuf
 
 nonisolated extension Karc_Attach_V1_SessionOptions: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   package static let protoMessageName: String = _protobuf_package + ".SessionOptions"
-  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}json\0\u{3}json_states\0\u{1}echo\0\u{3}keep_going\0\u{3}timeout_ms\0\u{1}color\0\u{1}diff\0\u{1}quiet\0\u{3}record_file\0\u{3}test_factory\0\u{3}test_imports\0\u{3}record_failures\0\u{3}startup_directory\0")
+  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}json\0\u{3}json_states\0\u{1}echo\0\u{3}keep_going\0\u{3}timeout_ms\0\u{1}color\0\u{1}diff\0\u{1}quiet\0\u{3}record_file\0\u{3}test_factory\0\u{3}test_imports\0\u{3}record_failures\0\u{3}startup_directory\0\u{1}trace\0")
 
   package mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1023,6 +1026,7 @@ nonisolated extension Karc_Attach_V1_SessionOptions: SwiftProtobuf.Message, Swif
       case 11: try { try decoder.decodeRepeatedStringField(value: &self.testImports) }()
       case 12: try { try decoder.decodeSingularBoolField(value: &self.recordFailures) }()
       case 13: try { try decoder.decodeSingularStringField(value: &self.startupDirectory) }()
+      case 14: try { try decoder.decodeSingularBoolField(value: &self.trace) }()
       default: break
       }
     }
@@ -1068,6 +1072,9 @@ nonisolated extension Karc_Attach_V1_SessionOptions: SwiftProtobuf.Message, Swif
     if !self.startupDirectory.isEmpty {
       try visitor.visitSingularStringField(value: self.startupDirectory, fieldNumber: 13)
     }
+    if self.trace != false {
+      try visitor.visitSingularBoolField(value: self.trace, fieldNumber: 14)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1085,6 +1092,7 @@ nonisolated extension Karc_Attach_V1_SessionOptions: SwiftProtobuf.Message, Swif
     if lhs.testImports != rhs.testImports {return false}
     if lhs.recordFailures != rhs.recordFailures {return false}
     if lhs.startupDirectory != rhs.startupDirectory {return false}
+    if lhs.trace != rhs.trace {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
