@@ -146,6 +146,8 @@ extension ShellDetailsTests {
         #expect(late["text"] as? String == "account.dispatch-outgoing-message message=hi")
         #expect(late["seq"] as? Int == 3 && late["line"] as? Int == 3 && late["script"] as? String == "<stdin>")
         #expect(late["value"] as? String == "sent: hi")
+        // The reply of the command's own send: the root of its trace, as its other lines say.
+        #expect(late["trace"] as? String != nil && late["trace"] as? String == late["span"] as? String && late["parent"] == nil)
     }
 }
 

@@ -1,3 +1,4 @@
+import KarcAsync
 import KarcRendering
 
 extension ShellSession {
@@ -9,7 +10,9 @@ extension ShellSession {
     func printRecords(_ records: consuming [ShellRecord], background: Bool = false) {
         traces.add(records)
         for late in waits.lateReplies.take() {
-            renderer.late(late)
+            // The reply of the command's own send: its trace's root.
+            let root = traces.recording(ofCommand: late.command.seq).map { TraceLink(trace: $0.trace, span: $0.trace, parent: nil) }
+            renderer.linked(root) { renderer.late(late) }
             switch late.outcome {
             case .threw: waits.failedLate = true
             case .replied(let reply?) where ValueText.failure(in: reply) != nil: waits.failedLate = true
