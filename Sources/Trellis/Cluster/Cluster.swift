@@ -57,7 +57,7 @@ public final class Cluster: Sendable {
     /// Entries ``history`` keeps unless ``Bootstrap(historyCapacity:_:)`` says otherwise.
     public static let defaultHistoryCapacity = 1_000
 
-    package let hub = ObservationHub()
+    package let hub: ObservationHub
     let activity = ActivityGauge()
     /// The models this cluster set up, apart from any other cluster's (`Domain.get` inside its work finds them).
     let pool = ModelPool()
@@ -79,6 +79,7 @@ public final class Cluster: Sendable {
         actionHistory = KarcMutex(ActionHistory(capacity: historyCapacity))
         // Read once: looking the tracer up takes a lock and a cast, too much for every send.
         self.tracer = tracer is NoOpTracer ? nil : tracer
+        hub = ObservationHub(tracerSet: self.tracer != nil)
     }
 
     deinit {

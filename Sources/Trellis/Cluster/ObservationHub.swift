@@ -120,9 +120,13 @@ package final class ObservationHub: Sendable {
     private let clock: any Alarms
     private let wakeDelay: Duration
 
-    init(clock: any Alarms = AlarmClock.shared, wakeDelay: Duration = ObservationHub.defaultWakeDelay) {
+    /// The cluster's sends are spans of an app's tracer: records carry links whoever observes.
+    private let tracerSet: Bool
+
+    init(clock: any Alarms = AlarmClock.shared, wakeDelay: Duration = ObservationHub.defaultWakeDelay, tracerSet: Bool = false) {
         self.clock = clock
         self.wakeDelay = wakeDelay
+        self.tracerSet = tracerSet
     }
 
     /// Whether state reports must carry the state before the change.
@@ -138,7 +142,8 @@ package final class ObservationHub: Sendable {
     /// Publishes what happened as the work running now did it (its trace link is the current one).
     package func publish(_ kind: ClusterRecord.Kind) {
         guard hasSubscribers else { return }
-        guard let link = TraceLink.current else { return publish(ClusterRecord(kind, link: nil, time: nil)) }
+        // The task-local is read only when links are made: a plain observer's record costs what it did.
+        guard wantsTraces || tracerSet, let link = TraceLink.current else { return publish(ClusterRecord(kind, link: nil, time: nil)) }
         publish(ClusterRecord(kind, link: link, time: .now))
     }
 
