@@ -32,8 +32,9 @@ struct TraceBook {
         var confirmed = true
     }
 
-    /// One trace as far as the session saw it.
-    struct Recording {
+    /// One trace as far as the session saw it. A class: a hop is appended
+    /// where the trace lies, without copying its hops out of the book.
+    final class Recording {
         let trace: UInt64
         /// What started it when no send did (`timer account.tick`).
         var origin: String?
@@ -45,6 +46,11 @@ struct TraceBook {
         var omitted = 0
         /// Hops from this index on came after the command that started the trace had ended.
         var lateFrom: Int?
+
+        init(trace: UInt64, origin: String?) {
+            self.trace = trace
+            self.origin = origin
+        }
     }
 
     let hopsPerTrace: Int
@@ -56,7 +62,9 @@ struct TraceBook {
     /// Each command's trace, by its number (`:history`).
     private var commands: [Int: UInt64] = [:]
     /// Reports of state added since the session last said which targets changed.
-    private var unconfirmed: [(trace: UInt64, index: Int, target: String)] = []
+    private var unconfirmed: [(recording: Recording, index: Int, target: String)] = []
+    /// The trace a hop was added to last: the next is most often the same one.
+    private var last: Recording?
 
     init(hopsPerTrace: Int = 1_000, hopBudget: Int = 200_000) {
         self.hopsPerTrace = max(1, hopsPerTrace)
@@ -66,15 +74,15 @@ struct TraceBook {
     /// The command `seq` starts the trace `trace` (its send's span).
     mutating func begin(command seq: Int, trace: UInt64, name: String) {
         commands[seq] = trace
-        if recordings[trace] == nil { open(trace, origin: nil) }
-        recordings[trace]?.command = seq
-        recordings[trace]?.commandName = name
+        let recording = recordings[trace] ?? open(trace, origin: nil)
+        recording.command = seq
+        recording.commandName = name
     }
 
     /// The command `seq` ended: what its trace does from now on is late.
     mutating func end(command seq: Int) {
-        guard let trace = commands[seq], let count = recordings[trace]?.hops.count else { return }
-        recordings[trace]?.lateFrom = count
+        guard let trace = commands[seq], let recording = recordings[trace] else { return }
+        recording.lateFrom = recording.hops.count
     }
 
     /// Adds what `record` tells a trace; a record outside any trace, or one that is no hop, adds nothing.
@@ -87,36 +95,38 @@ struct TraceBook {
         }
         // Kept where it happened, shown once the session found that it changed something (`confirm`).
         hop.confirmed = false
-        if let index = add(hop, to: link) { unconfirmed.append((link.trace, index, target)) }
+        if let (recording, index) = add(hop, to: link) { unconfirmed.append((recording, index, target)) }
     }
 
     /// Of the reports of state added since the last call, those of `targets`
     /// changed something: they are hops of their traces; the others are not.
     mutating func confirm(_ targets: Set<String>) {
-        for (trace, index, target) in unconfirmed where targets.contains(target) {
-            guard var recording = recordings.removeValue(forKey: trace) else { continue }
-            if index < recording.hops.count { recording.hops[index].confirmed = true }
-            recordings[trace] = recording
+        for (recording, index, target) in unconfirmed where targets.contains(target) && index < recording.hops.count {
+            recording.hops[index].confirmed = true
         }
         unconfirmed.removeAll(keepingCapacity: true)
     }
 
-    /// Adds `hop` to its trace; its index there, nil when the trace was full.
+    /// Adds `hop` to its trace; the trace and the hop's index there, nil when the trace was full.
     @discardableResult
-    private mutating func add(_ hop: Hop, to link: TraceLink) -> Int? {
-        if recordings[link.trace] == nil { open(link.trace, origin: link.origin) }
-        guard var recording = recordings.removeValue(forKey: link.trace) else { return nil }
-        var index: Int?
-        if recording.hops.count < hopsPerTrace {
-            index = recording.hops.count
-            recording.hops.append(hop)
-            hopCount += 1
+    private mutating func add(_ hop: Hop, to link: TraceLink) -> (Recording, Int)? {
+        let recording: Recording
+        if let last, last.trace == link.trace {
+            recording = last
+        } else if let known = recordings[link.trace] {
+            recording = known
         } else {
-            recording.omitted += 1
+            recording = open(link.trace, origin: link.origin)
         }
-        recordings[link.trace] = recording
-        trim()
-        return index
+        last = recording
+        guard recording.hops.count < hopsPerTrace else {
+            recording.omitted += 1
+            return nil
+        }
+        recording.hops.append(hop)
+        hopCount += 1
+        if hopCount > hopBudget { trim() }
+        return (recording, recording.hops.count - 1)
     }
 
     mutating func add(_ records: [ShellRecord]) {
@@ -133,9 +143,11 @@ struct TraceBook {
     /// The commands whose traces are kept, oldest first.
     var tracedCommands: [Int] { commands.filter { recordings[$0.value] != nil }.keys.sorted() }
 
-    private mutating func open(_ trace: UInt64, origin: String?) {
-        recordings[trace] = Recording(trace: trace, origin: origin)
+    private mutating func open(_ trace: UInt64, origin: String?) -> Recording {
+        let recording = Recording(trace: trace, origin: origin)
+        recordings[trace] = recording
         order.append(trace)
+        return recording
     }
 
     /// Drops the oldest traces while the book holds more hops than its budget.
@@ -144,6 +156,7 @@ struct TraceBook {
             guard let dropped = recordings.removeValue(forKey: oldest) else { continue }
             hopCount -= dropped.hops.count
             if let seq = dropped.command { commands[seq] = nil }
+            if last === dropped { last = nil }
         }
     }
 

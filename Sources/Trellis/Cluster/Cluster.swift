@@ -69,6 +69,8 @@ public final class Cluster: Sendable {
     /// The app's tracer, when one was bootstrapped (`InstrumentationSystem`) before the
     /// cluster was built: every send is then one of its spans too.
     let tracer: (any Tracer)?
+    /// `tracer != nil`, read on every send without copying the existential.
+    let hasTracer: Bool
     private let teardowns = KarcMutex<[@Sendable () async -> Void]>([])
     /// How each service resets (``reset()``), in declaration order.
     let resets = KarcMutex<[@Sendable () async throws -> Void]>([])
@@ -79,7 +81,8 @@ public final class Cluster: Sendable {
         actionHistory = KarcMutex(ActionHistory(capacity: historyCapacity))
         // Read once: looking the tracer up takes a lock and a cast, too much for every send.
         self.tracer = tracer is NoOpTracer ? nil : tracer
-        hub = ObservationHub(tracerSet: self.tracer != nil)
+        hasTracer = self.tracer != nil
+        hub = ObservationHub(tracerSet: hasTracer)
     }
 
     deinit {

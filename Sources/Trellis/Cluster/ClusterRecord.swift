@@ -38,22 +38,41 @@ public struct ClusterRecord: Sendable {
 
     /// What happened.
     public let kind: Kind
+    /// Its link and time, when traced: one reference, so an untraced record
+    /// is no bigger than its kind (records are copied into every observer's log).
+    private let stamp: Stamp?
+
+    private final class Stamp: Sendable {
+        let link: TraceLink
+        let time: ContinuousClock.Instant?
+
+        init(link: TraceLink, time: ContinuousClock.Instant?) {
+            self.link = link
+            self.time = time
+        }
+    }
+
     /// The span that did it: a `sent` record's is the send's own span (its
     /// parent is the send that caused it), any other record's is the span of
     /// the work it came from. `nil` while no observer traces
     /// (``Cluster/observe(bufferSize:tracing:)``) and no app's tracer is set,
     /// for ``Kind-swift.enum/lost(count:)``, and for work outside any trace (a
     /// state read, a model set up by hand).
-    public let link: TraceLink?
+    public var link: TraceLink? { stamp?.link }
     /// When it happened, on a traced record (one with a ``link``): how long a
     /// send took is the time from its `sent` record to its `replied`,
     /// `handled`, `redirected` or `failed` one.
-    public let time: ContinuousClock.Instant?
+    public var time: ContinuousClock.Instant? { stamp?.time }
 
     /// A record of `kind` made by the span `link` at `time`.
     public init(_ kind: Kind, link: TraceLink?, time: ContinuousClock.Instant? = nil) {
         self.kind = kind
-        self.link = link
-        self.time = time
+        self.stamp = link.map { Stamp(link: $0, time: time) }
+    }
+
+    /// An untraced record of `kind`.
+    init(_ kind: Kind) {
+        self.kind = kind
+        self.stamp = nil
     }
 }

@@ -89,11 +89,12 @@ extension Cluster {
     /// caller chose the id). Only while someone observes, or an app's tracer
     /// is set: else nothing is added to the task's context. A root that is
     /// not a caller's send (an emitter's action) is named by `origin`.
+    @inline(__always)
     func process(
         _ action: any Sendable, through subtree: ServiceNode?, redirected: Bool, target: String? = nil, span: UInt64? = nil,
         origin: String? = nil
     ) async throws -> (any Sendable)? {
-        if let tracer {
+        if hasTracer, let tracer {
             return try await processSpanned(action, through: subtree, redirected: redirected, target: target, span: span, origin: origin, tracer)
         }
         guard span != nil || hub.wantsTraces else {
@@ -143,7 +144,8 @@ extension Cluster {
         var sentPublished = false
         do {
             let plan = try self.plan(for: action, through: subtree, target: target)
-            hub.publish(ClusterRecord(.sent(sequence: sequence, action: action, targets: plan.targets), link: link, time: link.map { _ in .now }))
+            // Built only for someone: an unobserved send makes no record at all.
+            if hub.hasSubscribers { hub.publish(record(.sent(sequence: sequence, action: action, targets: plan.targets), link)) }
             sentPublished = true
             middlewares = plan.middlewares
             if !redirected {
@@ -164,19 +166,15 @@ extension Cluster {
                 }
             }
         } catch {
-            if !sentPublished {
-                hub.publish(ClusterRecord(.sent(sequence: sequence, action: action, targets: []), link: link, time: link.map { _ in .now }))
-            }
+            if !sentPublished, hub.hasSubscribers { hub.publish(record(.sent(sequence: sequence, action: action, targets: []), link)) }
             for middleware in middlewares { await middleware.failure(action, error) }
             remember(sequence, action, .failed(error))
-            hub.publish(ClusterRecord(.failed(sequence: sequence, error: error), link: link, time: link.map { _ in .now }))
+            if hub.hasSubscribers { hub.publish(record(.failed(sequence: sequence, error: error), link)) }
             throw error
         }
         if let redirect {
             remember(sequence, action, .redirected(by: redirect.by, to: redirect.to))
-            hub.publish(
-                ClusterRecord(
-                    .redirected(sequence: sequence, action: action, by: redirect.by, to: redirect.to), link: link, time: link.map { _ in .now }))
+            if hub.hasSubscribers { hub.publish(record(.redirected(sequence: sequence, action: action, by: redirect.by, to: redirect.to), link)) }
             for next in redirect.to { _ = try await process(next, through: nil, redirected: true) }
             return nil
         }
@@ -184,16 +182,22 @@ extension Cluster {
         remember(sequence, action, .handled)
         var reply: (any Sendable)?
         if let answer = result.reply, !(answer is Void) {
-            hub.publish(ClusterRecord(.replied(sequence: sequence, reply: answer), link: link, time: link.map { _ in .now }))
+            if hub.hasSubscribers { hub.publish(record(.replied(sequence: sequence, reply: answer), link)) }
             reply = answer
-        } else if let link {
+        } else if link != nil, hub.hasSubscribers {
             // Only a traced send's end is told: it ends the send's time.
-            hub.publish(ClusterRecord(.handled(sequence: sequence), link: link, time: .now))
+            hub.publish(record(.handled(sequence: sequence), link))
         }
         for flow in result.flows {
             for next in flow { _ = try await process(next, through: nil, redirected: false) }
         }
         return reply
+    }
+
+    /// A record of what the send `link` did, stamped now when it is traced.
+    private func record(_ kind: ClusterRecord.Kind, _ link: TraceLink?) -> ClusterRecord {
+        guard let link else { return ClusterRecord(kind) }
+        return ClusterRecord(kind, link: link, time: .now)
     }
 
     private func remember(_ sequence: UInt64, _ action: any Sendable, _ outcome: HistoryEntry.Outcome) {

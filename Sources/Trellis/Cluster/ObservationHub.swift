@@ -87,7 +87,7 @@ package final class ObservationHub: Sendable {
                 batch.append(contentsOf: log[Int(subscriber.cursor - base)...])
             }
             if subscriber.lost > 0 {
-                batch.prepend(ClusterRecord(.lost(count: subscriber.lost), link: nil))
+                batch.prepend(ClusterRecord(.lost(count: subscriber.lost)))
                 subscriber.lost = 0
             }
             subscriber.cursor = head
@@ -143,7 +143,7 @@ package final class ObservationHub: Sendable {
     package func publish(_ kind: ClusterRecord.Kind) {
         guard hasSubscribers else { return }
         // The task-local is read only when links are made: a plain observer's record costs what it did.
-        guard wantsTraces || tracerSet, let link = TraceLink.current else { return publish(ClusterRecord(kind, link: nil, time: nil)) }
+        guard wantsTraces || tracerSet, let link = TraceLink.current else { return publish(ClusterRecord(kind)) }
         publish(ClusterRecord(kind, link: link, time: .now))
     }
 
