@@ -111,7 +111,7 @@ public final class ClusterShell: ShellCluster {
         records.compactMap { record in
             let kind: ShellRecord.Kind
             switch record.kind {
-            case .sent(_, let action, let targets): kind = .sent(action: action, targets: targets)
+            case .sent(_, let action, let target): kind = .sent(action: action, target: target)
             case .replied(_, let reply): kind = .replied(reply: reply)
             case .handled: kind = .handled
             case .redirected(_, let action, let by, let to): kind = .redirected(by: by, action: action, to: to)

@@ -6,7 +6,7 @@ import Testing
 /// A waiting observer is woken with a batch: at once when `wakeBatch` records
 /// are buffered, else after the wake delay; nothing published is ever held back.
 @Suite(.timeLimit(.minutes(1))) struct ObservationHubTests {
-    private func sent(_ n: Int) -> ClusterRecord { ClusterRecord(.sent(sequence: UInt64(n), action: n, targets: []), link: nil) }
+    private func sent(_ n: Int) -> ClusterRecord { ClusterRecord(.sent(sequence: UInt64(n), action: n, target: nil), link: nil) }
 
     private func sequences<Batch: Sequence<ClusterRecord>>(_ batch: Batch?) -> [UInt64] {
         guard let batch else { return [] }

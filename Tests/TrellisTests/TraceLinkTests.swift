@@ -231,9 +231,9 @@ struct TraceOutline {
             let line: String
             var level = depth(link.span) + 1
             switch record.kind {
-            case .sent(_, let action, let targets):
+            case .sent(_, let action, let target):
                 level -= 1
-                line = "\(action) → \(targets.joined(separator: ","))"
+                line = "\(action) → \(target ?? "")"
             case .replied(_, let reply): line = "reply \(reply)"
             case .redirected(_, _, let by, _): line = "redirected by \(by)"
             case .failed(_, let error): line = "failed \(error)"

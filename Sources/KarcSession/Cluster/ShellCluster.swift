@@ -125,9 +125,10 @@ public struct ShellRecord: Sendable {
         case failed(error: any Error)
         /// The shell fell behind and `count` records were dropped.
         case lost(count: Int)
-        /// `action` entered the cluster, for `targets`: a span begins (the
-        /// shell's own command or one it caused). Traced, not printed.
-        case sent(action: any Sendable, targets: [String])
+        /// `action` entered the cluster, for `target` (several joined by `,`;
+        /// nil: none): a span begins (the shell's own command or one it
+        /// caused). Traced, not printed.
+        case sent(action: any Sendable, target: String?)
         /// The span's send answered `reply`. Traced, not printed (the shell prints its command's reply itself).
         case replied(reply: any Sendable)
         /// The span's send was handled, with no reply. Traced, not printed.

@@ -41,7 +41,7 @@ extension ShellSession {
         if let origin = link.origin ?? recording?.origin { return origin }
         let who = cluster.startedElsewhere(trace: link.trace) ?? "the app"
         let root = recording?.hops.first { $0.span == link.trace }
-        if let root, case .sent(let action, let targets) = root.kind { return who + ": " + names.label(action, targets: targets) }
+        if let root, case .sent(let action, let target) = root.kind { return who + ": " + names.label(action, target: target) }
         return who
     }
 }

@@ -18,10 +18,11 @@ final class CommandNames {
         self.catalog = catalog
     }
 
-    /// `target.command`; several targets joined with `,`; none: the command alone.
-    func label(_ action: any Sendable, targets: [String]) -> String {
-        let command = name(of: action, in: targets.first)
-        return targets.isEmpty ? command : targets.joined(separator: ",") + "." + command
+    /// `target.command`; several targets (joined by `,`) name the command by the first; none: the command alone.
+    func label(_ action: any Sendable, target: String?) -> String {
+        guard let target else { return name(of: action, in: nil) }
+        let first = target.firstIndex(of: ",").map { String(target[..<$0]) } ?? target
+        return target + "." + name(of: action, in: first)
     }
 
     /// The command's name in `target`, or its type's (with its case, for an enum).

@@ -26,7 +26,7 @@ struct SequenceDiagram {
     static let shell = "shell"
 
     /// The diagram of `recordings` (one a command, in order); `label` names a send.
-    init(_ recordings: [TraceBook.Recording], label: (any Sendable, [String]) -> String) {
+    init(_ recordings: [TraceBook.Recording], label: (any Sendable, String?) -> String) {
         var participants: [String] = []
         var messages: [Message] = []
         func index(_ name: String) -> Int {
@@ -45,12 +45,12 @@ struct SequenceDiagram {
                 }
                 let own = targetOf[hop.span] ?? Self.caller(of: hop, in: recording, targets: targetOf)
                 switch hop.kind {
-                case .sent(let action, let targets):
+                case .sent(let action, let target):
                     let caller = Self.caller(of: hop, in: recording, targets: targetOf)
-                    let target = targets.first ?? caller
+                    let target = target.map { $0.split(separator: ",").first.map(String.init) ?? $0 } ?? caller
                     targetOf[hop.span] = target
                     callerOf[hop.span] = caller
-                    add(caller, target, label(action, targets), .send)
+                    add(caller, target, label(action, target), .send)
                 case .replied(let reply):
                     add(own, callerOf[hop.span] ?? own, "→ " + ValueText.inline(reply, limit: 50), .reply)
                 case .failed(let error):

@@ -13,7 +13,7 @@ struct TraceBook {
     /// One hop: what a span did, and when.
     struct Hop {
         enum Kind {
-            case sent(action: any Sendable, targets: [String])
+            case sent(action: any Sendable, target: String?)
             case replied(any Sendable)
             case handled
             case failed(any Error)
@@ -162,7 +162,7 @@ struct TraceBook {
 
     private static func hop(_ kind: ShellRecord.Kind) -> Hop.Kind? {
         switch kind {
-        case .sent(let action, let targets): .sent(action: action, targets: targets)
+        case .sent(let action, let target): .sent(action: action, target: target)
         case .replied(let reply): .replied(reply)
         case .handled: .handled
         case .sendFailed(let error): .failed(error)

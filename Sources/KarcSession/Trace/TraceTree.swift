@@ -44,7 +44,7 @@ struct TraceTree {
     static let maxItems = 100
 
     /// The tree of `recording`; `label` names a send (`articles.load`) from its action and targets.
-    init(_ recording: TraceBook.Recording, label: (any Sendable, [String]) -> String) {
+    init(_ recording: TraceBook.Recording, label: (any Sendable, String?) -> String) {
         trace = recording.trace
         var lines: [Line] = []
         let hops = recording.hops
@@ -99,11 +99,11 @@ struct TraceTree {
                     counted += deeper
                     continue
                 }
-                if case .sent(let action, let targets) = hop.kind {
+                if case .sent(let action, let target) = hop.kind {
                     let end = ends[hop.span].map { hops[$0] }
                     var duration: Duration?
                     if let start = hop.time, let finish = end?.time { duration = finish - start }
-                    var text = label(action, targets) + "  " + Self.outcome(end)
+                    var text = label(action, target) + "  " + Self.outcome(end)
                     if let duration { text += "  " + String(format: "%.3f ms", Self.milliseconds(duration)) }
                     lines.append(
                         Line(
@@ -170,7 +170,7 @@ struct TraceTree {
         }
     }
 
-    private static func text(_ hop: TraceBook.Hop, label: (any Sendable, [String]) -> String) -> String {
+    private static func text(_ hop: TraceBook.Hop, label: (any Sendable, String?) -> String) -> String {
         switch hop.kind {
         case .event(let source, let value): "event  \(source): \(ValueText.inline(value))"
         case .state(let target): "state  \(target)"
@@ -178,7 +178,7 @@ struct TraceTree {
         case .replied(let reply): "→ " + ValueText.inline(reply)
         case .handled: "ok"
         case .failed(let error): "failed: \(error)"
-        case .sent(let action, let targets): label(action, targets)
+        case .sent(let action, let target): label(action, target)
         }
     }
 

@@ -44,13 +44,14 @@ public final class Cluster: Sendable {
         /// The tree pruned to the services that accept the type; `nil` when none does.
         let node: ServiceNode?
         let middlewares: [MiddlewareBox]
-        /// The targets of `node`'s leaves, in declaration order (a `sent` record's).
-        let targets: [String]
+        /// The targets of `node`'s leaves, in declaration order, joined by `,` (a `sent` record's).
+        let target: String?
 
         init(node: ServiceNode?, middlewares: [MiddlewareBox]) {
             self.node = node
             self.middlewares = middlewares
-            self.targets = node?.targets ?? []
+            let targets = node?.targets ?? []
+            self.target = targets.isEmpty ? nil : targets.joined(separator: ",")
         }
     }
 

@@ -15,8 +15,11 @@ public struct ClusterRecord: Sendable {
     /// What happened.
     public enum Kind: Sendable {
         /// An action entered the cluster (through `send`, a flow, a redirect or an emitter);
-        /// `sequence` counts from 1; `targets` take it (none when nothing does, or a middleware redirects it).
-        case sent(sequence: UInt64, action: any Sendable, targets: [String])
+        /// `sequence` counts from 1; `target` takes it (several: their names
+        /// joined by `,`; nil when none does). A name, not a list: a short
+        /// string is stored in place, so a record shares no object with the
+        /// next (observers on another core would contend for its count).
+        case sent(sequence: UInt64, action: any Sendable, target: String?)
         /// The answer to the send `sequence` (a model's duplex reply, say); only when there is one.
         case replied(sequence: UInt64, reply: any Sendable)
         /// The send `sequence` was handled and had no reply (its follow-up flows

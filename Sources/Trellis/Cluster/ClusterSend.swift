@@ -114,11 +114,11 @@ extension Cluster {
         var context = ServiceContext.current ?? .topLevel
         context.traceLink = link
         let type = "\(Swift.type(of: action))"
-        let targets = target.map { [$0] } ?? ((try? plan(for: action, through: subtree, target: nil))?.targets ?? [])
-        let name = targets.isEmpty ? type : "\(targets.joined(separator: ",")).\(type)"
+        let targets = target ?? (try? plan(for: action, through: subtree, target: nil))?.target
+        let name = targets.map { "\($0).\(type)" } ?? type
         return try await tracer.withSpan(name, context: context, ofKind: .internal) { span in
             span.attributes["karc.action"] = type
-            span.attributes["karc.targets"] = targets.joined(separator: ",")
+            span.attributes["karc.targets"] = targets ?? ""
             span.attributes["karc.trace"] = "\(link.trace)"
             span.attributes["karc.span"] = "\(link.span)"
             do {
@@ -145,7 +145,7 @@ extension Cluster {
         do {
             let plan = try self.plan(for: action, through: subtree, target: target)
             // Built only for someone: an unobserved send makes no record at all.
-            if hub.hasSubscribers { hub.publish(record(.sent(sequence: sequence, action: action, targets: plan.targets), link)) }
+            if hub.hasSubscribers { hub.publish(record(.sent(sequence: sequence, action: action, target: plan.target), link)) }
             sentPublished = true
             middlewares = plan.middlewares
             if !redirected {
@@ -166,7 +166,7 @@ extension Cluster {
                 }
             }
         } catch {
-            if !sentPublished, hub.hasSubscribers { hub.publish(record(.sent(sequence: sequence, action: action, targets: []), link)) }
+            if !sentPublished, hub.hasSubscribers { hub.publish(record(.sent(sequence: sequence, action: action, target: nil), link)) }
             for middleware in middlewares { await middleware.failure(action, error) }
             remember(sequence, action, .failed(error))
             if hub.hasSubscribers { hub.publish(record(.failed(sequence: sequence, error: error), link)) }
