@@ -66,7 +66,7 @@ struct TraceBook {
     /// The trace a hop was added to last: the next is most often the same one.
     private var last: Recording?
 
-    init(hopsPerTrace: Int = 1_000, hopBudget: Int = 200_000) {
+    init(hopsPerTrace: Int = 1_000, hopBudget: Int = 50_000) {
         self.hopsPerTrace = max(1, hopsPerTrace)
         self.hopBudget = max(self.hopsPerTrace, hopBudget)
     }
