@@ -70,8 +70,11 @@ struct TraceTree {
         }
         func isLate(_ index: Int) -> Bool { recording.lateFrom.map { index >= $0 } ?? false }
         // Items of a span that never sent (a timer's root) hang from the root.
-        var rootless: [UInt64] = []
-        for span in items.keys.compactMap({ $0 }) where sent[span] == nil && !rootless.contains(span) { rootless.append(span) }
+        // In the order their first hop came, so the tree reads the same every time.
+        let rootless = items.compactMap { span, indices -> (span: UInt64, first: Int)? in
+            guard let span, sent[span] == nil, let first = indices.first else { return nil }
+            return (span, first)
+        }.sorted { $0.first < $1.first }.map(\.span)
         var counted = 0
         func countBelow(_ span: UInt64?) -> Int {
             (items[span] ?? []).reduce(0) { total, index in
