@@ -10,7 +10,7 @@ public struct HistoryEntry: Sendable {
         case failed(any Error)
     }
 
-    /// The action's number in the cluster's records (``ClusterRecord/Kind-swift.enum/sent(sequence:action:targets:)``).
+    /// The action's number in the cluster's records (``ClusterRecord/Kind-swift.enum/sent(sequence:action:target:)``).
     public let sequence: UInt64
     /// The action sent.
     public let action: any Sendable
