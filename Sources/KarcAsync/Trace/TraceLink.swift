@@ -45,11 +45,6 @@ public struct TraceLink: Sendable, Hashable {
 
     private static let ids = Atomic<UInt64>(0)
 
-    /// A span caused by the current one; a root, named `origin`, when nothing is traced now.
-    package static func child(origin: @autoclosure () -> String? = nil) -> TraceLink {
-        child(of: current, span: newSpanID(), origin: origin())
-    }
-
     /// The span `span`, a child of `parent`, or a root named `origin` when there is none.
     package static func child(of parent: TraceLink?, span: UInt64, origin: @autoclosure () -> String? = nil) -> TraceLink {
         guard let parent else { return TraceLink(trace: span, span: span, parent: nil, origin: origin()) }
@@ -79,12 +74,6 @@ extension ServiceContext {
     ) async rethrows -> T {
         guard let context else { return try await body() }
         return try await ServiceContext.$current.withValue(context, operation: body, isolation: isolation)
-    }
-
-    /// The synchronous form of ``withCarried(_:isolation:_:)``.
-    package static func withCarried<T>(_ context: ServiceContext?, _ body: () throws -> T) rethrows -> T {
-        guard let context else { return try body() }
-        return try ServiceContext.$current.withValue(context, operation: body)
     }
 }
 

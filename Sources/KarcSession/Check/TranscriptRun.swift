@@ -14,26 +14,26 @@ struct TranscriptRun {
     var states: [(target: String, state: any Sendable)] = []
     /// How the run named scripts (from the transcript's own directory).
     var scriptName: @Sendable (String) -> String = { $0 }
-    /// When asked for: the flow of the commands `diagramOf` names (nil: all), or why there is none.
+    /// When asked for (`drawingFlow`): the flow of the commands `flowCommands` names (nil: all), or why there is none.
     var diagram: Result<ShellSession.Flow, ShellSession.FlowProblem>?
 
     /// Runs `transcript` (read from `path`) in a session of its own on `cluster`.
     /// `testExport`: how an `:export-test` in it writes its test, as the shell's own would.
     static func run(
         _ transcript: Transcript, path: String, cluster: any ShellCluster, timeout: Duration, testExport: TestExportOptions = TestExportOptions(),
-        keepingTestSteps: Bool = false, diagram: Located<String>?? = nil, interrupts: ScriptInterrupts = .none,
-        runtime: ShellRuntime = ShellRuntime()
+        keepingTestSteps: Bool = false, drawingFlow: Bool = false, flowCommands: Located<String>? = nil,
+        interrupts: ScriptInterrupts = .none, runtime: ShellRuntime = ShellRuntime()
     ) async -> TranscriptRun {
         await withTaskExecutorPreference(runtime.executor) {
             await runHere(
                 transcript, path: path, cluster: cluster, timeout: timeout, testExport: testExport, keepingTestSteps: keepingTestSteps,
-                diagram: diagram, interrupts: interrupts, runtime: runtime)
+                drawingFlow: drawingFlow, flowCommands: flowCommands, interrupts: interrupts, runtime: runtime)
         }
     }
 
     private static func runHere(
         _ transcript: Transcript, path: String, cluster: any ShellCluster, timeout: Duration, testExport: TestExportOptions,
-        keepingTestSteps: Bool, diagram: Located<String>??, interrupts: ScriptInterrupts, runtime: ShellRuntime
+        keepingTestSteps: Bool, drawingFlow: Bool, flowCommands: Located<String>?, interrupts: ScriptInterrupts, runtime: ShellRuntime
     ) async -> TranscriptRun {
         var options = ShellOptions()
         options.testExport = testExport
@@ -85,7 +85,7 @@ struct TranscriptRun {
             if !late.isEmpty, !run.outputs.isEmpty { run.outputs[run.outputs.count - 1] += late }
         }
         run.scriptName = session.renderer.scriptName
-        if let range = diagram { run.diagram = session.flow(range, for: "export-diagram", defaultAll: true) }
+        if drawingFlow { run.diagram = session.flow(flowCommands, for: "export-diagram", defaultAll: true) }
         if keepingTestSteps {
             run.steps = Array(session.log.testSteps.entries)
             run.states = await session.targetStates()

@@ -44,21 +44,10 @@ extension Shell {
             sink.writeError("error: export-test needs the test's cluster factory: --test-factory EXPR (a Swift expression of a Trellis Cluster)")
             return 1
         }
-        guard let (_, transcript) = read(script, called: "script", sink: sink) else { return 1 }
-        let cluster: any ShellCluster
-        do {
-            cluster = try await makeCluster()
-        } catch {
-            sink.writeError("error: cannot start the cluster: \(error)")
-            return 1
-        }
-        let run = await TranscriptRun.run(
-            transcript, path: script, cluster: cluster, timeout: timeout, keepingTestSteps: true, interrupts: interrupts)
-        await cluster.shutDown()
-        if run.interrupted {
-            sink.writeError("error: interrupted")
-            return 1
-        }
+        guard
+            let (run, _) = await runScript(
+                script, timeout: timeout, interrupts: interrupts, sink: sink, keepingTestSteps: true, cluster: makeCluster)
+        else { return 1 }
         let file = (script as NSString).lastPathComponent
         let export = TestExport(factory: factory, imports: options.imports, name: name ?? TestExport.functionName(for: file), source: file)
         return write(export, steps: run.steps, states: run.states, scriptName: run.scriptName, to: output, sink: sink)
@@ -75,17 +64,52 @@ extension Shell {
             sink.writeError("error: \(error.message)")
             return 1
         }
+        return deliver(source, to: output, sink: sink) {
+            "\(steps.filter { if case .send = $0 { true } else { false } }.count) commands, \(states.count) final states"
+        }
+    }
+
+    /// Reads `script` and runs it against a cluster `makeCluster` starts,
+    /// which it then shuts down: the run, and the cluster's name. Nil, the
+    /// error written, when the script cannot be read, the cluster does not
+    /// start, or Ctrl-C ended the run.
+    static func runScript(
+        _ script: String, timeout: Duration, interrupts: ScriptInterrupts, sink: OutputSink, keepingTestSteps: Bool = false,
+        drawingFlow: Bool = false, flowCommands: Located<String>? = nil, cluster makeCluster: @Sendable () async throws -> any ShellCluster
+    ) async -> (run: TranscriptRun, cluster: String)? {
+        guard let (_, transcript) = read(script, called: "script", sink: sink) else { return nil }
+        let cluster: any ShellCluster
+        do {
+            cluster = try await makeCluster()
+        } catch {
+            sink.writeError("error: cannot start the cluster: \(error)")
+            return nil
+        }
+        let run = await TranscriptRun.run(
+            transcript, path: script, cluster: cluster, timeout: timeout, keepingTestSteps: keepingTestSteps, drawingFlow: drawingFlow,
+            flowCommands: flowCommands, interrupts: interrupts)
+        await cluster.shutDown()
+        if run.interrupted {
+            sink.writeError("error: interrupted")
+            return nil
+        }
+        return (run, cluster.name)
+    }
+
+    /// Writes `text` to standard output, or whole to the file `output` and
+    /// says so (`wrote FILE: ` and what `summary` says); the exit status.
+    static func deliver(_ text: String, to output: String?, sink: OutputSink, summary: () -> String) -> Int32 {
         guard let output else {
-            sink.writeRaw(source)
+            sink.writeRaw(text)
             return 0
         }
         do {
-            try WholeFile.write(source, to: output)
+            try WholeFile.write(text, to: output)
         } catch {
             sink.writeError("error: \(error.message)")
             return 1
         }
-        sink.write("wrote \(output): \(steps.filter { if case .send = $0 { true } else { false } }.count) commands, \(states.count) final states")
+        sink.write("wrote \(output): \(summary())")
         return 0
     }
 }

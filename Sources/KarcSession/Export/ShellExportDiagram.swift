@@ -16,21 +16,11 @@ extension Shell {
             sink.writeError("error: --commands expects a command's number or a range (3, 3-7; :history numbers), got '\(commands)'")
             return 1
         }
-        guard let (_, transcript) = read(script, called: "script", sink: sink) else { return 1 }
-        let cluster: any ShellCluster
-        do {
-            cluster = try await makeCluster()
-        } catch {
-            sink.writeError("error: cannot start the cluster: \(error)")
-            return 1
-        }
-        let range: Located<String>?? = .some(commands.map { Located($0, column: 1) })
-        let run = await TranscriptRun.run(transcript, path: script, cluster: cluster, timeout: timeout, diagram: range, interrupts: interrupts)
-        await cluster.shutDown()
-        if run.interrupted {
-            sink.writeError("error: interrupted")
-            return 1
-        }
+        guard
+            let (run, cluster) = await runScript(
+                script, timeout: timeout, interrupts: interrupts, sink: sink, drawingFlow: true,
+                flowCommands: commands.map { Located($0, column: 1) }, cluster: makeCluster)
+        else { return 1 }
         let flow: ShellSession.Flow
         switch run.diagram {
         case .success(let found)?: flow = found
@@ -39,18 +29,7 @@ extension Shell {
             return 1
         case nil: return 1
         }
-        let document = MermaidDocument.text(flow.diagram, commands: flow.commands, cluster: cluster.name)
-        guard let output else {
-            sink.writeRaw(document)
-            return 0
-        }
-        do {
-            try WholeFile.write(document, to: output)
-        } catch {
-            sink.writeError("error: \(error.message)")
-            return 1
-        }
-        sink.write("wrote \(output): the flow of \(flow.commands.count) command\(flow.commands.count == 1 ? "" : "s")")
-        return 0
+        let document = MermaidDocument.text(flow.diagram, commands: flow.commands, cluster: cluster)
+        return deliver(document, to: output, sink: sink) { "the flow of \(flow.commands.count) command\(flow.commands.count == 1 ? "" : "s")" }
     }
 }

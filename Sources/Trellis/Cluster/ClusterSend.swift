@@ -94,23 +94,21 @@ extension Cluster {
         _ action: any Sendable, through subtree: ServiceNode?, redirected: Bool, target: String? = nil, span: UInt64? = nil,
         origin: String? = nil
     ) async throws -> (any Sendable)? {
-        if hasTracer, let tracer {
-            return try await processSpanned(action, through: subtree, redirected: redirected, target: target, span: span, origin: origin, tracer)
-        }
-        guard span != nil || hub.wantsTraces else {
+        guard hasTracer || span != nil || hub.wantsTraces else {
             return try await handle(action, through: subtree, redirected: redirected, target: target, link: nil)
         }
         let link = TraceLink.child(of: .current, span: span ?? TraceLink.newSpanID(), origin: origin)
+        if hasTracer, let tracer {
+            return try await processSpanned(action, through: subtree, redirected: redirected, target: target, link: link, tracer)
+        }
         return try await link.whileCurrent { try await handle(action, through: subtree, redirected: redirected, target: target, link: link) }
     }
 
     /// ``process(_:through:redirected:target:span:)`` as a span of the app's
     /// tracer too, named `target.Action`, nested in whatever span is current.
     private func processSpanned(
-        _ action: any Sendable, through subtree: ServiceNode?, redirected: Bool, target: String?, span: UInt64?, origin: String?,
-        _ tracer: any Tracer
+        _ action: any Sendable, through subtree: ServiceNode?, redirected: Bool, target: String?, link: TraceLink, _ tracer: any Tracer
     ) async throws -> (any Sendable)? {
-        let link = TraceLink.child(of: .current, span: span ?? TraceLink.newSpanID(), origin: origin)
         var context = ServiceContext.current ?? .topLevel
         context.traceLink = link
         let type = "\(Swift.type(of: action))"
