@@ -18,6 +18,7 @@ let package = Package(
         // either of which a minor release may change. Widen it after running those tests.
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", "1.7.0"..<"1.8.0"),
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
+        .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.1.0"),
     ],
     targets: [
         .target(
@@ -25,6 +26,7 @@ let package = Package(
             dependencies: [
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
                 .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "Instrumentation", package: "swift-distributed-tracing"),
             ]),
         .target(name: "KarcCommand"),
         .target(name: "KarcLanguage", dependencies: ["KarcCommand", .product(name: "DequeModule", package: "swift-collections")]),

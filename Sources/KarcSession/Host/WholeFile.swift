@@ -11,7 +11,7 @@ enum WholeFile {
         // Never nil: a C string's buffer holds at least its terminating NUL.
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw failure(path) }
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var written = false
         defer { if !written { unlink(temporary) } }
         let bytes = Array(text.utf8)
