@@ -258,6 +258,13 @@ let package = Package(
         ),
         // README's "drive your own cluster" example, built and run by the tests as a user would.
         .executableTarget(name: "shop-example", dependencies: ["KarcShellTrellis", "Trellis", "KarcCommand"], path: "Examples/Shop"),
+        // Clusters with bugs only a sequence of commands finds, for the tests of `explore`.
+        .executableTarget(
+            name: "explore-planted",
+            dependencies: [
+                "KarcShellTrellis", "Trellis", "KarcCommand", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Tests/Fixtures/ExplorePlanted"),
         // Throughput benchmarks: `make bench` builds and runs them in release mode.
         .executableTarget(
             name: "karc-bench",

@@ -24,8 +24,12 @@ package actor CounterStore: Dispatcher, StatefulModel {
 
         package init(value: Int = 1) { self.value = value }
 
-        package func execute(with store: isolated CounterStore) async {
-            store.state.count += value
+        package func execute(with store: isolated CounterStore) async throws {
+            // Refused, not trapped: `karc explore` found `count += value` crashing the process at Int.max
+            // (scripts/explore/counter-overflow.karc keeps that sequence as a regression test).
+            let (sum, overflow) = store.state.count.addingReportingOverflow(value)
+            if overflow { throw CounterOverflow(count: store.state.count, value: value) }
+            store.state.count = sum
         }
     }
 
@@ -48,4 +52,11 @@ package actor CounterStore: Dispatcher, StatefulModel {
             store.state.count = 0
         }
     }
+}
+
+/// An increment that would take the count past `Int.min` or `Int.max`.
+package struct CounterOverflow: Error, CustomStringConvertible {
+    package let count: Int
+    package let value: Int
+    package var description: String { "the count \(count) cannot take \(value) more: it would pass \(value > 0 ? "Int.max" : "Int.min")" }
 }

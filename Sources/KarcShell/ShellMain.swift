@@ -55,13 +55,14 @@ extension Shell {
         let given = Array(CommandLine.arguments.dropFirst())
         let rest = Array(given.dropFirst())
         await ShellMainSetUp.$current.withValue(setUp) {
-            let named = ["check", "export-test", "export-diagram"] + subcommands.map(\.name)
+            let named = ["check", "export-test", "export-diagram", "explore"] + subcommands.map(\.name)
             if !named.contains(given.first ?? ""), given.contains(where: { $0 == "--help" || $0 == "-h" }) {
                 // ArgumentParser lists subcommands it dispatches itself; these are dispatched above it.
                 let builtIn = [
                     ("check", CheckCommand<Arguments>.configuration.abstract),
                     ("export-test", ExportTestCommand<Arguments>.configuration.abstract),
                     ("export-diagram", ExportDiagramCommand<Arguments>.configuration.abstract),
+                    ("explore", ExploreCommand<Arguments>.configuration.abstract),
                 ]
                 print(
                     MainCommand<Arguments>.helpMessage(columns: 80)
@@ -73,6 +74,7 @@ extension Shell {
             case "check": await CheckCommand<Arguments>.main(rest)
             case "export-test": await ExportTestCommand<Arguments>.main(rest)
             case "export-diagram": await ExportDiagramCommand<Arguments>.main(rest)
+            case "explore": await ExploreCommand<Arguments>.main(rest)
             case let first? where subcommands.contains(where: { $0.name == first }):
                 await subcommands.first { $0.name == first }?.run(rest)
             default: await MainCommand<Arguments>.main(given)

@@ -179,3 +179,32 @@ struct ExportDiagramArguments: ParsableArguments {
         on their lifeline. The file is written whole or not at all.
         """
 }
+
+/// `NAME explore`: generated command sequences against fresh clusters, the first failure shrunk.
+struct ExploreCommand<Arguments: ParsableArguments & Sendable>: AsyncParsableCommand {
+    static var configuration: CommandConfiguration {
+        ShellMainSetUp.configuration(
+            "explore",
+            abstract: {
+                "Send generated command sequences to fresh \($0.name) clusters until one breaks an invariant, hangs, crashes or fails with a bug's error, then shrink it to a script."
+            },
+            discussion: { _ in ExploreArguments.discussion })
+    }
+
+    @OptionGroup var explore: ExploreArguments
+    @OptionGroup var arguments: Arguments
+
+    func run() async throws {
+        guard let setUp = ShellMainSetUp.current else { throw ExitCode.failure }
+        let arguments = self.arguments
+        let make: InProcessExplore.MakeCluster = { clock in try await setUp.make(arguments, .explore(clock: clock)) }
+        if explore.worker {
+            _ = await Shell.exploreWorker(resultFD: 3, settings: explore.stepSettings, cluster: make)
+            return
+        }
+        let status = await Shell.explore(
+            name: setUp.name, explore: explore, workerArguments: ["explore"] + Array(CommandLine.arguments.dropFirst(2)) + ["--worker"],
+            cluster: make)
+        if status != 0 { throw ExitCode(status) }
+    }
+}

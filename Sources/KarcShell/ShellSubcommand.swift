@@ -20,7 +20,7 @@ public struct ShellSubcommand: Sendable {
 
 /// What `Shell.main(name:…subcommands:arguments:shellCluster:)`
 /// makes a cluster for.
-public enum ShellClusterUse: Sendable {
+public enum ShellClusterUse: Sendable, Equatable {
     /// The shell: the prompt, `-e` commands or a script.
     case shell
     /// One transcript of `check`: a fresh cluster each, which should leave nothing behind.
@@ -29,4 +29,8 @@ public enum ShellClusterUse: Sendable {
     case exportTest
     /// The script `export-diagram` runs to draw its flow: a fresh cluster.
     case exportDiagram
+    /// One sequence of `explore`: a fresh cluster whose timers wait on
+    /// `clock`, which moves on between commands (`--advance`), so a sequence
+    /// replays the same way.
+    case explore(clock: ExploreClock)
 }

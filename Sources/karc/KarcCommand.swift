@@ -27,7 +27,7 @@ enum KarcCommand {
         ) { demo, use in
             switch use {
             case .shell: return ClusterShell(name: "demo", cluster: try await DemoCluster.make(demo.options))
-            case .check, .exportTest, .exportDiagram: return try await demo.freshDemo(for: use)
+            case .check, .exportTest, .exportDiagram, .explore: return try await demo.freshDemo(for: use)
             }
         }
     }
@@ -66,11 +66,13 @@ struct DemoArguments: ParsableArguments, Sendable {
         }
         var options = DemoCluster.Options()
         options.tick = tick?.duration ?? (use == .exportTest ? .milliseconds(50) : .seconds(1))
-        let scratch = NSTemporaryDirectory() + "karc-\(use == .check ? "check" : "export")-\(UUID().uuidString)"
+        let scratch = NSTemporaryDirectory() + "karc-\(use == .check ? "check" : "fresh")-\(UUID().uuidString)"
         // export-diagram's waits (`:wait`) end sooner on a short tick, as export-test's.
         if use == .exportDiagram, tick == nil { options.tick = .milliseconds(50) }
         options.stateDirectory = scratch
         options.fresh = true
+        // explore moves time itself, between commands.
+        if case .explore(let clock) = use { options.clock = clock }
         let cluster = try await DemoCluster.make(options)
         return ClusterShell(name: "demo", cluster: cluster, catalog: ClusterShell.catalog(of: cluster)) {
             try? FileManager.default.removeItem(atPath: scratch)

@@ -1,0 +1,145 @@
+import Foundation
+
+/// A value `explore` wrote for a command's field, kept as a value (not only
+/// text) so that shrinking can make it simpler: a smaller number, a shorter
+/// string, a list with fewer elements.
+package indirect enum ExploreValue: Sendable, Equatable {
+    case int(Int)
+    case decimal(Double)
+    case bool(Bool)
+    case string(String)
+    /// Written as it is: a date, a UUID, a URL, an enum case, an exact decimal.
+    case word(String)
+    case list([ExploreValue])
+    /// A `{json}` object (a dictionary field's keys and values).
+    case json(String)
+
+    /// How the command language writes it (docs/shell.md, "Values").
+    package var text: String {
+        switch self {
+        case .int(let value): "\(value)"
+        case .decimal(let value): "\(value)"
+        case .bool(let value): "\(value)"
+        case .string(let value): Self.quoted(value)
+        case .word(let value): value
+        case .list(let elements): "[" + elements.map(\.text).joined(separator: ", ") + "]"
+        case .json(let value): value
+        }
+    }
+
+    /// Simpler values to try in its place, simplest first; none when it is as simple as it gets.
+    package var simpler: [ExploreValue] {
+        switch self {
+        case .int(let value):
+            guard value != 0 else { return [] }
+            var candidates: [ExploreValue] = [.int(0)]
+            if value < 0, value != .min { candidates.append(.int(-value)) }
+            if abs(value) > 1 { candidates.append(.int(value / 2)) }
+            if value > 1 { candidates.append(.int(value - 1)) } else if value < -1 { candidates.append(.int(value + 1)) }
+            return candidates
+        case .decimal(let value):
+            guard value != 0 else { return [] }
+            var candidates: [ExploreValue] = [.decimal(0)]
+            if value != value.rounded(.towardZero) { candidates.append(.decimal(value.rounded(.towardZero))) }
+            if value < 0 { candidates.append(.decimal(-value)) }
+            return candidates
+        case .bool(let value):
+            return value ? [.bool(false)] : []
+        case .string(let value):
+            guard !value.isEmpty else { return [] }
+            var candidates: [ExploreValue] = [.string("")]
+            if value.count > 1 { candidates.append(.string(String(value.prefix(value.count / 2)))) }
+            if value.count > 1 { candidates.append(.string(String(value.dropLast()))) }
+            if value.contains(where: { !$0.isASCII }) { candidates.append(.string(String(value.filter(\.isASCII)))) }
+            return candidates
+        case .word, .json:
+            return []
+        case .list(let elements):
+            guard !elements.isEmpty else { return [] }
+            var candidates: [ExploreValue] = [.list([])]
+            for index in elements.indices where elements.count > 1 {
+                var fewer = elements
+                fewer.remove(at: index)
+                candidates.append(.list(fewer))
+            }
+            for (index, element) in elements.enumerated() {
+                for simpler in element.simpler {
+                    var changed = elements
+                    changed[index] = simpler
+                    candidates.append(.list(changed))
+                }
+            }
+            return candidates
+        }
+    }
+
+    /// `value` in double quotes, with what the command language escapes escaped.
+    static func quoted(_ value: String) -> String {
+        var text = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": text += "\\\""
+            case "\\": text += "\\\\"
+            case "\n": text += "\\n"
+            case "\t": text += "\\t"
+            case "\r": text += "\\r"
+            case "\0": text += "\\0"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    text += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    text.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return text + "\""
+    }
+}
+
+/// One generated command: its target, its command and the fields it gives.
+package struct ExploreCommand: Sendable, Equatable {
+    package var target: String
+    package var command: String
+    /// The fields given, in the command's order; an optional field left out is absent.
+    package var fields: [(name: String, value: ExploreValue)]
+    /// Which of `fields` may be left out (optional, or with a default).
+    package var optional: Set<String>
+
+    package init(target: String, command: String, fields: [(name: String, value: ExploreValue)], optional: Set<String> = []) {
+        self.target = target
+        self.command = command
+        self.fields = fields
+        self.optional = optional
+    }
+
+    /// The line a script sends it with.
+    package var line: String {
+        ([target + "." + command] + fields.map { "\($0.name)=\($0.value.text)" }).joined(separator: " ")
+    }
+
+    /// `target.command`.
+    package var name: String { target + "." + command }
+
+    /// The same command made simpler one way each: an optional field left
+    /// out, or one field's value simpler. Tried in this order by the shrinker.
+    package var simpler: [ExploreCommand] {
+        var candidates: [ExploreCommand] = []
+        for (index, field) in fields.enumerated() where optional.contains(field.name) {
+            var fewer = self
+            fewer.fields.remove(at: index)
+            candidates.append(fewer)
+        }
+        for (index, field) in fields.enumerated() {
+            for value in field.value.simpler {
+                var changed = self
+                changed.fields[index].value = value
+                candidates.append(changed)
+            }
+        }
+        return candidates
+    }
+
+    package static func == (lhs: ExploreCommand, rhs: ExploreCommand) -> Bool {
+        lhs.line == rhs.line
+    }
+}

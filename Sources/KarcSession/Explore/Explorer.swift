@@ -1,0 +1,255 @@
+import Foundation
+import KarcRendering
+
+/// Explores a cluster: runs sequences of generated commands, each against
+/// a fresh cluster, and shrinks the first that fails to the smallest
+/// sequence that still fails the same way, written as a script.
+///
+/// ```
+/// seed ─▶ run r's generator (SeededRandom.run(r, of: seed))
+///          └─▶ CommandGenerator (catalog + ValuePool of earlier replies)
+///                └─▶ ExploreBackend.step(line): ran, refused, or failed
+///                      └─ failed ─▶ Shrinker (replays on fresh clusters)
+///                                     └─▶ DIR/failure.karc, the report
+/// ```
+package struct Explorer: Sendable {
+    package struct Settings: Sendable {
+        package var runs = 100
+        package var steps = 50
+        package var seed: UInt64 = 0
+        package var timeLimit: Duration?
+        /// Where the scripts of failures go; nil: not written.
+        package var output: String?
+        /// Go on after a failure, to find failures of other kinds.
+        package var keepGoing = false
+        /// How to replay a script (`karc FILE`), for the report.
+        package var replayCommand = "karc"
+        package var json = false
+        /// Replays a shrink may take.
+        package var shrinkBudget = 2_000
+        package init() {}
+    }
+
+    /// A failure found, shrunk.
+    package struct Found: Sendable {
+        package var failure: ExploreFailure
+        package var run: Int
+        /// Commands the run had sent when it failed.
+        package var original: Int
+        package var commands: [ExploreCommand]
+        package var replays: Int
+        package var shrinkTime: Duration
+        /// The script written, when one was.
+        package var file: String?
+    }
+
+    /// What an exploration did.
+    package struct Report: Sendable {
+        package var runs = 0
+        package var commands = 0
+        package var refused = 0
+        package var found: [Found] = []
+        package var elapsed: Duration = .zero
+        /// Why it stopped before `--runs`, if it did.
+        package var stoppedEarly: String?
+    }
+
+    let generator: CommandGenerator
+    let backend: any ExploreBackend
+    let settings: Settings
+    let sink: OutputSink
+    /// Told every tenth of a second at most: runs done, commands sent, failures, rate.
+    let progress: (@Sendable (String) -> Void)?
+
+    package init(
+        generator: CommandGenerator, backend: any ExploreBackend, settings: Settings, sink: OutputSink,
+        progress: (@Sendable (String) -> Void)? = nil
+    ) {
+        self.generator = generator
+        self.backend = backend
+        self.settings = settings
+        self.sink = sink
+        self.progress = progress
+    }
+
+    /// Explores, printing as it goes; the report.
+    package func run() async throws(ExploreError) -> Report {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var report = Report()
+        var lastProgress = start
+        if settings.json {
+            sink.write(JSONLine.write(["kind": "explore", "seed": "\(settings.seed)", "runs": settings.runs, "steps": settings.steps]))
+        } else {
+            sink.write("explore: seed \(settings.seed), \(settings.runs) runs of up to \(settings.steps) commands")
+        }
+        sink.flush()
+        var kindsFound: Set<ExploreFailure.Kind> = []
+        runs: for run in 0..<settings.runs {
+            if let limit = settings.timeLimit, clock.now - start >= limit {
+                report.stoppedEarly = "the time limit (\(ShellDuration.describe(limit))) was reached after \(run) runs"
+                break
+            }
+            var random = SeededRandom.run(run, of: settings.seed)
+            var pool = ValuePool()
+            var sent: [ExploreCommand] = []
+            var refused = 0
+            do {
+                try await backend.startRun()
+            } catch {
+                await backend.close()
+                throw error
+            }
+            report.runs += 1
+            var failure: ExploreFailure?
+            for _ in 0..<settings.steps {
+                let command = generator.next(&random, pool: pool)
+                sent.append(command)
+                report.commands += 1
+                let result = await backend.step(command.line)
+                switch result {
+                case .ran(let strings, let ints, let uuids): pool.merge(strings: strings, ints: ints, uuids: uuids)
+                case .refused: refused += 1
+                case .failed(let found): failure = found
+                }
+                if failure != nil { break }
+                if let progress, clock.now - lastProgress >= .milliseconds(100) {
+                    lastProgress = clock.now
+                    progress(progressLine(report, elapsed: clock.now - start))
+                }
+            }
+            report.refused += refused
+            if settings.json {
+                sink.write(
+                    JSONLine.write([
+                        "kind": "run", "run": run + 1, "commands": sent.count, "refused": refused, "failed": failure != nil,
+                    ]))
+            }
+            guard let failure else { continue }
+            guard !kindsFound.contains(failure.kind) else { continue }
+            kindsFound.insert(failure.kind)
+            progress?("shrinking \(sent.count) commands…")
+            let found = await shrink(sent, failure: failure, run: run)
+            report.found.append(found)
+            tell(found)
+            sink.flush()
+            if !settings.keepGoing { break runs }
+        }
+        report.elapsed = clock.now - start
+        progress?("")
+        summarize(report)
+        await backend.close()
+        return report
+    }
+
+    private func progressLine(_ report: Report, elapsed: Duration) -> String {
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let rate = seconds > 0 ? Int(Double(report.commands) / seconds) : 0
+        return "run \(report.runs)/\(settings.runs), \(report.commands) commands, \(report.found.count) failures, \(rate) commands/s"
+    }
+
+    /// The failing run's commands shrunk, and written as a script.
+    private func shrink(_ sent: [ExploreCommand], failure: ExploreFailure, run: Int) async -> Found {
+        let backend = self.backend
+        let shrinker = Shrinker(budget: settings.shrinkBudget) { commands in
+            await Self.replay(commands, on: backend)
+        }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let shrunk = await shrinker.shrink(sent, failing: failure)
+        var found = Found(
+            failure: shrunk.failure, run: run, original: sent.count, commands: shrunk.commands, replays: shrunk.replays,
+            shrinkTime: clock.now - start)
+        // The crash's output of the shrunk replay, else the original's.
+        if found.failure.output.isEmpty { found.failure.output = failure.output }
+        if let directory = settings.output {
+            let path = (directory as NSString).appendingPathComponent(found.failure.slug + ".karc")
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+                try WholeFile.write(script(found), to: path)
+                found.file = path
+            } catch let error as HostError {
+                sink.writeError("error: \(error.message)")
+            } catch {
+                sink.writeError("error: cannot write \(path): \(error.localizedDescription)")
+            }
+        }
+        return found
+    }
+
+    /// Runs `commands` on a fresh cluster: where and how they failed, if they did.
+    static func replay(_ commands: [ExploreCommand], on backend: any ExploreBackend) async -> (failure: ExploreFailure, at: Int)? {
+        do { try await backend.startRun() } catch { return nil }
+        for (index, command) in commands.enumerated() {
+            if case .failed(let failure) = await backend.step(command.line) { return (failure, index) }
+        }
+        return nil
+    }
+
+    /// The script that shows `found`: what failed as comments, then the commands.
+    func script(_ found: Found) -> String {
+        var lines = [
+            "# explore found: \(found.failure.message)",
+            "# seed \(settings.seed), run \(found.run + 1): \(found.original) commands, shrunk to \(found.commands.count)",
+        ]
+        if !found.failure.output.isEmpty {
+            lines.append("# the process printed last:")
+            for line in Self.lastWords(found.failure.output) { lines.append("#   " + line) }
+        }
+        lines += found.commands.map(\.line)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What a crashed process said last: from its runtime's message
+    /// (`Fatal error: …`) when there is one, else its last lines; at most 8.
+    static func lastWords(_ output: String) -> [Substring] {
+        let lines = output.split(separator: "\n")
+        let markers = ["Fatal error", "Precondition failed", "Assertion failed", "fatal error", "Swift runtime failure"]
+        if let start = lines.lastIndex(where: { line in markers.contains { line.contains($0) } }) {
+            return Array(lines[start...].prefix(8))
+        }
+        return Array(lines.suffix(8))
+    }
+
+    private func tell(_ found: Found) {
+        if settings.json {
+            var object: [String: Any] = [
+                "kind": "failure", "failure": found.failure.kindName, "message": found.failure.message, "seed": "\(settings.seed)",
+                "run": found.run + 1, "original": found.original, "shrunk": found.commands.count, "replays": found.replays,
+                "script": found.commands.map(\.line),
+            ]
+            if let file = found.file { object["file"] = file }
+            if !found.failure.output.isEmpty { object["output"] = found.failure.output }
+            sink.write(JSONLine.write(object))
+            return
+        }
+        sink.write("failure: \(found.failure.message)")
+        sink.write(
+            "  run \(found.run + 1) of seed \(settings.seed), after \(found.original) commands; shrunk to \(found.commands.count) "
+                + "(\(found.replays) replays, \(ShellDuration.describe(found.shrinkTime))):")
+        for command in found.commands { sink.write("    " + command.line) }
+        if !found.failure.output.isEmpty {
+            sink.write("  the process printed last:")
+            for line in Self.lastWords(found.failure.output) { sink.write("    " + line) }
+        }
+        if let file = found.file { sink.write("  wrote \(file): replay it with `\(settings.replayCommand) \(file)`") }
+    }
+
+    private func summarize(_ report: Report) {
+        if settings.json {
+            sink.write(
+                JSONLine.write([
+                    "kind": "summary", "runs": report.runs, "commands": report.commands, "refused": report.refused,
+                    "failures": report.found.count,
+                    "seconds": Double(report.elapsed.components.seconds) + Double(report.elapsed.components.attoseconds) / 1e18,
+                ]))
+            return
+        }
+        if let stopped = report.stoppedEarly { sink.write("stopped: \(stopped)") }
+        let failures = report.found.isEmpty ? "no failures" : report.found.count == 1 ? "1 failure" : "\(report.found.count) failures"
+        sink.write(
+            "explored \(report.runs) runs, \(report.commands) commands (\(report.refused) refused) in \(ShellDuration.describe(report.elapsed)): \(failures)"
+        )
+        if !report.found.isEmpty { sink.write("repeat with --seed \(settings.seed)") }
+    }
+}

@@ -1,0 +1,72 @@
+/// Makes a failing sequence as small as it gets while it still fails the
+/// same way: first whole commands go (halves, then quarters, down to one
+/// at a time), then each command is made simpler (an optional field left
+/// out, a value nearer zero or the empty string), and again until neither
+/// helps. Every candidate is replayed on a fresh cluster.
+package struct Shrinker: Sendable {
+    /// Replays a sequence: the failure it ends in and at which command, or nil when it passes.
+    package typealias Replay = @Sendable ([ExploreCommand]) async -> (failure: ExploreFailure, at: Int)?
+
+    let replay: Replay
+    /// Stop trying after this many replays (what is left is still a failing sequence).
+    let budget: Int
+
+    package init(budget: Int = 2_000, replay: @escaping Replay) {
+        self.replay = replay
+        self.budget = budget
+    }
+
+    /// What shrinking found: the smallest sequence, its failure (as the last
+    /// replay told it), and how many replays it took.
+    package struct Result: Sendable {
+        package var commands: [ExploreCommand]
+        package var failure: ExploreFailure
+        package var replays: Int
+    }
+
+    /// `commands`, which fail with `failure` at their last command, made small.
+    package func shrink(_ commands: [ExploreCommand], failing failure: ExploreFailure) async -> Result {
+        var best = Result(commands: commands, failure: failure, replays: 0)
+        func attempt(_ candidate: [ExploreCommand]) async -> Bool {
+            guard best.replays < budget, !candidate.isEmpty else { return false }
+            best.replays += 1
+            guard let found = await replay(candidate), found.failure == failure else { return false }
+            // What ran after the failing command is not needed to show it.
+            best.commands = Array(candidate.prefix(found.at + 1))
+            best.failure = found.failure
+            return true
+        }
+        var changed = true
+        while changed, best.replays < budget {
+            changed = false
+            // Whole commands: chunks of halving size, from the front.
+            var size = max(1, best.commands.count / 2)
+            while size >= 1, best.replays < budget {
+                var start = 0
+                while start < best.commands.count, best.replays < budget {
+                    var candidate = best.commands
+                    candidate.removeSubrange(start..<min(start + size, candidate.count))
+                    if await attempt(candidate) { changed = true } else { start += size }
+                }
+                if size == 1 { break }
+                size /= 2
+            }
+            // Each command simpler, one way at a time.
+            var index = 0
+            while index < best.commands.count, best.replays < budget {
+                var simplified = false
+                for simpler in best.commands[index].simpler {
+                    var candidate = best.commands
+                    candidate[index] = simpler
+                    if await attempt(candidate) {
+                        simplified = true
+                        changed = true
+                        break
+                    }
+                }
+                if !simplified { index += 1 }
+            }
+        }
+        return best
+    }
+}

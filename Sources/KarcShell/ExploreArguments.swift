@@ -1,0 +1,88 @@
+import ArgumentParser
+import Foundation
+import KarcSession
+
+/// `explore`'s flags: how many sequences, how long, of which commands,
+/// what counts as a failure and where the scripts go.
+struct ExploreArguments: ParsableArguments {
+    @Option(help: ArgumentHelp("How many sequences to run, each against a fresh cluster.", valueName: "N"))
+    var runs = 100
+
+    @Option(help: ArgumentHelp("The most commands a sequence sends.", valueName: "M"))
+    var steps = 50
+
+    @Option(help: ArgumentHelp("The seed of the sequences (default: from the time; printed, so a run can be repeated).", valueName: "S"))
+    var seed: UInt64?
+
+    @Option(help: ArgumentHelp("Only these targets' commands (a,b).", valueName: "TARGETS"))
+    var targets: String?
+
+    @Option(help: ArgumentHelp("Never send this command, or any of this target's (repeatable; a,b too).", valueName: "TARGET.COMMAND"))
+    var skip: [String] = []
+
+    @Option(help: ArgumentHelp("An error type that is a bug when a send throws it (repeatable); other errors are refusals.", valueName: "TYPE"))
+    var failOn: [String] = []
+
+    @Option(help: ArgumentHelp("How long a command and the work it starts may take before it counts as a hang.", valueName: "DURATION"))
+    var timeout = DurationArgument(.seconds(5))
+
+    @Option(help: ArgumentHelp("How far the cluster's clock moves between commands (its timers fire).", valueName: "DURATION"))
+    var advance = DurationArgument(.seconds(1))
+
+    @Option(help: ArgumentHelp("Stop starting sequences after this long.", valueName: "DURATION"))
+    var timeLimit: DurationArgument?
+
+    @Option(help: ArgumentHelp("Where the script of each failure is written.", valueName: "DIR"))
+    var out = "explore-failures"
+
+    @Flag(help: "Go on after a failure, to find failures of other kinds.")
+    var keepGoing = false
+
+    @Flag(help: "One JSON object a line: the start, each run, each failure, the summary.")
+    var json = false
+
+    @Flag(help: "Run the cluster in this process: faster, but a crash ends the exploration unreported.")
+    var inProcess = false
+
+    /// Set in the child that runs the sequences: answers on fd 3.
+    @Flag(help: .hidden)
+    var worker = false
+
+    func validate() throws {
+        guard runs > 0 else { throw ValidationError("--runs must be at least 1") }
+        guard steps > 0 else { throw ValidationError("--steps must be at least 1") }
+    }
+
+    var stepSettings: ExploreStepRunner.Settings {
+        var settings = ExploreStepRunner.Settings()
+        settings.timeout = timeout.duration
+        settings.tick = advance.duration
+        settings.failOn = Set(failOn.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } })
+        return settings
+    }
+
+    func settings(name: String, seed: UInt64) -> Explorer.Settings {
+        var settings = Explorer.Settings()
+        settings.runs = runs
+        settings.steps = steps
+        settings.seed = seed
+        settings.timeLimit = timeLimit?.duration
+        settings.output = out
+        settings.keepGoing = keepGoing
+        settings.replayCommand = name
+        settings.json = json
+        return settings
+    }
+
+    var targetList: [String] { targets.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? [] }
+    var skipList: [String] { skip.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } }
+
+    static let discussion = """
+        Each sequence runs against a fresh cluster, in a child process (the same program), so a crash is \
+        caught like any other failure. A failure is an invariant a target declares that a command broke, a \
+        command that does not settle within --timeout, the process crashing, or a send failing with an \
+        error --fail-on names. The first failure is shrunk to the fewest, simplest commands that still fail \
+        the same way and written to DIR as a script that replays it. Exit status: 0 when nothing failed, 1 \
+        when something did, 2 when the exploration could not run.
+        """
+}
