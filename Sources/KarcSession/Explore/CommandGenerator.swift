@@ -40,8 +40,8 @@ package struct CommandGenerator: Sendable {
         self.choices = choices
     }
 
-    /// A command, with values from `random` and `pool`.
-    package func next(_ random: inout SeededRandom, pool: ValuePool) -> ExploreCommand {
+    /// A command, with values from `random` and `pool`; `id` is its place in the run.
+    package func next(_ random: inout SeededRandom, pool: ValuePool, id: Int = 0) -> ExploreCommand {
         let choice = random.pick(choices)
         var fields: [(name: String, value: ExploreValue)] = []
         var optional: Set<String> = []
@@ -52,7 +52,7 @@ package struct CommandGenerator: Sendable {
             }
             append(field, prefix: "", to: &fields, &random, pool)
         }
-        return ExploreCommand(target: choice.target, command: choice.command.name, fields: fields, optional: optional)
+        return ExploreCommand(id: id, target: choice.target, command: choice.command.name, fields: fields, optional: optional)
     }
 
     /// `field` (nested fields one at a time, `address.city=…`).
@@ -73,22 +73,24 @@ package struct CommandGenerator: Sendable {
     func value(of type: FieldType, named name: String, _ random: inout SeededRandom, _ pool: ValuePool, depth: Int) -> ExploreValue {
         switch type {
         case .int:
-            if !pool.ints.isEmpty, random.chance(0.4) { return .int(random.pick(pool.ints)) }
+            if !pool.ints.isEmpty, random.chance(0.4) { return .reference(random.pick(pool.ints)) }
             return .int(random.pick(Self.ints))
-        case .decimal, .float:
+        case .decimal:
             return .decimal(random.pick(Self.decimals))
+        case .float:
+            return .decimal(random.pick(Self.floats))
         case .exactDecimal:
             return .word(random.pick(["0", "1", "-1", "12.35", "0.001", "99999999999999999999.99"]))
         case .bool:
             return .bool(random.chance(0.5))
         case .string:
-            if !pool.strings.isEmpty, random.chance(0.4) { return .string(random.pick(pool.strings)) }
+            if !pool.strings.isEmpty, random.chance(0.4) { return .reference(random.pick(pool.strings)) }
             if let shaped = Self.shaped(name), random.chance(0.6) { return .string(random.pick(shaped)) }
             return .string(random.pick(Self.strings))
         case .date:
             return .word(random.pick(["2026-11-23", "1970-01-01T00:00:00Z", "2038-01-19T03:14:08Z", "0", "2000-02-29T23:59:59.999Z"]))
         case .uuid:
-            if !pool.uuids.isEmpty, random.chance(0.7) { return .word(random.pick(pool.uuids)) }
+            if !pool.uuids.isEmpty, random.chance(0.7) { return .reference(random.pick(pool.uuids)) }
             return .word(Self.uuid(&random))
         case .url:
             return .word(random.pick(["https://example.com", "https://example.com/a?b=1", "file:///tmp/x", "http://localhost:8080/"]))
@@ -115,6 +117,7 @@ package struct CommandGenerator: Sendable {
         case .string(let text): Self.jsonString(text)
         case .word(let text): Self.jsonString(text)
         case .list(let elements): "[" + elements.map(json).joined(separator: ", ") + "]"
+        case .reference(let reference): json(reference.literal)
         case .int, .decimal, .bool, .json: value.text
         }
     }
@@ -142,6 +145,8 @@ package struct CommandGenerator: Sendable {
 
     static let ints = [0, 1, -1, 2, 3, 7, 10, 42, 100, 255, 256, 1_000, -1_000, 65_535, Int(Int32.max), Int(Int32.min), Int.max, Int.min]
     static let decimals = [0, 0.5, -0.5, 1, -1, 3.14, 1e-9, 1e12, -1e12, 1e300]
+    /// In `Float`'s range: a larger number is no `Float` and would only be refused.
+    static let floats = [0, 0.5, -0.5, 1, -1, 3.14, 1e-9, 1e12, -1e12, 1e30]
     static let strings = [
         "", "a", "hello", "hello world", " padded ", "Ünïcødé ✓", "日本語", "😀👍", "a\"quote", "back\\slash", "line\nbreak",
         String(repeating: "x", count: 120),

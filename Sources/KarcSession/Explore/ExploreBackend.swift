@@ -66,9 +66,9 @@ struct ExploreWireResult: Codable {
 
     init(_ result: ExploreStepResult) {
         switch result {
-        case .ran(let strings, let ints, let uuids):
+        case .ran(let harvest):
             outcome = "ran"
-            (self.strings, self.ints, self.uuids) = (strings, ints, uuids)
+            (strings, ints, uuids) = (harvest.strings, harvest.ints, harvest.uuids)
         case .refused(let message):
             outcome = "refused"
             self.message = message
@@ -93,7 +93,7 @@ struct ExploreWireResult: Codable {
     /// The step result this line tells; nil when it is not one.
     var stepResult: ExploreStepResult? {
         switch outcome {
-        case "ran": return .ran(strings: strings ?? [], ints: ints ?? [], uuids: uuids ?? [])
+        case "ran": return .ran(Harvest(strings: strings ?? [], ints: ints ?? [], uuids: uuids ?? []))
         case "refused": return .refused(message ?? "")
         case "failed":
             let detail = self.detail ?? ""

@@ -72,8 +72,8 @@ package struct ExploreFailure: Sendable, Equatable {
 
 /// What one command of a sequence did.
 package enum ExploreStepResult: Sendable, Equatable {
-    /// It ran; its reply and the target's state gave these values to reuse.
-    case ran(strings: [String], ints: [Int], uuids: [String])
+    /// It ran; its reply and the target's state held these values to reuse.
+    case ran(Harvest)
     /// The cluster refused it as it should (a validation error, a middleware's
     /// refusal, a field the command cannot take): not a failure.
     case refused(String)

@@ -62,10 +62,10 @@ package final class ExploreStepRunner: Sendable {
             if let reply, let failure = ValueText.failure(in: reply) {
                 result = .refused("\(name) replied with a failure: \(failure)")
             } else {
-                var pool = ValuePool()
-                if let reply { pool.harvest(reply) }
-                if let state = await cluster.state(of: built.target.name) { pool.harvest(state) }
-                result = .ran(strings: pool.strings, ints: pool.ints, uuids: pool.uuids)
+                var harvest = Harvest()
+                if let reply { harvest.harvest(reply) }
+                if let state = await cluster.state(of: built.target.name) { harvest.harvest(state) }
+                result = .ran(harvest)
             }
         case .failure(let error):
             let type = String(describing: Swift.type(of: error))

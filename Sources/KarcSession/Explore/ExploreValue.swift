@@ -13,6 +13,9 @@ package indirect enum ExploreValue: Sendable, Equatable {
     case list([ExploreValue])
     /// A `{json}` object (a dictionary field's keys and values).
     case json(String)
+    /// A value an earlier command's reply or state held (an id an `add`
+    /// made): replays take it from that command's result again.
+    case reference(ExploreReference)
 
     /// How the command language writes it (docs/shell.md, "Values").
     package var text: String {
@@ -24,17 +27,25 @@ package indirect enum ExploreValue: Sendable, Equatable {
         case .word(let value): value
         case .list(let elements): "[" + elements.map(\.text).joined(separator: ", ") + "]"
         case .json(let value): value
+        case .reference(let reference): reference.literal.text
         }
     }
 
-    /// Simpler values to try in its place, simplest first; none when it is as simple as it gets.
+    /// Simpler values to try in its place, simplest first, each once; none
+    /// when it is as simple as it gets.
     package var simpler: [ExploreValue] {
+        var unique: [ExploreValue] = []
+        for candidate in candidates where candidate != self && !unique.contains(candidate) { unique.append(candidate) }
+        return unique
+    }
+
+    private var candidates: [ExploreValue] {
         switch self {
         case .int(let value):
             guard value != 0 else { return [] }
             var candidates: [ExploreValue] = [.int(0)]
             if value < 0, value != .min { candidates.append(.int(-value)) }
-            if abs(value) > 1 { candidates.append(.int(value / 2)) }
+            if value.magnitude > 1 { candidates.append(.int(value / 2)) }
             if value > 1 { candidates.append(.int(value - 1)) } else if value < -1 { candidates.append(.int(value + 1)) }
             return candidates
         case .decimal(let value):
@@ -52,7 +63,7 @@ package indirect enum ExploreValue: Sendable, Equatable {
             if value.count > 1 { candidates.append(.string(String(value.dropLast()))) }
             if value.contains(where: { !$0.isASCII }) { candidates.append(.string(String(value.filter(\.isASCII)))) }
             return candidates
-        case .word, .json:
+        case .word, .json, .reference:
             return []
         case .list(let elements):
             guard !elements.isEmpty else { return [] }
@@ -96,8 +107,61 @@ package indirect enum ExploreValue: Sendable, Equatable {
     }
 }
 
+/// Where a reused value came from: which command's result held it, and
+/// where in it, counted from the newest (so the item an `add` appended is
+/// found again when a replay left out the adds before it).
+package struct ExploreReference: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
+        case string, int, uuid
+    }
+
+    /// The ``ExploreCommand/id`` of the command whose result held it.
+    package var source: Int
+    package var kind: Kind
+    package var fromEnd: Int
+    /// The value as it was last seen.
+    package var literal: ExploreValue
+
+    package init(source: Int, kind: Kind, fromEnd: Int, literal: ExploreValue) {
+        self.source = source
+        self.kind = kind
+        self.fromEnd = fromEnd
+        self.literal = literal
+    }
+
+    /// The value at the same place in `harvest`, the source's result in a replay; nil when there is none.
+    func value(in harvest: Harvest) -> ExploreValue? {
+        switch kind {
+        case .string: harvest.strings.fromEnd(fromEnd).map { .string($0) }
+        case .int: harvest.ints.fromEnd(fromEnd).map { .int($0) }
+        case .uuid: harvest.uuids.fromEnd(fromEnd).map { .word($0) }
+        }
+    }
+}
+
+extension Array {
+    fileprivate func fromEnd(_ offset: Int) -> Element? {
+        offset < count ? self[count - 1 - offset] : nil
+    }
+}
+
+extension ExploreValue {
+    /// This value with each reference's literal taken from its source's result in `harvests`.
+    func resolved(_ harvests: [Int: Harvest]) -> ExploreValue {
+        switch self {
+        case .reference(var reference):
+            if let harvest = harvests[reference.source], let value = reference.value(in: harvest) { reference.literal = value }
+            return .reference(reference)
+        case .list(let elements): return .list(elements.map { $0.resolved(harvests) })
+        default: return self
+        }
+    }
+}
+
 /// One generated command: its target, its command and the fields it gives.
 package struct ExploreCommand: Sendable, Equatable {
+    /// Its place in the run that made it: what references to its result name.
+    package var id: Int = 0
     package var target: String
     package var command: String
     /// The fields given, in the command's order; an optional field left out is absent.
@@ -105,7 +169,10 @@ package struct ExploreCommand: Sendable, Equatable {
     /// Which of `fields` may be left out (optional, or with a default).
     package var optional: Set<String>
 
-    package init(target: String, command: String, fields: [(name: String, value: ExploreValue)], optional: Set<String> = []) {
+    package init(
+        id: Int = 0, target: String, command: String, fields: [(name: String, value: ExploreValue)], optional: Set<String> = []
+    ) {
+        self.id = id
         self.target = target
         self.command = command
         self.fields = fields
@@ -119,6 +186,13 @@ package struct ExploreCommand: Sendable, Equatable {
 
     /// `target.command`.
     package var name: String { target + "." + command }
+
+    /// The same command with the values it reuses taken from `harvests` (a replay's results, by command id).
+    package func resolved(_ harvests: [Int: Harvest]) -> ExploreCommand {
+        var copy = self
+        for index in copy.fields.indices { copy.fields[index].value = copy.fields[index].value.resolved(harvests) }
+        return copy
+    }
 
     /// The same command made simpler one way each: an optional field left
     /// out, or one field's value simpler. Tried in this order by the shrinker.

@@ -41,6 +41,9 @@ package struct Explorer: Sendable {
         package var shrinkTime: Duration
         /// The script written, when one was.
         package var file: String?
+        /// Whether the same commands failed the same way again on a fresh
+        /// cluster; when not, the cluster is not deterministic and nothing was shrunk.
+        package var reproduced = true
     }
 
     /// What an exploration did.
@@ -102,13 +105,13 @@ package struct Explorer: Sendable {
             }
             report.runs += 1
             var failure: ExploreFailure?
-            for _ in 0..<settings.steps {
-                let command = generator.next(&random, pool: pool)
+            for step in 0..<settings.steps {
+                let command = generator.next(&random, pool: pool, id: step)
                 sent.append(command)
                 report.commands += 1
                 let result = await backend.step(command.line)
                 switch result {
-                case .ran(let strings, let ints, let uuids): pool.merge(strings: strings, ints: ints, uuids: uuids)
+                case .ran(let harvest): pool.merge(harvest, from: command.id)
                 case .refused: refused += 1
                 case .failed(let found): failure = found
                 }
@@ -156,10 +159,16 @@ package struct Explorer: Sendable {
         }
         let clock = ContinuousClock()
         let start = clock.now
-        let shrunk = await shrinker.shrink(sent, failing: failure)
-        var found = Found(
-            failure: shrunk.failure, run: run, original: sent.count, commands: shrunk.commands, replays: shrunk.replays,
-            shrinkTime: clock.now - start)
+        var found: Found
+        if let again = await Self.replay(sent, on: backend), again.failure == failure {
+            let shrunk = await shrinker.shrink(sent, failing: failure)
+            found = Found(
+                failure: shrunk.failure, run: run, original: sent.count, commands: shrunk.commands, replays: shrunk.replays + 1,
+                shrinkTime: clock.now - start)
+        } else {
+            found = Found(failure: failure, run: run, original: sent.count, commands: sent, replays: 1, shrinkTime: clock.now - start)
+            found.reproduced = false
+        }
         // The crash's output of the shrunk replay, else the original's.
         if found.failure.output.isEmpty { found.failure.output = failure.output }
         if let directory = settings.output {
@@ -177,11 +186,23 @@ package struct Explorer: Sendable {
         return found
     }
 
-    /// Runs `commands` on a fresh cluster: where and how they failed, if they did.
-    static func replay(_ commands: [ExploreCommand], on backend: any ExploreBackend) async -> (failure: ExploreFailure, at: Int)? {
+    /// Runs `commands` on a fresh cluster, each reused value taken from
+    /// this replay's results: where and how they failed, if they did, and
+    /// the commands as sent.
+    static func replay(_ commands: [ExploreCommand], on backend: any ExploreBackend) async -> (
+        failure: ExploreFailure, at: Int, sent: [ExploreCommand]
+    )? {
         do { try await backend.startRun() } catch { return nil }
+        var harvests: [Int: Harvest] = [:]
+        var sent: [ExploreCommand] = []
         for (index, command) in commands.enumerated() {
-            if case .failed(let failure) = await backend.step(command.line) { return (failure, index) }
+            let resolved = command.resolved(harvests)
+            sent.append(resolved)
+            switch await backend.step(resolved.line) {
+            case .ran(let harvest): harvests[command.id] = harvest
+            case .refused: break
+            case .failed(let failure): return (failure, index, sent + commands[(index + 1)...])
+            }
         }
         return nil
     }
@@ -192,6 +213,7 @@ package struct Explorer: Sendable {
             "# explore found: \(found.failure.message)",
             "# seed \(settings.seed), run \(found.run + 1): \(found.original) commands, shrunk to \(found.commands.count)",
         ]
+        if !found.reproduced { lines.append("# " + Self.notReproduced) }
         if !found.failure.output.isEmpty {
             lines.append("# the process printed last:")
             for line in Self.lastWords(found.failure.output) { lines.append("#   " + line) }
@@ -199,6 +221,9 @@ package struct Explorer: Sendable {
         lines += found.commands.map(\.line)
         return lines.joined(separator: "\n") + "\n"
     }
+
+    static let notReproduced =
+        "the same commands did not fail again on a fresh cluster, so nothing was shrunk: the cluster is not deterministic (real time, randomness, state outside it)"
 
     /// What a crashed process said last: from its runtime's message
     /// (`Fatal error: …`) when there is one, else its last lines; at most 8.
@@ -216,6 +241,7 @@ package struct Explorer: Sendable {
             var object: [String: Any] = [
                 "kind": "failure", "failure": found.failure.kindName, "message": found.failure.message, "seed": "\(settings.seed)",
                 "run": found.run + 1, "original": found.original, "shrunk": found.commands.count, "replays": found.replays,
+                "reproduced": found.reproduced,
                 "script": found.commands.map(\.line),
             ]
             if let file = found.file { object["file"] = file }
@@ -224,9 +250,13 @@ package struct Explorer: Sendable {
             return
         }
         sink.write("failure: \(found.failure.message)")
-        sink.write(
-            "  run \(found.run + 1) of seed \(settings.seed), after \(found.original) commands; shrunk to \(found.commands.count) "
-                + "(\(found.replays) replays, \(ShellDuration.describe(found.shrinkTime))):")
+        if found.reproduced {
+            sink.write(
+                "  run \(found.run + 1) of seed \(settings.seed), after \(found.original) commands; shrunk to \(found.commands.count) "
+                    + "(\(found.replays) replays, \(ShellDuration.describe(found.shrinkTime))):")
+        } else {
+            sink.write("  run \(found.run + 1) of seed \(settings.seed), after \(found.original) commands; " + Self.notReproduced + ":")
+        }
         for command in found.commands { sink.write("    " + command.line) }
         if !found.failure.output.isEmpty {
             sink.write("  the process printed last:")

@@ -4,8 +4,10 @@
 /// out, a value nearer zero or the empty string), and again until neither
 /// helps. Every candidate is replayed on a fresh cluster.
 package struct Shrinker: Sendable {
-    /// Replays a sequence: the failure it ends in and at which command, or nil when it passes.
-    package typealias Replay = @Sendable ([ExploreCommand]) async -> (failure: ExploreFailure, at: Int)?
+    /// Replays a sequence: the failure it ends in, at which command, and the
+    /// commands as they were sent (reused values as that replay found them);
+    /// nil when it passes.
+    package typealias Replay = @Sendable ([ExploreCommand]) async -> (failure: ExploreFailure, at: Int, sent: [ExploreCommand])?
 
     let replay: Replay
     /// Stop trying after this many replays (what is left is still a failing sequence).
@@ -32,7 +34,7 @@ package struct Shrinker: Sendable {
             best.replays += 1
             guard let found = await replay(candidate), found.failure == failure else { return false }
             // What ran after the failing command is not needed to show it.
-            best.commands = Array(candidate.prefix(found.at + 1))
+            best.commands = Array(found.sent.prefix(found.at + 1))
             best.failure = found.failure
             return true
         }

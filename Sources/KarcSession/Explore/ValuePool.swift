@@ -1,10 +1,9 @@
 import Foundation
 import KarcRendering
 
-/// What replies and states have held so far in a run: strings, whole
-/// numbers and UUIDs a later command may reuse, so an id an `add` returned
-/// is likely to reach a `remove`, and a sequence gets past "not found".
-package struct ValuePool: Sendable, Equatable {
+/// The strings, whole numbers and UUIDs one command's reply and its
+/// target's state held, oldest first.
+package struct Harvest: Sendable, Equatable {
     /// Each kind holds at most this many, the newest kept.
     static let capacity = 64
     /// A value is looked into at most this many parts deep and wide.
@@ -15,6 +14,10 @@ package struct ValuePool: Sendable, Equatable {
     package private(set) var uuids: [String] = []
 
     package init() {}
+
+    package init(strings: [String], ints: [Int], uuids: [String]) {
+        (self.strings, self.ints, self.uuids) = (strings, ints, uuids)
+    }
 
     /// Takes the strings, numbers and UUIDs in `value` (a reply, a state).
     package mutating func harvest(_ value: Any) {
@@ -47,10 +50,37 @@ package struct ValuePool: Sendable, Equatable {
         if list.count > Self.capacity { list.removeFirst(list.count - Self.capacity) }
     }
 
-    /// Adds what `other` holds (a worker's harvest, sent back as text).
-    package mutating func merge(strings: [String], ints: [Int], uuids: [String]) {
-        for string in strings { Self.keep(string, in: &self.strings) }
-        for int in ints { Self.keep(int, in: &self.ints) }
-        for uuid in uuids { Self.keep(uuid, in: &self.uuids) }
+}
+
+/// What replies and states have held so far in a run, each value with the
+/// command whose result held it: a later command may reuse one, so an id
+/// an `add` made is likely to reach a `remove`, and a sequence gets past
+/// "not found".
+package struct ValuePool: Sendable, Equatable {
+    static let capacity = 64
+
+    package private(set) var strings: [ExploreReference] = []
+    package private(set) var ints: [ExploreReference] = []
+    package private(set) var uuids: [ExploreReference] = []
+
+    package init() {}
+
+    /// Takes what the command `source` found.
+    package mutating func merge(_ harvest: Harvest, from source: Int) {
+        Self.merge(harvest.strings, .string, source, into: &strings) { .string($0) }
+        Self.merge(harvest.ints, .int, source, into: &ints) { .int($0) }
+        Self.merge(harvest.uuids, .uuid, source, into: &uuids) { .word($0) }
+    }
+
+    private static func merge<T>(
+        _ values: [T], _ kind: ExploreReference.Kind, _ source: Int, into list: inout [ExploreReference], _ literal: (T) -> ExploreValue
+    ) {
+        for (index, value) in values.enumerated() {
+            let reference = ExploreReference(source: source, kind: kind, fromEnd: values.count - 1 - index, literal: literal(value))
+            // The newest place a value was seen names it.
+            list.removeAll { $0.literal == reference.literal }
+            list.append(reference)
+        }
+        if list.count > capacity { list.removeFirst(list.count - capacity) }
     }
 }
