@@ -35,6 +35,18 @@ struct ExploreArguments: ParsableArguments {
     @Option(help: ArgumentHelp("Where the script of each failure is written.", valueName: "DIR"))
     var out = "explore-failures"
 
+    @Flag(help: "Write each failure as a Swift test on ClusterTestStore too, beside its script, that fails the same way.")
+    var exportTest = false
+
+    @Option(
+        help: ArgumentHelp(
+            "How an exported test makes its cluster: a Swift expression of a Trellis Cluster; `clock` is the store's TestClock.",
+            valueName: "EXPR"))
+    var testFactory: String?
+
+    @Option(help: ArgumentHelp("A module an exported test imports (repeatable): the cluster's.", valueName: "MODULE"))
+    var testImport: [String] = []
+
     @Flag(help: "Go on after a failure, to find failures of other kinds.")
     var keepGoing = false
 
@@ -61,8 +73,11 @@ struct ExploreArguments: ParsableArguments {
         return settings
     }
 
-    func settings(name: String, seed: UInt64) -> Explorer.Settings {
+    func settings(name: String, seed: UInt64, testExport: TestExportOptions, catalog: Catalog) -> Explorer.Settings {
         var settings = Explorer.Settings()
+        if exportTest { settings.testExport = testExport.overridden(factory: testFactory, imports: testImport) }
+        settings.catalog = catalog
+        settings.advance = advance.duration
         settings.runs = runs
         settings.steps = steps
         settings.seed = seed

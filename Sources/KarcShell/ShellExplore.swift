@@ -6,7 +6,8 @@ extension Shell {
     /// from one, the sequences run in a child (`workerArguments` make this
     /// program one) or here (`--in-process`). The exit status.
     static func explore(
-        name: String, explore: ExploreArguments, workerArguments: [String], cluster make: @escaping InProcessExplore.MakeCluster
+        name: String, explore: ExploreArguments, testExport: TestExportOptions, workerArguments: [String],
+        cluster make: @escaping InProcessExplore.MakeCluster
     ) async -> Int32 {
         let sink = OutputSink()
         defer { sink.flush() }
@@ -19,6 +20,10 @@ extension Shell {
         }
         let catalog = catalogCluster.catalog
         await catalogCluster.shutDown()
+        if explore.exportTest, explore.testFactory == nil, testExport.factory == nil {
+            sink.writeError("error: --export-test needs the test's cluster factory: --test-factory EXPR (a Swift expression of a Trellis Cluster)")
+            return 2
+        }
         let generator: CommandGenerator
         do {
             generator = try CommandGenerator(catalog: catalog, targets: explore.targetList, skip: explore.skipList)
@@ -41,7 +46,8 @@ extension Shell {
             }
         }
         let explorer = Explorer(
-            generator: generator, backend: backend, settings: explore.settings(name: name, seed: seed), sink: sink, progress: progress)
+            generator: generator, backend: backend, settings: explore.settings(name: name, seed: seed, testExport: testExport, catalog: catalog),
+            sink: sink, progress: progress)
         do {
             let report = try await explorer.run()
             return report.found.isEmpty ? 0 : 1

@@ -203,7 +203,8 @@ struct ExploreCommand<Arguments: ParsableArguments & Sendable>: AsyncParsableCom
             return
         }
         let status = await Shell.explore(
-            name: setUp.name, explore: explore, workerArguments: ["explore"] + Array(CommandLine.arguments.dropFirst(2)) + ["--worker"],
+            name: setUp.name, explore: explore, testExport: setUp.testExport,
+            workerArguments: ["explore"] + Array(CommandLine.arguments.dropFirst(2)) + ["--worker"],
             cluster: make)
         if status != 0 { throw ExitCode(status) }
     }

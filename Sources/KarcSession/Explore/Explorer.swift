@@ -1,4 +1,5 @@
 import Foundation
+import KarcLanguage
 import KarcRendering
 
 /// Explores a cluster: runs sequences of generated commands, each against
@@ -27,6 +28,12 @@ package struct Explorer: Sendable {
         package var json = false
         /// Replays a shrink may take.
         package var shrinkBudget = 2_000
+        /// Write each failure as a Swift test too, made this way (`--export-test`).
+        package var testExport: TestExportOptions?
+        /// How far the clock moves between commands (what an exported test advances).
+        package var advance: Duration = .seconds(1)
+        /// The cluster's commands, to write a failure's as Swift.
+        package var catalog: Catalog?
         package init() {}
     }
 
@@ -44,6 +51,10 @@ package struct Explorer: Sendable {
         /// Whether the same commands failed the same way again on a fresh
         /// cluster; when not, the cluster is not deterministic and nothing was shrunk.
         package var reproduced = true
+        /// Which of `commands` the cluster refused (they may throw in a test).
+        package var refused: Set<Int> = []
+        /// The test written, when `--export-test` asked for one.
+        package var testFile: String?
     }
 
     /// What an exploration did.
@@ -161,10 +172,11 @@ package struct Explorer: Sendable {
         let start = clock.now
         var found: Found
         if let again = await Self.replay(sent, on: backend), again.failure == failure {
-            let shrunk = await shrinker.shrink(sent, failing: failure)
+            let shrunk = await shrinker.shrink(Array(again.sent.prefix(again.at + 1)), failing: failure, refused: again.refused)
             found = Found(
                 failure: shrunk.failure, run: run, original: sent.count, commands: shrunk.commands, replays: shrunk.replays + 1,
                 shrinkTime: clock.now - start)
+            found.refused = shrunk.refused
         } else {
             found = Found(failure: failure, run: run, original: sent.count, commands: sent, replays: 1, shrinkTime: clock.now - start)
             found.reproduced = false
@@ -177,8 +189,15 @@ package struct Explorer: Sendable {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
                 try WholeFile.write(script(found), to: path)
                 found.file = path
+                if let options = settings.testExport, let catalog = settings.catalog {
+                    let testPath = (directory as NSString).appendingPathComponent(found.failure.slug + ".swift")
+                    try WholeFile.write(try testSource(found, options: options, catalog: catalog), to: testPath)
+                    found.testFile = testPath
+                }
             } catch let error as HostError {
                 sink.writeError("error: \(error.message)")
+            } catch let error as TestExport.Unexportable {
+                sink.writeError("error: cannot write the failure as a test: \(error.message)")
             } catch {
                 sink.writeError("error: cannot write \(path): \(error.localizedDescription)")
             }
@@ -189,22 +208,35 @@ package struct Explorer: Sendable {
     /// Runs `commands` on a fresh cluster, each reused value taken from
     /// this replay's results: where and how they failed, if they did, and
     /// the commands as sent.
-    static func replay(_ commands: [ExploreCommand], on backend: any ExploreBackend) async -> (
-        failure: ExploreFailure, at: Int, sent: [ExploreCommand]
-    )? {
+    static func replay(_ commands: [ExploreCommand], on backend: any ExploreBackend) async -> Shrinker.Replayed? {
         do { try await backend.startRun() } catch { return nil }
         var harvests: [Int: Harvest] = [:]
         var sent: [ExploreCommand] = []
+        var refused: Set<Int> = []
         for (index, command) in commands.enumerated() {
             let resolved = command.resolved(harvests)
             sent.append(resolved)
             switch await backend.step(resolved.line) {
             case .ran(let harvest): harvests[command.id] = harvest
-            case .refused: break
-            case .failed(let failure): return (failure, index, sent + commands[(index + 1)...])
+            case .refused: refused.insert(index)
+            case .failed(let failure): return Shrinker.Replayed(failure: failure, at: index, sent: sent + commands[(index + 1)...], refused: refused)
             }
         }
         return nil
+    }
+
+    /// `found` as a Swift test that fails the same way.
+    func testSource(_ found: Found, options: TestExportOptions, catalog: Catalog) throws(TestExport.Unexportable) -> String {
+        guard let factory = options.factory else {
+            throw TestExport.Unexportable(message: "--export-test needs the test's cluster factory: --test-factory EXPR")
+        }
+        let export = TestExport(factory: factory, imports: options.imports, name: TestExport.functionName(for: found.failure.slug), source: "explore")
+        let steps = try ExploreTestExport.steps(found.commands.map(\.line), refused: found.refused, catalog: catalog)
+        let comments = [
+            "Generated by `explore`: \(found.failure.message).",
+            "Seed \(settings.seed), run \(found.run + 1): \(found.original) commands, shrunk to \(found.commands.count). The test fails as the cluster did.",
+        ]
+        return try ExploreTestExport(export: export, advance: settings.advance).source(steps, failure: found.failure, comments: comments)
     }
 
     /// The script that shows `found`: what failed as comments, then the commands.
@@ -245,6 +277,7 @@ package struct Explorer: Sendable {
                 "script": found.commands.map(\.line),
             ]
             if let file = found.file { object["file"] = file }
+            if let file = found.testFile { object["test"] = file }
             if !found.failure.output.isEmpty { object["output"] = found.failure.output }
             sink.write(JSONLine.write(object))
             return
@@ -263,6 +296,7 @@ package struct Explorer: Sendable {
             for line in Self.lastWords(found.failure.output) { sink.write("    " + line) }
         }
         if let file = found.file { sink.write("  wrote \(file): replay it with `\(settings.replayCommand) \(file)`") }
+        if let file = found.testFile { sink.write("  wrote \(file): a Swift test that fails the same way") }
     }
 
     private func summarize(_ report: Report) {

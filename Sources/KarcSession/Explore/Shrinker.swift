@@ -7,7 +7,20 @@ package struct Shrinker: Sendable {
     /// Replays a sequence: the failure it ends in, at which command, and the
     /// commands as they were sent (reused values as that replay found them);
     /// nil when it passes.
-    package typealias Replay = @Sendable ([ExploreCommand]) async -> (failure: ExploreFailure, at: Int, sent: [ExploreCommand])?
+    package typealias Replay = @Sendable ([ExploreCommand]) async -> Replayed?
+
+    /// How a replay failed: the failure, at which command, the commands as
+    /// sent, and which of them the cluster refused.
+    package struct Replayed: Sendable {
+        package var failure: ExploreFailure
+        package var at: Int
+        package var sent: [ExploreCommand]
+        package var refused: Set<Int> = []
+
+        package init(failure: ExploreFailure, at: Int, sent: [ExploreCommand], refused: Set<Int> = []) {
+            (self.failure, self.at, self.sent, self.refused) = (failure, at, sent, refused)
+        }
+    }
 
     let replay: Replay
     /// Stop trying after this many replays (what is left is still a failing sequence).
@@ -22,19 +35,23 @@ package struct Shrinker: Sendable {
     /// replay told it), and how many replays it took.
     package struct Result: Sendable {
         package var commands: [ExploreCommand]
+        /// Which of `commands` the cluster refused in the last replay.
+        package var refused: Set<Int> = []
         package var failure: ExploreFailure
         package var replays: Int
     }
 
-    /// `commands`, which fail with `failure` at their last command, made small.
-    package func shrink(_ commands: [ExploreCommand], failing failure: ExploreFailure) async -> Result {
-        var best = Result(commands: commands, failure: failure, replays: 0)
+    /// `commands`, which fail with `failure` at their last command (the
+    /// cluster refusing those in `refused`), made small.
+    package func shrink(_ commands: [ExploreCommand], failing failure: ExploreFailure, refused: Set<Int> = []) async -> Result {
+        var best = Result(commands: commands, refused: refused, failure: failure, replays: 0)
         func attempt(_ candidate: [ExploreCommand]) async -> Bool {
             guard best.replays < budget, !candidate.isEmpty else { return false }
             best.replays += 1
             guard let found = await replay(candidate), found.failure == failure else { return false }
             // What ran after the failing command is not needed to show it.
             best.commands = Array(found.sent.prefix(found.at + 1))
+            best.refused = found.refused
             best.failure = found.failure
             return true
         }

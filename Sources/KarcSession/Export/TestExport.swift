@@ -96,7 +96,7 @@ struct TestExport {
     }
 
     /// The labels of the initializer `@Command` found for `type` (``CommandDocumentation/initializer``).
-    private static func initializer(of type: Any.Type) -> [String]? {
+    static func initializer(of type: Any.Type) -> [String]? {
         (type as? any CommandDocumented.Type)?.commandDocumentation.initializer
     }
 
