@@ -20,8 +20,10 @@ public final class ClusterShell: ShellCluster {
     public let cluster: Cluster
     public let catalog: Catalog
     private let observation: ClusterObservation
-    /// The targets that declare invariants (``brokenInvariants()``).
+    /// The targets that declare invariants, or whose state one of `invariants` may be about (``brokenInvariants()``).
     private let invariantTargets: [ClusterTarget]
+    /// Invariants given beside the cluster's own: each about every target whose state has its type.
+    private let invariants: [Invariant]
     /// How many records the shell may fall behind the cluster (its observation's buffer).
     public let recordBuffer: Int
 
@@ -30,13 +32,21 @@ public final class ClusterShell: ShellCluster {
         self.init(name: name, cluster: cluster, catalog: Self.catalog(of: cluster))
     }
 
+    /// The same, with `invariants` beside those the cluster's targets declare:
+    /// each holds for every target whose state is of its type, and the shell
+    /// and `explore` check them after every command.
+    public convenience init(name: String, cluster: Cluster, invariants: [Invariant]) {
+        self.init(name: name, cluster: cluster, catalog: Self.catalog(of: cluster), invariants: invariants)
+    }
+
     /// Run once the cluster has shut down (a scratch directory removed, say).
     private let afterShutDown: @Sendable () async -> Void
 
     /// A shell on `cluster` whose catalog was made already (each shell that
     /// attaches to an endpoint observes the cluster itself, with one catalog).
     package init(
-        name: String, cluster: Cluster, catalog: Catalog, bufferSize: Int = 100_000, afterShutDown: @escaping @Sendable () async -> Void = {}
+        name: String, cluster: Cluster, catalog: Catalog, invariants: [Invariant] = [], bufferSize: Int = 100_000,
+        afterShutDown: @escaping @Sendable () async -> Void = {}
     ) {
         self.name = name
         self.cluster = cluster
@@ -46,7 +56,8 @@ public final class ClusterShell: ShellCluster {
         // Traced: each record says which command (or timer, or other shell) caused it.
         observation = cluster.observe(bufferSize: bufferSize, keepingOldStates: false, tracing: true)
         // Known once: targets are registered as the cluster is built.
-        invariantTargets = cluster.targets.filter { !$0.invariants.isEmpty }
+        invariantTargets = cluster.targets.filter { !$0.invariants.isEmpty || (!invariants.isEmpty && $0.state != nil) }
+        self.invariants = invariants
         self.afterShutDown = afterShutDown
     }
 
@@ -161,7 +172,7 @@ public final class ClusterShell: ShellCluster {
         for target in invariantTargets {
             guard let read = target.state else { continue }
             let state = await read()
-            for invariant in target.invariants where invariant.holds(for: state) == false {
+            for invariant in target.invariants + invariants where invariant.holds(for: state) == false {
                 broken.append("'\(invariant.name)' of \(target.name)")
             }
         }

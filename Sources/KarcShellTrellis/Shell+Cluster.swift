@@ -14,13 +14,17 @@ extension Shell {
     ///
     /// The cluster is built after the arguments are parsed (so `--help`
     /// builds nothing), and shut down when the shell ends. `subcommands`
-    /// are added beside `check` and `export-test`.
+    /// are added beside `check`, `export-test`, `export-diagram` and
+    /// `explore`. `invariants` hold beside those the cluster's targets
+    /// declare, each for every target whose state is of its type: the shell
+    /// checks them after every command, and `explore` looks for a sequence
+    /// that breaks one.
     public static func main(
-        name: String, abstract: String? = nil, version: String = "", subcommands: [ShellSubcommand] = [],
+        name: String, abstract: String? = nil, version: String = "", subcommands: [ShellSubcommand] = [], invariants: [Invariant] = [],
         cluster makeCluster: @escaping @Sendable () async throws -> Cluster
     ) async {
         await main(name: name, abstract: abstract, version: version, subcommands: subcommands) {
-            ClusterShell(name: name, cluster: try await makeCluster())
+            ClusterShell(name: name, cluster: try await makeCluster(), invariants: invariants)
         }
     }
 
@@ -28,12 +32,12 @@ extension Shell {
     /// told what the cluster is for (``ShellClusterUse``).
     public static func main<Arguments: ParsableArguments & Sendable>(
         name: String, abstract: String? = nil, discussion: String? = nil, version: String = "",
-        testExport: TestExportOptions = TestExportOptions(), subcommands: [ShellSubcommand] = [], arguments: Arguments.Type,
-        cluster makeCluster: @escaping @Sendable (Arguments, ShellClusterUse) async throws -> Cluster
+        testExport: TestExportOptions = TestExportOptions(), subcommands: [ShellSubcommand] = [], invariants: [Invariant] = [],
+        arguments: Arguments.Type, cluster makeCluster: @escaping @Sendable (Arguments, ShellClusterUse) async throws -> Cluster
     ) async {
         await main(
             name: name, abstract: abstract, discussion: discussion, version: version, testExport: testExport, subcommands: subcommands,
             arguments: arguments
-        ) { arguments, use in ClusterShell(name: name, cluster: try await makeCluster(arguments, use)) }
+        ) { arguments, use in ClusterShell(name: name, cluster: try await makeCluster(arguments, use), invariants: invariants) }
     }
 }

@@ -180,7 +180,11 @@ struct ExploreTests {
     struct Depth: Equatable, Sendable { var level = 0 }
 
     static func deep() async throws -> any ShellCluster {
-        let cluster = try await Bootstrap {
+        ClusterShell(name: "deep", cluster: try await deepCluster())
+    }
+
+    static func deepCluster() async throws -> Cluster {
+        try await Bootstrap {
             Store(model: Depth.self)
                 .mutate(on: DeepAction.self) { depth, action, _ in
                     switch action {
@@ -192,7 +196,6 @@ struct ExploreTests {
                 .with(model: Depth())
                 .named("deep")
         }
-        return ClusterShell(name: "deep", cluster: cluster)
     }
 
     @Test func aShrunkHangIsWrittenAsATestThatSendsTheSameCommands() async throws {
@@ -240,6 +243,16 @@ struct ExploreTests {
 
                 """)
         await cluster.shutDown()
+    }
+
+    @Test func anInvariantGivenBesideTheClusterHoldsForEveryTargetOfItsStateType() async throws {
+        let (report, _) = try await Self.explore({
+            ClusterShell(
+                name: "deep", cluster: try await Self.deepCluster(), invariants: [Invariant("shallow") { (depth: Depth) in depth.level < 2 }])
+        })
+        let found = try #require(report.found.first)
+        #expect(found.failure.kind == .invariant("'shallow' of deep"))
+        #expect(found.commands.map(\.line) == ["deep.step", "deep.step"])
     }
 
     @Test func aClusterWithoutBugsExploresToTheEndAndSaysSo() async throws {
