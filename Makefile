@@ -61,6 +61,7 @@ test:
 bench: setup
 	$(SWIFT) build -c release --product karc-bench -Xswiftc -cross-module-optimization
 	$(SWIFT) build -c release --product karc -Xswiftc -cross-module-optimization
+	$(SWIFT) build -c release --product explore-planted -Xswiftc -cross-module-optimization
 	.build/release/karc-bench
 
 # ThreadSanitizer run of every test, one at a time (all at once, TSan's

@@ -120,6 +120,27 @@ struct ExploreEndToEndTests {
         #expect(run.jsonLines.last?["commands"] as? Int == 500)
     }
 
+    /// README's "Find the sequence that breaks it" shows this run.
+    @Test func readmesShopOverflowsAsReadmeShows() async throws {
+        let scratch = ScratchDirectory("explore-shop")
+        let shop = URL(fileURLWithPath: KarcRun.binaryPath).deletingLastPathComponent().appendingPathComponent("shop-example").path
+        let run = try await KarcRun.run(["explore", "--seed", "1", "--out", scratch.path], binary: shop)
+        #expect(run.status == 1)
+        #expect(
+            run.stdout.contains(
+                """
+                failure: the process crashed (SIGILL): Swift runtime failure: arithmetic overflow
+                  run 4 of seed 1, after 3 commands; shrunk to 2 (
+                """))
+        #expect(
+            run.stdout.contains(
+                """
+                    cart.add name="A" quantity=-9223372036854775808
+                    cart.add name="A" quantity=-9223372036854775808
+                """))
+        #expect(run.stdout.contains("  wrote \(scratch.path)/crash-sigill.karc: replay it with `shop \(scratch.path)/crash-sigill.karc`"))
+    }
+
     @Test func theDemoExploresCleanAndItsOverflowStaysFixed() async throws {
         let scratch = ScratchDirectory("explore-demo")
         let run = try await KarcRun.run(["explore", "--runs", "20", "--seed", "2", "--out", scratch.path, "--json"])

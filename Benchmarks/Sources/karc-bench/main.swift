@@ -212,6 +212,13 @@ if wanted("compose.emitter") {
     report("compose.emitter", try await emitterSend(10_000_000), "values/s")
     report("compose.emitter.chain3", try await emitterChain(3_000_000), "values/s")
 }
+if wanted("explore.commands") {
+    report("explore.commands", try exploreCommands(runs: 400, steps: 50), "commands/s (karc explore on the demo, child process included)")
+}
+if wanted("explore.shrink") {
+    let shrink = try exploreShrink()
+    report("explore.shrink", shrink.seconds, "s (a failing sequence of \(shrink.original) commands shrunk to \(shrink.shrunk))")
+}
 if wanted("shell.script.json") {
     report("shell.script.json", try await shellScriptJSON(100_000), "commands/s")
     report("shell.script.json.trace", try await shellScriptJSON(100_000, trace: true), "commands/s (--trace: a tree after each command)")

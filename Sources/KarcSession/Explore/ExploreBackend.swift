@@ -11,6 +11,14 @@ package protocol ExploreBackend: Sendable {
     func step(_ line: String) async -> ExploreStepResult
     /// Ends the last cluster (and the child).
     func close() async
+    /// Whether a crash writes its backtrace (slow: off while exploring and
+    /// shrinking, on for one last replay that explains the crash).
+    func setBacktraces(_ on: Bool) async
+}
+
+extension ExploreBackend {
+    /// A backend in this process has no crash to explain.
+    package func setBacktraces(_ on: Bool) async {}
 }
 
 /// Sequences run in this process: fast, but a crash ends the explorer too.

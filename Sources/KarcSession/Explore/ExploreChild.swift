@@ -34,6 +34,7 @@ package final class ExploreChild: ExploreBackend {
     private let arguments: [String]
     private let watchdog: Duration
     private let running = Mutex<Running?>(nil)
+    private let backtraces = Mutex(false)
 
     /// Children run `executable` with `arguments` (which make it a worker);
     /// one that does not answer within `watchdog` is killed.
@@ -71,6 +72,17 @@ package final class ExploreChild: ExploreBackend {
             return step
         case .gone(let failure): return .failed(failure)
         }
+    }
+
+    package func setBacktraces(_ on: Bool) async {
+        let changed = backtraces.withLock { current -> Bool in
+            guard current != on else { return false }
+            current = on
+            return true
+        }
+        guard changed else { return }
+        // The next child starts with the setting.
+        await close()
     }
 
     package func close() async {
@@ -167,7 +179,7 @@ package final class ExploreChild: ExploreBackend {
                 output: output)
         }
         if signalled != 0, signalled != 0x7F {
-            let said = Explorer.lastWords(output).first { $0.contains("error") || $0.contains("failed") || $0.contains("failure") }
+            let said = Explorer.runtimeMessage(in: output)
             return ExploreFailure(
                 .crash(signal: signalled), "the process crashed (\(Signals.name(signalled)))" + (said.map { ": " + $0 } ?? ""), output: output)
         }
@@ -221,7 +233,13 @@ package final class ExploreChild: ExploreBackend {
         // A crash's backtrace takes the runtime seconds to write, and every replay of a shrink may crash:
         // off, unless the user asked for it (the script replays it with one).
         var environment = ProcessInfo.processInfo.environment
-        if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
+        // Dictionaries and sets in the same order in every child: a replay meets the cluster as the run did.
+        environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
+        if environment["SWIFT_BACKTRACE"] == nil {
+            environment["SWIFT_BACKTRACE"] =
+                backtraces.withLock { $0 }
+                ? "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none,limit=10,top=8" : "enable=no"
+        }
         var cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { cEnvironment.forEach { free($0) } }
         let spawned = posix_spawn(&pid, executable, &actions, nil, &cArguments, &cEnvironment)

@@ -46,7 +46,10 @@ package indirect enum ExploreValue: Sendable, Equatable {
             var candidates: [ExploreValue] = [.int(0)]
             if value < 0, value != .min { candidates.append(.int(-value)) }
             if value.magnitude > 1 { candidates.append(.int(value / 2)) }
-            if value > 1 { candidates.append(.int(value - 1)) } else if value < -1 { candidates.append(.int(value + 1)) }
+            // One at a time only near zero: a large number steps down by halves (or stays), not a replay a unit.
+            if value.magnitude <= 1_000 {
+                if value > 1 { candidates.append(.int(value - 1)) } else if value < -1 { candidates.append(.int(value + 1)) }
+            }
             return candidates
         case .decimal(let value):
             guard value != 0 else { return [] }

@@ -156,8 +156,12 @@ package struct Explorer: Sendable {
         return report
     }
 
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
     private func progressLine(_ report: Report, elapsed: Duration) -> String {
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = Self.seconds(elapsed)
         let rate = seconds > 0 ? Int(Double(report.commands) / seconds) : 0
         return "run \(report.runs)/\(settings.runs), \(report.commands) commands, \(report.found.count) failures, \(rate) commands/s"
     }
@@ -181,8 +185,14 @@ package struct Explorer: Sendable {
             found = Found(failure: failure, run: run, original: sent.count, commands: sent, replays: 1, shrinkTime: clock.now - start)
             found.reproduced = false
         }
-        // The crash's output of the shrunk replay, else the original's.
-        if found.failure.output.isEmpty { found.failure.output = failure.output }
+        // A crash is replayed once more with its backtrace written: the runtime's message and where it was.
+        if found.reproduced, ["crash", "exit"].contains(found.failure.kindName) {
+            await backend.setBacktraces(true)
+            if let explained = await Self.replay(found.commands, on: backend), explained.failure == found.failure {
+                found.failure = explained.failure
+            }
+            await backend.setBacktraces(false)
+        }
         if let directory = settings.output {
             let path = (directory as NSString).appendingPathComponent(found.failure.slug + ".karc")
             do {
@@ -257,12 +267,25 @@ package struct Explorer: Sendable {
     static let notReproduced =
         "the same commands did not fail again on a fresh cluster, so nothing was shrunk: the cluster is not deterministic (real time, randomness, state outside it)"
 
+    static let runtimeMarkers = ["Fatal error", "Precondition failed", "Assertion failed", "fatal error", "Swift runtime failure"]
+
+    /// The runtime's message in a crashed process's output (`Fatal error: …`,
+    /// `Swift runtime failure: arithmetic overflow`), without the frame around it.
+    static func runtimeMessage(in output: String) -> String? {
+        for line in output.split(separator: "\n") {
+            guard let marker = runtimeMarkers.first(where: { line.contains($0) }), let start = line.range(of: marker) else { continue }
+            var message = line[start.lowerBound...]
+            if let end = message.range(of: " ***") ?? message.range(of: " in ", options: .backwards) { message = message[..<end.lowerBound] }
+            return marker == "Swift runtime failure" ? String(message) : String(line.trimmingCharacters(in: CharacterSet(charactersIn: "* ")))
+        }
+        return nil
+    }
+
     /// What a crashed process said last: from its runtime's message
     /// (`Fatal error: …`) when there is one, else its last lines; at most 8.
     static func lastWords(_ output: String) -> [Substring] {
         let lines = output.split(separator: "\n")
-        let markers = ["Fatal error", "Precondition failed", "Assertion failed", "fatal error", "Swift runtime failure"]
-        if let start = lines.lastIndex(where: { line in markers.contains { line.contains($0) } }) {
+        if let start = lines.firstIndex(where: { line in runtimeMarkers.contains { line.contains($0) } }) {
             return Array(lines[start...].prefix(8))
         }
         return Array(lines.suffix(8))
@@ -273,7 +296,7 @@ package struct Explorer: Sendable {
             var object: [String: Any] = [
                 "kind": "failure", "failure": found.failure.kindName, "message": found.failure.message, "seed": "\(settings.seed)",
                 "run": found.run + 1, "original": found.original, "shrunk": found.commands.count, "replays": found.replays,
-                "reproduced": found.reproduced,
+                "reproduced": found.reproduced, "shrinkSeconds": Self.seconds(found.shrinkTime),
                 "script": found.commands.map(\.line),
             ]
             if let file = found.file { object["file"] = file }

@@ -37,7 +37,12 @@ package struct Harvest: Sendable, Equatable {
         case let integer as any BinaryInteger: if let int = Int(exactly: integer) { Self.keep(int, in: &ints) }
         default:
             let mirror = ValueChildren.mirror(value)
-            for child in mirror.children {
+            var children = Array(mirror.children)
+            // A dictionary's or set's order is its hash seed's: sorted, a replay finds the same value at the same place.
+            if mirror.displayStyle == .dictionary || mirror.displayStyle == .set {
+                children.sort { String(describing: $0.value) < String(describing: $1.value) }
+            }
+            for child in children {
                 guard budget > 0 else { return }
                 visit(child.value, depth: depth + 1, budget: &budget)
             }

@@ -7,7 +7,7 @@ import Trellis
 
 /// Which planted bug the cluster has.
 struct Planted: ParsableArguments, Sendable {
-    @Option(help: "crash, interleave, hang or error")
+    @Option(help: "crash, combo, interleave, hang or error")
     var bug = "crash"
 }
 
@@ -19,6 +19,18 @@ enum VaultAction: Action, Codable {
     case a, b, c
     case noise(level: Int = 0)
     case close
+}
+
+// combo: `lock.e` after `lock.a`, `b`, `c` and `d` in that order, among
+// thirty other commands, traps: explore meets it after a long sequence
+// (a few hundred commands), which shrinking takes down to five.
+struct Lock: Equatable, Sendable, Codable { var stage = 0 }
+
+@Command
+enum LockAction: Action, Codable, Equatable {
+    case a, b, c, d, e
+    case n1, n2, n3, n4, n5, n6, n7, n8, n9, n10, n11, n12, n13, n14, n15
+    case n16, n17, n18, n19, n20, n21, n22, n23, n24, n25, n26, n27, n28, n29, n30
 }
 
 // interleave: `orders.ship` takes a unit without looking, so the stock goes
@@ -78,6 +90,17 @@ await Shell.main(name: "explore-planted", arguments: Planted.self) { planted, _ 
                 }
                 .with(model: Vault())
                 .named("vault")
+        }
+    case "combo":
+        return try await Bootstrap {
+            Store(model: Lock.self)
+                .mutate(on: LockAction.self) { lock, action, _ in
+                    let order: [LockAction] = [.a, .b, .c, .d]
+                    if lock.stage < order.count, action == order[lock.stage] { lock.stage += 1 }
+                    if lock.stage == order.count, action == .e { fatalError("planted: the lock opened after a, b, c, d, e") }
+                }
+                .with(model: Lock())
+                .named("lock")
         }
     case "interleave":
         return try await Bootstrap {
