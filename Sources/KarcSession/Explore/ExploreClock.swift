@@ -1,8 +1,10 @@
 import Synchronization
 
-/// The clock `explore` gives a cluster it builds (``ShellClusterUse/explore(clock:)``):
-/// time stands still while a command runs and moves on by `--tick` between
-/// commands, so timers fire at the same point of every replay of a sequence.
+/// The clock `explore` gives a cluster it builds (KarcShell's
+/// `ShellClusterUse.explore(clock:)`): time stands still while a command
+/// runs and moves on by `--advance` between commands (and while a command
+/// waits on it), so timers fire at the same point of every replay of a
+/// sequence.
 ///
 /// ```swift
 /// case .explore(let clock): options.clock = clock  // the cluster's timers wait on it
