@@ -14,6 +14,10 @@ final class MountedTree<Root: Component>: Sendable {
         /// Commands running: while one runs, its changes are reported when it ends.
         var commands = 0
         var subscriptions: [Subscription] = []
+        /// Every emitter's path under the root, found once a tree: the walk
+        /// reflects over every component, and the paths are the root's
+        /// properties' (dynamic components are not walked).
+        var emitterPaths: [String]?
     }
 
     private let makeRoot: @Sendable () -> Root
@@ -57,13 +61,14 @@ final class MountedTree<Root: Component>: Sendable {
         let (owner, name) = Self.split(action.emitter)
         let tree = tree
         guard let component = tree.activeComponent(at: owner) else {
-            guard ComponentTree<Root>.emitters(of: tree.root).contains(where: { $0.path == action.emitter }) else {
-                throw ComponentCommandError.unknownEmitter(emitter: action.emitter, known: ComponentTree<Root>.emitters(of: tree.root).map(\.path))
+            let known = emitterPaths
+            guard known.contains(action.emitter) else {
+                throw ComponentCommandError.unknownEmitter(emitter: action.emitter, known: known)
             }
             throw ComponentCommandError.inactive(emitter: action.emitter, component: owner, shown: tree.state.paths)
         }
         guard let emitter = ComponentTree<Root>.emitter(named: name, in: component) else {
-            throw ComponentCommandError.unknownEmitter(emitter: action.emitter, known: ComponentTree<Root>.emitters(of: tree.root).map(\.path))
+            throw ComponentCommandError.unknownEmitter(emitter: action.emitter, known: emitterPaths)
         }
         let value = action.sentValue
         guarded.withLock { $0.commands += 1 }
@@ -73,6 +78,15 @@ final class MountedTree<Root: Component>: Sendable {
         guard sent else {
             throw ComponentCommandError.wrongValue(emitter: action.emitter, expected: "\(emitter.valueType)", got: "\(type(of: value))")
         }
+    }
+
+    /// The paths of the tree's emitters (`openSignUp`, `logIn.email`), walked once a tree.
+    private var emitterPaths: [String] {
+        if let known = guarded.withLock({ $0.emitterPaths }) { return known }
+        let root = guarded.withLock { $0.tree.root }
+        let paths = ComponentTree<Root>.emitters(of: root).map(\.path)
+        guarded.withLock { $0.emitterPaths = paths }
+        return paths
     }
 
     /// `logIn.openResetPassword` → (`logIn`, `openResetPassword`); `openSignUp` → (``, `openSignUp`).
@@ -101,7 +115,10 @@ final class MountedTree<Root: Component>: Sendable {
         }
         old.unbind()
         let tree = ComponentTree(root: makeRoot())
-        guarded.withLock { $0.tree = tree }
+        guarded.withLock {
+            $0.tree = tree
+            $0.emitterPaths = nil
+        }
         observe(tree)
         report()
     }

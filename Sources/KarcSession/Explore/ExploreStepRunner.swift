@@ -89,7 +89,8 @@ package final class ExploreStepRunner: Sendable {
     private func send(_ value: any Sendable, to target: String) async -> Result<(any Sendable)?, any Error>? {
         let cluster = self.cluster
         let answer = Answer()
-        let sending = Task {
+        // Started on this thread: a send that never suspends has answered before the wait below, with no hop.
+        let sending = Task.immediate {
             let result: Result<(any Sendable)?, any Error>
             do { result = .success(try await cluster.send(value, to: target)) } catch { result = .failure(error) }
             answer.set(result)

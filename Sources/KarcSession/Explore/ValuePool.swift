@@ -6,8 +6,9 @@ import KarcRendering
 package struct Harvest: Sendable, Equatable {
     /// Each kind holds at most this many, the newest kept.
     static let capacity = 64
-    /// A value is looked into at most this many parts deep and wide.
-    static let maximumParts = 400
+    /// A value is looked into at most this many parts (a big state's first
+    /// ones): reflecting is most of what a harvest costs.
+    static let maximumParts = 200
 
     package private(set) var strings: [String] = []
     package private(set) var ints: [Int] = []
