@@ -120,6 +120,24 @@ struct ExploreEndToEndTests {
         #expect(run.jsonLines.last?["commands"] as? Int == 500)
     }
 
+    @Test(.enabled(if: Tmux.isAvailable, "needs tmux (make test installs it)"))
+    func onATerminalAProgressLineSaysHowFarItGotAndIsClearedAtTheEnd() async throws {
+        let scratch = ScratchDirectory("explore-progress")
+        try await Tmux.session { tmux in
+            try await tmux.start()
+            await tmux.send(text: "export NO_COLOR=1 PS1='$ '; clear", enter: true)
+            await tmux.send(
+                text: "\(KarcRun.binaryPath) explore --runs 1000000 --seed 3 --time-limit 3s --out \(scratch.path); echo EXIT=$?", enter: true)
+            await tmux.expect("no progress line") { pane in
+                pane.split(separator: "\n").contains { $0.hasPrefix("run ") && $0.contains(" commands, 0 failures, ") && $0.hasSuffix(" commands/s") }
+            }
+            await tmux.expect { $0.contains("EXIT=0") }
+            let pane = await tmux.capture()
+            #expect(pane.contains("stopped: the time limit (3s) was reached after "))
+            #expect(!pane.contains("commands/s"), "the progress line is cleared: \(pane)")
+        }
+    }
+
     /// README's "Find the sequence that breaks it" shows this run.
     @Test func readmesShopOverflowsAsReadmeShows() async throws {
         let scratch = ScratchDirectory("explore-shop")
