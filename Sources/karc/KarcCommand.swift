@@ -62,7 +62,8 @@ struct DemoArguments: ParsableArguments, Sendable {
     /// persisting only in a scratch directory removed when it shuts down.
     func freshDemo(for use: ShellClusterUse) async throws -> ClusterShell {
         guard stateDir == nil, !fresh else {
-            throw ValidationError("check and export-test run each script on a fresh demo that persists nothing: --state-dir and --fresh do not apply")
+            throw ValidationError(
+                "check, export-test, export-diagram and explore run on a fresh demo that persists nothing: --state-dir and --fresh do not apply")
         }
         var options = DemoCluster.Options()
         options.tick = tick?.duration ?? (use == .exportTest ? .milliseconds(50) : .seconds(1))

@@ -175,7 +175,7 @@ import Testing
             #expect(run.status == 1)
             #expect(
                 run.stderr.hasPrefix(
-                    "error: cannot start the cluster for \(path): check and export-test run each script on a fresh demo that persists nothing:"
+                    "error: cannot start the cluster for \(path): check, export-test, export-diagram and explore run on a fresh demo that persists nothing:"
                         + " --state-dir and --fresh do not apply\n"), "\(run.stderr)")
         }
     }

@@ -11,9 +11,9 @@ struct ExploreEndToEndTests {
         URL(fileURLWithPath: KarcRun.binaryPath).deletingLastPathComponent().appendingPathComponent("explore-planted").path
     }
 
-    static func explore(_ bug: String, _ extra: [String] = [], in scratch: ScratchDirectory) async throws -> KarcRun {
+    static func explore(_ bug: String, _ extra: [String] = [], in scratch: ScratchDirectory, out: String? = nil) async throws -> KarcRun {
         try await KarcRun.run(
-            ["explore", "--bug", bug, "--seed", "1", "--out", scratch.path, "--json"] + extra, binary: planted)
+            ["explore", "--bug", bug, "--seed", "1", "--out", out ?? scratch.path, "--json"] + extra, binary: planted)
     }
 
     static func failure(of run: KarcRun) throws -> [String: Any] {
@@ -111,6 +111,29 @@ struct ExploreEndToEndTests {
         let runs = try await Self.explore("interleave", ["--runs", "0"], in: scratch)
         #expect(runs.status == 64)
         #expect(runs.stderr.contains("--runs must be at least 1"))
+    }
+
+    @Test func aClusterThatCannotStartOrATestWithoutAFactoryStopsBeforeAnyRun() async throws {
+        let scratch = ScratchDirectory("explore-start")
+        let demo = try await KarcRun.run(["explore", "--state-dir", scratch.path, "--out", scratch.path])
+        #expect(demo.status == 2)
+        #expect(demo.stderr.contains("error: cannot start the cluster: check, export-test, export-diagram and explore run on a fresh demo"))
+        let test = try await Self.explore("interleave", ["--export-test"], in: scratch)
+        #expect(test.status == 2)
+        #expect(test.stderr.contains("error: --export-test needs the test's cluster factory: --test-factory EXPR"))
+        #expect(test.stdout.isEmpty)
+    }
+
+    @Test func aFailureWhoseScriptCannotBeWrittenIsStillReportedWithTheReason() async throws {
+        let scratch = ScratchDirectory("explore-unwritable")
+        // A file where the directory should be.
+        FileManager.default.createFile(atPath: scratch.file("taken"), contents: Data())
+        let run = try await Self.explore("interleave", [], in: scratch, out: scratch.file("taken"))
+        #expect(run.status == 1)
+        let failure = try Self.failure(of: run)
+        #expect(failure["file"] == nil)
+        #expect(failure["script"] as? [String] != nil)
+        #expect(run.stderr.contains("error: cannot write \(scratch.file("taken"))"), "\(run.stderr)")
     }
 
     @Test func narrowedToOneTargetOnlyItsCommandsAreSentAndNothingBreaks() async throws {

@@ -1,8 +1,8 @@
 import Foundation
+import KarcAsync
 import KarcCommand
 import KarcLanguage
 import KarcShellTrellis
-import Synchronization
 import Testing
 import Trellis
 
@@ -263,7 +263,7 @@ struct ExploreTests {
         var settings = Explorer.Settings()
         settings.timeLimit = .zero
         let sink = OutputSink(capturing: ())
-        let told = Mutex<[String]>([])
+        let told = KarcMutex<[String]>([])
         let explorer = Explorer(
             generator: try CommandGenerator(catalog: catalogCluster.catalog), backend: backend, settings: settings, sink: sink,
             progress: { line in told.withLock { $0.append(line) } })
@@ -288,7 +288,7 @@ struct ExploreTests {
     /// Breaks its invariant the first time it is ever tripped, in any cluster: no replay fails again.
     enum OnceAction: Action, Codable { case trip }
     struct Once: Equatable, Sendable { var broken = false }
-    static let tripped = Mutex(false)
+    static let tripped = KarcMutex(false)
 
     static func once() async throws -> any ShellCluster {
         let cluster = try await Bootstrap {
@@ -318,7 +318,7 @@ struct ExploreTests {
 
     /// Fails when `b` comes after `a` with `x` of at least 10; every replay counted.
     @Test func shrinkingDropsWhatIsNotNeededAndMakesValuesSimpler() async throws {
-        let replays = Mutex(0)
+        let replays = KarcMutex(0)
         let shrinker = Shrinker { commands in
             replays.withLock { $0 += 1 }
             var sawA = false
@@ -352,7 +352,7 @@ struct ExploreTests {
 
     @Test func theClockWakesASleeperOnlyWhenTimeReachesItsDeadline() async throws {
         let clock = ExploreClock()
-        let woke = Mutex(false)
+        let woke = KarcMutex(false)
         let sleeper = Task {
             try await clock.sleep(for: .seconds(2))
             woke.withLock { $0 = true }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import KarcAsync
 
 /// Where `explore` runs its sequences: a fresh cluster for each, one
 /// command at a time. ``ExploreChild`` runs them in a child process (so a
@@ -27,7 +27,7 @@ package final class InProcessExplore: ExploreBackend {
 
     private let make: MakeCluster
     private let settings: ExploreStepRunner.Settings
-    private let current = Mutex<(cluster: any ShellCluster, runner: ExploreStepRunner)?>(nil)
+    private let current = KarcMutex<(cluster: any ShellCluster, runner: ExploreStepRunner)?>(nil)
 
     package init(settings: ExploreStepRunner.Settings, cluster make: @escaping MakeCluster) {
         self.make = make

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import KarcAsync
 
 #if canImport(Glibc)
 import Glibc
@@ -33,8 +33,8 @@ package final class ExploreChild: ExploreBackend {
     private let executable: String
     private let arguments: [String]
     private let watchdog: Duration
-    private let running = Mutex<Running?>(nil)
-    private let backtraces = Mutex(false)
+    private let running = KarcMutex<Running?>(nil)
+    private let backtraces = KarcMutex(false)
 
     /// Children run `executable` with `arguments` (which make it a worker);
     /// one that does not answer within `watchdog` is killed.

@@ -1,4 +1,4 @@
-import Synchronization
+import KarcAsync
 
 /// The clock `explore` gives a cluster it builds (KarcShell's
 /// `ShellClusterUse.explore(clock:)`): time stands still while a command
@@ -37,7 +37,7 @@ public final class ExploreClock: Clock, Sendable {
         var sleepers: [UInt64: Sleeper] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = KarcMutex(State())
 
     /// A clock at zero.
     public init() {}

@@ -1,7 +1,7 @@
 import Foundation
+import KarcAsync
 import KarcLanguage
 import KarcRendering
-import Synchronization
 
 /// Runs generated commands against one cluster and says what each did:
 /// the worker of `explore`, in the child process (``ExploreWorker``) or in
@@ -23,7 +23,7 @@ package final class ExploreStepRunner: Sendable {
     private let clock: ExploreClock
     private let settings: Settings
     private let builder: CommandBuilder
-    private let broken = Mutex<Set<String>>([])
+    private let broken = KarcMutex<Set<String>>([])
 
     package init(cluster: any ShellCluster, clock: ExploreClock, settings: Settings) {
         self.cluster = cluster
@@ -161,7 +161,7 @@ package final class ExploreStepRunner: Sendable {
             var waiter: CheckedContinuation<Void, Never>?
         }
 
-        private let state = Mutex(State())
+        private let state = KarcMutex(State())
 
         func set(_ result: Result<(any Sendable)?, any Error>) {
             state.withLock { s in
