@@ -3,6 +3,13 @@ import KarcAsync
 import KarcLanguage
 import KarcRendering
 
+/// A cluster that keeps the records it is told for a shell, and can stop
+/// (`ClusterShell`): explore reads none of them.
+package protocol ObservingCluster {
+    /// Stops taking the cluster's records; the cluster goes on.
+    func stopObserving()
+}
+
 /// Runs generated commands against one cluster and says what each did:
 /// the worker of `explore`, in the child process (``ExploreWorker``) or in
 /// the explorer's own (`--in-process`).
@@ -26,6 +33,9 @@ package final class ExploreStepRunner: Sendable {
     private let broken = KarcMutex<Set<String>>([])
 
     package init(cluster: any ShellCluster, clock: ExploreClock, settings: Settings) {
+        // Nobody reads its records here: a cluster that stops keeping them sends on its fast path (no
+        // trace, no record), and what explore looks at (replies, states, invariants) it reads directly.
+        (cluster as? any ObservingCluster)?.stopObserving()
         self.cluster = cluster
         self.clock = clock
         self.settings = settings
@@ -79,6 +89,7 @@ package final class ExploreStepRunner: Sendable {
                 ExploreFailure(.timeout(command: name), "the work \(name) started was still going after \(ShellDuration.describe(settings.timeout))"))
         }
         if let failure = await tick(after: name) { return .failed(failure) }
+        // A cluster that cannot stop keeping records for a shell is drained, so they do not pile up.
         _ = cluster.takeRecords()
         if cluster.declaresInvariants, let failure = await invariants(after: name) { return .failed(failure) }
         return result
