@@ -276,6 +276,47 @@ struct ExploreTests {
         #expect(told.withLock { $0.last } == "")
     }
 
+    /// Two bugs of two kinds: an invariant `crack` breaks, an error `boom` throws.
+    enum TwoBugsAction: Action, Codable { case crack, mend, boom, idle }
+    struct Wall: Equatable, Sendable { var cracked = false }
+    struct Boom: Error {}
+
+    static func twoBugs() async throws -> any ShellCluster {
+        let cluster = try await Bootstrap {
+            Store(model: Wall.self)
+                .mutate(on: TwoBugsAction.self) { wall, action, _ in
+                    switch action {
+                    case .crack: wall.cracked = true
+                    case .mend: wall.cracked = false
+                    case .boom: throw Boom()
+                    case .idle: break
+                    }
+                }
+                .with(model: Wall())
+                .invariant("whole") { (wall: Wall) in !wall.cracked }
+                .named("wall")
+        }
+        return ClusterShell(name: "wall", cluster: cluster)
+    }
+
+    @Test func keepGoingFindsAFailureOfEachKindEachShrunkOnce() async throws {
+        var step = ExploreStepRunner.Settings()
+        step.failOn = ["Boom"]
+        let backend = InProcessExplore(settings: step) { _ in try await Self.twoBugs() }
+        let catalogCluster = try await Self.twoBugs()
+        var settings = Explorer.Settings()
+        settings.seed = 5
+        settings.runs = 30
+        settings.keepGoing = true
+        let explorer = Explorer(
+            generator: try CommandGenerator(catalog: catalogCluster.catalog), backend: backend, settings: settings, sink: OutputSink(capturing: ()))
+        await catalogCluster.shutDown()
+        let report = try await explorer.run()
+        #expect(Set(report.found.map(\.failure.kind)) == [.invariant("'whole' of wall"), .error(type: "Boom")])
+        #expect(report.found.map(\.commands.count).sorted() == [1, 1])
+        #expect(report.runs == 30, "it went on to the end")
+    }
+
     @Test func aClusterWithoutBugsExploresToTheEndAndSaysSo() async throws {
         let (report, output) = try await Self.explore(Self.everything, runs: 5, steps: 20)
         #expect(report.found.isEmpty)
