@@ -28,6 +28,11 @@ package final class ExploreChild: ExploreBackend {
         let output: Int32
         var pending: [UInt8] = []
         var tail: [UInt8] = []
+
+        /// Closes the explorer's ends of the child's pipes.
+        func closePipes() {
+            closeDescriptors(input, results, output)
+        }
     }
 
     private let executable: String
@@ -92,7 +97,7 @@ package final class ExploreChild: ExploreBackend {
     package func close() async {
         guard let child = running.withLock({ $0.take() }) else { return }
         _ = "quit\n".withCString { write(child.input, $0, strlen($0)) }
-        Glibc.close(child.input)
+        closeDescriptors(child.input)
         var status: Int32 = 0
         // It ends once its cluster has shut down; one that does not is not waited for.
         for _ in 0..<200 {
@@ -103,8 +108,7 @@ package final class ExploreChild: ExploreBackend {
             kill(child.pid, SIGKILL)
             waitpid(child.pid, &status, 0)
         }
-        Glibc.close(child.results)
-        Glibc.close(child.output)
+        closeDescriptors(child.results, child.output)
     }
 
     private enum Exchange {
@@ -180,9 +184,7 @@ package final class ExploreChild: ExploreBackend {
         _ = fcntl(child.output, F_SETFL, flags)
         drain(child.output, into: &child.tail, limit: 4096)
         let output = String(decoding: child.tail, as: UTF8.self)
-        Glibc.close(child.input)
-        Glibc.close(child.results)
-        Glibc.close(child.output)
+        child.closePipes()
         let signalled = status & 0x7F
         if killed {
             return ExploreFailure(
@@ -216,9 +218,7 @@ package final class ExploreChild: ExploreBackend {
         kill(child.pid, SIGKILL)
         var status: Int32 = 0
         waitpid(child.pid, &status, 0)
-        Glibc.close(child.input)
-        Glibc.close(child.results)
-        Glibc.close(child.output)
+        child.closePipes()
     }
 
     private func spawn() throws(ExploreError) {
@@ -254,13 +254,9 @@ package final class ExploreChild: ExploreBackend {
         var cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { cEnvironment.forEach { free($0) } }
         let spawned = posix_spawn(&pid, executable, &actions, nil, &cArguments, &cEnvironment)
-        Glibc.close(input[0])
-        Glibc.close(output[1])
-        Glibc.close(results[1])
+        closeDescriptors(input[0], output[1], results[1])
         guard spawned == 0 else {
-            Glibc.close(input[1])
-            Glibc.close(output[0])
-            Glibc.close(results[0])
+            closeDescriptors(input[1], output[0], results[0])
             throw ExploreError("cannot start \(executable): \(String(cString: strerror(spawned)))")
         }
         running.withLock { $0 = Running(pid: pid, input: input[1], results: results[0], output: output[0]) }
@@ -269,4 +265,9 @@ package final class ExploreChild: ExploreBackend {
     private static func quote(_ output: String) -> String {
         output.isEmpty ? "" : "\n" + output.split(separator: "\n", omittingEmptySubsequences: false).suffix(20).joined(separator: "\n")
     }
+}
+
+/// Closes each of `fds` (a free function: inside ``ExploreChild`` `close` is its own).
+private func closeDescriptors(_ fds: Int32...) {
+    for fd in fds { close(fd) }
 }
