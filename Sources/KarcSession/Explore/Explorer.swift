@@ -193,6 +193,8 @@ package struct Explorer: Sendable {
             }
             await backend.setBacktraces(false)
         }
+        // What follows is written on the terminal's line the progress line holds.
+        progress?("")
         if let directory = settings.output {
             let path = (directory as NSString).appendingPathComponent(found.failure.slug + ".karc")
             do {
