@@ -79,14 +79,9 @@ private final class RequestLines {
                 return line
             }
             if ended { return nil }
-            var chunk = [UInt8](repeating: 0, count: 65_536)
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            let count = readAppending(fd, to: &buffer)
             if count < 0, errno == EINTR { continue }
-            if count <= 0 {
-                ended = true
-                continue
-            }
-            buffer.append(contentsOf: chunk[..<count])
+            if count <= 0 { ended = true }
         }
     }
 }

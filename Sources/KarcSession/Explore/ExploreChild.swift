@@ -149,7 +149,7 @@ package final class ExploreChild: ExploreBackend {
                 var fds = [
                     pollfd(fd: current.results, events: Int16(POLLIN), revents: 0), pollfd(fd: current.output, events: Int16(POLLIN), revents: 0),
                 ]
-                let milliseconds = Int32(min(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1, 60_000))
+                let milliseconds = Int32(min(ShellDuration.milliseconds(left) + 1, 60_000))
                 // The child answers most commands within a few dozen microseconds: looking again for a
                 // moment before sleeping saves the wake-up of a thread that slept (a fifth of a command).
                 var ready = Int32(0)
@@ -164,11 +164,9 @@ package final class ExploreChild: ExploreBackend {
                 }
                 if fds[1].revents != 0 { drain(current.output, into: &current.tail, limit: 4096) }
                 if fds[0].revents != 0 {
-                    var buffer = [UInt8](repeating: 0, count: 65_536)
-                    let count = buffer.withUnsafeMutableBytes { read(current.results, $0.baseAddress, $0.count) }
+                    let count = readAppending(current.results, to: &current.pending)
                     if count < 0, errno == EINTR { continue }
                     if count <= 0 { return .gone(ended(&current, killed: false)) }
-                    current.pending.append(contentsOf: buffer[..<count])
                 }
             }
         }
@@ -201,14 +199,13 @@ package final class ExploreChild: ExploreBackend {
     }
 
     private func drain(_ fd: Int32, into tail: inout [UInt8], limit: Int) {
-        var buffer = [UInt8](repeating: 0, count: 16_384)
+        let chunk = 16_384
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            let count = readAppending(fd, to: &tail, atMost: chunk)
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { return }
-            tail.append(contentsOf: buffer[..<count])
             if tail.count > limit { tail.removeFirst(tail.count - limit) }
-            if count < buffer.count { return }
+            if count < chunk { return }
         }
     }
 
@@ -264,6 +261,17 @@ package final class ExploreChild: ExploreBackend {
 
     private static func quote(_ output: String) -> String {
         output.isEmpty ? "" : "\n" + output.split(separator: "\n", omittingEmptySubsequences: false).suffix(20).joined(separator: "\n")
+    }
+}
+
+/// Reads what `fd` has, at most `limit` bytes, onto the end of `bytes`: the
+/// count read, 0 at the end of the input, -1 on an error (`errno` says
+/// which). The bytes pass through the stack, not a zeroed array a read.
+func readAppending(_ fd: Int32, to bytes: inout [UInt8], atMost limit: Int = 65_536) -> Int {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: limit) { buffer in
+        let count = read(fd, buffer.baseAddress, limit)
+        if count > 0 { bytes.append(contentsOf: buffer[..<count]) }
+        return count
     }
 }
 

@@ -78,8 +78,6 @@ struct ExploreTestExport {
     /// `duration` as Swift (`.seconds(1)`, `.milliseconds(250)`).
     static func swiftDuration(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
-        if attoseconds == 0 { return ".seconds(\(seconds))" }
-        let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
-        return ".milliseconds(\(milliseconds))"
+        return attoseconds == 0 ? ".seconds(\(seconds))" : ".milliseconds(\(ShellDuration.milliseconds(duration)))"
     }
 }

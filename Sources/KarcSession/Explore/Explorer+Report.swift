@@ -98,7 +98,7 @@ extension Explorer {
                 JSONLine.write([
                     "kind": "summary", "runs": report.runs, "commands": report.commands, "refused": report.refused,
                     "failures": report.found.count,
-                    "seconds": Double(report.elapsed.components.seconds) + Double(report.elapsed.components.attoseconds) / 1e18,
+                    "seconds": Self.seconds(report.elapsed),
                 ]))
             return
         }
