@@ -4,7 +4,7 @@ import Trellis
 
 /// `counter`: the AsyncDispatcher seed's CounterStore. Its actions run one at
 /// a time, in order; `increment-by-three` is composed of three increments.
-package actor CounterStore: Dispatcher, StatefulModel {
+package actor CounterStore: Dispatcher, StatefulModel, ResettableModel {
     package let pipeline = Pipeline()
     package var middlewares: [any AsyncDispatcher.Middleware] = []
 
@@ -15,6 +15,11 @@ package actor CounterStore: Dispatcher, StatefulModel {
     package private(set) var state = State()
 
     package init() {}
+
+    /// Back to zero, for the cluster's reset (`:reset`).
+    package func reset() async {
+        state = State()
+    }
 
     /// Adds to the count.
     @Command

@@ -26,4 +26,5 @@ extension ClusterWrapper {
         try await base.send(command, to: target, span: span)
     }
     func startedElsewhere(trace: UInt64) -> String? { base.startedElsewhere(trace: trace) }
+    func reset() async throws { try await base.reset() }
 }

@@ -18,4 +18,8 @@ struct ReadOnlyCluster: ClusterWrapper {
     func send(_ command: any Sendable, to target: String, span: UInt64) async throws -> (any Sendable)? {
         throw Refused()
     }
+
+    func reset() async throws {
+        throw Refused()
+    }
 }

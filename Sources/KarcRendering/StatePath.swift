@@ -55,6 +55,11 @@ package enum StatePath {
     package struct PathError: Error, Equatable {
         package let offset: Int
         package let message: String
+
+        package init(offset: Int, message: String) {
+            self.offset = offset
+            self.message = message
+        }
     }
 
     /// The part of `value` at `steps`, or why there is none.

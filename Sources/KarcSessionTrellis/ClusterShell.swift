@@ -165,6 +165,11 @@ public final class ClusterShell: ShellCluster, ObservingCluster {
 
     public var declaresInvariants: Bool { !invariantTargets.isEmpty }
 
+    /// The cluster's own reset (Trellis' `Cluster.reset()`): each change comes as a record.
+    public func reset() async throws {
+        try await cluster.reset()
+    }
+
     /// Each target's invariants (Trellis' `Invariant`) checked on its state now; nothing to read when none are declared.
     public func brokenInvariants() async -> [String] {
         guard !invariantTargets.isEmpty else { return [] }

@@ -137,9 +137,9 @@ import Testing
         #expect(run.status == 1)
         #expect(
             run.stderr == """
-                \(unknownMask):2: error: no built-in mask named 'colour' (built in: uuid, date, duration); give a pattern: #mask colour PATTERN
+                \(unknownMask):2: error: no built-in mask named 'colour' (built in: uuid, date, duration, time); give a pattern: #mask colour PATTERN
                 \(badPattern):1: error: the pattern of mask 'n' is not a regular expression: [0-9
-                \(unnamed):1: error: a mask needs a name of letters, digits, - and _: #mask NAME (built in: uuid, date, duration) or #mask NAME PATTERN
+                \(unnamed):1: error: a mask needs a name of letters, digits, - and _: #mask NAME (built in: uuid, date, duration, time) or #mask NAME PATTERN
                 error: cannot read the transcript \(missing): no such file
                 error: cannot read the transcript \(scratch.path): not UTF-8 text, or not readable
 

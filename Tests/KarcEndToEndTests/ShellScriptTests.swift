@@ -163,7 +163,7 @@ import Testing
                 :events sometimes
                 :timing on
                 counter.increment
-                :history 2
+                :history last 2
 
                 """)
         #expect(run.status == 1)

@@ -26,7 +26,7 @@ enum TraceIDs {
     /// ``renumbered(_:)``, with the times a trace prints (`"milliseconds":0.091`, `0.091 ms`) masked too.
     static func comparable(_ output: String) -> String {
         var text = renumbered(output)
-        for pattern in [#""milliseconds":[0-9.e-]+"#, #"[0-9]+\.[0-9]+ ms"#] {
+        for pattern in [#""milliseconds":[0-9.e-]+"#, #"[0-9]+\.[0-9]+ ms"#, #""time":"[0-9T:.Z-]+""#] {
             text = text.replacingOccurrences(of: pattern, with: "<time>", options: .regularExpression)
         }
         return text

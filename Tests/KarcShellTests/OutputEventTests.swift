@@ -52,7 +52,7 @@ struct OutputEventTests {
                 "timing on: each command's time is printed after it\n", "setting"
             ),
             (
-                .historyEntry(number: 2, .init(line: "articles.add title=\"a\nb\"", outcome: .failed)),
+                .historyEntry(number: 2, .init(line: "articles.add title=\"a\nb\"", outcome: .failed), full: false),
                 "    2  error  articles.add title=\"a\n              b\"\n", "history"
             ),
             (

@@ -61,7 +61,8 @@ struct TranscriptTests {
         }
         #expect(
             throws: KarcShell.Transcript.Problem(
-                line: 1, message: "a mask needs a name of letters, digits, - and _: #mask NAME (built in: uuid, date, duration) or #mask NAME PATTERN"
+                line: 1,
+                message: "a mask needs a name of letters, digits, - and _: #mask NAME (built in: uuid, date, duration, time) or #mask NAME PATTERN"
             )
         ) {
             try KarcShell.Transcript(text: "#mask <n> x\n")

@@ -68,22 +68,22 @@ import TrellisTesting
     await store.expectState("account", toBe: try decoded(AccountState.self, json: #"{"account":{"email":"jill@example.com"}}"#))
     await store.expectState("identity", toBe: try decoded(IdentityModel.State.self, json: #"{"user":{"email":"jill@example.com"}}"#))
     await store.receive(dumped: #"ReceivedMessage(text: "welcome to karc, jill@example.com")"#, from: "account")
-    // identity-articles.karc:62: articles.add title="Hello, karc"
+    // identity-articles.karc:66: articles.add title="Hello, karc"
     try await store.send(Articles.Add(title: "Hello, karc"), to: "articles")
     await store.expectState("articles", toBe: try decoded(Articles.self, json: #"{"items":[{"id":1,"likes":0,"title":"Hello, karc"}],"nextID":2,"owner":"jill@example.com"}"#))
-    // identity-articles.karc:76: articles.add title="One-way data flow"
+    // identity-articles.karc:81: articles.add title="One-way data flow"
     try await store.send(Articles.Add(title: "One-way data flow"), to: "articles")
     await store.expectState("articles", toBe: try decoded(Articles.self, json: #"{"items":[{"id":1,"likes":0,"title":"Hello, karc"},{"id":2,"likes":0,"title":"One-way data flow"}],"nextID":3,"owner":"jill@example.com"}"#))
-    // identity-articles.karc:91: articles.like id=2
+    // identity-articles.karc:96: articles.like id=2
     try await store.send(Articles.Like(id: 2), to: "articles")
     await store.expectState("articles", toBe: try decoded(Articles.self, json: #"{"items":[{"id":1,"likes":0,"title":"Hello, karc"},{"id":2,"likes":1,"title":"One-way data flow"}],"nextID":3,"owner":"jill@example.com"}"#))
-    // identity-articles.karc:106: articles.remove id=1
+    // identity-articles.karc:111: articles.remove id=1
     try await store.send(Articles.Remove(id: 1), to: "articles")
     await store.expectState("articles", toBe: try decoded(Articles.self, json: #"{"items":[{"id":2,"likes":1,"title":"One-way data flow"}],"nextID":3,"owner":"jill@example.com"}"#))
-    // identity-articles.karc:132: identity.logout
+    // identity-articles.karc:148: identity.logout
     try await store.send(IdentityAction.logout, to: "identity")
     await store.expectState("identity", toBe: try decoded(IdentityModel.State.self, json: "{}"))
-    // identity-articles.karc:138: articles.like id=2
+    // identity-articles.karc:154: articles.like id=2
     try await store.send(Articles.Like(id: 2), to: "articles")
     // auth.karc:33: auth.open-sign-up
     try await store.send(try decoded(EmitSignal.self, json: #"{"emitter":"openSignUp"}"#), to: "auth")
@@ -272,10 +272,10 @@ import TrellisTesting
           ]
         )
         """#)
-    // tour.karc:367: counter.increment
+    // tour.karc:382: counter.increment
     try await store.send(CounterStore.Increment(value: 1), to: "counter")
     await store.expectState("counter", toBe: try decoded(CounterStore.State.self, json: #"{"count":1}"#))
-    // tour.karc:374: counter.increment value=2
+    // tour.karc:389: counter.increment value=2
     try await store.send(CounterStore.Increment(value: 2), to: "counter")
     await store.expectState("counter", toBe: try decoded(CounterStore.State.self, json: #"{"count":3}"#))
     // Each target's state at the end.

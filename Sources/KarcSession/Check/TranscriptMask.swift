@@ -17,6 +17,7 @@ struct TranscriptMask {
         "uuid": "[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}",
         "date": #"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})?"#,
         "duration": #"\d+(\.\d+)? ?(ns|µs|us|ms|s|m|h)\b"#,
+        "time": #"\b\d{2}:\d{2}:\d{2}\b"#,
     ]
 
     static let keyword = "#mask"

@@ -59,6 +59,23 @@ public protocol ShellCluster: Sendable {
     /// Whether any target declares an invariant: when none does, the shell
     /// does not ask (an `await` a command saved).
     var declaresInvariants: Bool { get }
+    /// Puts every target back as the cluster started (`:reset`); the
+    /// changes come as records, as any others do. By default the cluster
+    /// cannot: it throws ``ShellClusterUnsupported``.
+    func reset() async throws
+}
+
+/// What a ``ShellCluster`` throws for something it cannot do (`:reset` on a cluster without a reset).
+public struct ShellClusterUnsupported: Error, CustomStringConvertible {
+    /// What it cannot do, in a few words (`reset its targets`).
+    public let what: String
+
+    /// A cluster that cannot do `what`.
+    public init(_ what: String) {
+        self.what = what
+    }
+
+    public var description: String { "this cluster cannot \(what)" }
 }
 
 extension ShellCluster {
@@ -98,6 +115,9 @@ extension ShellCluster {
     public var declaresInvariants: Bool { false }
 
     public func shutDown() async {}
+
+    /// Throws ``ShellClusterUnsupported``: the cluster has no reset.
+    public func reset() async throws { throw ShellClusterUnsupported("reset its targets (its ShellCluster has no reset())") }
 
     public func settled(timeout: Duration, beyond baseline: Int) async -> Bool {
         await settled(timeout: timeout)

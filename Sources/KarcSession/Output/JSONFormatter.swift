@@ -112,9 +112,18 @@ final class JSONFormatter: OutputFormatter {
                         ]
                     },
                 ], to: sink)
-        case .historyEntry(let number, let entry):
-            var object: [String: Any] = ["kind": "history", "number": number, "line": entry.line]
-            object["outcome"] = entry.outcome.map(HistoryEntry.name)
+        case .historyEntry(let number, let entry, let full):
+            json(history(number, entry, full: full), to: sink)
+        case .watch(let watch, let change):
+            var object = part(change)
+            object["kind"] = "watch"
+            object["watch"] = watch
+            json(object, to: sink)
+        case .watches(let paths):
+            json(["kind": "watches", "paths": paths], to: sink)
+        case .blame(let blame):
+            var object: [String: Any] = ["kind": "blame", "path": blame.path, "changes": blame.changes.map(part), "more": blame.more]
+            object["droppedBefore"] = blame.droppedBefore
             json(object, to: sink)
         }
     }

@@ -42,8 +42,14 @@ enum OutputEvent {
     case setting(Setting)
     /// What `:help` shows.
     case help(HelpPage)
-    /// A command line in `:history`.
-    case historyEntry(number: Int, HistoryEntry)
+    /// A command line in `:history`; with its output again (`:history N`) when `full`.
+    case historyEntry(number: Int, HistoryEntry, full: Bool)
+    /// A watched part changed (`:watch`).
+    case watch(watch: String, PartChange)
+    /// The watches (`:watch` without a path).
+    case watches([String])
+    /// The changes of a part, newest first (`:blame`).
+    case blame(Blame)
     /// A command's causal trace as a tree (`:trace`), or the late part of one.
     case trace(TraceOutput)
     /// Commands' flows as a sequence diagram (`:seq`).

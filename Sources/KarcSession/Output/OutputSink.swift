@@ -18,7 +18,25 @@ package final class OutputSink: Sendable {
         var lastFlush: ShellClock.Instant
         /// When capturing (``init(capturing:)``): what was written, both streams in order.
         var captured: [UInt8]?
+        /// What each command running wrote, both streams, for `:history N` (``tap(_:)``).
+        var taps: [(seq: Int, bytes: [UInt8], cut: Int)] = []
+
+        mutating func tapped(_ text: String, newline: Bool) {
+            for index in taps.indices {
+                let room = OutputSink.tapLimit - taps[index].bytes.count
+                let count = text.utf8.count + (newline ? 1 : 0)
+                guard taps[index].cut == 0, count <= room else {
+                    taps[index].cut += count
+                    continue
+                }
+                taps[index].bytes.append(contentsOf: text.utf8)
+                if newline { taps[index].bytes.append(10) }
+            }
+        }
     }
+
+    /// What a command's output keeps for `:history N`, at most.
+    static let tapLimit = 16 * 1_024
 
     /// Locked, so an alarm can write what waits while the shell is waiting itself.
     private let state: KarcMutex<State>
@@ -84,7 +102,24 @@ package final class OutputSink: Sendable {
         state.withLock { s in
             s.buffer.append(contentsOf: text.utf8)
             s.buffer.append(10)
+            if !s.taps.isEmpty { s.tapped(text, newline: true) }
             if s.buffer.count >= 1 << 16 { flush(&s) }
+        }
+    }
+
+    /// From now on what is written is kept for the command `seq` too, until ``untap(_:)``.
+    func tap(_ seq: Int) {
+        state.withLock { $0.taps.append((seq, [], 0)) }
+    }
+
+    /// What was written for the command `seq` since ``tap(_:)``, and how many bytes past the limit were not kept.
+    func untap(_ seq: Int) -> HistoryEntry.CommandOutput {
+        state.withLock { s in
+            guard let index = s.taps.lastIndex(where: { $0.seq == seq }) else { return HistoryEntry.CommandOutput() }
+            let tap = s.taps.remove(at: index)
+            var bytes = tap.bytes
+            if bytes.last == 10 { bytes.removeLast() }
+            return HistoryEntry.CommandOutput(output: String(decoding: bytes, as: UTF8.self), cut: tap.cut)
         }
     }
 
@@ -96,6 +131,7 @@ package final class OutputSink: Sendable {
     package func writeError(_ text: String) {
         state.withLock { s in
             flush(&s)
+            if !s.taps.isEmpty { s.tapped(text, newline: true) }
             if s.captured != nil {
                 s.captured?.append(contentsOf: (text + "\n").utf8)
             } else if let forward {

@@ -73,12 +73,14 @@ final class ReadableFormatter: OutputFormatter {
         case .sequence(let diagram, let commands):
             sink.write(style.dim("seq") + "    " + commands.map { "#\($0.seq) \($0.name)" }.joined(separator: ", ") + ":")
             for line in diagram.lines(width: terminalColumns() ?? 100) { sink.write(line) }
-        case .historyEntry(let number, let entry):
-            // A command of several lines keeps the column: its later lines start under its first.
-            let outcome = entry.outcome.map { $0 == .succeeded || $0 == .quit ? "ok   " : "error" } ?? "     "
-            let lines = entry.line.split(separator: "\n", omittingEmptySubsequences: false)
-            sink.write(String(format: "%5d  %@  ", number, outcome) + (lines.first.map(String.init) ?? ""))
-            for line in lines.dropFirst() { sink.write(String(repeating: " ", count: 14) + line) }
+        case .historyEntry(let number, let entry, let full):
+            history(number, entry, full: full, to: sink)
+        case .watch(_, let change):
+            sink.write(style.state("watch") + "  " + Self.part(change, from: nil) + style.dim("  (by \(change.cause))"))
+        case .watches(let paths):
+            sink.write(paths.isEmpty ? "no watches (:watch PATH adds one)" : "watching  " + paths.joined(separator: ", "))
+        case .blame(let blame):
+            self.blame(blame, to: sink)
         }
     }
 

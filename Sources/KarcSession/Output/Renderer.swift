@@ -186,37 +186,42 @@ final class Renderer {
             (base, fromLast) = (last, true)
         } else {
             printed[target] = StateSnapshot.take(new)
-            return StateTold(changed: false, printed: false)
+            return StateTold(parts: nil, printed: false)
         }
-        // One memory of the arrays compared, for the diff, the JSON tree and the next snapshot.
+        // One memory of the arrays compared, for the diff, the JSON tree, the parts changed and the next snapshot.
         let prefixes = ComparedPrefixes()
         defer { printed[target] = StateSnapshot.take(new, reusing: base, prefixes: prefixes) }
         switch diffMode {
         case .off:
-            return StateTold(changed: !Unchanged.check(base, new), printed: false)
+            return StateTold(parts: StateChanges.between(base, new, prefixes: prefixes), printed: false, old: base)
         case .summary:
             let counts = StateSummary.count(base, new)
-            guard counts.changed > 0 else { return StateTold(changed: false, printed: false) }
+            guard counts.changed > 0 else { return StateTold(parts: nil, printed: false) }
             changesPrinted += 1
             emit(.stateSummary(target: target, state: new, counts: counts, from: cause))
-            return StateTold(changed: true, printed: true)
+            return StateTold(parts: StateChanges.between(base, new, prefixes: prefixes), printed: true, old: base)
         case .full:
-            guard let difference = StateDiff.text(base, new, prefixes: prefixes) else { return StateTold(changed: false, printed: false) }
+            guard let difference = StateDiff.text(base, new, prefixes: prefixes) else { return StateTold(parts: nil, printed: false) }
             changesPrinted += 1
             emit(
                 .stateChange(
                     .init(
                         target: target, old: fromLast ? base : old.map { $0 as Any } ?? base, new: new, difference: difference, prefixes: prefixes,
                         fromLastPrinted: fromLast, from: cause)))
-            return StateTold(changed: true, printed: true)
+            return StateTold(parts: StateChanges.between(base, new, prefixes: prefixes), printed: true, old: base)
         }
     }
 
-    /// What ``state(target:old:new:from:)`` made of a change: whether the
-    /// state differs from the last one told, and whether a line said so.
+    /// What ``state(target:old:new:from:)`` made of a change: the parts it
+    /// changed (nil or none when the state is as it was last told), and
+    /// whether a line said so.
     struct StateTold {
-        let changed: Bool
+        let parts: (changes: [StateChange], omitted: Int)?
         let printed: Bool
+        /// The state it was told from (a snapshot, ``StateSnapshot``), for a watch to find its part in.
+        var old: Any?
+
+        var changed: Bool { printed || parts.map { !$0.changes.isEmpty || $0.omitted > 0 } ?? false }
     }
 
     /// What was last printed of each target's state, to tell its next change against.

@@ -44,6 +44,12 @@ struct BoundedLog<Element> {
         change(&entries[index])
     }
 
+    /// The entry numbered `number` (from 1, counting those dropped), unless it was dropped.
+    func entry(_ number: Int) -> Element? {
+        let index = number - 1 - dropped
+        return entries.indices.contains(index) ? entries[index] : nil
+    }
+
     private mutating func trim() {
         while entries.count > limit {
             entries.removeFirst()

@@ -113,6 +113,18 @@ package struct Completer: Sendable {
     /// The targets' names.
     var targetNames: [String] { catalog.targets.map(\.name) }
 
+    /// A part of a state as `:watch` and `:blame` take it (`articles.items[0].likes`):
+    /// the targets, then the paths into the typed target's state.
+    func partPaths(_ typed: String) -> [String] {
+        guard let cut = typed.firstIndex(where: { $0 == "." || $0 == "[" }), let target = catalog.target(named: typed[..<cut]) else {
+            return targetNames
+        }
+        let rest = typed[cut...]
+        let path = rest.first == "." ? String(rest.dropFirst()) : String(rest)
+        let head = String(typed[..<cut])
+        return statePaths(target.name, path).map { head + ($0.first == "[" ? "" : ".") + $0 }
+    }
+
     /// The event names `:wait` and `:events` complete: declared and seen, without their module.
     var eventNames: [String] {
         var names: [String] = []

@@ -46,8 +46,11 @@ struct SessionLog {
     }
 
     /// The command numbered `seq` ended so.
-    mutating func end(_ seq: Int, _ outcome: ShellSession.Outcome) {
-        history.update(seq) { $0.outcome = outcome }
+    mutating func end(_ seq: Int, _ outcome: ShellSession.Outcome, output: HistoryEntry.CommandOutput = .init()) {
+        history.update(seq) { entry in
+            entry.outcome = outcome
+            entry.output = output
+        }
     }
 
     /// Where the next step will go: a send is kept before the events it set off.
@@ -72,10 +75,25 @@ struct SessionLog {
     }
 }
 
-/// A command line in `:history`: as typed, and how it ended (nil while it runs).
+/// A command line in `:history`: as typed, how it ended (nil while it
+/// runs), what it printed (`:history N`) and which targets it reached.
 struct HistoryEntry {
     let line: String
     var outcome: ShellSession.Outcome?
+    var output = CommandOutput()
+    /// The targets it sent to or whose state changed while it ran (`:history target NAME`).
+    var targets: [String] = []
+
+    /// What a command printed, both streams in order, as the terminal or the program read it.
+    struct CommandOutput {
+        var output = ""
+        /// Bytes past ``OutputSink/tapLimit``, not kept.
+        var cut = 0
+    }
+
+    mutating func reached(_ target: String) {
+        if !targets.contains(target) { targets.append(target) }
+    }
 
     /// `ok`, `error` or `interrupted`: how `--json` names the outcome (`done`, `history`).
     static func name(_ outcome: ShellSession.Outcome) -> String {

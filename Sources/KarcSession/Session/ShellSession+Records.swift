@@ -40,6 +40,9 @@ extension ShellSession {
             let told = renderer.linked(change.link) { renderer.state(target: change.target, old: change.old, new: change.new, from: cause) }
             if told.printed { log.saw(state: change.new, of: change.target) }
             if told.changed { changed.insert(change.target) }
+            if let parts = told.parts, told.changed {
+                remember(parts, of: change.target, old: told.old, new: change.new, link: change.link, background: background)
+            }
         }
         // A report that changed nothing (a store reports each run of a handler) is no hop of its trace.
         traces.confirm(changed)

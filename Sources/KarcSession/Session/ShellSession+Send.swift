@@ -21,6 +21,7 @@ extension ShellSession {
         // The send is the root of a trace: everything it causes carries this id.
         let span = TraceLink.newSpanID()
         traces.begin(command: command.seq, trace: span, name: name)
+        log.history.update(command.seq) { $0.reached(built.target.name) }
         let (sent, settled) = await sendAndSettle(built.value, to: built.target.name, span: span, command: command, from: start)
         let elapsed = clock.now - start
         var outcome = renderer.linked(TraceLink(trace: span, span: span, parent: nil)) {

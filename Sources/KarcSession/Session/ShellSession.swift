@@ -30,6 +30,10 @@ package final class ShellSession {
     var input = Input()
     /// The cluster's traces as far as this session saw them (`:trace`).
     var traces = TraceBook()
+    /// Every change of state seen, as the parts it changed (`:blame`).
+    var changes: ChangeHistory
+    /// The parts watched (`:watch`).
+    var watches = Watches()
     /// How a trace names a send (`articles.load`).
     let names: CommandNames
     /// Of each trace whose late work was printed, how many of its hops were.
@@ -68,6 +72,7 @@ package final class ShellSession {
         self.options = options
         waits = SessionWaits(cluster: cluster, runtime: runtime, interrupter: interrupter)
         log = SessionLog(limit: options.history.limit, seenEvents: seenEvents)
+        changes = ChangeHistory(limit: options.history.limit)
         builder = CommandBuilder(catalog: cluster.catalog)
         names = CommandNames(catalog: cluster.catalog)
         renderer = Renderer(
@@ -116,13 +121,15 @@ package final class ShellSession {
     private func begin(_ text: String) -> Int {
         let seq = log.begin(text)
         renderer.begin(seq)
+        renderer.sink.tap(seq)
         return seq
     }
 
     /// The command `seq` ended: `:history` keeps its outcome, and `--json` says so (`done`).
     private func end(_ seq: Int, _ outcome: Outcome) {
         traces.end(command: seq)
-        log.end(seq, outcome)
+        let output = renderer.sink.untap(seq)
+        log.end(seq, outcome, output: output)
         renderer.end(seq, outcome: HistoryEntry.name(outcome))
     }
 

@@ -5,6 +5,7 @@ import Synchronization
 /// An AsyncDispatcher `Dispatcher` mounted in a cluster:
 /// `cluster.send` dispatches its actions (awaiting them, so errors reach the
 /// sender) and observers see its state change when it is a ``StatefulModel``.
+/// A dispatcher that is a ``ResettableModel`` is reset by ``Cluster/reset()``.
 ///
 /// ```swift
 /// let cluster = try await Bootstrap {
@@ -24,6 +25,9 @@ public struct DispatcherService<D: Dispatcher>: PrimitiveService {
             name: context.name ?? "\(D.self)", kind: .dispatcher, accepts: actions, invariants: context.invariants, state: reader?.read)
         let report = StateReport(reader: reader, source: target, hub: cluster.hub)
         let routes = ActionRoutes<D>()
+        if let resettable = dispatcher as? any ResettableModel {
+            cluster.onReset { try await report.around { await resettable.reset() } }
+        }
         return .leaf(
             ServiceLeaf(target: target, accepts: { routes.route(for: $0) != nil }, environment: context.boundEnvironment) { action in
                 guard let route = routes.route(for: action) else { return ServiceResult() }

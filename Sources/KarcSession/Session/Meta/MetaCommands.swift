@@ -5,7 +5,7 @@ import KarcLanguage
 enum MetaCommands {
     static let all: [any MetaCommand.Type] = [
         MetaHelp.self, MetaState.self, MetaAssert.self, MetaHistory.self, MetaEvents.self, MetaWait.self, MetaSleep.self, MetaTiming.self,
-        MetaDiff.self, MetaTrace.self, MetaSeq.self,
+        MetaDiff.self, MetaTrace.self, MetaSeq.self, MetaWatch.self, MetaUnwatch.self, MetaBlame.self, MetaReset.self,
         MetaSource.self, MetaSave.self, MetaExportTest.self, MetaExportDiagram.self, MetaQuit.self,
     ]
 

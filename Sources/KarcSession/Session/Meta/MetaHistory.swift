@@ -1,34 +1,94 @@
 import Foundation
 
-/// `:history [n]`: the command lines run this session (the last `n`),
-/// numbered as they ran, with their outcome.
+/// `:history [N | last n | /REGEX/ | target NAME | failed]`: the command
+/// lines run this session, numbered as they ran, with their outcome; one
+/// with what it printed; or those a filter keeps.
 enum MetaHistory: MetaCommand {
     static let name = "history"
-    static let arguments = "[n]"
-    static let summary = "the commands run this session, numbered, with their outcome"
+    static let arguments = "[N | filter]"
+    static let summary = "the commands run this session, numbered, with their outcome; one again with its output; or a filter's"
     static let details = [
-        ":history      every command kept (--history-limit), sends and meta commands",
-        ":history 10   the last ten",
+        ":history                  every command kept (--history-limit), sends and meta commands",
+        ":history 12               command 12 with what it printed (reply, events, diffs, its trace)",
+        ":history last 10          the last ten",
+        ":history /like|remove/    those whose line or output matches a regular expression",
+        ":history target articles  those that sent to a target or changed its state",
+        ":history failed           those that failed",
         "Numbers count from the session's start, also past those dropped; --json gives each command's number as seq.",
     ]
+
+    static func completions(at position: Int, of words: [String], in context: Completer) -> MetaCompletions? {
+        switch position {
+        case 0: MetaCompletions(candidates: ["last", "target", "failed"])
+        case 1 where words[0] == "target": MetaCompletions(candidates: context.targetNames)
+        default: nil
+        }
+    }
 
     static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
         let history = session.log.history
         // This `:history` line is running: it is not history yet.
         var entries = history.entries[...]
         if let last = entries.last, last.outcome == nil, history.total == session.renderer.seq { entries = entries.dropLast() }
-        var count = entries.count
-        if let argument = call.arguments.first {
-            guard let n = Int(argument.value), n > 0 else {
-                return session.fail("expected a number of commands (like :history 10), got '\(argument.value)'", column: argument.column, in: call)
+        let numbered = entries.enumerated().map { (number: history.dropped + $0.offset + 1, entry: $0.element) }
+        let arguments = call.arguments
+        let kept: [(number: Int, entry: HistoryEntry)]
+        switch arguments.first?.value {
+        case nil:
+            kept = numbered
+        case let first? where Int(first) != nil:
+            if let extra = arguments.dropFirst().first { return session.fail(":history N takes nothing after N", column: extra.column, in: call) }
+            return one(Int(first) ?? 0, in: numbered, dropped: history.dropped, call: call, session: session)
+        case "last":
+            guard let count = arguments.dropFirst().first, let n = Int(count.value), n > 0 else {
+                return session.fail(
+                    "expected a number of commands after last (like :history last 10)", column: arguments.dropFirst().first?.column, in: call)
             }
-            count = min(n, entries.count)
+            kept = Array(numbered.suffix(n))
+        case "failed":
+            kept = numbered.filter { $0.entry.outcome == .failed || $0.entry.outcome == .interrupted }
+        case "target":
+            guard let name = arguments.dropFirst().first else { return session.fail("expected a target after :history target", in: call) }
+            let target: String
+            do {
+                target = try session.builder.resolveTarget(name).name
+            } catch {
+                return session.fail(error.message, column: error.column, in: call)
+            }
+            kept = numbered.filter { $0.entry.targets.contains(target) }
+        case let first? where first.hasPrefix("/"):
+            let text = arguments.map(\.value).joined(separator: " ")
+            guard text.count >= 2, text.hasSuffix("/") else {
+                return session.fail("a pattern is written between slashes: :history /like|remove/", column: arguments[0].column, in: call)
+            }
+            let pattern = String(text.dropFirst().dropLast())
+            guard let expression = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]) else {
+                return session.fail("not a regular expression: \(pattern)", column: arguments[0].column + 1, in: call)
+            }
+            kept = numbered.filter { matches(expression, $0.entry.line) || matches(expression, $0.entry.output.output) }
+        case let first?:
+            return session.fail(
+                "expected a command's number, last n, /REGEX/, target NAME or failed after :history, got '\(first)'", column: arguments[0].column,
+                in: call)
         }
-        let first = entries.count - count
-        // Numbered as they ran, counting those dropped by --history-limit.
-        for (index, entry) in entries.dropFirst(first).enumerated() {
-            session.renderer.emit(.historyEntry(number: history.dropped + first + index + 1, entry))
-        }
+        for (number, entry) in kept { session.renderer.emit(.historyEntry(number: number, entry, full: false)) }
         return .succeeded
+    }
+
+    /// `:history N`: command N again, with its output.
+    private static func one(
+        _ number: Int, in numbered: [(number: Int, entry: HistoryEntry)], dropped: Int, call: MetaCall, session: ShellSession
+    ) -> ShellSession.Outcome {
+        guard let found = numbered.first(where: { $0.number == number }) else {
+            let kept = numbered.isEmpty ? "none is" : "#\(numbered[0].number)–#\(numbered[numbered.count - 1].number) are"
+            let why = number <= dropped && number > 0 ? "was dropped (--history-limit)" : "does not exist"
+            return session.fail("command \(number) \(why); of this session's commands \(kept) kept", column: call.arguments[0].column, in: call)
+        }
+        session.renderer.emit(.historyEntry(number: found.number, found.entry, full: true))
+        return .succeeded
+    }
+
+    private static func matches(_ expression: NSRegularExpression, _ text: String) -> Bool {
+        expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
     }
 }

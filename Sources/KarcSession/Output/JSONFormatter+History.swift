@@ -1,0 +1,35 @@
+import Foundation
+import KarcRendering
+
+extension JSONFormatter {
+    /// A `history` line; with `full`, `output`: the lines the command printed then, as they were.
+    func history(_ number: Int, _ entry: HistoryEntry, full: Bool) -> [String: Any] {
+        var object: [String: Any] = ["kind": "history", "number": number, "line": entry.line]
+        object["outcome"] = entry.outcome.map(HistoryEntry.name)
+        if full {
+            // Each line was written as JSON: kept as it is, not parsed and written again.
+            object["output"] = entry.output.output.split(separator: "\n").map { RawJSON(text: String($0)) }
+            if entry.output.cut > 0 { object["cut"] = entry.output.cut }
+        }
+        return object
+    }
+
+    /// A part's change: `target`, `path`, `old` and `new` (each left out when the part was absent), `by`, `number` and `line` (the command that made it), `time`.
+    func part(_ change: OutputEvent.PartChange) -> [String: Any] {
+        var object: [String: Any] = [
+            "target": change.target, "path": StatePath.text(change.path), "by": change.cause, "time": Self.time(change.time),
+        ]
+        object["old"] = change.old.map(ValueText.json)
+        object["new"] = change.new.map(ValueText.json)
+        object["number"] = change.command
+        object["line"] = change.line
+        return object
+    }
+
+    /// ISO 8601 with milliseconds, in UTC.
+    static func time(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: date)
+    }
+}

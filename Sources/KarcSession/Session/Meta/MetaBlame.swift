@@ -1,0 +1,70 @@
+import KarcRendering
+
+/// `:blame PATH [n]`: the commands that changed a part of a state, newest
+/// first, each with the part's value before and after.
+enum MetaBlame: MetaCommand {
+    static let name = "blame"
+    static let arguments = "target[.path] [n]"
+    static let summary = "which commands changed a part of a state, newest first, with its value before and after"
+    static let details = [
+        ":blame articles.items[3].likes      the last 10 changes of that field",
+        ":blame counter 50                   the last 50 changes of a whole target",
+        "Changes by background work (a timer, a late reply, another shell) are named by their trace's root.",
+        "A change inside the part is listed with its own path; a list's elements are named by their index then.",
+    ]
+
+    static func completions(at position: Int, of words: [String], in context: Completer) -> MetaCompletions? {
+        position == 0 ? MetaCompletions(candidates: context.partPaths(words[0]), suffix: "") : nil
+    }
+
+    static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
+        guard let argument = call.arguments.first else {
+            return session.fail(":blame takes a part of a state: :blame articles.items[3].likes, or a target: :blame counter", in: call)
+        }
+        guard let part = session.watchedPart(argument, in: call) else { return .failed }
+        var limit = 10
+        if let count = call.arguments.dropFirst().first {
+            guard let n = Int(count.value), n > 0 else {
+                return session.fail("expected a number of changes (like :blame counter 20), got '\(count.value)'", column: count.column, in: call)
+            }
+            limit = n
+        }
+        if let extra = call.arguments.dropFirst(2).first {
+            return session.fail(":blame takes a part and at most a number", column: extra.column, in: call)
+        }
+        let (found, more) = session.changes.blame(target: part.target, path: part.path, limit: limit)
+        let rows = found.map { blamed in
+            OutputEvent.PartChange(
+                target: part.target, path: blamed.path, old: blamed.old, new: blamed.new, cause: blamed.entry.cause,
+                command: blamed.entry.command, line: blamed.entry.command.flatMap { session.log.history.entry($0)?.line }, time: blamed.entry.time)
+        }
+        let dropped = session.changes.droppedBefore
+        session.renderer.emit(
+            .blame(.init(path: part.watch.text, changes: rows, more: more, droppedBefore: dropped > 0 && !more ? dropped : nil)))
+        return .succeeded
+    }
+}
+
+/// `:reset`: puts the whole cluster back as it started, and prints the changes.
+enum MetaReset: MetaCommand {
+    static let name = "reset"
+    static let arguments = ""
+    static let summary = "put every target back as the cluster started (its reset), printing what changed"
+    static let details = [
+        "Value stores take back their first model, Karc models are set up again; the changes print as a command's would.",
+        "What the cluster did outside itself (a message sent, a file written) is not undone.",
+    ]
+
+    static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
+        if let extra = call.arguments.first { return session.fail(":reset takes no arguments", column: extra.column, in: call) }
+        do {
+            try await session.cluster.reset()
+        } catch {
+            return session.fail("cannot reset: \(error)", in: call)
+        }
+        _ = await session.cluster.settled(timeout: session.options.timeout)
+        session.printRecords(session.takeRecords())
+        if session.renderer.changesPrinted == 0, session.renderer.diffMode != .off { session.renderer.unchanged() }
+        return .succeeded
+    }
+}

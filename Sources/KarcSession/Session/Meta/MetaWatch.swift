@@ -1,0 +1,91 @@
+import KarcRendering
+
+/// `:watch [PATH…]`: prints every change of a part of a state as it
+/// happens, whoever made it; without a path, lists the watches.
+enum MetaWatch: MetaCommand {
+    static let name = "watch"
+    static let arguments = "[target[.path]…]"
+    static let summary = "print every change of a part of a state as it happens (by a command, a timer, another shell)"
+    static let details = [
+        ":watch articles.items[3].likes   one field of one element",
+        ":watch identity.user             a field and everything inside it",
+        ":watch counter                   a whole target",
+        ":watch                           the watches",
+        "A part that is not there yet is watched, and reported when it appears. :unwatch ends a watch.",
+    ]
+
+    static func completions(at position: Int, of words: [String], in context: Completer) -> MetaCompletions? {
+        MetaCompletions(candidates: context.partPaths(words[position]), suffix: "")
+    }
+
+    static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
+        guard !call.arguments.isEmpty else {
+            session.renderer.emit(.watches(session.watches.all.map(\.text)))
+            return .succeeded
+        }
+        var parts: [WatchedPart] = []
+        for argument in call.arguments {
+            guard let part = session.watchedPart(argument, in: call) else { return .failed }
+            parts.append(part)
+        }
+        for part in parts {
+            let watch = part.watch
+            guard session.watches.add(watch) else {
+                session.renderer.log("already watching \(watch.text)")
+                continue
+            }
+            guard let state = await session.cluster.state(of: part.target) else {
+                session.renderer.log("watching \(watch.text) (\(part.target) has no state to read now; its changes are reported as they come)")
+                continue
+            }
+            switch StatePath.resolve(state, part.path) {
+            case .success(let value):
+                session.renderer.log("watching \(watch.text), now \(ValueText.inline(value))")
+            case .failure(let error):
+                session.renderer.log("watching \(watch.text), not there now (\(error.message)); reported when it appears")
+            }
+        }
+        return .succeeded
+    }
+}
+
+/// `:unwatch PATH|all`: ends watches.
+enum MetaUnwatch: MetaCommand {
+    static let name = "unwatch"
+    static let arguments = "target[.path]…|all"
+    static let summary = "stop watching a part (all: every watch)"
+    static let details = [
+        ":unwatch articles.items[3].likes   ends that watch",
+        ":unwatch all                       ends every watch",
+    ]
+
+    static func completions(at position: Int, of words: [String], in context: Completer) -> MetaCompletions? {
+        MetaCompletions(candidates: ["all"] + context.partPaths(words[position]), suffix: "")
+    }
+
+    static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
+        guard !call.arguments.isEmpty else { return session.fail(":unwatch takes what to stop watching, or all", in: call) }
+        if call.arguments.count == 1, call.arguments[0].value.lowercased() == "all" {
+            let removed = session.watches.remove { _ in true }
+            session.renderer.log(removed.isEmpty ? "no watches to end" : "stopped watching " + removed.map(\.text).joined(separator: ", "))
+            return .succeeded
+        }
+        var ended: [Watches.Watch] = []
+        for argument in call.arguments {
+            guard let part = session.watchedPart(argument, in: call) else { return .failed }
+            let matching = session.watches.all.filter {
+                $0.target == part.target && $0.path.count == part.path.count && zip($0.path, part.path).allSatisfy(StatePath.matches)
+            }
+            guard !matching.isEmpty else {
+                let list = session.watches.all.map(\.text)
+                return session.fail(
+                    "not watching \(part.watch.text); " + (list.isEmpty ? "nothing is watched" : "watching " + list.joined(separator: ", ")),
+                    column: argument.column, in: call)
+            }
+            ended += matching
+        }
+        let removed = session.watches.remove { watch in ended.contains(watch) }
+        session.renderer.log("stopped watching " + removed.map(\.text).joined(separator: ", "))
+        return .succeeded
+    }
+}
