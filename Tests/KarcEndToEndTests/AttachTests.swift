@@ -32,6 +32,20 @@ import Testing
         #expect(remote.stdout.contains("seq    #1 identity.login:\n    shell              identity             articles              account\n"))
     }
 
+    @Test func watchBlameAndResetWorkThroughAttach() async throws {
+        let served = try await ServedDemo()
+        let remote = try await served.attach([
+            "-e", ":watch counter.count", "-e", "counter.increment value=2", "-e", ":blame counter", "-e", ":reset", "-e", ":history 2",
+        ])
+        #expect(await served.stop() == 0)
+        #expect(remote.status == 0, "\(remote.stderr)")
+        #expect(remote.stdout.contains("watch  counter.count: 0 → 2  (by #2 counter.increment)\n"), "\(remote.stdout)")
+        #expect(remote.stdout.contains("  #2  "))
+        #expect(remote.stdout.contains("  counter.increment value=2   counter.count: 0 → 2\n"))
+        #expect(remote.stdout.contains("watch  counter.count: 2 → 0  (by #4 :reset)\n"))
+        #expect(remote.stdout.contains("    2  ok     counter.increment value=2\nstate  counter:\n"))
+    }
+
     @Test func theEndpointIsReachableOnlyByItsUserAndItsToken() async throws {
         let served = try await ServedDemo()
         func mode(_ path: String) throws -> Int {
@@ -113,6 +127,9 @@ import Testing
         let state = try await served.attach(["-e", ":state counter"])
         #expect(state.status == 0)
         #expect(state.stdout == "state  counter: CounterStore.State(count: 0)\n")
+        let reset = try await served.attach(["-e", ":reset"])
+        #expect(reset.status == 1)
+        #expect(reset.stderr == "-e:1:2: error: cannot reset: refused: this endpoint is read-only (sends are off; :state, :wait and what the app does still show)\n")
         _ = await served.stop()
     }
 
