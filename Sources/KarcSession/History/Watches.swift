@@ -31,7 +31,7 @@ struct Watches {
         return true
     }
 
-    /// Removes the watches `text` names (`articles.items[3].likes` as written when watched, or by target and path); those removed.
+    /// Removes the watches `matches` picks; those removed.
     mutating func remove(where matches: (Watch) -> Bool) -> [Watch] {
         let removed = all.filter(matches)
         all.removeAll(where: matches)
