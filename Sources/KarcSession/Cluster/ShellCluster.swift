@@ -75,6 +75,7 @@ public struct ShellClusterUnsupported: Error, CustomStringConvertible {
         self.what = what
     }
 
+    /// `this cluster cannot reset its targets (…)`.
     public var description: String { "this cluster cannot \(what)" }
 }
 
