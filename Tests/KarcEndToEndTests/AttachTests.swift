@@ -129,7 +129,10 @@ import Testing
         #expect(state.stdout == "state  counter: CounterStore.State(count: 0)\n")
         let reset = try await served.attach(["-e", ":reset"])
         #expect(reset.status == 1)
-        #expect(reset.stderr == "-e:1:2: error: cannot reset: refused: this endpoint is read-only (sends are off; :state, :wait and what the app does still show)\n")
+        #expect(
+            reset.stderr
+                == "-e:1:2: error: cannot reset: refused: this endpoint is read-only (sends are off; :state, :wait and what the app does still show)\n"
+        )
         _ = await served.stop()
     }
 

@@ -131,4 +131,16 @@ struct StatePathCompletionTests {
         #expect(completer.complete(":state articles items[0].t").candidates == ["items[0].title", "items[0].tags"])
         #expect(completer.complete(":state nobody x").candidates.isEmpty)
     }
+
+    @Test func watchAndBlameCompleteATargetThenItsPathAsOneWord() {
+        let catalog = Catalog(targets: [TargetSchema(name: "articles", kind: "store", commands: [])])
+        let state = self.state
+        let completer = Completer(
+            catalog: catalog,
+            statePaths: { target, typed in target == "articles" ? StatePath.completions(in: state, typed: typed) : [] })
+        #expect(completer.complete(":watch art") == .init(insert: "icles", candidates: []))
+        #expect(completer.complete(":watch articles.items[0].ti") == .init(insert: "tle", candidates: []))
+        #expect(completer.complete(":blame articles.items[0].t").candidates == ["articles.items[0].title", "articles.items[0].tags"])
+        #expect(completer.complete(":unwatch a").candidates == ["all", "articles"])
+    }
 }
