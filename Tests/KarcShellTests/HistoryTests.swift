@@ -227,6 +227,19 @@ struct HistoryTests {
         await library.shutDown()
     }
 
+    @Test func aSessionThatResetCannotBeExportedAsATestThatWouldNot() async throws {
+        let library = try await Self.library()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("karc-reset-\(UUID().uuidString).swift").path
+        var options = plain
+        options.testExport.factory = "try await makeLibrary()"
+        let run = try await Transcript.run(library, ["shelf.add title=Dune", ":reset", ":export-test \(file)"], options: options)
+        #expect(run.status == 1)
+        #expect(
+            run.errors.contains("cannot write <test>:2: :reset as Swift: a test does not replay :reset; export the part after it"), "\(run.errors)")
+        #expect(!FileManager.default.fileExists(atPath: file), "nothing half written")
+        await library.shutDown()
+    }
+
     @Test func watchAndBlameAreJSONLinesForPrograms() async throws {
         let library = try await Self.library()
         var options = plain

@@ -63,6 +63,8 @@ enum MetaReset: MetaCommand {
             return session.fail("cannot reset: \(error)", in: call)
         }
         _ = await session.cluster.settled(timeout: session.options.timeout)
+        let origin = TestStep.Origin(script: call.location.script, line: call.location.line, text: ":reset")
+        session.log.keep(.reset(origin: origin), at: session.log.nextStep)
         session.printRecords(session.takeRecords())
         if session.renderer.changesPrinted == 0, session.renderer.diffMode != .off { session.renderer.unchanged() }
         return .succeeded
