@@ -190,7 +190,7 @@ let package = Package(
             ]
         ),
         // A Trellis cluster as a `ShellCluster`: `ClusterShell` (no terminal).
-        .target(name: "KarcSessionTrellis", dependencies: ["KarcSession", "KarcLanguage", "Trellis"]),
+        .target(name: "KarcSessionTrellis", dependencies: ["KarcSession", "KarcLanguage", "KarcAsync", "Trellis"]),
         // The shell in front of a Trellis cluster: `Shell.main(name:cluster:)`; re-exports both.
         .target(
             name: "KarcShellTrellis",

@@ -103,13 +103,19 @@ open class Domain<Id: Hashable & Sendable, State: Equatable & Sendable, Command:
 
     var notSetUp: ModelError { .notSetUp(domain: "\(Self.self)", id: "\(id)") }
 
-    /// The command gate alone: read on every send, without copying the rest of the channel.
+    /// Puts `state` in place of the model's state, as a reduction would
+    /// (scopes re-evaluated, observers told): what a cluster's restore does.
+    package func restore(state: State) async throws {
+        try await requireChannel().restore(state)
+    }
+
     /// The model's words for a command no running pipe takes (``Model/refusal(of:in:)``),
     /// looked up only then: a send's fast path holds the gate alone.
     func refusal(of command: Command) -> any Error {
         channel.value?.refusal(command) ?? notSetUp
     }
 
+    /// The command gate alone: read on every send, without copying the rest of the channel.
     func requireCommands() throws -> Gate<Command, any Sendable> {
         guard let commands = channel.withLock({ $0?.commands }) else { throw notSetUp }
         return commands
@@ -177,6 +183,8 @@ struct DomainChannel<State: Sendable, Command: Sendable, Event: Sendable>: Senda
     let state: @Sendable () -> State
     /// The error for a command no running pipe takes (``Model/refusal(of:in:)``).
     let refusal: @Sendable (Command) -> any Error
+    /// Puts a state in place of the model's (``ModelRuntime/restore(_:)``).
+    let restore: @Sendable (State) async throws -> Void
 }
 
 struct DomainCommandDrain<Id: Hashable & Sendable, State: Equatable & Sendable, Command: Sendable, Event: Sendable>: Drain {

@@ -126,7 +126,7 @@ where
         model.domain.channel.set(
             DomainChannel(
                 modelUid: runtime.uid, commands: runtime.commands, events: runtime.events, state: { runtime.state },
-                refusal: { runtime.refusal(of: $0) }
+                refusal: { runtime.refusal(of: $0) }, restore: { try await runtime.restore($0) }
             ))
         await runtime.start()
         model.onSetUp()

@@ -4,7 +4,7 @@ import Trellis
 
 /// `counter`: the AsyncDispatcher seed's CounterStore. Its actions run one at
 /// a time, in order; `increment-by-three` is composed of three increments.
-package actor CounterStore: Dispatcher, StatefulModel, ResettableModel {
+package actor CounterStore: Dispatcher, StatefulModel, ResettableModel, Restorable {
     package let pipeline = Pipeline()
     package var middlewares: [any AsyncDispatcher.Middleware] = []
 
@@ -19,6 +19,11 @@ package actor CounterStore: Dispatcher, StatefulModel, ResettableModel {
     /// Back to zero, for the cluster's reset (`:reset`).
     package func reset() async {
         state = State()
+    }
+
+    /// A count it showed before, for `:restore` and `:undo`.
+    package func restore(_ state: State) {
+        self.state = state
     }
 
     /// Adds to the count.

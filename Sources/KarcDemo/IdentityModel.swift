@@ -4,7 +4,7 @@ import Trellis
 
 /// `identity`: who is signed in. Credentials are checked with Compose
 /// validation; a rejected login leaves the state as it was.
-package actor IdentityModel: StatefulModel {
+package actor IdentityModel: StatefulModel, Restorable {
     package struct User: Equatable, Sendable, Codable {
         package var email: String
 
@@ -20,6 +20,11 @@ package actor IdentityModel: StatefulModel {
     package init() {}
 
     package var isSignedIn: Bool { state.user != nil }
+
+    /// Who was signed in before, for `:restore` and `:undo`.
+    package func restore(_ state: State) {
+        self.state = state
+    }
 
     func login(email: String, password: String) throws {
         let validation = Credentials(email: email, password: password).validation

@@ -1,7 +1,7 @@
 import KarcSession
 
 /// A cluster seen through a read-only endpoint: states, records and
-/// `:wait` work; every send is refused, and says why.
+/// `:wait` work; every send (and `:reset`, `:restore`, `:undo`) is refused, and says why.
 struct ReadOnlyCluster: ClusterWrapper {
     let base: any ShellCluster
 
@@ -20,6 +20,10 @@ struct ReadOnlyCluster: ClusterWrapper {
     }
 
     func reset() async throws {
+        throw Refused()
+    }
+
+    func restore(_ states: [String: any Sendable], span: UInt64) async throws {
         throw Refused()
     }
 }

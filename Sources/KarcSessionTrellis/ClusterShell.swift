@@ -1,3 +1,4 @@
+import KarcAsync
 import KarcLanguage
 import KarcSession
 import Trellis
@@ -168,6 +169,23 @@ public final class ClusterShell: ShellCluster, ObservingCluster {
     /// The cluster's own reset (Trellis' `Cluster.reset()`): each change comes as a record.
     public func reset() async throws {
         try await cluster.reset()
+    }
+
+    /// Trellis' `Cluster.snapshot()`: value stores, Karc models and `Restorable` models.
+    public func snapshot() async throws -> RestorableStates {
+        let snapshot = await cluster.snapshot()
+        return RestorableStates(states: snapshot.states, left: snapshot.left)
+    }
+
+    /// Trellis' `Cluster.restore(_:)`, in the trace `span` (its root named `restore`).
+    public func restore(_ states: [String: any Sendable], span: UInt64) async throws {
+        try await TraceLink(trace: span, span: span, parent: nil, origin: "restore").whileCurrent {
+            try await cluster.restore(ClusterSnapshot(states: states))
+        }
+    }
+
+    public func restorableStateType(of target: String) -> (any Sendable.Type)? {
+        cluster.restorableStateType(of: target)
     }
 
     /// Each target's invariants (Trellis' `Invariant`) checked on its state now; nothing to read when none are declared.

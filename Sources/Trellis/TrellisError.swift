@@ -10,6 +10,11 @@ public enum TrellisError: Error, Equatable, CustomStringConvertible {
     case noCluster
     /// The cluster was shut down; it takes no more actions.
     case shutDown
+    /// ``Cluster/restore(_:)`` named a target whose state cannot be put
+    /// back (an actor model that is not ``Restorable``).
+    case notRestorable(target: String)
+    /// ``Cluster/restore(_:)`` gave a target a state of another type than its own.
+    case restoreTypeMismatch(target: String, expected: String, given: String)
 
     public var description: String {
         switch self {
@@ -21,6 +26,10 @@ public enum TrellisError: Error, Equatable, CustomStringConvertible {
             return "no target named '\(name)'; targets: \(targets.joined(separator: ", "))"
         case .noCluster:
             return "this send is not connected to a cluster"
+        case .notRestorable(let target):
+            return "'\(target)' cannot be restored: its model is not Restorable (conform it to Restorable to restore it)"
+        case .restoreTypeMismatch(let target, let expected, let given):
+            return "cannot restore '\(target)': its state is a \(expected), not a \(given)"
         case .shutDown:
             return "the cluster was shut down"
         }

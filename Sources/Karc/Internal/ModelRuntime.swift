@@ -40,6 +40,9 @@ final class ModelRuntime<State: Equatable & Sendable, Command: Sendable, Effect:
         }
     }
 
+    /// A reduction's new state, its version and what evaluates its scopes.
+    typealias Change = (State, UInt64, @Sendable (ModelRuntime, State) -> [Scope])
+
     let uid: String
     let logger: Logger
     let commands: Gate<Command, any Sendable>
@@ -114,7 +117,37 @@ final class ModelRuntime<State: Equatable & Sendable, Command: Sendable, Effect:
     @usableFromInline
     nonisolated(nonsending) func send(effects: [Effect]) async throws -> [Event] {
         let (events, changed) = try reduce(effects)
-        guard let (state, version, scopesOf) = changed else { return events }
+        guard let changed else { return events }
+        await reconcile(changed)
+        return events
+    }
+
+    /// Puts `state` in place of the model's state, as a reduction would have
+    /// made it (its observers, the cluster's monitor and its scopes see a
+    /// change of state; no event), and returns once the scopes match it.
+    ///
+    /// - Throws: ``ModelError/tornDown(model:)`` when the model is torn down.
+    func restore(_ state: State) async throws {
+        let changed = try core.withLock { c -> Change? in
+            guard c.isRunning, let hooks = c.hooks else { throw ModelError.tornDown(model: uid) }
+            let old = c.state
+            guard old != state else { return nil }
+            c.state = state
+            c.version += 1
+            hooks.observe(state)
+            delivery?.deliver(state, version: c.version)
+            mount?.monitor.stateChanged(model: uid, old: old, new: state)
+            return (state, c.version, hooks.scopes)
+        }
+        if let changed { await reconcile(changed) }
+    }
+
+    /// Evaluates the scopes of a new state (outside the lock: concurrent
+    /// reductions do not queue behind it) and waits, cancellably, until they run.
+    // Inlined: it is the tail of every reduction that changed the state.
+    @inline(__always)
+    nonisolated(nonsending) private func reconcile(_ changed: Change) async {
+        let (state, version, scopesOf) = changed
         // Evaluated outside the lock: concurrent reductions do not queue behind it.
         let scopes = scopesOf(self, state)
         let (generation, isNew) = core.withLock { c -> (UInt64, Bool) in
@@ -127,12 +160,11 @@ final class ModelRuntime<State: Equatable & Sendable, Command: Sendable, Effect:
         if isNew { reconciler.request(generation) }
         await reconciler.wait(for: generation, cancellable: true)
         if let delivery { await delivery.waitUntilObserved(version) }
-        return events
     }
 
     /// Reduces under the lock; returns the events and, when the state changed, the new state,
     /// its version and what evaluates its scopes.
-    func reduce(_ effects: [Effect]) throws -> (events: [Event], changed: (State, UInt64, @Sendable (ModelRuntime, State) -> [Scope])?) {
+    func reduce(_ effects: [Effect]) throws -> (events: [Event], changed: Change?) {
         try core.withLock { c in
             guard c.isRunning, let hooks = c.hooks else { throw ModelError.tornDown(model: uid) }
             let old = c.state

@@ -63,9 +63,35 @@ public protocol ShellCluster: Sendable {
     /// changes come as records, as any others do. By default the cluster
     /// cannot: it throws ``ShellClusterUnsupported``.
     func reset() async throws
+    /// The state of every target that can be restored (`:snapshot`), and
+    /// the targets that show a state but cannot be. By default the cluster
+    /// cannot: it throws ``ShellClusterUnsupported``.
+    func snapshot() async throws -> RestorableStates
+    /// Puts each target of `states` back to its state (`:restore`, `:undo`),
+    /// in the trace whose root is `span`; checks every state before it
+    /// changes anything. The changes come as records. By default the
+    /// cluster cannot: it throws ``ShellClusterUnsupported``.
+    func restore(_ states: [String: any Sendable], span: UInt64) async throws
+    /// The type of the state `target` takes back, to read a snapshot file
+    /// into; nil when it cannot be restored (the default).
+    func restorableStateType(of target: String) -> (any Sendable.Type)?
 }
 
-/// What a ``ShellCluster`` throws for something it cannot do (`:reset` on a cluster without a reset).
+/// The states of a cluster's targets at one moment (``ShellCluster/snapshot()``).
+public struct RestorableStates: Sendable {
+    /// Each restorable target's state, by target name.
+    public var states: [String: any Sendable]
+    /// The targets that show a state but cannot be restored, in the cluster's order.
+    public var left: [String]
+
+    /// The states of `states`' targets; `left` names those left out.
+    public init(states: [String: any Sendable], left: [String] = []) {
+        self.states = states
+        self.left = left
+    }
+}
+
+/// What a ``ShellCluster`` throws for something it cannot do (`:reset` on a cluster without a reset, `:snapshot` without snapshots).
 public struct ShellClusterUnsupported: Error, CustomStringConvertible {
     /// What it cannot do, in a few words (`reset its targets`).
     public let what: String
@@ -119,6 +145,19 @@ extension ShellCluster {
 
     /// Throws ``ShellClusterUnsupported``: the cluster has no reset.
     public func reset() async throws { throw ShellClusterUnsupported("reset its targets (its ShellCluster has no reset())") }
+
+    /// Throws ``ShellClusterUnsupported``: the cluster keeps no snapshots.
+    public func snapshot() async throws -> RestorableStates {
+        throw ShellClusterUnsupported("restore its targets (its ShellCluster has no snapshot())")
+    }
+
+    /// Throws ``ShellClusterUnsupported``: the cluster cannot restore.
+    public func restore(_ states: [String: any Sendable], span: UInt64) async throws {
+        throw ShellClusterUnsupported("restore its targets (its ShellCluster has no restore(_:span:))")
+    }
+
+    /// Nil: no target can be restored.
+    public func restorableStateType(of target: String) -> (any Sendable.Type)? { nil }
 
     public func settled(timeout: Duration, beyond baseline: Int) async -> Bool {
         await settled(timeout: timeout)

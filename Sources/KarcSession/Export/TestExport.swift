@@ -65,7 +65,9 @@ struct TestExport {
                 body.append(Self.expectState(target, state, indent: indent))
             case .reset(let origin):
                 throw Unexportable(
-                    message: "cannot write \(origin.described(scriptName)) as Swift: a test does not replay :reset; export the part after it")
+                    message:
+                        "cannot write \(origin.described(scriptName)) as Swift: a test does not replay "
+                        + "\(origin.text.split(separator: " ").first ?? ":reset"); export the part after it")
             }
         }
         if !states.isEmpty { body.append("// Each target's state at the end.") }

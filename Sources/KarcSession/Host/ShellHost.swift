@@ -87,3 +87,18 @@ package struct LocalHost: ShellHost {
         await pager(bytes)
     }
 }
+
+extension ShellHost {
+    /// The whole text of the file at `path` (a snapshot file), read as a script is.
+    func read(_ path: String) async throws(HostError) -> String {
+        let lines: any LineSource
+        do {
+            lines = try await openScript(path)
+        } catch  where error.isMissingFile {
+            throw HostError("cannot read \(path): no such file")
+        }
+        var text = ""
+        while let line = await lines.next() { text += line + "\n" }
+        return text
+    }
+}

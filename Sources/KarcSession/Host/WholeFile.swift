@@ -4,6 +4,8 @@ import Foundation
 /// renamed over it, so a reader (or a crash) never sees half of it and a
 /// failure leaves what was there. Errors say the system's reason.
 enum WholeFile {
+    /// Writes `text` to `path`, readable by others (0644) unless it is a
+    /// snapshot file, which holds the app's state and is kept to its owner (0600).
     static func write(_ text: String, to path: String) throws(HostError) {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
@@ -27,7 +29,7 @@ enum WholeFile {
             offset += count
         }
         // mkstemp makes it 0600; a script or a diagram is for others to read too.
-        fchmod(fd, 0o644)
+        if !SnapshotFile.isSnapshot(text) { fchmod(fd, 0o644) }
         guard close(fd) == 0 else { throw failure(path) }
         guard rename(temporary, path) == 0 else { throw failure(path) }
         written = true

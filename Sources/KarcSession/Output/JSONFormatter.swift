@@ -125,6 +125,10 @@ final class JSONFormatter: OutputFormatter {
             var object: [String: Any] = ["kind": "blame", "path": blame.path, "changes": blame.changes.map(part), "more": blame.more]
             object["droppedBefore"] = blame.droppedBefore
             json(object, to: sink)
+        case .snapshots(let snapshots, let kept):
+            json(self.snapshots(snapshots, kept: kept), to: sink)
+        case .restored(let restored):
+            json(self.restored(restored), to: sink)
         }
     }
 

@@ -54,6 +54,10 @@ enum OutputEvent {
     case trace(TraceOutput)
     /// Commands' flows as a sequence diagram (`:seq`).
     case sequence(SequenceDiagram, commands: [(seq: Int, name: String)])
+    /// A snapshot kept (`:snapshot NAME`, `:snapshot load`), or, when not `kept`, the snapshots (`:snapshots`).
+    case snapshots([SnapshotInfo], kept: Bool)
+    /// States put back (`:restore`, `:undo`).
+    case restored(Restored)
 
     /// What `:trace` prints of one trace.
     struct TraceOutput {

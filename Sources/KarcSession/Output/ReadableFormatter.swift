@@ -81,6 +81,10 @@ final class ReadableFormatter: OutputFormatter {
             sink.write(paths.isEmpty ? "no watches (:watch PATH adds one)" : "watching  " + paths.joined(separator: ", "))
         case .blame(let blame):
             self.blame(blame, to: sink)
+        case .snapshots(let snapshots, let kept):
+            self.snapshots(snapshots, kept: kept, to: sink)
+        case .restored(let restored):
+            self.restored(restored, to: sink)
         }
     }
 

@@ -34,6 +34,8 @@ package final class ShellSession {
     var changes: ChangeHistory
     /// The parts watched (`:watch`).
     var watches = Watches()
+    /// Named snapshots and the states before the last commands (`:snapshot`, `:restore`, `:undo`).
+    var snapshots = Snapshots()
     /// How a trace names a send (`articles.load`).
     let names: CommandNames
     /// Of each trace whose late work was printed, how many of its hops were.

@@ -75,6 +75,8 @@ public final class Cluster: Sendable {
     private let teardowns = KarcMutex<[@Sendable () async -> Void]>([])
     /// How each service resets (``reset()``), in declaration order.
     let resets = KarcMutex<[@Sendable () async throws -> Void]>([])
+    /// How each target that can be restored takes its state back (``restore(_:)``).
+    let restorers = KarcMutex<[String: Restorer]>([:])
     private let tasks = KarcMutex<[Task<Void, Never>]>([])
     private let startUp = KarcMutex<[StartUpStep]>([])
 

@@ -5,7 +5,8 @@ import Synchronization
 /// An AsyncDispatcher `Dispatcher` mounted in a cluster:
 /// `cluster.send` dispatches its actions (awaiting them, so errors reach the
 /// sender) and observers see its state change when it is a ``StatefulModel``.
-/// A dispatcher that is a ``ResettableModel`` is reset by ``Cluster/reset()``.
+/// A dispatcher that is a ``ResettableModel`` is reset by ``Cluster/reset()``,
+/// one that is ``Restorable`` restored by ``Cluster/restore(_:)``.
 ///
 /// ```swift
 /// let cluster = try await Bootstrap {
@@ -28,6 +29,7 @@ public struct DispatcherService<D: Dispatcher>: PrimitiveService {
         if let resettable = dispatcher as? any ResettableModel {
             cluster.onReset { try await report.around { await resettable.reset() } }
         }
+        if let restorable = dispatcher as? any Restorable { cluster.onRestore(target, restorable.restorer(report: report)) }
         return .leaf(
             ServiceLeaf(target: target, accepts: { routes.route(for: $0) != nil }, environment: context.boundEnvironment) { action in
                 guard let route = routes.route(for: action) else { return ServiceResult() }

@@ -22,6 +22,8 @@ public struct ModelService<Command: Sendable, State: Sendable>: PrimitiveService
     let tearDown: @Sendable () async -> Void
     let send: @Sendable (Command) async throws -> any Sendable
     let state: @Sendable () async -> State
+    /// Puts a state in place of the model's, as a reduction would.
+    let restore: @Sendable (State) async throws -> Void
     /// Whether two states differ (the model's `State` is `Equatable`).
     let differ: @Sendable (State, State) -> Bool
 
@@ -42,6 +44,12 @@ public struct ModelService<Command: Sendable, State: Sendable>: PrimitiveService
             let new = await state()
             if cluster.hub.hasSubscribers, differ(old, new) { cluster.hub.publish(.stateChanged(source: name, old: old, new: new)) }
         }
+        cluster.onRestore(
+            name,
+            Cluster.Restorer(stateType: State.self) { [restore] state in
+                guard let state = state as? State else { return }
+                try await restore(state)
+            })
         let send = self.send
         return .leaf(
             ServiceLeaf(target: name, accepts: { $0 is Command }, environment: context.boundEnvironment) { action in
@@ -70,6 +78,7 @@ extension Model {
             tearDown: { await tearDown(id: id) },
             send: { command in try await Domain.get(id: id).send(command) },
             state: { await Domain.getOrDefault(id: id).state },
+            restore: { try await Domain.get(id: id).restore(state: $0) },
             differ: { $0 != $1 }
         )
     }

@@ -16,7 +16,8 @@
 /// }
 /// ```
 ///
-/// When it conforms to ``StatefulModel`` too, observers see its changes of state.
+/// When it conforms to ``StatefulModel`` too, observers see its changes of
+/// state; ``Restorable`` too, ``Cluster/restore(_:)`` puts one back.
 public protocol ReceivingService: Service where Body == Never {
     /// The actions the service receives.
     associatedtype Received: Sendable
@@ -35,6 +36,7 @@ extension ReceivingService {
         let cluster = context.cluster
         let target = cluster.register(name: context.name ?? "\(Self.self)", kind: .service, accepts: [Received.self], state: reader?.read)
         let report = StateReport(reader: reader, source: target, hub: cluster.hub)
+        if let restorable = self as? any Restorable { cluster.onRestore(target, restorable.restorer(report: report)) }
         return .leaf(
             ServiceLeaf(target: target, accepts: { $0 is Received }, environment: context.boundEnvironment) { action in
                 guard let action = action as? Received else { return ServiceResult() }

@@ -46,6 +46,17 @@ public struct Store<Model: Sendable>: PrimitiveService {
             // A value model: the value `.with(model:)` gave, back through the cell (its lock, its report).
             context.cluster.onReset { try await cell.mutate(reporting: report) { $0 = model } }
         }
+        if let restorable = model as? any Restorable {
+            context.cluster.onRestore(target, restorable.restorer(report: report))
+        } else if !(Model.self is AnyObject.Type), !(Model.self is any StatefulModel.Type) {
+            // A value model shows itself: a state it showed is a model to put in the cell.
+            context.cluster.onRestore(
+                target,
+                Cluster.Restorer(stateType: Model.self) { state in
+                    guard let state = state as? Model else { return }
+                    try await cell.mutate(reporting: report) { $0 = state }
+                })
+        }
         let send = context.environment.send
         let leaves = handlers.map { handler in
             ServiceNode.leaf(

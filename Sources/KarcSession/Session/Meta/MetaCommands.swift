@@ -6,6 +6,7 @@ enum MetaCommands {
     static let all: [any MetaCommand.Type] = [
         MetaHelp.self, MetaState.self, MetaAssert.self, MetaHistory.self, MetaEvents.self, MetaWait.self, MetaSleep.self, MetaTiming.self,
         MetaDiff.self, MetaTrace.self, MetaSeq.self, MetaWatch.self, MetaUnwatch.self, MetaBlame.self, MetaReset.self,
+        MetaSnapshot.self, MetaSnapshots.self, MetaRestore.self, MetaUndo.self,
         MetaSource.self, MetaSave.self, MetaExportTest.self, MetaExportDiagram.self, MetaQuit.self,
     ]
 

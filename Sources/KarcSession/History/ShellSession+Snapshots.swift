@@ -1,0 +1,79 @@
+import Foundation
+import KarcAsync
+import KarcRendering
+
+extension ShellSession {
+    /// Puts `states` back through the cluster, as the command running now:
+    /// its changes print as its diff, and each is caused by it (`#7
+    /// :restore before`). `undoing`: the changes are no command to undo.
+    /// False (the error printed) when the cluster refused; then nothing changed.
+    func restore(_ states: [String: any Sendable], undoing: Bool, in call: MetaCall) async -> Bool {
+        let span = TraceLink.newSpanID()
+        if let seq = renderer.seq { traces.begin(command: seq, trace: span, name: call.text) }
+        snapshots.restoring = undoing
+        defer { snapshots.restoring = false }
+        do {
+            try await cluster.restore(states, span: span)
+        } catch {
+            _ = fail("cannot restore: \(error)", in: call)
+            return false
+        }
+        _ = await cluster.settled(timeout: options.timeout)
+        printRecords(takeRecords())
+        return true
+    }
+
+    /// A named snapshot of the cluster's restorable targets now; nil (the error printed) when the cluster keeps none.
+    func takeSnapshot(named name: String, in call: MetaCall) async -> Snapshots.Kept? {
+        do {
+            let taken = try await cluster.snapshot()
+            return Snapshots.Kept(
+                name: name, states: taken.states, left: taken.left, time: Date(), after: log.history.total > 1 ? log.history.total - 1 : nil,
+                file: nil)
+        } catch {
+            _ = fail("cannot take a snapshot: \(error)", in: call)
+            return nil
+        }
+    }
+
+    /// What `:snapshots` says of `snapshot`.
+    func info(_ snapshot: Snapshots.Kept) -> OutputEvent.SnapshotInfo {
+        let bytes = snapshot.states.values.reduce(0) { total, state in
+            let json = ValueText.json(state)
+            return total + ((json as? RawJSON)?.text.utf8.count ?? "\(json)".utf8.count)
+        }
+        return OutputEvent.SnapshotInfo(
+            name: snapshot.name, targets: snapshot.states.keys.sorted(), left: snapshot.left, time: snapshot.time, after: snapshot.after,
+            file: snapshot.file, bytes: bytes)
+    }
+
+    /// A snapshot's name: letters, digits, `-`, `_` and `.`, not a word `:snapshot` takes.
+    func snapshotName(_ argument: Located<String>, in call: MetaCall) -> String? {
+        let name = argument.value
+        let allowed = name.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) }
+        guard !name.isEmpty, allowed, !["save", "load"].contains(name) else {
+            _ = fail(
+                "'\(name)' is not a snapshot name: use letters, digits, '-', '_' and '.' (not 'save' or 'load'), like :snapshot before-login",
+                column: argument.column, in: call)
+            return nil
+        }
+        return name
+    }
+
+    /// The snapshot named by `argument`, or nil with an error naming those there are.
+    func keptSnapshot(_ argument: Located<String>, in call: MetaCall) -> Snapshots.Kept? {
+        if let kept = snapshots.named(argument.value) { return kept }
+        let names = snapshots.named.map(\.name)
+        let known =
+            names.isEmpty
+            ? ". No snapshot is kept yet (:snapshot NAME keeps one)."
+            : Names.didYouMean(argument.value, among: names) + " Snapshots: " + names.joined(separator: ", ")
+        _ = fail("no snapshot named '\(argument.value)'" + known, column: argument.column, in: call)
+        return nil
+    }
+}
+
+extension MetaCall {
+    /// The line as typed: `:restore before`.
+    var text: String { ([":" + name.value] + arguments.map(\.value)).joined(separator: " ") }
+}

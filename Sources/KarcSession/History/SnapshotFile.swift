@@ -1,0 +1,161 @@
+import Foundation
+import KarcRendering
+
+/// A snapshot as a file (`:snapshot save NAME FILE`, `:snapshot load FILE`):
+/// JSON that names the cluster and the schema it was written in, with each
+/// target's state as its `Encodable` form writes it.
+///
+///     {"karc-snapshot":1,"cluster":"demo","name":"before","saved":"…","left":["account"],
+///      "states":{"articles":{…},"counter":3}}
+///
+/// Written whole, mode 0600 (it holds the app's state). Read back only into
+/// the same cluster, and only when every state still decodes into its
+/// target's type with no field added or gone: otherwise nothing is kept.
+enum SnapshotFile {
+    /// The schema written; a file of another is refused.
+    static let schema = 1
+    private static let marker = "{\"karc-snapshot\":"
+
+    /// Whether `text` is a snapshot file (it is written 0600).
+    static func isSnapshot(_ text: String) -> Bool { text.hasPrefix(marker) }
+
+    /// Why a snapshot cannot be written or read.
+    struct Problem: Error {
+        let message: String
+    }
+
+    /// The file's text for `snapshot` of the cluster `cluster`.
+    static func text(_ snapshot: Snapshots.Kept, cluster: String) throws(Problem) -> String {
+        var states: [String] = []
+        for (target, state) in snapshot.states.sorted(by: { $0.key < $1.key }) {
+            guard let encodable = state as? any Encodable, let json = JSONText.encode(encodable) ?? (try? encoded(encodable)) else {
+                throw Problem(
+                    message:
+                        "cannot save '\(snapshot.name)': the state of \(target) (\(type(of: state as Any))) is not Encodable; "
+                        + ":snapshot keeps it in this session, a file needs Codable states")
+            }
+            states.append(quoted(target) + ":" + json)
+        }
+        let saved = JSONFormatter.time(snapshot.time)
+        return marker + "\(schema),\"cluster\":" + quoted(cluster) + ",\"name\":" + quoted(snapshot.name) + ",\"saved\":" + quoted(saved)
+            + ",\"left\":[" + snapshot.left.map(quoted).joined(separator: ",") + "],\"states\":{" + states.joined(separator: ",") + "}}\n"
+    }
+
+    /// The snapshot in `text`, read from `path`, checked against `cluster`;
+    /// `name` in place of the one it was saved under.
+    static func read(_ text: String, path: String, into cluster: any ShellCluster, name: String?) throws(Problem) -> Snapshots.Kept {
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any], let version = object["karc-snapshot"]
+        else {
+            throw Problem(message: "\(path) is not a karc snapshot (a JSON object with \"karc-snapshot\", written by :snapshot save)")
+        }
+        guard (version as? Int) == schema else {
+            throw Problem(message: "\(path) is a snapshot of schema \(version); this karc reads schema \(schema)")
+        }
+        guard let owner = object["cluster"] as? String, let states = object["states"] as? [String: Any] else {
+            throw Problem(message: "\(path) is not a whole karc snapshot: it needs \"cluster\" and \"states\"")
+        }
+        guard owner == cluster.name else {
+            throw Problem(message: "\(path) is a snapshot of the cluster '\(owner)', not of '\(cluster.name)'")
+        }
+        var kept: [String: any Sendable] = [:]
+        for (target, json) in states.sorted(by: { $0.key < $1.key }) {
+            kept[target] = try state(json, of: target, in: cluster, path: path)
+        }
+        let saved = (object["saved"] as? String).flatMap { ISO8601DateFormatter.withMilliseconds.date(from: $0) } ?? Date()
+        return Snapshots.Kept(
+            name: name ?? (object["name"] as? String) ?? "loaded", states: kept, left: object["left"] as? [String] ?? [], time: saved, after: nil,
+            file: path)
+    }
+
+    /// `json`, the state of `target` in the file, as a value of the type the target takes.
+    private static func state(_ json: Any, of target: String, in cluster: any ShellCluster, path: String) throws(Problem) -> any Sendable {
+        guard let type = cluster.restorableStateType(of: target) else {
+            let targets = cluster.catalog.targets.map(\.name)
+            guard targets.contains(target) else {
+                throw Problem(
+                    message: "\(path) holds a state of '\(target)', which \(cluster.name) does not have; targets: \(targets.joined(separator: ", "))")
+            }
+            throw Problem(message: "\(path) holds a state of '\(target)', which cannot be restored")
+        }
+        guard let decodable = type as? any (Decodable & Sendable).Type else {
+            throw Problem(message: "\(target)'s state (\(type)) is not Decodable, so it cannot be read from \(path)")
+        }
+        let value: any Decodable & Sendable
+        do {
+            value = try decode(decodable, from: JSONSerialization.data(withJSONObject: json, options: [.fragmentsAllowed]))
+        } catch let error as DecodingError {
+            throw Problem(message: "\(path) does not fit \(target)'s state (\(type)) now: \(describe(error, target: target)); nothing was read")
+        } catch {
+            throw Problem(message: "\(path): \(target)'s state cannot be read: \(error)")
+        }
+        // A field the file has that the type no longer writes was dropped when decoding: refused too.
+        if let encodable = value as? any Encodable, let now = JSONText.encode(encodable) ?? (try? encoded(encodable)),
+            let reread = try? JSONSerialization.jsonObject(with: Data(now.utf8), options: [.fragmentsAllowed]),
+            let gone = firstFieldGone(saved: json, now: reread, at: target)
+        {
+            throw Problem(message: "\(path) does not fit \(target)'s state (\(type)) now: the field \(gone) is no longer there; nothing was read")
+        }
+        return value
+    }
+
+    private static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        try JSONDecoder().decode(type, from: data)
+    }
+
+    private static func encoded(_ value: any Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    /// The first field (`articles.items[0].tags`) the saved JSON has and the type's JSON now does not.
+    private static func firstFieldGone(saved: Any, now: Any, at path: String) -> String? {
+        if let saved = saved as? [String: Any], let now = now as? [String: Any] {
+            for key in saved.keys.sorted() {
+                guard let current = now[key] else {
+                    // A nil optional is left out when encoded: gone only if it held something.
+                    if saved[key] is NSNull { continue }
+                    return path + "." + key
+                }
+                if let gone = firstFieldGone(saved: saved[key] as Any, now: current, at: path + "." + key) { return gone }
+            }
+        } else if let saved = saved as? [Any], let now = now as? [Any], saved.count == now.count {
+            for (index, pair) in zip(saved, now).enumerated() {
+                if let gone = firstFieldGone(saved: pair.0, now: pair.1, at: path + "[\(index)]") { return gone }
+            }
+        }
+        return nil
+    }
+
+    private static func describe(_ error: DecodingError, target: String) -> String {
+        func place(_ path: [any CodingKey]) -> String {
+            path.reduce(target) { text, key in key.intValue.map { text + "[\($0)]" } ?? text + "." + key.stringValue }
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "the field \(place(context.codingPath + [key])) is new (the file has no value for it)"
+        case .typeMismatch(let type, let context):
+            return "\(place(context.codingPath)) is not a \(type) in the file"
+        case .valueNotFound(let type, let context):
+            return "\(place(context.codingPath)) has no \(type) in the file"
+        case .dataCorrupted(let context):
+            return "\(place(context.codingPath)): \(context.debugDescription)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+
+    private static func quoted(_ text: String) -> String {
+        // Proof for `try!`: a String always encodes as JSON.
+        String(decoding: try! JSONEncoder().encode(text), as: UTF8.self)
+    }
+}
+
+extension ISO8601DateFormatter {
+    /// ISO 8601 with milliseconds, as snapshot files and `--json` write times.
+    static var withMilliseconds: ISO8601DateFormatter {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+extension OutputEvent {
+    /// A snapshot the session keeps, as `:snapshot` and `:snapshots` tell it.
+    struct SnapshotInfo {
+        let name: String
+        /// The targets it restores.
+        let targets: [String]
+        /// The targets with a state it left out (they cannot be restored).
+        let left: [String]
+        let time: Date
+        /// The last command begun when it was taken.
+        let after: Int?
+        /// The file it was read from or written to.
+        let file: String?
+        /// The size of its states as JSON text.
+        let bytes: Int
+    }
+
+    /// States a restore put back.
+    struct Restored {
+        /// The snapshot restored; nil for `:undo`.
+        let name: String?
+        /// The commands `:undo` undid, newest first, with their lines.
+        let undone: [(number: Int, line: String)]
+        /// The targets put back (those whose state differed changed; the diff says how).
+        let targets: [String]
+        /// Targets it could not put back, left as they are.
+        let left: [String]
+    }
+}
+
+extension ReadableFormatter {
+    func snapshots(_ snapshots: [OutputEvent.SnapshotInfo], kept: Bool, to sink: OutputSink) {
+        if kept, let snapshot = snapshots.first {
+            let file = snapshot.file.map { " (\($0))" } ?? ""
+            sink.write(style.state("snapshot") + "  '\(snapshot.name)'\(file) keeps " + Self.list(snapshot.targets))
+            if !snapshot.left.isEmpty { sink.write(style.dim("  left out, they cannot be restored: " + snapshot.left.joined(separator: ", "))) }
+            return
+        }
+        guard !snapshots.isEmpty else { return sink.write("no snapshots (:snapshot NAME keeps one)") }
+        let width = snapshots.map(\.name.count).max() ?? 0
+        for snapshot in snapshots {
+            let after = snapshot.after.map { "after #\($0)" } ?? "before any command"
+            let origin = snapshot.file.map { "from \($0)" } ?? after
+            sink.write(
+                style.state("snapshot") + "  " + snapshot.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                    + style.dim(Self.clockTime(snapshot.time)) + "  " + origin + "  " + Self.list(snapshot.targets) + "  "
+                    + Self.size(snapshot.bytes))
+        }
+    }
+
+    func restored(_ restored: OutputEvent.Restored, to sink: OutputSink) {
+        let what =
+            restored.name.map { "'\($0)'" }
+            ?? restored.undone.map { "#\($0.number) \($0.line)" }.joined(separator: ", ")
+        sink.write(style.state(restored.name == nil ? "undone" : "restored") + "  " + what + ": " + Self.list(restored.targets))
+        if !restored.left.isEmpty {
+            sink.write(style.dim("  left as they are, they cannot be restored: " + restored.left.joined(separator: ", ")))
+        }
+    }
+
+    private static func list(_ targets: [String]) -> String {
+        targets.isEmpty ? "no target" : targets.joined(separator: ", ")
+    }
+
+    /// `812 B`, `12.4 KB`, `3.1 MB`.
+    static func size(_ bytes: Int) -> String {
+        if bytes < 1_000 { return "\(bytes) B" }
+        if bytes < 1_000_000 { return String(format: "%.1f KB", Double(bytes) / 1_000) }
+        return String(format: "%.1f MB", Double(bytes) / 1_000_000)
+    }
+}
+
+extension JSONFormatter {
+    /// A `snapshot-kept` line, or a `snapshots` line listing them.
+    func snapshots(_ snapshots: [OutputEvent.SnapshotInfo], kept: Bool) -> [String: Any] {
+        let described = snapshots.map { snapshot -> [String: Any] in
+            var object: [String: Any] = [
+                "name": snapshot.name, "targets": snapshot.targets, "left": snapshot.left, "time": Self.time(snapshot.time),
+                "bytes": snapshot.bytes,
+            ]
+            object["after"] = snapshot.after
+            object["file"] = snapshot.file
+            return object
+        }
+        guard kept, var object = described.first else { return ["kind": "snapshots", "snapshots": described] }
+        object["kind"] = "snapshot-kept"
+        return object
+    }
+
+    /// A `snapshot-restored` line: `name` (or `undone`, the commands undone), `targets`, `left`.
+    func restored(_ restored: OutputEvent.Restored) -> [String: Any] {
+        var object: [String: Any] = ["kind": "snapshot-restored", "targets": restored.targets, "left": restored.left]
+        object["name"] = restored.name
+        if restored.name == nil { object["undone"] = restored.undone.map { ["number": $0.number, "line": $0.line] as [String: Any] } }
+        return object
+    }
+}

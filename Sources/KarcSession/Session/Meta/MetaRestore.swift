@@ -1,0 +1,24 @@
+/// `:restore NAME`: puts back the states a snapshot kept, through the
+/// cluster, and prints the changes as a command's.
+enum MetaRestore: MetaCommand {
+    static let name = "restore"
+    static let arguments = "NAME"
+    static let summary = "put back the states a snapshot kept, printing what changed"
+    static let details = [
+        ":restore before-login     every target the snapshot kept takes its state back (value stores, Karc models, Restorable models)",
+        "Each state is checked first: nothing changes unless all can be restored. :undo goes back to before it.",
+        "What the cluster did outside itself (a message sent, a file written) is not undone.",
+    ]
+
+    static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
+        guard let argument = call.arguments.first else {
+            return session.fail(":restore needs a snapshot's name: :restore before-login (:snapshots lists them)", in: call)
+        }
+        if let extra = call.arguments.dropFirst().first { return session.fail(":restore takes one name", column: extra.column, in: call) }
+        guard let kept = session.keptSnapshot(argument, in: call) else { return .failed }
+        guard await session.restore(kept.states, undoing: false, in: call) else { return .failed }
+        session.log.keep(.reset(origin: .init(script: call.location.script, line: call.location.line, text: call.text)), at: session.log.nextStep)
+        session.renderer.emit(.restored(.init(name: kept.name, undone: [], targets: kept.states.keys.sorted(), left: kept.left)))
+        return .succeeded
+    }
+}

@@ -1,0 +1,97 @@
+/// `:snapshot NAME`: keeps the state of every target that can be restored;
+/// `:snapshot save NAME FILE` and `:snapshot load FILE [NAME]` keep one
+/// across sessions.
+enum MetaSnapshot: MetaCommand {
+    static let name = "snapshot"
+    static let arguments = "NAME | save NAME FILE | load FILE [NAME]"
+    static let summary = "keep the state of every target that can be restored, to :restore later (or in a file)"
+    static let details = [
+        ":snapshot before-login             keep the states now, as 'before-login'",
+        ":snapshot save before-login s.json  write it to a file (JSON, readable by you alone)",
+        ":snapshot load s.json              keep the file's snapshot (under its name, or the one given after the file)",
+        "Value stores and Karc models are kept; an actor model only when it is Restorable (the others are named).",
+        "A file is read only into the cluster it was saved from, and only when every state still fits its type.",
+    ]
+    /// A replay would write or read files that may not be there.
+    static let isReplayed = false
+
+    static func completions(at position: Int, of words: [String], in context: Completer) -> MetaCompletions? {
+        switch (position, words.first) {
+        case (0, _): MetaCompletions(candidates: ["save", "load"].filter { $0.hasPrefix(words[0]) })
+        case (2, "save"?), (1, "load"?): MetaCompletions(candidates: Completer.paths(startingWith: words[position]), suffix: "")
+        default: nil
+        }
+    }
+
+    static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
+        guard let first = call.arguments.first else {
+            return session.fail(":snapshot needs a name: :snapshot before-login (:snapshots lists those kept)", in: call)
+        }
+        switch first.value {
+        case "save": return await save(call, in: session)
+        case "load": return await load(call, in: session)
+        default:
+            if let extra = call.arguments.dropFirst().first {
+                return session.fail(":snapshot NAME takes nothing after the name", column: extra.column, in: call)
+            }
+            guard let name = session.snapshotName(first, in: call), let kept = await session.takeSnapshot(named: name, in: call) else {
+                return .failed
+            }
+            session.snapshots.keep(kept)
+            session.renderer.emit(.snapshots([session.info(kept)], kept: true))
+            return .succeeded
+        }
+    }
+
+    private static func save(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
+        let arguments = Array(call.arguments.dropFirst())
+        guard arguments.count == 2 else {
+            return session.fail(
+                ":snapshot save takes a snapshot's name and a file: :snapshot save before-login before.json",
+                column: arguments.dropFirst(2).first?.column,
+                in: call)
+        }
+        guard let kept = session.keptSnapshot(arguments[0], in: call) else { return .failed }
+        let text: String
+        do {
+            text = try SnapshotFile.text(kept, cluster: session.cluster.name)
+        } catch {
+            return session.fail(error.message, column: arguments[0].column, in: call)
+        }
+        do {
+            try await session.host.write(text, to: arguments[1].value)
+        } catch {
+            return session.fail(error.message, column: arguments[1].column, in: call)
+        }
+        if !session.options.printing.quiet { session.renderer.log("wrote the snapshot '\(kept.name)' to \(arguments[1].value)") }
+        return .succeeded
+    }
+
+    private static func load(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
+        let arguments = Array(call.arguments.dropFirst())
+        guard let file = arguments.first, arguments.count <= 2 else {
+            return session.fail(
+                ":snapshot load takes a file, and a name to keep it under: :snapshot load before.json [NAME]",
+                column: arguments.dropFirst(2).first?.column, in: call)
+        }
+        var name: String?
+        if let given = arguments.dropFirst().first {
+            guard let valid = session.snapshotName(given, in: call) else { return .failed }
+            name = valid
+        }
+        let text: String
+        do {
+            text = try await session.host.read(file.value)
+        } catch {
+            return session.fail(error.message, column: file.column, in: call)
+        }
+        do {
+            let kept = try SnapshotFile.read(text, path: file.value, into: session.cluster, name: name)
+            session.snapshots.keep(kept)
+            session.renderer.emit(.snapshots([session.info(kept)], kept: true))
+            return .succeeded
+        } catch {
+            return session.fail(error.message, column: file.column, in: call)
+        }
+    }
+}
