@@ -46,6 +46,44 @@ import Testing
         #expect(remote.stdout.contains("    2  ok     counter.increment value=2\nstate  counter:\n"))
     }
 
+    @Test func twoAttachedShellsEachSeeTheirOwnWatchesOfTheOthersChanges() async throws {
+        let served = try await ServedDemo()
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_RUNTIME_DIR"] = served.runtimeDirectory
+        // A watches, and waits for the welcome message B's registration brings a tick later.
+        let watcher = try ChildProcess.start(
+            [KarcRun.binaryPath, "attach", "-e", ":watch counter.count", "-e", ":wait ReceivedMessage 30s"], environment: environment)
+        #expect(await watcher.until { $0.stdout.contains("watching counter.count") || $0.outputEnded })
+        let changer = try await served.attach([
+            "-e", ":watch counter.count", "-e", "counter.increment value=3", "-e",
+            "account.register user-email=jill@example.com user-password=s3cret!",
+        ])
+        #expect(changer.status == 0, "\(changer.stderr)")
+        #expect(await watcher.until { $0.outputEnded })
+        #expect(await watcher.stop() == 0, "\(watcher.stderr)")
+        #expect(await served.stop() == 0)
+        #expect(changer.stdout.contains("watch  counter.count: 0 → 3  (by #2 counter.increment)\n"), "\(changer.stdout)")
+        #expect(watcher.stdout.contains("watch  counter.count: 0 → 3  (by another shell: counter.increment)\n"), "\(watcher.stdout)")
+    }
+
+    @Test func snapshotsUndoAndSnapshotFilesWorkThroughAttach() async throws {
+        let served = try await ServedDemo()
+        let file = served.scratch.file("counter.json")
+        let first = try await served.attach([
+            "-e", ":snapshot zero", "-e", "counter.increment value=2", "-e", "counter.increment value=3", "-e", ":undo", "-e",
+            ":snapshot save zero \(file)",
+        ])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("undone  #3 counter.increment value=3: counter\n"), "\(first.stdout)")
+        // The attached shell's side writes the file, readable by its user alone.
+        #expect(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int == 0o600)
+        let second = try await served.attach(["-e", ":snapshot load \(file)", "-e", ":restore zero", "-e", ":state counter"])
+        #expect(await served.stop() == 0)
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stdout.contains("state  counter:\n  - CounterStore.State(count: 2)\n  + CounterStore.State(count: 0)\nrestored  'zero': "))
+        #expect(second.stdout.hasSuffix("state  counter: CounterStore.State(count: 0)\n"))
+    }
+
     @Test func theEndpointIsReachableOnlyByItsUserAndItsToken() async throws {
         let served = try await ServedDemo()
         func mode(_ path: String) throws -> Int {
@@ -132,6 +170,12 @@ import Testing
         #expect(
             reset.stderr
                 == "-e:1:2: error: cannot reset: refused: this endpoint is read-only (sends are off; :state, :wait and what the app does still show)\n"
+        )
+        let restore = try await served.attach(["-e", ":snapshot now", "-e", ":restore now"])
+        #expect(restore.status == 1)
+        #expect(
+            restore.stderr
+                == "-e:2:10: error: cannot restore: refused: this endpoint is read-only (sends are off; :state, :wait and what the app does still show)\n"
         )
         _ = await served.stop()
     }

@@ -40,7 +40,7 @@ struct CompleterTests {
 
     @Test func metaCommandsComplete() {
         #expect(completer.complete(":he") == .init(insert: "lp ", candidates: []))
-        #expect(completer.complete(":s").candidates == [":state", ":sleep", ":seq", ":source", ":save"])
+        #expect(completer.complete(":s").candidates == [":state", ":sleep", ":seq", ":snapshot", ":snapshots", ":source", ":save"])
     }
 
     @Test func aCompleteCommandHintsItsFields() {

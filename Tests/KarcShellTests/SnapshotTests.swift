@@ -283,14 +283,41 @@ struct SnapshotTests {
         #expect(run.errors.contains("cannot take a snapshot: this cluster cannot restore its targets (its ShellCluster has no snapshot())"))
     }
 
-    @Test func anExportedTestRefusesASessionThatRestored() async throws {
+    @Test func anExportedTestRestoresWhatTheSessionRestored() async throws {
         let library = try await Self.library()
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("karc-undo-\(UUID().uuidString).swift").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
         var options = plain
         options.testExport.factory = "try await makeLibrary()"
-        let run = try await Transcript.run(library, [":snapshot s", "stamp.press", ":undo", ":export-test \(file)"], options: options)
+        let run = try await Transcript.run(
+            library, [":snapshot s", "stamp.press", "shelf.add title=Dune", ":undo", ":export-test \(file)"], options: options)
+        #expect(run.status == 0, "\(run.errors)")
+        let test = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(test.contains("import Trellis\n"))
+        #expect(
+            test.contains(
+                """
+                    // <test>:4: :undo
+                    try await store.restore(ClusterSnapshot(states: [
+                        "shelf": try decoded(SnapshotTests.Shelf.self, json: #"{"books":[]}"#),
+                    ]))
+                    // Each target's state at the end.
+                    await store.expectState("shelf", toBe: try decoded(SnapshotTests.Shelf.self, json: #"{"books":[]}"#))
+                """), "\(test)")
+    }
+
+    @Test func anExportedTestRefusesARestoreOfAStateThatIsNotCodable() async throws {
+        let cluster = try await Bootstrap {
+            Store(model: Marks.self).mutate(on: Mark.self) { marks, _, _ in marks.marks.append(1) }.with(model: Marks()).named("marks")
+        }
+        var options = plain
+        options.testExport.factory = "try await makeMarks()"
+        let run = try await Transcript.run(
+            ClusterShell(name: "marks", cluster: cluster), ["marks.mark", ":undo", ":export-test /dev/null"], options: options)
         #expect(run.status == 1)
-        #expect(run.errors.contains("cannot write <test>:3: :undo as Swift: a test does not replay :undo; export the part after it"), "\(run.errors)")
-        #expect(!FileManager.default.fileExists(atPath: file), "nothing half written")
+        #expect(
+            run.errors.contains(
+                "cannot write <test>:2: :undo as Swift: the state of marks (SnapshotTests.Marks) is not Codable, so a test cannot restore it"),
+            "\(run.errors)")
     }
 }

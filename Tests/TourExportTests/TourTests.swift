@@ -5,6 +5,7 @@
 import CustomDump
 @testable import KarcDemo
 import Testing
+import Trellis
 import TrellisCompose
 import TrellisTesting
 
@@ -80,10 +81,15 @@ import TrellisTesting
     // identity-articles.karc:111: articles.remove id=1
     try await store.send(Articles.Remove(id: 1), to: "articles")
     await store.expectState("articles", toBe: try decoded(Articles.self, json: #"{"items":[{"id":2,"likes":1,"title":"One-way data flow"}],"nextID":3,"owner":"jill@example.com"}"#))
-    // identity-articles.karc:148: identity.logout
+    // identity-articles.karc:138: :undo
+    try await store.restore(ClusterSnapshot(states: [
+        "articles": try decoded(Articles.self, json: #"{"items":[{"id":1,"likes":0,"title":"Hello, karc"},{"id":2,"likes":1,"title":"One-way data flow"}],"nextID":3,"owner":"jill@example.com"}"#),
+    ]))
+    await store.expectState("articles", toBe: try decoded(Articles.self, json: #"{"items":[{"id":1,"likes":0,"title":"Hello, karc"},{"id":2,"likes":1,"title":"One-way data flow"}],"nextID":3,"owner":"jill@example.com"}"#))
+    // identity-articles.karc:170: identity.logout
     try await store.send(IdentityAction.logout, to: "identity")
     await store.expectState("identity", toBe: try decoded(IdentityModel.State.self, json: "{}"))
-    // identity-articles.karc:154: articles.like id=2
+    // identity-articles.karc:176: articles.like id=2
     try await store.send(Articles.Like(id: 2), to: "articles")
     // auth.karc:33: auth.open-sign-up
     try await store.send(try decoded(EmitSignal.self, json: #"{"emitter":"openSignUp"}"#), to: "auth")
@@ -272,16 +278,16 @@ import TrellisTesting
           ]
         )
         """#)
-    // tour.karc:382: counter.increment
+    // tour.karc:405: counter.increment
     try await store.send(CounterStore.Increment(value: 1), to: "counter")
     await store.expectState("counter", toBe: try decoded(CounterStore.State.self, json: #"{"count":1}"#))
-    // tour.karc:389: counter.increment value=2
+    // tour.karc:412: counter.increment value=2
     try await store.send(CounterStore.Increment(value: 2), to: "counter")
     await store.expectState("counter", toBe: try decoded(CounterStore.State.self, json: #"{"count":3}"#))
     // Each target's state at the end.
     await store.expectState("counter", toBe: try decoded(CounterStore.State.self, json: #"{"count":3}"#))
     await store.expectState("identity", toBe: try decoded(IdentityModel.State.self, json: "{}"))
-    await store.expectState("articles", toBe: try decoded(Articles.self, json: #"{"items":[{"id":2,"likes":1,"title":"One-way data flow"}],"nextID":3,"owner":"jill@example.com"}"#))
+    await store.expectState("articles", toBe: try decoded(Articles.self, json: #"{"items":[{"id":1,"likes":0,"title":"Hello, karc"},{"id":2,"likes":1,"title":"One-way data flow"}],"nextID":3,"owner":"jill@example.com"}"#))
     await store.expectState("account", toBe: try decoded(AccountState.self, json: #"{"account":{"email":"jill@example.com"}}"#))
     await store.expectState("auth", toDump: #"""
         ComponentTreeState(

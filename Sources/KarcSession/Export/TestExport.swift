@@ -65,9 +65,10 @@ struct TestExport {
                 body.append(Self.expectState(target, state, indent: indent))
             case .reset(let origin):
                 throw Unexportable(
-                    message:
-                        "cannot write \(origin.described(scriptName)) as Swift: a test does not replay "
-                        + "\(origin.text.split(separator: " ").first ?? ":reset"); export the part after it")
+                    message: "cannot write \(origin.described(scriptName)) as Swift: a test does not replay :reset; export the part after it")
+            case .restore(let states, let origin):
+                body.append("// \(origin.described(scriptName))")
+                body.append(try Self.restore(states, origin: origin.described(scriptName), indent: indent))
             }
         }
         if !states.isEmpty { body.append("// Each target's state at the end.") }
@@ -79,7 +80,9 @@ struct TestExport {
             guard case .send(_, let command, _, _) = step else { return nil }
             return Self.module(of: command)
         }
-        let modules = (["CustomDump", "Testing", "TrellisTesting"] + imports + commandModules).sorted().reduce(into: [String]()) {
+        // A restore names Trellis' `ClusterSnapshot`.
+        let restores = steps.contains { if case .restore = $0 { true } else { false } } ? ["Trellis"] : []
+        let modules = (["CustomDump", "Testing", "TrellisTesting"] + imports + commandModules + restores).sorted().reduce(into: [String]()) {
             if $0.last != $1 { $0.append($1) }
         }
         var out = """
@@ -98,6 +101,24 @@ struct TestExport {
             out += line.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : indent + $0 }.joined(separator: "\n") + "\n"
         }
         return out + "}\n"
+    }
+
+    /// `try await store.restore(ClusterSnapshot(states: […]))`, each state
+    /// decoded from its JSON: a restore replayed needs `Codable` states.
+    private static func restore(_ states: [String: any Sendable], origin: String, indent: String) throws(Unexportable) -> String {
+        var entries: [String] = []
+        for (target, state) in states.sorted(by: { $0.key < $1.key }) {
+            guard state is any Decodable, let json = SwiftLiteral.json(state) else {
+                throw Unexportable(
+                    message:
+                        "cannot write \(origin) as Swift: the state of \(target) (\(ValueText.typeName(state))) is not Codable, so a test cannot restore it"
+                )
+            }
+            entries.append(
+                "\(indent)\(SwiftLiteral.string(target, indent: indent)): try decoded(\(ValueText.typeName(state)).self, json: \(SwiftLiteral.string(json, indent: indent + indent))),"
+            )
+        }
+        return "try await store.restore(ClusterSnapshot(states: [\n" + entries.joined(separator: "\n") + "\n]))"
     }
 
     /// The labels of the initializer `@Command` found for `type` (``CommandDocumentation/initializer``).

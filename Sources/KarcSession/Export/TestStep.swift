@@ -24,6 +24,8 @@ enum TestStep {
     case event(source: String, event: any Sendable)
     /// A target's state as a change the session printed left it.
     case state(target: String, state: any Sendable)
-    /// The session put the cluster's states back (`:reset`, `:restore`, `:undo`): a test does not replay it.
+    /// The session reset the cluster (`:reset`): a test does not replay it.
     case reset(origin: Origin)
+    /// The session put states back (`:restore`, `:undo`): a test restores them too.
+    case restore(states: [String: any Sendable], origin: Origin)
 }

@@ -3,7 +3,7 @@
 /// across sessions.
 enum MetaSnapshot: MetaCommand {
     static let name = "snapshot"
-    static let arguments = "NAME | save NAME FILE | load FILE [NAME]"
+    static let arguments = "NAME | save … | load …"
     static let summary = "keep the state of every target that can be restored, to :restore later (or in a file)"
     static let details = [
         ":snapshot before-login             keep the states now, as 'before-login'",

@@ -59,9 +59,11 @@ enum MetaUndo: MetaCommand {
         let undone = points.filter { $0.before.keys.contains { cluster.restorableStateType(of: $0) != nil } }.map {
             (number: $0.command, line: $0.line)
         }
+        let step = session.log.nextStep
         guard await session.restore(states, undoing: true, in: call) else { return .failed }
         session.snapshots.dropUndoPoints(points.count)
-        session.log.keep(.reset(origin: .init(script: call.location.script, line: call.location.line, text: call.text)), at: session.log.nextStep)
+        // Before the changes it printed, which the test asserts after it.
+        session.log.keep(.restore(states: states, origin: .init(script: call.location.script, line: call.location.line, text: call.text)), at: step)
         session.renderer.emit(.restored(.init(name: nil, undone: undone, targets: states.keys.sorted(), left: left)))
         return .succeeded
     }
