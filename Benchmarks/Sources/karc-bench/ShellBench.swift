@@ -107,11 +107,12 @@ func shellStartup() async throws -> Double {
 /// would otherwise decide it. With `keepingSize`, every other command
 /// removes the article the one before added, so the list keeps its size
 /// (to compare a command's cost at two sizes).
-func shellBigState(size: Int, n: Int, json: Bool, keepingSize: Bool = false) throws -> Double {
+func shellBigState(size: Int, n: Int, json: Bool, keepingSize: Bool = false, watches: [String] = []) throws -> Double {
     func script(appending count: Int) -> Data {
         var lines = [":diff off", "identity.login email=bench@example.com password=s3cret!"]
         for index in 0..<size { lines.append("articles.add title=\"article \(index)\"") }
         lines.append(":diff on")
+        lines += watches.map { ":watch " + $0 }
         for index in 0..<count {
             if keepingSize, index.isMultiple(of: 2) == false {
                 lines.append("articles.remove id=\(size + (index + 1) / 2)")  // the one added just before: ids count on from `size`

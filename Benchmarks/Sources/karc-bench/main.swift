@@ -257,6 +257,23 @@ if wanted("shell.bigstate") {
     let atTenThousand = try shellBigState(size: 10_000, n: 5_000, json: false, keepingSize: true)
     report("shell.bigstate.ratio", atTen / atTenThousand, "x (time a command at 10,000 elements / at 10)")
 }
+if wanted("shell.bigstate.json.watches") {
+    // Three watches of parts an append does not change: a watch costs only when its path changes.
+    let watches = ["articles.items[0].likes", "articles.owner", "identity.user"]
+    var (plain, watched) = (0.0, 0.0)
+    for _ in 0..<2 {
+        plain = max(plain, try shellBigState(size: 10_000, n: 5_000, json: true))
+        watched = max(watched, try shellBigState(size: 10_000, n: 5_000, json: true, watches: watches))
+    }
+    report("shell.bigstate.json.watched", watched, "commands/s (three watches)")
+    report("shell.bigstate.json.watches", 100 * watched / plain, "percent (with three watches / without, same run)")
+}
+if wanted("shell.history.rss"), FileManager.default.isExecutableFile(atPath: "/usr/bin/time") {
+    report("shell.history.rss", try shellHistoryRSS(size: 10_000, commands: 100_000), "MB (peak, 100k likes over 10,000 articles, --json)")
+}
+if wanted("shell.blame") {
+    report("shell.blame", try await shellBlame(size: 10_000, commands: 100_000, blames: 20), "ms (a :blame after 100k changes, median of 20)")
+}
 if wanted("remote.send.uds") {
     report("remote.send.uds", try await remoteSendUDS(5_000), "roundtrips/s")
 }
