@@ -58,12 +58,16 @@ package enum SnapshotValue {
 struct SnapshotDecoder: Decoder {
     let node: Any
     let codingPath: [any CodingKey]
+    /// The type whose `init(from:)` reads this decoder, when known: its
+    /// single value is not looked for as that type again (a `String` asking
+    /// for a `String` where a list is held would ask forever).
+    var decoding: Any.Type?
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     /// `node` when it is a `T`, else `T` decoded from its parts.
     static func decode<T: Decodable>(_ type: T.Type, from node: Any, at path: [any CodingKey]) throws -> T {
         if let held = node as? T { return held }
-        return try T(from: SnapshotDecoder(node: node, codingPath: path))
+        return try T(from: SnapshotDecoder(node: node, codingPath: path, decoding: T.self))
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
@@ -87,7 +91,7 @@ struct SnapshotDecoder: Decoder {
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        SnapshotSingle(node: node, codingPath: codingPath)
+        SnapshotSingle(node: node, codingPath: codingPath, decoding: decoding)
     }
 
     private func mismatch(_ type: Any.Type, _ wanted: String) -> DecodingError {
@@ -196,14 +200,17 @@ private struct SnapshotUnkeyed: UnkeyedDecodingContainer {
 private struct SnapshotSingle: SingleValueDecodingContainer {
     let node: Any
     let codingPath: [any CodingKey]
+    let decoding: Any.Type?
 
     func decodeNil() -> Bool { (node as? any OptionalType).map { $0.wrapped == nil } ?? false }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        guard let held = node as? T else {
+        if let held = node as? T { return held }
+        guard T.self != decoding else {
             throw DecodingError.typeMismatch(type, .init(codingPath: codingPath, debugDescription: "the state holds a \(Swift.type(of: node))"))
         }
-        return held
+        // A wrapper decoding what it wraps (an optional's value) goes on into its parts.
+        return try SnapshotDecoder.decode(type, from: node, at: codingPath)
     }
 }
 

@@ -137,7 +137,16 @@ package struct ChildLists {
         if start == oldCount || start == newCount {
             return (Set(start..<oldCount), Set(start..<newCount))
         }
-        let changes = (start..<newCount).difference(from: start..<oldCount, by: equivalent)
+        // The common end is left out too, found in bulk: the search would
+        // find it one pair at a time (an element changed in the middle of
+        // 10,000 cost 4 ms in comparisons alone). Same answer: the search
+        // trims a common end first.
+        let oldEnd = commonEnd(from: start)
+        let newEnd = oldEnd + newCount - oldCount
+        if start == oldEnd || start == newEnd {
+            return (Set(start..<oldEnd), Set(start..<newEnd))
+        }
+        let changes = (start..<newEnd).difference(from: start..<oldEnd, by: equivalent)
         var removals = Set<Int>()
         var insertions = Set<Int>()
         for change in changes {
@@ -147,6 +156,25 @@ package struct ChildLists {
             }
         }
         return (removals, insertions)
+    }
+
+    /// Where the old side's unchanged end begins: from there on, each old
+    /// element is unchanged in the new side's element as far from its end
+    /// (an array's, compared in bulk); at least `start`, and no closer to
+    /// `start` than the shorter side allows. A struct's fields: its end.
+    private func commonEnd(from start: Int) -> Int {
+        guard case .arrays(let old, let new) = storage else { return oldCount }
+        let shift = newCount - oldCount
+        // The first old index both sides still hold past `start`.
+        var index = max(start, start - shift)
+        var end = index
+        while index < oldCount {
+            index += old.unchangedPrefix(from: index, comparedWith: new, from: index + shift, limit: oldCount - index)
+            guard index < oldCount else { break }
+            index += 1
+            end = index
+        }
+        return end
     }
 
     /// Both sides sorted as custom-dump sorts unordered collections: by

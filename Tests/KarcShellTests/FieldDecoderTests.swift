@@ -61,7 +61,8 @@ struct FieldDecoderTests {
 
     @Test func everyPlainShapeDecodesAsJSONDecoderDecodesIt() throws {
         let direct = try #require(FieldDecoder.decode(Everything.self, from: Self.everything) as? Everything)
-        expectNoDifference(direct, try viaJSON(Everything.self, Self.everything))
+        // `#expect`: custom-dump's `expectNoDifference` does not fail a test of this target (no IssueReportingTestSupport).
+        #expect(direct == (try viaJSON(Everything.self, Self.everything)))
         #expect(direct.absent == nil && direct.defaulted == 5)
     }
 

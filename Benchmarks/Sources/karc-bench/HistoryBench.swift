@@ -40,8 +40,8 @@ func shellHistoryRSS(size: Int, commands: Int) throws -> Double {
 }
 
 /// A shelf of `size` books, each liked now and then.
-struct HistoryShelf: Equatable, Sendable {
-    struct Book: Equatable, Sendable {
+struct HistoryShelf: Equatable, Sendable, Codable {
+    struct Book: Equatable, Sendable, Codable {
         var title: String
         var likes = 0
     }

@@ -12,9 +12,6 @@ enum MetaSnapshot: MetaCommand {
         "Value stores and Karc models are kept; an actor model only when it is Restorable (the others are named).",
         "A file is read only into the cluster it was saved from, and only when every state still fits its type.",
     ]
-    /// A replay would write or read files that may not be there.
-    static let isReplayed = false
-
     static func completions(at position: Int, of words: [String], in context: Completer) -> MetaCompletions? {
         switch (position, words.first) {
         case (0, _): MetaCompletions(candidates: ["save", "load"].filter { $0.hasPrefix(words[0]) })
