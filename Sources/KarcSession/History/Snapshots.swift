@@ -1,3 +1,4 @@
+import DequeModule
 import Foundation
 
 /// The states a session keeps to put back: named snapshots (`:snapshot
@@ -29,8 +30,8 @@ struct Snapshots {
     static let undoDepth = 100
 
     private(set) var named: [Kept] = []
-    /// Oldest first.
-    private(set) var undoPoints: [UndoPoint] = []
+    /// Oldest first; the oldest goes as a new one comes, without moving the others.
+    private(set) var undoPoints: Deque<UndoPoint> = []
     /// Set while a restore runs: its own changes are no command to undo.
     var restoring = false
 
@@ -50,7 +51,8 @@ struct Snapshots {
             undoPoints.append(UndoPoint(command: command, line: line))
             if undoPoints.count > Self.undoDepth { undoPoints.removeFirst() }
         }
-        if undoPoints[undoPoints.count - 1].before[target] == nil { undoPoints[undoPoints.count - 1].before[target] = before }
+        let last = undoPoints.count - 1
+        if undoPoints[last].before[target] == nil { undoPoints[last].before[target] = before }
     }
 
     /// Drops the last `count` undo points (they were undone).
