@@ -2,13 +2,13 @@ import Testing
 import Trellis
 
 extension ClusterTestStore {
-    /// The state of every target that can be restored, now (``Trellis/Cluster/snapshot()``):
+    /// The state of every target that can be restored, now (`Cluster.snapshot()`):
     /// to put back with ``restore(_:sourceLocation:)`` later in the test.
     public func snapshot() async -> ClusterSnapshot {
         await cluster.snapshot()
     }
 
-    /// Puts back the states `snapshot` holds (``Trellis/Cluster/restore(_:)``)
+    /// Puts back the states `snapshot` holds (`Cluster.restore(_:)`)
     /// and waits for the work that set off (a Karc model's scopes). Each
     /// state that changed is a change to assert, as a send's would be.
     ///
@@ -20,7 +20,7 @@ extension ClusterTestStore {
     /// store.assert("cart", as: Cart.self) { $0.items = [:] }
     /// ```
     ///
-    /// - Throws: what ``Trellis/Cluster/restore(_:)`` throws; then nothing was restored.
+    /// - Throws: what `Cluster.restore(_:)` throws; then nothing was restored.
     public func restore(_ snapshot: ClusterSnapshot, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         try await cluster.restore(snapshot)
         await settle(sourceLocation)
