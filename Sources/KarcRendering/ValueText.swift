@@ -66,11 +66,15 @@ package enum ValueText {
             }
             return ["success": result.success.map(json) ?? NSNull()]
         }
-        if let encodable = value as? any Encodable {
-            if let text = JSONText.encode(encodable) { return RawJSON(text: text) }
-            if let data = try? encoder.encode(encodable) { return RawJSON(text: String(decoding: data, as: UTF8.self)) }
-        }
+        if let encodable = value as? any Encodable, let text = encoded(encodable) { return RawJSON(text: text) }
         return dump(value)
+    }
+
+    /// `value`'s JSON text, as `JSONEncoder` writes it with sorted keys
+    /// (``JSONText`` where it can, `JSONEncoder` for the rest); nil when it throws.
+    package static func encoded(_ value: any Encodable) -> String? {
+        if let text = JSONText.encode(value) { return text }
+        return (try? encoder.encode(value)).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The value's JSON (as ``json(_:)`` writes it) as a tree, sharing the

@@ -299,18 +299,8 @@ struct HistoryTests {
             ])
     }
 
-    /// A cluster of the user's own, not Trellis, with no reset.
-    final class Fixed: ShellCluster {
-        let name = "fixed"
-        let catalog = Catalog(targets: [])
-        func send(_ command: any Sendable, to target: String) async throws -> (any Sendable)? { nil }
-        func takeRecords() -> [ShellRecord] { [] }
-        func settled(timeout: Duration) async -> Bool { true }
-        func state(of target: String) async -> (any Sendable)? { nil }
-    }
-
     @Test func aClusterWithoutAResetSaysSo() async throws {
-        let run = try await Transcript.run(Fixed(), [":reset"], options: plain)
+        let run = try await Transcript.run(BareCluster(), [":reset"], options: plain)
         #expect(run.status == 1)
         #expect(run.errors.contains("cannot reset: this cluster cannot reset its targets (its ShellCluster has no reset())"))
     }

@@ -267,18 +267,8 @@ struct SnapshotTests {
         #expect(!FileManager.default.fileExists(atPath: "/tmp/never-written.json"))
     }
 
-    /// A cluster of the user's own, not Trellis, that keeps no snapshots.
-    final class Fixed: ShellCluster {
-        let name = "fixed"
-        let catalog = Catalog(targets: [])
-        func send(_ command: any Sendable, to target: String) async throws -> (any Sendable)? { nil }
-        func takeRecords() -> [ShellRecord] { [] }
-        func settled(timeout: Duration) async -> Bool { true }
-        func state(of target: String) async -> (any Sendable)? { nil }
-    }
-
     @Test func aClusterWithoutSnapshotsSaysSo() async throws {
-        let run = try await Transcript.run(Fixed(), [":snapshot s"], options: plain)
+        let run = try await Transcript.run(BareCluster(), [":snapshot s"], options: plain)
         #expect(run.status == 1)
         #expect(run.errors.contains("cannot take a snapshot: this cluster cannot restore its targets (its ShellCluster has no snapshot())"))
     }

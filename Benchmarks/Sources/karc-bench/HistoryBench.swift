@@ -15,28 +15,7 @@ func shellHistoryRSS(size: Int, commands: Int) throws -> Double {
     for index in 0..<size { lines.append("articles.add title=\"article \(index)\"") }
     lines.append(":diff on")
     for index in 0..<commands { lines.append("articles.like id=\(1 + (index * 7_919) % size)") }
-    let report = NSTemporaryDirectory() + "karc-bench-history-\(getpid())"
-    defer { try? FileManager.default.removeItem(atPath: report) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-    process.arguments = [
-        "-f", "%M", "-o", report, karcBinary().path, "--json", "--fresh", "--state-dir", NSTemporaryDirectory() + "karc-bench-state",
-    ]
-    let stdin = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let writer = stdin.fileHandleForWriting
-    let script = Data((lines.joined(separator: "\n") + "\n").utf8)
-    Thread {
-        writer.write(script)
-        try? writer.close()
-    }.start()
-    process.waitUntilExit()
-    precondition(process.terminationStatus == 0, "karc exited with \(process.terminationStatus)")
-    let kilobytes = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n").last.flatMap { Double($0) } ?? 0
-    return kilobytes / 1024
+    return try peakMegabytes(ofKarcOn: Data((lines.joined(separator: "\n") + "\n").utf8))
 }
 
 /// A shelf of `size` books, each liked now and then.

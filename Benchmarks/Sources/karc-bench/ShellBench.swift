@@ -65,7 +65,12 @@ func shellScriptJSON(_ n: Int, trace: Bool = false) async throws -> Double {
 /// The peak resident memory, in MB, of `karc --json` running a piped script
 /// of `n` commands (read by `/usr/bin/time -f %M`, as a user would check it).
 func shellScriptRSS(_ n: Int) throws -> Double {
-    let script = Data(String(repeating: "counter.increment value=1\n", count: n).utf8)
+    try peakMegabytes(ofKarcOn: Data(String(repeating: "counter.increment value=1\n", count: n).utf8))
+}
+
+/// The peak resident memory, in MB, of `karc --json --fresh` running the
+/// piped `script` (read by `/usr/bin/time -f %M`); the script must succeed.
+func peakMegabytes(ofKarcOn script: Data) throws -> Double {
     let report = NSTemporaryDirectory() + "karc-bench-rss-\(getpid())"
     defer { try? FileManager.default.removeItem(atPath: report) }
     let process = Process()

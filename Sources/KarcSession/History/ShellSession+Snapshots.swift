@@ -5,9 +5,11 @@ import KarcRendering
 extension ShellSession {
     /// Puts `states` back through the cluster, as the command running now:
     /// its changes print as its diff, and each is caused by it (`#7
-    /// :restore before`). `undoing`: the changes are no command to undo.
-    /// False (the error printed) when the cluster refused; then nothing changed.
+    /// :restore before`), and `:export-test` writes it as a restore.
+    /// `undoing`: the changes are no command to undo. False (the error
+    /// printed) when the cluster refused; then nothing changed.
     func restore(_ states: [String: any Sendable], undoing: Bool, in call: MetaCall) async -> Bool {
+        let step = log.nextStep
         let span = TraceLink.newSpanID()
         if let seq = renderer.seq { traces.begin(command: seq, trace: span, name: call.text) }
         snapshots.restoring = undoing
@@ -20,6 +22,8 @@ extension ShellSession {
         }
         _ = await cluster.settled(timeout: options.timeout)
         printRecords(takeRecords())
+        // Before the changes it printed, which the test asserts after it.
+        log.keep(.restore(states: states, origin: .init(script: call.location.script, line: call.location.line, text: call.text)), at: step)
         return true
     }
 

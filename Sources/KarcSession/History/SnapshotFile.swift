@@ -28,7 +28,7 @@ enum SnapshotFile {
     static func text(_ snapshot: Snapshots.Kept, cluster: String) throws(Problem) -> String {
         var states: [String] = []
         for (target, state) in snapshot.states.sorted(by: { $0.key < $1.key }) {
-            guard let encodable = state as? any Encodable, let json = JSONText.encode(encodable) ?? (try? encoded(encodable)) else {
+            guard let encodable = state as? any Encodable, let json = ValueText.encoded(encodable) else {
                 throw Problem(
                     message:
                         "cannot save '\(snapshot.name)': the state of \(target) (\(type(of: state as Any))) is not Encodable; "
@@ -89,7 +89,7 @@ enum SnapshotFile {
             throw Problem(message: "\(path): \(target)'s state cannot be read: \(error)")
         }
         // A field the file has that the type no longer writes was dropped when decoding: refused too.
-        if let encodable = value as? any Encodable, let now = JSONText.encode(encodable) ?? (try? encoded(encodable)),
+        if let encodable = value as? any Encodable, let now = ValueText.encoded(encodable),
             let reread = try? JSONSerialization.jsonObject(with: Data(now.utf8), options: [.fragmentsAllowed]),
             let gone = firstFieldGone(saved: json, now: reread, at: target)
         {
@@ -100,12 +100,6 @@ enum SnapshotFile {
 
     private static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         try JSONDecoder().decode(type, from: data)
-    }
-
-    private static func encoded(_ value: any Encodable) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
     /// The first field (`articles.items[0].tags`) the saved JSON has and the type's JSON now does not.
@@ -148,14 +142,5 @@ enum SnapshotFile {
     private static func quoted(_ text: String) -> String {
         // Proof for `try!`: a String always encodes as JSON.
         String(decoding: try! JSONEncoder().encode(text), as: UTF8.self)
-    }
-}
-
-extension ISO8601DateFormatter {
-    /// ISO 8601 with milliseconds, as snapshot files and `--json` write times.
-    static var withMilliseconds: ISO8601DateFormatter {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter
     }
 }

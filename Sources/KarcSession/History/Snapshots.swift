@@ -21,6 +21,7 @@ struct Snapshots {
     /// renderer kept them (a ``StateSnapshot``: no long list held whole).
     struct UndoPoint {
         let command: Int
+        /// The command's line, kept: `--history-limit` may drop it from `:history` first.
         let line: String
         /// Each target it changed: its state before the command.
         var before: [String: Any] = [:]
@@ -45,10 +46,10 @@ struct Snapshots {
 
     /// Command `command` changed `target`, which was `before` (the renderer's
     /// snapshot of it): kept unless the command changed it already.
-    mutating func saw(_ target: String, before: Any, command: Int, line: String) {
+    mutating func saw(_ target: String, before: Any, command: Int, line: @autoclosure () -> String) {
         guard !restoring else { return }
         if undoPoints.last?.command != command {
-            undoPoints.append(UndoPoint(command: command, line: line))
+            undoPoints.append(UndoPoint(command: command, line: line()))
             if undoPoints.count > Self.undoDepth { undoPoints.removeFirst() }
         }
         let last = undoPoints.count - 1

@@ -28,8 +28,15 @@ extension JSONFormatter {
 
     /// ISO 8601 with milliseconds, in UTC.
     static func time(_ date: Date) -> String {
+        ISO8601DateFormatter.withMilliseconds.string(from: date)
+    }
+}
+
+extension ISO8601DateFormatter {
+    /// ISO 8601 with milliseconds, as snapshot files and `--json` write times.
+    static var withMilliseconds: ISO8601DateFormatter {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: date)
+        return formatter
     }
 }

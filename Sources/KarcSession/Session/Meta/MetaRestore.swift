@@ -16,11 +16,7 @@ enum MetaRestore: MetaCommand {
         }
         if let extra = call.arguments.dropFirst().first { return session.fail(":restore takes one name", column: extra.column, in: call) }
         guard let kept = session.keptSnapshot(argument, in: call) else { return .failed }
-        let step = session.log.nextStep
         guard await session.restore(kept.states, undoing: false, in: call) else { return .failed }
-        // Before the changes it printed, which the test asserts after it.
-        session.log.keep(
-            .restore(states: kept.states, origin: .init(script: call.location.script, line: call.location.line, text: call.text)), at: step)
         session.renderer.emit(.restored(.init(name: kept.name, undone: [], targets: kept.states.keys.sorted(), left: kept.left)))
         return .succeeded
     }

@@ -26,7 +26,8 @@ enum MetaUndo: MetaCommand {
         if let extra = call.arguments.dropFirst().first { return session.fail(":undo takes at most a number", column: extra.column, in: call) }
         // A command that changed only targets that cannot be restored is no step back: it is gone past, and they are named.
         let cluster = session.cluster
-        let undoable = session.snapshots.undoPoints.filter { $0.before.keys.contains { cluster.restorableStateType(of: $0) != nil } }
+        let restores = { (point: Snapshots.UndoPoint) in point.before.keys.contains { cluster.restorableStateType(of: $0) != nil } }
+        let undoable = session.snapshots.undoPoints.filter(restores)
         guard !undoable.isEmpty else {
             return session.fail(
                 "nothing to undo: no command changed a state that can be restored since the session began (or since the last :undo)", in: call)
@@ -56,14 +57,9 @@ enum MetaUndo: MetaCommand {
                 return session.fail("cannot undo \(target): \(error); nothing was restored", in: call)
             }
         }
-        let undone = points.filter { $0.before.keys.contains { cluster.restorableStateType(of: $0) != nil } }.map {
-            (number: $0.command, line: $0.line)
-        }
-        let step = session.log.nextStep
+        let undone = points.filter(restores).map { (number: $0.command, line: $0.line) }
         guard await session.restore(states, undoing: true, in: call) else { return .failed }
         session.snapshots.dropUndoPoints(points.count)
-        // Before the changes it printed, which the test asserts after it.
-        session.log.keep(.restore(states: states, origin: .init(script: call.location.script, line: call.location.line, text: call.text)), at: step)
         session.renderer.emit(.restored(.init(name: nil, undone: undone, targets: states.keys.sorted(), left: left)))
         return .succeeded
     }
