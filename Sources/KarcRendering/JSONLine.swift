@@ -1,56 +1,23 @@
-import Foundation
-
-/// Writes one JSON object on one line, keys sorted, from the values the
-/// renderer builds (strings, `Int`, `Double`, `Bool`, `NSNull`, ``RawJSON``
-/// from `JSONEncoder`, arrays and dictionaries of them). Faster than
-/// `JSONSerialization.data(withJSONObject:)`, which bridges every
-/// dictionary to `NSDictionary` and sorts through `AnyHashable`.
+/// Writes one JSON object on one line, keys sorted. Every value is typed
+/// (``JSONValue``): a line is written by one call per value, with no
+/// dynamic cast and no hashing, because the shell writes one or two lines
+/// for every command of a piped script.
 package enum JSONLine {
-    package static func write(_ object: [String: Any]) -> String {
+    package static func write(_ object: JSONObject) -> String {
         var out = ""
         out.reserveCapacity(256)
-        append(object, to: &out)
+        object.appendJSON(to: &out)
         return out
-    }
-
-    package static func append(_ value: Any, to out: inout String) {
-        switch value {
-        case let string as String:
-            appendString(string, to: &out)
-        case let raw as RawJSON:
-            out += raw.text
-        case let bool as Bool:
-            out += bool ? "true" : "false"
-        case let int as Int:
-            out += String(int)
-        case let double as Double:
-            out += double.isFinite ? "\(double)" : "null"
-        case let dictionary as [String: Any]:
-            out += "{"
-            for (index, key) in dictionary.keys.sorted().enumerated() {
-                if index > 0 { out += "," }
-                appendString(key, to: &out)
-                out += ":"
-                // `key` comes from `dictionary.keys`.
-                append(dictionary[key]!, to: &out)
-            }
-            out += "}"
-        case let array as [Any]:
-            out += "["
-            for (index, element) in array.enumerated() {
-                if index > 0 { out += "," }
-                append(element, to: &out)
-            }
-            out += "]"
-        case is NSNull:
-            out += "null"
-        default:
-            appendString("\(value)", to: &out)
-        }
     }
 
     package static func appendString(_ string: String, to out: inout String) {
         out += "\""
+        // Most strings (keys, names, ids) need no escaping: copied whole.
+        if !string.utf8.contains(where: needsEscaping) {
+            out += string
+            out += "\""
+            return
+        }
         // Runs between the bytes that need escaping are copied whole; every such byte is ASCII,
         // so the runs start and end on scalar boundaries.
         let bytes = string.utf8
@@ -59,7 +26,7 @@ package enum JSONLine {
         var index = runStart
         while index < bytes.endIndex {
             let byte = bytes[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+            guard needsEscaping(byte) else {
                 bytes.formIndex(after: &index)
                 continue
             }
@@ -81,5 +48,9 @@ package enum JSONLine {
         }
         out += Substring(scalars[runStart..<index])
         out += "\""
+    }
+
+    private static func needsEscaping(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
     }
 }

@@ -51,7 +51,7 @@ package enum JSONText {
 
     /// A value being built: nothing yet, an object, an array or a finished
     /// scalar. Once built, a node is never changed: a later tree may share it.
-    package final class Node {
+    package final class Node: JSONValue {
         package enum Kind {
             case empty
             case object([String: Node])
@@ -93,6 +93,10 @@ package enum JSONText {
             return out
         }
 
+        package func appendJSON(to out: inout String) {
+            write(to: &out)
+        }
+
         package func write(to out: inout String) {
             switch kind {
             case .empty:
@@ -118,18 +122,29 @@ package enum JSONText {
             }
         }
 
-        /// A document as `JSONSerialization` parses it (or a dictionary of such
-        /// values and ``RawJSON`` texts), as a tree; a string that is not JSON
-        /// stays a string.
-        package convenience init(json: Any) {
+        /// A value of a JSON line (``ValueText/json(_:)``'s) as a tree:
+        /// ``RawJSON`` text is parsed into its parts; a string is a string.
+        package convenience init(json: any JSONValue) {
             switch json {
             case let raw as RawJSON:
                 let parsed = try? JSONSerialization.jsonObject(with: Data(raw.text.utf8), options: [.fragmentsAllowed])
-                self.init(json: parsed ?? raw.text)
+                self.init(parsed: parsed ?? raw.text)
+            case let text as String:
+                self.init(parsed: text)
+            default:
+                var text = ""
+                json.appendJSON(to: &text)
+                self.init(json: RawJSON(text: text))
+            }
+        }
+
+        /// A document as `JSONSerialization` parses it.
+        private convenience init(parsed: Any) {
+            switch parsed {
             case let object as [String: Any]:
-                self.init(.object(object.mapValues { Node(json: $0) }))
+                self.init(.object(object.mapValues { Node(parsed: $0) }))
             case let array as [Any]:
-                self.init(.array(JSONNodeList(array.map { Node(json: $0) })))
+                self.init(.array(JSONNodeList(array.map { Node(parsed: $0) })))
             case let text as String:
                 var out = ""
                 JSONLine.appendString(text, to: &out)

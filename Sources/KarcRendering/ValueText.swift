@@ -57,14 +57,16 @@ package enum ValueText {
 
     /// The value as JSON when it is `Encodable` (a ``RawJSON``), else its
     /// dump (a string); a `Result` as `{"success": …}` or `{"failure": "…"}`.
-    package static func json(_ value: Any) -> Any {
+    package static func json(_ value: Any) -> any JSONValue {
         if let result = value as? any FailableReply {
             // The error itself when it is `Encodable` (its cases and fields), else its description.
             if let failure = result.failure {
-                if let encodable = failure as? any Encodable, let text = JSONText.encode(encodable) { return ["failure": RawJSON(text: text)] }
-                return ["failure": "\(failure)"]
+                if let encodable = failure as? any Encodable, let text = JSONText.encode(encodable) {
+                    return ["failure": RawJSON(text: text)] as JSONObject
+                }
+                return ["failure": "\(failure)"] as JSONObject
             }
-            return ["success": result.success.map(json) ?? NSNull()]
+            return ["success": result.success.map(json) ?? JSONNull()] as JSONObject
         }
         if let encodable = value as? any Encodable, let text = encoded(encodable) { return RawJSON(text: text) }
         return dump(value)

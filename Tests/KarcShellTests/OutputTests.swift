@@ -11,15 +11,36 @@ struct OutputTests {
     @Test func jsonLinesAreValidJSONWithSortedKeys() throws {
         let line = JSONLine.write([
             "kind": "event", "text": "quote \" backslash \\ newline \n tab \t bell \u{7} é 😀 /",
-            "int": 42, "double": 1.5, "flag": true, "none": NSNull(), "list": [1, "two", false] as [Any],
-            "nested": ["b": 2, "a": [RawJSON(text: #"{"x":[1,2]}"#)] as [Any]] as [String: Any],
+            "int": 42, "double": 1.5, "flag": true, "none": JSONNull(), "list": [1, 2], "flags": [false],
+            "nested": ["b": 2, "a": [RawJSON(text: #"{"x":[1,2]}"#)]] as JSONObject, "absent": String?.none,
+            "infinite": Double.infinity,
         ])
         #expect(
             line.hasPrefix(
-                #"{"double":1.5,"flag":true,"int":42,"kind":"event","list":[1,"two",false],"nested":{"a":[{"x":[1,2]}],"b":2},"none":null,"text":""#))
+                #"{"absent":null,"double":1.5,"flag":true,"flags":[false],"infinite":null,"int":42,"kind":"event","list":[1,2],"nested":{"a":[{"x":[1,2]}],"b":2},"none":null,"text":""#
+            ))
         let parsed = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         #expect(parsed["text"] as? String == "quote \" backslash \\ newline \n tab \t bell \u{7} é 😀 /")
         #expect(!line.contains("\n"))
+    }
+
+    @Test func aFieldSetToNilIsLeftOutAndALaterSetReplacesTheFirst() {
+        var object: JSONObject = ["kind": "state", "seq": 1]
+        object["by"] = String?.none
+        object["seq"] = 2
+        object["target"] = "counter"
+        object["kind"] = nil
+        #expect(object.keys == ["seq", "target"])
+        #expect(JSONLine.write(object) == #"{"seq":2,"target":"counter"}"#)
+    }
+
+    @Test func aDurationIsWrittenInMillisecondsWithThreeDecimals() {
+        #expect(OutputEvent.millisecondsText(.microseconds(115)) == "0.115 ms")
+        #expect(OutputEvent.millisecondsText(.nanoseconds(114_900)) == "0.115 ms")
+        #expect(OutputEvent.millisecondsText(.zero) == "0.000 ms")
+        #expect(OutputEvent.millisecondsText(.nanoseconds(12_345_678)) == "12.346 ms")
+        #expect(OutputEvent.millisecondsText(.seconds(1.5)) == "1500.000 ms")
+        #expect(OutputEvent.millisecondsText(.microseconds(-2_050)) == "-2.050 ms")
     }
 
     struct Counter: Equatable { var count: Int }

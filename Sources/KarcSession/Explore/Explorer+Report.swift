@@ -63,7 +63,7 @@ extension Explorer {
 
     func tell(_ found: Found) {
         if settings.json {
-            var object: [String: Any] = [
+            var object: JSONObject = [
                 "kind": "failure", "failure": found.failure.kindName, "message": found.failure.message, "seed": "\(settings.seed)",
                 "run": found.run + 1, "original": found.original, "shrunk": found.commands.count, "replays": found.replays,
                 "reproduced": found.reproduced, "shrinkSeconds": Self.seconds(found.shrinkTime),

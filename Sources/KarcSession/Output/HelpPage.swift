@@ -1,4 +1,5 @@
 import KarcLanguage
+import KarcRendering
 
 /// What `:help` shows, as lines for people and as one JSON object
 /// (`{"kind":"help",…}`, fields in docs/shell.md): the same facts in both.
@@ -58,27 +59,27 @@ enum HelpPage {
         }
     }
 
-    var json: [String: Any] {
+    var json: JSONObject {
         switch self {
         case .overview(let cluster, let targets):
             return [
                 "kind": "help", "cluster": cluster,
-                "targets": targets.map { target -> [String: Any] in
+                "targets": targets.map { target -> JSONObject in
                     ["name": target.name, "targetKind": target.kind, "commands": target.commands.map(\.name), "untypable": target.hidden]
                 },
-                "meta": MetaCommands.all.map { ["name": $0.name, "arguments": $0.arguments, "summary": $0.summary] },
+                "meta": MetaCommands.all.map { ["name": $0.name, "arguments": $0.arguments, "summary": $0.summary] as JSONObject },
             ]
         case .target(let target):
             return [
                 "kind": "help", "target": target.name, "targetKind": target.kind, "untypable": target.hidden,
-                "commands": target.commands.map { command -> [String: Any] in
-                    var object: [String: Any] = ["name": command.name, "synopsis": "\(target.name).\(command.synopsis)"]
+                "commands": target.commands.map { command -> JSONObject in
+                    var object: JSONObject = ["name": command.name, "synopsis": "\(target.name).\(command.synopsis)"]
                     object["summary"] = command.summary
                     return object
                 },
             ]
         case .command(let target, let command):
-            var object: [String: Any] = ["kind": "help", "target": target.name, "command": command.name, "type": command.typeName]
+            var object: JSONObject = ["kind": "help", "target": target.name, "command": command.name, "type": command.typeName]
             object["summary"] = command.summary
             object["fields"] = command.fields.map { $0.map(Self.field) }
             return object
@@ -90,8 +91,8 @@ enum HelpPage {
         }
     }
 
-    private static func field(_ field: FieldSchema) -> [String: Any] {
-        var object: [String: Any] = ["name": Names.kebab(field.name), "type": "\(field.type)", "required": field.isRequired]
+    private static func field(_ field: FieldSchema) -> JSONObject {
+        var object: JSONObject = ["name": Names.kebab(field.name), "type": "\(field.type)", "required": field.isRequired]
         object["default"] = field.defaultValue
         object["help"] = field.help
         if case .choice(let choice) = field.type { object["cases"] = choice.cases }

@@ -3,8 +3,8 @@ import KarcRendering
 
 extension JSONFormatter {
     /// A `history` line; with `full`, `output`: the lines the command printed then, as they were.
-    func history(_ number: Int, _ entry: HistoryEntry, full: Bool) -> [String: Any] {
-        var object: [String: Any] = ["kind": "history", "number": number, "line": entry.line]
+    func history(_ number: Int, _ entry: HistoryEntry, full: Bool) -> JSONObject {
+        var object: JSONObject = ["kind": "history", "number": number, "line": entry.line]
         object["outcome"] = entry.outcome.map(HistoryEntry.name)
         if full {
             // Each line was written as JSON: kept as it is, not parsed and written again.
@@ -15,8 +15,8 @@ extension JSONFormatter {
     }
 
     /// A part's change: `target`, `path`, `old` and `new` (each left out when the part was absent), `by`, `number` and `line` (the command that made it), `time`.
-    func part(_ change: OutputEvent.PartChange) -> [String: Any] {
-        var object: [String: Any] = [
+    func part(_ change: OutputEvent.PartChange) -> JSONObject {
+        var object: JSONObject = [
             "target": change.target, "path": StatePath.text(change.path), "by": change.cause, "time": Self.time(change.time),
         ]
         object["old"] = change.old.map(ValueText.json)

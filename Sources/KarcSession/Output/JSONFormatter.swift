@@ -23,7 +23,7 @@ final class JSONFormatter: OutputFormatter {
         case .reply(let target, let value):
             json(["kind": "reply", "target": target, "type": ValueText.typeName(value), "value": ValueText.json(value)], to: sink)
         case .lateReply(let command, let value):
-            var object: [String: Any] = [
+            var object: JSONObject = [
                 "kind": "reply", "late": true, "command": command.name, "text": command.text, "seq": command.seq,
                 "type": ValueText.typeName(value), "value": ValueText.json(value),
             ]
@@ -36,18 +36,18 @@ final class JSONFormatter: OutputFormatter {
             json(
                 [
                     "kind": "redirect", "by": by, "type": ValueText.typeName(action), "value": ValueText.json(action),
-                    "to": to.map { ["type": ValueText.typeName($0), "value": ValueText.json($0)] },
+                    "to": to.map { ["type": ValueText.typeName($0), "value": ValueText.json($0)] as JSONObject },
                 ], to: sink)
         case .stateChange(let change):
             json(state(change), to: sink)
         case .stateSummary(let target, let state, let counts, let from):
-            var object: [String: Any] = [
+            var object: JSONObject = [
                 "kind": "state", "target": target, "type": ValueText.typeName(state), "changed": counts.changed, "unchanged": counts.unchanged,
             ]
             object["by"] = from
             json(object, to: sink)
         case .snapshot(let snapshot):
-            var object: [String: Any] = [
+            var object: JSONObject = [
                 "kind": "snapshot", "target": snapshot.owner ?? snapshot.heading, "type": ValueText.typeName(snapshot.value),
                 "value": ValueText.json(snapshot.value),
             ]
@@ -62,7 +62,7 @@ final class JSONFormatter: OutputFormatter {
             object["value"] = ValueText.json(reply)
             json(object, to: sink)
         case .notice(let message, let command, let location):
-            var object: [String: Any] = ["kind": "timeout", "command": command, "message": message]
+            var object: JSONObject = ["kind": "timeout", "command": command, "message": message]
             object["script"] = location.script
             object["line"] = location.line
             json(object, to: sink)
@@ -80,16 +80,16 @@ final class JSONFormatter: OutputFormatter {
             // One a command: written as it is, keys in order, without a dictionary to sort (`outcome` is a plain word).
             sink.write(#"{"kind":"done","outcome":""# + outcome + #"","seq":"# + String(seq) + "}")
         case .setting(let setting):
-            var object: [String: Any] = ["kind": "setting", "name": setting.name, "value": setting.value]
+            var object: JSONObject = ["kind": "setting", "name": setting.name, "value": setting.value]
             if !setting.types.isEmpty { object["types"] = setting.types }
             json(object, to: sink)
         case .help(let page):
             json(page.json, to: sink)
         case .trace(let output):
-            var object: [String: Any] = [
+            var object: JSONObject = [
                 "kind": "trace", "trace": TraceIDs.text(output.trace), "late": output.lateOnly,
-                "hops": output.lines.map { line -> [String: Any] in
-                    var hop: [String: Any] = ["depth": line.depth, "hop": line.kind.rawValue, "text": line.text, "late": line.late]
+                "hops": output.lines.map { line -> JSONObject in
+                    var hop: JSONObject = ["depth": line.depth, "hop": line.kind.rawValue, "text": line.text, "late": line.late]
                     hop["span"] = line.span.map(TraceIDs.text)
                     hop["parent"] = line.parent.map(TraceIDs.text)
                     hop["milliseconds"] = line.duration.map(OutputEvent.milliseconds)
@@ -103,9 +103,9 @@ final class JSONFormatter: OutputFormatter {
         case .sequence(let diagram, let commands):
             json(
                 [
-                    "kind": "sequence", "commands": commands.map { ["seq": $0.seq, "command": $0.name] as [String: Any] },
+                    "kind": "sequence", "commands": commands.map { ["seq": $0.seq, "command": $0.name] as JSONObject },
                     "participants": diagram.participants,
-                    "messages": diagram.messages.map { message -> [String: Any] in
+                    "messages": diagram.messages.map { message -> JSONObject in
                         [
                             "from": diagram.participants[message.from], "to": diagram.participants[message.to], "style": message.style.rawValue,
                             "text": message.text, "late": message.late,
@@ -122,7 +122,7 @@ final class JSONFormatter: OutputFormatter {
         case .watches(let paths):
             json(["kind": "watches", "paths": paths], to: sink)
         case .blame(let blame):
-            var object: [String: Any] = ["kind": "blame", "path": blame.path, "changes": blame.changes.map(part), "more": blame.more]
+            var object: JSONObject = ["kind": "blame", "path": blame.path, "changes": blame.changes.map(part), "more": blame.more]
             object["droppedBefore"] = blame.droppedBefore
             json(object, to: sink)
         case .snapshots(let snapshots, let kept):
@@ -136,14 +136,14 @@ final class JSONFormatter: OutputFormatter {
         printed = [:]
     }
 
-    private func state(_ change: OutputEvent.StateChange) -> [String: Any] {
+    private func state(_ change: OutputEvent.StateChange) -> JSONObject {
         // The old state is almost always the one this printed last, whose tree is reused; else it is a
         // value to encode. After `:diff` was off, no tree is left of the last state printed.
         let last = change.fromLastPrinted ? printed[change.target] : nil
         let oldTree = last ?? (SnapshotNode.in(change.old) != nil ? nil : ValueText.tree(change.old, reusing: nil))
         let newTree = ValueText.tree(change.new, reusing: oldTree, prefixes: change.prefixes)
         printed[change.target] = newTree
-        var object: [String: Any] = [
+        var object: JSONObject = [
             "kind": "state", "target": change.target, "type": ValueText.typeName(change.new),
             "patch": oldTree.map { JSONPatch.patch(from: $0, to: newTree) } ?? JSONPatch.replacingAll(with: newTree),
             "diff": change.difference,
@@ -156,8 +156,8 @@ final class JSONFormatter: OutputFormatter {
         return object
     }
 
-    private static func error(_ message: String, at location: OutputEvent.SourceLocation) -> [String: Any] {
-        var object: [String: Any] = ["kind": "error", "message": message]
+    private static func error(_ message: String, at location: OutputEvent.SourceLocation) -> JSONObject {
+        var object: JSONObject = ["kind": "error", "message": message]
         object["script"] = location.script
         object["line"] = location.line
         object["column"] = location.column
@@ -165,7 +165,7 @@ final class JSONFormatter: OutputFormatter {
     }
 
     /// Every line printed while a command line runs carries its number (`seq`), unless it names its own.
-    private func json(_ object: [String: Any], to sink: OutputSink) {
+    private func json(_ object: JSONObject, to sink: OutputSink) {
         var object = object
         if let seq, object["seq"] == nil { object["seq"] = seq }
         // A line about what the cluster did says which span did it (a trace line names its own).

@@ -54,7 +54,7 @@ final class ReadableFormatter: OutputFormatter {
         case .problem(let text):
             sink.write(style.error(text))
         case .timing(let duration):
-            sink.write(style.dim("time   " + String(format: "%.3f ms", OutputEvent.milliseconds(duration))))
+            sink.write(style.dim("time   " + OutputEvent.millisecondsText(duration)))
         case .unchanged:
             sink.write(style.dim("ok (no changes)"))
         case .done:

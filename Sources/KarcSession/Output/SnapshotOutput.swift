@@ -1,4 +1,5 @@
 import Foundation
+import KarcRendering
 
 extension OutputEvent {
     /// A snapshot the session keeps, as `:snapshot` and `:snapshots` tell it.
@@ -74,9 +75,9 @@ extension ReadableFormatter {
 
 extension JSONFormatter {
     /// A `snapshot-kept` line, or a `snapshots` line listing them.
-    func snapshots(_ snapshots: [OutputEvent.SnapshotInfo], kept: Bool) -> [String: Any] {
-        let described = snapshots.map { snapshot -> [String: Any] in
-            var object: [String: Any] = [
+    func snapshots(_ snapshots: [OutputEvent.SnapshotInfo], kept: Bool) -> JSONObject {
+        let described = snapshots.map { snapshot -> JSONObject in
+            var object: JSONObject = [
                 "name": snapshot.name, "targets": snapshot.targets, "left": snapshot.left, "time": Self.time(snapshot.time),
                 "bytes": snapshot.bytes,
             ]
@@ -90,10 +91,10 @@ extension JSONFormatter {
     }
 
     /// A `snapshot-restored` line: `name` (or `undone`, the commands undone), `targets`, `left`.
-    func restored(_ restored: OutputEvent.Restored) -> [String: Any] {
-        var object: [String: Any] = ["kind": "snapshot-restored", "targets": restored.targets, "left": restored.left]
+    func restored(_ restored: OutputEvent.Restored) -> JSONObject {
+        var object: JSONObject = ["kind": "snapshot-restored", "targets": restored.targets, "left": restored.left]
         object["name"] = restored.name
-        if restored.name == nil { object["undone"] = restored.undone.map { ["number": $0.number, "line": $0.line] as [String: Any] } }
+        if restored.name == nil { object["undone"] = restored.undone.map { ["number": $0.number, "line": $0.line] as JSONObject } }
         return object
     }
 }

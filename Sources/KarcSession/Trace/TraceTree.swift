@@ -49,43 +49,39 @@ struct TraceTree {
         var lines: [Line] = []
         let hops = recording.hops
         // Each span: its `sent` hop, its end, and its items (hops it made, child spans) in order.
-        var sent: [UInt64: Int] = [:]
-        var ends: [UInt64: Int] = [:]
-        var items: [UInt64?: [Int]] = [:]
-        let spans = Set(hops.map(\.span))
+        var spans = Spans(hops)
         for (index, hop) in hops.enumerated() where hop.confirmed {
+            let slot = spans.slot(of: hop.span)
             switch hop.kind {
             case .sent:
-                if sent[hop.span] == nil {
-                    sent[hop.span] = index
+                if spans.sent[slot] == nil {
+                    spans.sent[slot] = index
                     // A span whose parent never showed up here hangs from the root.
-                    items[hop.parent.flatMap { spans.contains($0) ? $0 : nil }, default: []].append(index)
+                    spans.append(index, under: hop.parent.flatMap(spans.slotIfKnown))
                 }
             case .replied, .handled, .failed, .redirected:
                 // How a send ended is told on its line; without its line, on a line of its own.
-                if sent[hop.span] != nil { ends[hop.span] = index } else { items[hop.span, default: []].append(index) }
+                if spans.sent[slot] != nil { spans.end[slot] = index } else { spans.append(index, under: slot) }
             default:
-                items[hop.span, default: []].append(index)
+                spans.append(index, under: slot)
             }
         }
         func isLate(_ index: Int) -> Bool { recording.lateFrom.map { index >= $0 } ?? false }
         // Items of a span that never sent (a timer's root) hang from the root.
         // In the order their first hop came, so the tree reads the same every time.
-        let rootless = items.compactMap { span, indices -> (span: UInt64, first: Int)? in
-            guard let span, sent[span] == nil, let first = indices.first else { return nil }
-            return (span, first)
-        }.sorted { $0.first < $1.first }.map(\.span)
+        let rootless = spans.ids.indices.filter { spans.sent[$0] == nil && !spans.items[$0].isEmpty }
+            .sorted { spans.items[$0][0] < spans.items[$1][0] }
         var counted = 0
-        func countBelow(_ span: UInt64?) -> Int {
-            (items[span] ?? []).reduce(0) { total, index in
-                if case .sent = hops[index].kind { return total + 1 + countBelow(hops[index].span) }
+        func countBelow(_ slot: Int?) -> Int {
+            spans.items(under: slot).reduce(0) { total, index in
+                if case .sent = hops[index].kind { return total + 1 + countBelow(spans.slotIfKnown(hops[index].span)) }
                 return total + 1
             }
         }
-        func walk(_ span: UInt64?, depth: Int) {
-            let all = items[span] ?? []
+        func walk(_ slot: Int?, depth: Int) {
+            let all = spans.items(under: slot)
             let rest = all.dropFirst(Self.maxItems).reduce(0) { total, index in
-                total + 1 + (sentSpan(hops[index]) != nil ? countBelow(hops[index].span) : 0)
+                total + 1 + (sentSpan(hops[index]) != nil ? countBelow(spans.slotIfKnown(hops[index].span)) : 0)
             }
             defer {
                 if rest > 0 {
@@ -98,21 +94,21 @@ struct TraceTree {
             for index in all.prefix(Self.maxItems) {
                 let hop = hops[index]
                 if depth >= Self.maxDepth {
-                    let deeper = 1 + (sentSpan(hop) != nil ? countBelow(hop.span) : 0)
+                    let deeper = 1 + (sentSpan(hop) != nil ? countBelow(spans.slotIfKnown(hop.span)) : 0)
                     counted += deeper
                     continue
                 }
                 if case .sent(let action, let target) = hop.kind {
-                    let end = ends[hop.span].map { hops[$0] }
+                    let end = spans.slotIfKnown(hop.span).flatMap { spans.end[$0] }.map { hops[$0] }
                     var duration: Duration?
                     if let start = hop.time, let finish = end?.time { duration = finish - start }
                     var text = label(action, target) + "  " + Self.outcome(end)
-                    if let duration { text += "  " + String(format: "%.3f ms", Self.milliseconds(duration)) }
+                    if let duration { text += "  " + OutputEvent.millisecondsText(duration) }
                     lines.append(
                         Line(
                             depth: depth, kind: .send, text: text, span: hop.span, parent: hop.parent, hop: index,
                             late: isLate(index), duration: duration))
-                    walk(hop.span, depth: depth + 1)
+                    walk(spans.slotIfKnown(hop.span), depth: depth + 1)
                 } else {
                     lines.append(
                         Line(
@@ -133,13 +129,12 @@ struct TraceTree {
             return nil
         }
         walk(nil, depth: 0)
-        for span in rootless {
-            let first = items[span]?.first
+        for slot in rootless {
             lines.append(
                 Line(
-                    depth: 0, kind: .root, text: recording.origin ?? "work nobody sent", span: span, parent: nil, hop: nil,
-                    late: first.map(isLate) ?? false, duration: nil))
-            walk(span, depth: 1)
+                    depth: 0, kind: .root, text: recording.origin ?? "work nobody sent", span: spans.ids[slot], parent: nil, hop: nil,
+                    late: isLate(spans.items[slot][0]), duration: nil))
+            walk(slot, depth: 1)
         }
         if recording.omitted > 0 {
             lines.append(
@@ -148,6 +143,43 @@ struct TraceTree {
                     parent: nil, hop: nil, late: false, duration: nil))
         }
         self.lines = lines
+    }
+
+    /// The spans of a recording, each a slot: its `sent` hop, its end and
+    /// its items. One dictionary (span to slot) and arrays, as most traces
+    /// have a span or two and a tree is built after every traced command.
+    private struct Spans {
+        private var slots: [UInt64: Int] = [:]
+        private(set) var ids: [UInt64] = []
+        var sent: [Int?] = []
+        var end: [Int?] = []
+        /// Each slot's items, and the root's.
+        private(set) var items: [[Int]] = []
+        private var rootItems: [Int] = []
+
+        /// Every span of `hops` gets its slot first: a parent is known wherever it comes.
+        init(_ hops: [TraceBook.Hop]) {
+            slots.reserveCapacity(4)
+            for hop in hops where slots[hop.span] == nil {
+                slots[hop.span] = ids.count
+                ids.append(hop.span)
+            }
+            sent = Array(repeating: nil, count: ids.count)
+            end = sent
+            items = Array(repeating: [], count: ids.count)
+        }
+
+        // Every hop's span has a slot (`init`).
+        func slot(of span: UInt64) -> Int { slots[span] ?? 0 }
+
+        func slotIfKnown(_ span: UInt64) -> Int? { slots[span] }
+
+        /// The items of `slot`, or the root's for nil.
+        func items(under slot: Int?) -> [Int] { slot.map { items[$0] } ?? rootItems }
+
+        mutating func append(_ index: Int, under slot: Int?) {
+            if let slot { items[slot].append(index) } else { rootItems.append(index) }
+        }
     }
 
     private static func outcome(_ end: TraceBook.Hop?) -> String {
@@ -183,9 +215,5 @@ struct TraceTree {
         case .failed(let error): "failed: \(error)"
         case .sent(let action, let target): label(action, target)
         }
-    }
-
-    static func milliseconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) * 1_000 + Double(duration.components.attoseconds) / 1e15
     }
 }
