@@ -19,7 +19,7 @@ package protocol JSONValue {
 package struct JSONObject: JSONValue, ExpressibleByDictionaryLiteral {
     /// The fields' keys, in the order they were set.
     package private(set) var keys: [String]
-    /// Apart from the keys: writing sorts the keys alone and copies no field.
+    /// Apart from the keys: finding a key compares strings and copies no value.
     private var values: [any JSONValue]
 
     package init(dictionaryLiteral elements: (String, any JSONValue)...) {
@@ -46,6 +46,14 @@ package struct JSONObject: JSONValue, ExpressibleByDictionaryLiteral {
         }
     }
 
+    /// Adds `key` unless the object has it (a `nil` value adds nothing): the
+    /// fields the shell puts on every line a command prints, in one search.
+    package mutating func addIfAbsent(_ key: String, _ value: (any JSONValue)?) {
+        guard let value, !keys.contains(key) else { return }
+        keys.append(key)
+        values.append(value)
+    }
+
     package func appendJSON(to out: inout String) {
         out += "{"
         // A line has a dozen fields at most: an insertion sort of their positions.
@@ -59,11 +67,14 @@ package struct JSONObject: JSONValue, ExpressibleByDictionaryLiteral {
             }
             order[slot] = moving
         }
-        for (position, index) in order.enumerated() {
-            if position > 0 { out += "," }
-            JSONLine.appendString(keys[index], to: &out)
-            out += ":"
-            values[index].appendJSON(to: &out)
+        // Through the buffer: a value is written where it lies, not copied out of the array.
+        values.withUnsafeBufferPointer { values in
+            for (position, index) in order.enumerated() {
+                if position > 0 { out += "," }
+                JSONLine.appendString(keys[index], to: &out)
+                out += ":"
+                values[index].appendJSON(to: &out)
+            }
         }
         out += "}"
     }
@@ -100,9 +111,10 @@ extension RawJSON: JSONValue {
 extension Array: JSONValue where Element: JSONValue {
     package func appendJSON(to out: inout String) {
         out += "["
-        for (index, element) in enumerated() {
+        // By index: called through the protocol, unspecialized, where an iterator's type is looked up at run time.
+        for index in indices {
             if index > 0 { out += "," }
-            element.appendJSON(to: &out)
+            self[index].appendJSON(to: &out)
         }
         out += "]"
     }

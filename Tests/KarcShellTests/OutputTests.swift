@@ -30,8 +30,12 @@ struct OutputTests {
         object["seq"] = 2
         object["target"] = "counter"
         object["kind"] = nil
+        object.addIfAbsent("seq", 3)
+        object.addIfAbsent("line", Int?.none)
         #expect(object.keys == ["seq", "target"])
         #expect(JSONLine.write(object) == #"{"seq":2,"target":"counter"}"#)
+        object.addIfAbsent("line", 7)
+        #expect(JSONLine.write(object) == #"{"line":7,"seq":2,"target":"counter"}"#)
     }
 
     @Test func aDurationIsWrittenInMillisecondsWithThreeDecimals() {

@@ -167,7 +167,7 @@ final class JSONFormatter: OutputFormatter {
     /// Every line printed while a command line runs carries its number (`seq`), unless it names its own.
     private func json(_ object: JSONObject, to sink: OutputSink) {
         var object = object
-        if let seq, object["seq"] == nil { object["seq"] = seq }
+        object.addIfAbsent("seq", seq)
         // A line about what the cluster did says which span did it (a trace line names its own).
         if let link, object["trace"] == nil {
             object["trace"] = TraceIDs.text(link.trace)
