@@ -149,6 +149,13 @@ struct SnapshotTests {
         #expect(loaded.output.contains("from \(file)  shelf, stamp  "))
         #expect(try #require(await second.state(of: "shelf") as? Shelf) == Shelf(books: [Book(title: "Dune")]))
         #expect(await second.state(of: "stamp") as? Int == 2)
+
+        // The file's time is the snapshot's, as `--json` writes it.
+        let savedAt = try #require(text.firstMatch(of: #/"saved":"([^"]+)"/#)?.output.1)
+        var json = plain
+        json.printing.json = true
+        let listed = try await Transcript.run(try await Self.library(), [":snapshot load \(file)", ":snapshots"], options: json)
+        #expect(listed.output.contains(#""time":"\#(savedAt)""#), "\(listed.output)")
     }
 
     @Test func aFileThatDoesNotFitIsRefusedNamingWhyAndNothingIsKept() async throws {

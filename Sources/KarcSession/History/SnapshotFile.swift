@@ -61,7 +61,7 @@ enum SnapshotFile {
         for (target, json) in states.sorted(by: { $0.key < $1.key }) {
             kept[target] = try state(json, of: target, in: cluster, path: path)
         }
-        let saved = (object["saved"] as? String).flatMap { ISO8601DateFormatter.withMilliseconds.date(from: $0) } ?? Date()
+        let saved = (object["saved"] as? String).flatMap { JSONFormatter.time(from: $0) } ?? Date()
         return Snapshots.Kept(
             name: name ?? (object["name"] as? String) ?? "loaded", states: kept, left: object["left"] as? [String] ?? [], time: saved, after: nil,
             file: path)

@@ -1,4 +1,5 @@
 import Foundation
+import KarcAsync
 import KarcRendering
 
 extension JSONFormatter {
@@ -28,8 +29,16 @@ extension JSONFormatter {
 
     /// ISO 8601 with milliseconds, in UTC.
     static func time(_ date: Date) -> String {
-        ISO8601DateFormatter.withMilliseconds.string(from: date)
+        times.withLock { $0.string(from: date) }
     }
+
+    /// A time written by ``time(_:)``; nil when `text` is not one.
+    static func time(from text: String) -> Date? {
+        times.withLock { $0.date(from: text) }
+    }
+
+    /// One formatter for every time written (a `:blame` writes one a change): making one costs more than using it.
+    private static let times = KarcMutex(ISO8601DateFormatter.withMilliseconds)
 }
 
 extension ISO8601DateFormatter {
