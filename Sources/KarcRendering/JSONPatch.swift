@@ -111,7 +111,7 @@ package enum JSONPatch {
         JSONLine.appendString(path, to: &text)
         if let value {
             text += ",\"value\":"
-            value.write(to: &text)
+            value.appendJSON(to: &text)
         }
         return RawJSON(text: text + "}")
     }

@@ -89,15 +89,11 @@ package enum JSONText {
 
         package var text: String {
             var out = ""
-            write(to: &out)
+            appendJSON(to: &out)
             return out
         }
 
         package func appendJSON(to out: inout String) {
-            write(to: &out)
-        }
-
-        package func write(to out: inout String) {
             switch kind {
             case .empty:
                 out += "{}"  // a value that encodes nothing is an empty object to JSONEncoder
@@ -107,14 +103,14 @@ package enum JSONText {
                     if index > 0 { out += "," }
                     JSONLine.appendString(key, to: &out)
                     out += ":"
-                    fields[key]?.write(to: &out)
+                    fields[key]?.appendJSON(to: &out)
                 }
                 out += "}"
             case .array(let items):
                 out += "["
                 for (index, item) in items.enumerated() {
                     if index > 0 { out += "," }
-                    item.write(to: &out)
+                    item.appendJSON(to: &out)
                 }
                 out += "]"
             case .scalar(let text):

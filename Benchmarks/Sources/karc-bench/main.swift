@@ -193,8 +193,8 @@ if wanted("cluster.send.store") {
     report("cluster.send.store.unobserved", try await clusterSendStoreUnobserved(300_000), "sends/s")
 }
 if wanted("cluster.send.store.traced") {
-    var observed = observedStore ?? 0
-    if observedStore == nil { observed = try await clusterSendStore(300_000) }
+    let observed: Double
+    if let observedStore { observed = observedStore } else { observed = try await clusterSendStore(300_000) }
     let traced = try await clusterSendStore(300_000, traced: true)
     report("cluster.send.store.traced", traced / observed * 100, "percent (an observer that traces and keeps trees / a plain one)")
 }

@@ -74,14 +74,14 @@ struct TraceTree {
         var counted = 0
         func countBelow(_ slot: Int?) -> Int {
             spans.items(under: slot).reduce(0) { total, index in
-                if case .sent = hops[index].kind { return total + 1 + countBelow(spans.slotIfKnown(hops[index].span)) }
+                if case .sent = hops[index].kind { return total + 1 + countBelow(spans.slot(of: hops[index].span)) }
                 return total + 1
             }
         }
         func walk(_ slot: Int?, depth: Int) {
             let all = spans.items(under: slot)
             let rest = all.dropFirst(Self.maxItems).reduce(0) { total, index in
-                total + 1 + (sentSpan(hops[index]) != nil ? countBelow(spans.slotIfKnown(hops[index].span)) : 0)
+                total + 1 + (sentSpan(hops[index]) != nil ? countBelow(spans.slot(of: hops[index].span)) : 0)
             }
             defer {
                 if rest > 0 {
@@ -94,12 +94,13 @@ struct TraceTree {
             for index in all.prefix(Self.maxItems) {
                 let hop = hops[index]
                 if depth >= Self.maxDepth {
-                    let deeper = 1 + (sentSpan(hop) != nil ? countBelow(spans.slotIfKnown(hop.span)) : 0)
+                    let deeper = 1 + (sentSpan(hop) != nil ? countBelow(spans.slot(of: hop.span)) : 0)
                     counted += deeper
                     continue
                 }
                 if case .sent(let action, let target) = hop.kind {
-                    let end = spans.slotIfKnown(hop.span).flatMap { spans.end[$0] }.map { hops[$0] }
+                    let slot = spans.slot(of: hop.span)
+                    let end = spans.end[slot].map { hops[$0] }
                     var duration: Duration?
                     if let start = hop.time, let finish = end?.time { duration = finish - start }
                     var text = label(action, target) + "  " + Self.outcome(end)
@@ -108,7 +109,7 @@ struct TraceTree {
                         Line(
                             depth: depth, kind: .send, text: text, span: hop.span, parent: hop.parent, hop: index,
                             late: isLate(index), duration: duration))
-                    walk(spans.slotIfKnown(hop.span), depth: depth + 1)
+                    walk(slot, depth: depth + 1)
                 } else {
                     lines.append(
                         Line(
@@ -172,6 +173,7 @@ struct TraceTree {
         // Every hop's span has a slot (`init`).
         func slot(of span: UInt64) -> Int { slots[span] ?? 0 }
 
+        /// The slot of a span that may not be in the recording (a parent that never showed up).
         func slotIfKnown(_ span: UInt64) -> Int? { slots[span] }
 
         /// The items of `slot`, or the root's for nil.
