@@ -114,7 +114,7 @@ package enum AttachClient {
         options.maxResponseMessageBytes = 64 << 20
         options.maxRequestMessageBytes = AttachProtocol.defaultMaxMessageBytes
         options.waitForReady = false
-        let outgoing = front.connect()
+        let outgoing = Outgoing()
         // Ctrl-C in a script: the running command stops waiting in the app.
         let interrupter = Interrupter()
         if hello.input != .prompt { ScriptSignals.forward(to: interrupter) }
@@ -137,11 +137,11 @@ package enum AttachClient {
                             }
                         },
                         onResponse: { response in
-                            try await front.handle(response.messages)
+                            try await front.handle(response.messages, answering: outgoing)
                         }))
             } catch { return .failure(error) }
         }
-        front.disconnect()
+        front.disconnect(outgoing)
         let status = try result.get()
         // A script a signal ended (the app stopped its command) exits as that signal says.
         if hello.input != .prompt, let signalled = ScriptSignals.exitStatus { return signalled }

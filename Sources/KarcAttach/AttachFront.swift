@@ -11,7 +11,9 @@ final class AttachFront: Sendable {
     private let historyFile: String?
     private let prompting: Bool
     let address: AttachAddress
-    /// Where what the user does goes: the current connection's messages; nil while there is none.
+    /// Where what the user does goes: the messages of the connection the app
+    /// last welcomed; nil while there is none (also while a try to reconnect
+    /// is under way: a line typed then is answered offline, not held).
     private let link = KarcMutex<Outgoing?>(nil)
     let editor = KarcMutex<(editor: LineEditor, started: Bool)?>(nil)
     let summary = KarcMutex(CatalogSummary(Catalog(targets: [])))
@@ -29,18 +31,11 @@ final class AttachFront: Sendable {
         self.address = address
     }
 
-    /// A new connection: what the user does goes to it from now on.
-    func connect() -> Outgoing {
-        let outgoing = Outgoing()
-        link.withLock { $0 = outgoing }
-        return outgoing
-    }
-
-    /// The connection ended: the prompt, if any, stays, and works offline.
-    func disconnect() {
+    /// A connection ended (or never opened): the prompt, if any, stays, and works offline.
+    func disconnect(_ outgoing: Outgoing) {
+        outgoing.finish()
         link.withLock { link in
-            link?.finish()
-            link = nil
+            if link === outgoing { link = nil }
         }
     }
 
@@ -66,7 +61,8 @@ final class AttachFront: Sendable {
     var hasFailedLocally: Bool { localFailure.withLock { $0 } }
 
     /// Handles the app's messages to the end of the session; its exit status.
-    func handle(_ messages: RPCAsyncSequence<Karc_Attach_V1_AppMessage, any Error>) async throws -> Int32 {
+    /// What the user does goes to `outgoing` from the app's welcome on.
+    func handle(_ messages: RPCAsyncSequence<Karc_Attach_V1_AppMessage, any Error>, answering outgoing: Outgoing) async throws -> Int32 {
         var welcomedHere = false
         for try await message in messages {
             switch message.kind {
@@ -91,7 +87,8 @@ final class AttachFront: Sendable {
                                 .utf8))
                 }
                 maxMessageBytes.withLock { $0 = Int(clamping: welcome.maxMessageBytes) }
-                link.withLock { $0 }?.gate.open(credit: Int(clamping: welcome.lineCredit), maxMessageBytes: Int(clamping: welcome.maxMessageBytes))
+                outgoing.gate.open(credit: Int(clamping: welcome.lineCredit), maxMessageBytes: Int(clamping: welcome.maxMessageBytes))
+                link.withLock { $0 = outgoing }
                 summary.withLock { $0 = (try? JSONDecoder().decode(CatalogSummary.self, from: welcome.catalogJson)) ?? $0 }
                 if prompting { makeEditor(welcome) }
             case .output(let output):
@@ -106,17 +103,17 @@ final class AttachFront: Sendable {
             case .fileRequest(let request):
                 await handle(request)
             case .credit(let credit):
-                link.withLock { $0 }?.gate.returned(Int(clamping: credit.bytes))
+                outgoing.gate.returned(Int(clamping: credit.bytes))
             case .completionReply(let reply):
                 completions.answered(reply.id, with: reply.candidates)
             case .exit(let exit):
-                disconnect()
+                disconnect(outgoing)
                 return exit.status
             case nil:
                 continue  // from a newer app: nothing this end knows to do
             }
         }
-        disconnect()
+        disconnect(outgoing)
         throw RPCError(
             code: .unavailable, message: welcomedHere ? "the app ended the session without an exit status" : "the app closed the connection")
     }
@@ -145,8 +142,10 @@ final class AttachFront: Sendable {
                     continue
                 }
                 switch input {
-                // A line entered waits for the app's room as a script's do (a pasted block is many lines).
-                case .line(let line): _ = await outgoing.send(lines: [line])
+                // A line entered waits for the app's room as a script's do (a pasted block is many lines);
+                // the connection may go meanwhile, and the line with it: said as any line typed offline.
+                case .line(let line):
+                    if !(await outgoing.send(lines: [line])), offline(input, editor: made) { return }
                 case .endOfInput: outgoing.send(.with { $0.endOfInput = .init() })
                 // Ctrl-C at `...>`: the app's session drops the command that goes on (see `AttachedSession`).
                 case .interrupt: outgoing.send(.with { $0.interrupt = .init() })

@@ -107,6 +107,34 @@ struct AttachPromptTests {
         }
     }
 
+    @Test func aLineTypedWhileATryToReconnectHangsIsAnsweredAtOnce() async throws {
+        let first = try await ServedDemo()
+        try await Tmux.session { tmux in
+            try await startAttach(tmux, first)
+            #expect(await first.stop() == 0)
+            await tmux.expect { $0.contains("reconnecting in 500ms") }
+            // Something listens where the app did and never answers: the next try hangs on it.
+            unlink(first.socket)
+            let silent = try UnixListener(path: first.socket)
+            let held = await silent.nextConnection()
+            await tmux.send(text: "counter.increment", enter: true)
+            await tmux.expect("the line waited on the try, or was lost with it") {
+                $0.contains("offline: counter.increment was dropped, not sent; it is in the history")
+            }
+            // It goes: that try fails, and a later one reaches the app, back in its place.
+            close(held)
+            silent.close()
+            unlink(first.socket)
+            let second = try await ServedDemo(in: first.scratch)
+            await tmux.expect("no reconnection") { $0.contains("reconnected to unix:\(first.socket)") }
+            await tmux.send(text: "counter.increment", enter: true)
+            await tmux.expect { $0.contains("+ CounterStore.State(count: 1)") }
+            await tmux.send(keys: "C-d")
+            await tmux.expect { $0.contains("EXIT=0") }
+            _ = await second.stop()
+        }
+    }
+
     @Test func ctrlCEndsTheCommandRunningInTheAppAndThePromptGoesOn() async throws {
         let served = try await ServedDemo()
         try await Tmux.session { tmux in

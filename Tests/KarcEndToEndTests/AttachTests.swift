@@ -300,26 +300,3 @@ import Testing
         _ = await served.stop()
     }
 }
-
-/// A listening Unix socket (another endpoint, as discovery sees it).
-struct UnixListener {
-    let fd: Int32
-
-    init(path: String) throws {
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            raw.copyBytes(from: Array(path.utf8))
-            raw[path.utf8.count] = 0
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard bound == 0, listen(fd, 1) == 0 else { throw POSIXError(.EADDRINUSE) }
-    }
-
-    func close() {
-        _ = Glibc.close(fd)
-    }
-}

@@ -119,14 +119,18 @@ import Trellis
         }
         let stalled = try TestShell(socket: endpoint.socket, token: endpoint.token, reading: false, window: 1 << 16)
         #expect(await prompted(stalled))
-        for n in 1...60_000 {
+        // Three times its record buffer, and its output's room many times over (each send prints a line).
+        for n in 1...15_000 {
             _ = try await endpoint.cluster.send(action: Beat(n: n), to: "beat")
+            // The session keeps up with the sends, as it does on an idle machine: on a loaded one the
+            // cluster could get 5,000 ahead and drop records for it anywhere, not only its oldest.
+            if n.isMultiple(of: 1_000) { #expect(await eventually { endpoint.cluster.hub.heldRecords == 0 }) }
         }
         // Its output had no room long before the last send, and its session took the records
         // all the same: the cluster holds none of them for it.
         #expect(await eventually { endpoint.cluster.hub.heldRecords == 0 })
         stalled.resume()
-        #expect(await stalled.until { $0.printed.contains("Beaten(n: 60000)") })
+        #expect(await stalled.until { $0.printed.contains("Beaten(n: 15000)") })
         let printed = stalled.printed
         // The session kept the newest 5,000 events (its record buffer), and said how many it dropped.
         let lost = printed.split(separator: "\n").first { $0.hasSuffix(" records lost: the shell fell behind the cluster") }
@@ -137,7 +141,7 @@ import Trellis
             seen == seen.sorted(),
             "what it does see comes in order: \(firstDisorder.map { Array(seen[max(0, $0 - 5)..<min(seen.count, $0 + 6)]) } ?? []) at \(firstDisorder ?? -1) of \(seen.count)"
         )
-        #expect(seen.suffix(5_000) == Array(55_001...60_000))
+        #expect(seen.suffix(5_000) == Array(10_001...15_000))
         stalled.close()
         try await endpoint.stop()
     }
