@@ -127,7 +127,7 @@ struct ExploreEndToEndTests {
     @Test func aFailureWhoseScriptCannotBeWrittenIsStillReportedWithTheReason() async throws {
         let scratch = ScratchDirectory("explore-unwritable")
         // A file where the directory should be.
-        FileManager.default.createFile(atPath: scratch.file("taken"), contents: Data())
+        #expect(FileManager.default.createFile(atPath: scratch.file("taken"), contents: Data()))
         let run = try await Self.explore("interleave", [], in: scratch, out: scratch.file("taken"))
         #expect(run.status == 1)
         let failure = try Self.failure(of: run)

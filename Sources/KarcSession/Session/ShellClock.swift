@@ -5,10 +5,10 @@ import KarcAsync
 ///
 /// The continuous clock unless a test (or a host) gives its own: a test
 /// moves a hand clock past a timeout instead of waiting one out. A moment is
-/// a ``Duration`` since the clock was made, so the session needs no generic
-/// parameter for the clock's own instant type.
+/// a ``Duration`` since an origin (the alarm clock's making), so the session
+/// needs no generic parameter for the clock's own instant type.
 package struct ShellClock: Sendable {
-    /// A moment on this clock: how long after it was made.
+    /// A moment on this clock: how long after its origin.
     package typealias Instant = Duration
 
     private let read: @Sendable () -> Duration
@@ -16,10 +16,10 @@ package struct ShellClock: Sendable {
     private let disarmAlarm: @Sendable (UInt64) -> Void
 
     /// Time and alarms on `alarms`' clock.
-    package init<C: Clock>(_ alarms: AlarmClock<C>) where C.Duration == Duration {
-        let origin = alarms.clock.now
-        read = { origin.duration(to: alarms.clock.now) }
-        armAlarm = { moment, fire in alarms.arm(at: origin.advanced(by: moment), fire: fire) }
+    package init<C: Clock>(_ alarms: AlarmClock<C>) {
+        // A moment is one of the alarm clock's own offsets: no instant of `C` is made or read to arm one.
+        read = { alarms.elapsed }
+        armAlarm = { moment, fire in alarms.arm(atOffset: moment, fire: fire) }
         disarmAlarm = { alarms.disarm($0) }
     }
 
