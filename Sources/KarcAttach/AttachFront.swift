@@ -22,7 +22,8 @@ final class AttachFront: Sendable {
     private let recorder = KarcMutex<(@Sendable (String) -> Void)?>(nil)
     /// Tabs on state paths waiting for the app's answer.
     let completions = CompletionRequests()
-    private let seenEvents = KarcMutex<[String]>([])
+    /// What the app's session said its prompt completes, with its last prompt: events seen, snapshots kept.
+    private let words = KarcMutex<(events: [String], snapshots: [String])>(([], []))
     private let localFailure = KarcMutex(false)
 
     init(historyFile: String?, prompting: Bool, address: AttachAddress) {
@@ -124,7 +125,8 @@ final class AttachFront: Sendable {
         let made = LineEditor.forSession(
             named: welcome.clusterName,
             completer: Completer(
-                catalog: summary.withLock { $0 }, events: { [self] in seenEvents.withLock { $0 } },
+                catalog: summary.withLock { $0 }, events: { [self] in words.withLock { $0.events } },
+                snapshots: { [self] in words.withLock { $0.snapshots } },
                 statePaths: { [self] target, typed in
                     // Offline: nothing, at once; an app too old to answer: nothing, after a short wait.
                     guard link.withLock({ $0 != nil }) else { return [] }
@@ -166,7 +168,7 @@ final class AttachFront: Sendable {
                 editor.start()
             }
         case .resume(let resume):
-            seenEvents.withLock { $0 = resume.seenEvents }
+            words.withLock { $0 = (resume.seenEvents, resume.snapshots) }
             editor.resume(PromptResume(continuing: resume.continuing, remember: resume.remember.isEmpty ? nil : resume.remember))
         case .print(let bytes): editor.print(Array(bytes))
         case .stop: await stopEditor()

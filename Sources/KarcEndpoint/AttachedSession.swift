@@ -11,7 +11,7 @@ final class AttachedSession: Sendable {
     let options: ShellOptions
     let outbox: Outbox
     let interrupter = Interrupter()
-    let seenEvents = SeenEvents()
+    let words = PromptWords()
     private let stopped = KarcMutex(false)
     private let exitStatus = KarcMutex<Int32>(1)
     let host: RemoteHost
@@ -29,7 +29,7 @@ final class AttachedSession: Sendable {
         host = RemoteHost(outbox: outbox)
         ledger = LineLedger(window: shared.configuration.lineCredit, outbox: outbox)
         lines = RemoteLines(ledger: ledger)
-        editor = RemoteEditor(outbox: outbox, ledger: ledger, interrupter: interrupter, seenEvents: seenEvents)
+        editor = RemoteEditor(outbox: outbox, ledger: ledger, interrupter: interrupter, words: words)
     }
 
     /// Runs the session and writes what it sends to `response`, up to its
@@ -61,7 +61,7 @@ final class AttachedSession: Sendable {
             let sink = OutputSink(forwarding: { [outbox] in outbox.output($0, isError: $1) }, room: outbox)
             let status = await Shell.runSession(
                 cluster, options: options, commands: hello.commands, input: input, sink: sink, host: host,
-                interrupter: interrupter, seenEvents: seenEvents)
+                interrupter: interrupter, words: words)
             exitStatus.withLock { $0 = status }
             // Stopped by the app: no exit status, the call fails (`unavailable`).
             if !wasStoppedByApp { outbox.send(.with { $0.exit = .with { $0.status = status } }) }

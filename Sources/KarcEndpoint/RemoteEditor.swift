@@ -10,7 +10,7 @@ final class RemoteEditor: PromptEditor {
     private let inbox = KarcMutex<[PromptInput]>([])
     private let waiter = KarcMutex<(@Sendable () -> Void)?>(nil)
     private let interrupter: Interrupter
-    private let seenEvents: SeenEvents
+    private let words: PromptWords
 
     private let ledger: LineLedger
     /// The shell's prompt is `...> ` and no line came since: a Ctrl-C there drops the command that goes on.
@@ -32,11 +32,11 @@ final class RemoteEditor: PromptEditor {
         width.withLock { $0 = columns }
     }
 
-    init(outbox: Outbox, ledger: LineLedger, interrupter: Interrupter, seenEvents: SeenEvents) {
+    init(outbox: Outbox, ledger: LineLedger, interrupter: Interrupter, words: PromptWords) {
         self.outbox = outbox
         self.ledger = ledger
         self.interrupter = interrupter
-        self.seenEvents = seenEvents
+        self.words = words
     }
 
     /// A line the user entered, or the end of input (Ctrl-D, or the connection gone).
@@ -79,13 +79,14 @@ final class RemoteEditor: PromptEditor {
 
     func resume(_ resume: PromptResume) {
         continuing.withLock { $0 = resume.continuing }
-        let events = seenEvents.all
+        let (events, snapshots) = (words.events, words.snapshots)
         send(
             .with {
                 $0.resume = .with {
                     $0.continuing = resume.continuing
                     $0.remember = resume.remember ?? ""
                     $0.seenEvents = events
+                    $0.snapshots = snapshots
                 }
             })
     }

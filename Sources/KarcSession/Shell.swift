@@ -52,17 +52,17 @@ public enum Shell {
 
     /// Runs a session: the `-e` `commands`, then `input`, printing to `sink`;
     /// returns the exit status (0 when every command succeeded, 1 otherwise).
-    /// Ctrl-C reaches it through `interrupter`; the events it prints are
-    /// added to `seenEvents` (what a prompt completes); its waits keep `runtime`'s
+    /// Ctrl-C reaches it through `interrupter`; the events it prints and the
+    /// snapshots it keeps go to `words` (what a prompt completes); its waits keep `runtime`'s
     /// time and its sends run on its executor. What `Shell.run` and an
     /// attached shell's session in an app (`ClusterEndpoint`) both run.
     package static func runSession(
         _ cluster: any ShellCluster, options: ShellOptions, commands: [String], input: Input,
-        sink: OutputSink, host: any ShellHost, interrupter: Interrupter = Interrupter(), seenEvents: SeenEvents = SeenEvents(),
+        sink: OutputSink, host: any ShellHost, interrupter: Interrupter = Interrupter(), words: PromptWords = PromptWords(),
         runtime: ShellRuntime = ShellRuntime()
     ) async -> Int32 {
         let session = ShellSession(
-            cluster: cluster, options: options, sink: sink, host: host, interrupter: interrupter, seenEvents: seenEvents, runtime: runtime)
+            cluster: cluster, options: options, sink: sink, host: host, interrupter: interrupter, words: words, runtime: runtime)
         defer { sink.flush() }
         if let path = options.history.recordFile {
             do {

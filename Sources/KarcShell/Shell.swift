@@ -13,7 +13,7 @@ extension Shell {
     public static func run(
         _ cluster: any ShellCluster, options: ShellOptions, commands: [String] = [], script: String? = nil
     ) async -> Int32 {
-        let (interrupter, seenEvents) = (Interrupter(), SeenEvents())
+        let (interrupter, words) = (Interrupter(), PromptWords())
         let prompting = commands.isEmpty && script == nil && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
         let input: Input
         if let script, script != "-" {
@@ -25,7 +25,8 @@ extension Shell {
                 LineEditor.forSession(
                     named: cluster.name,
                     completer: Completer(
-                        catalog: cluster.catalog, events: { seenEvents.all }, statePaths: Completer.statePaths(of: cluster)),
+                        catalog: cluster.catalog, events: { words.events }, snapshots: { words.snapshots },
+                        statePaths: Completer.statePaths(of: cluster)),
                     historyFile: options.history.file, interrupt: { interrupter.trigger() }, lineEntered: { interrupter.reset() }))
         } else {
             input = .lines(StandardInputLines(), name: "<stdin>")
@@ -38,7 +39,7 @@ extension Shell {
         let status = await withTaskExecutorPreference(runtime.executor) {
             await runSession(
                 cluster, options: options, commands: commands, input: input, sink: sink, host: LocalHost { await Pager.show($0) },
-                interrupter: interrupter, seenEvents: seenEvents, runtime: runtime)
+                interrupter: interrupter, words: words, runtime: runtime)
         }
         return prompting ? status : ScriptSignals.exitStatus ?? status
     }

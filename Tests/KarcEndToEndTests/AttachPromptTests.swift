@@ -61,6 +61,22 @@ struct AttachPromptTests {
         _ = await served.stop()
     }
 
+    @Test func tabCompletesTheNameOfASnapshotTheAppsSessionKept() async throws {
+        let served = try await ServedDemo()
+        try await Tmux.session { tmux in
+            try await startAttach(tmux, served)
+            await tmux.send(text: ":snapshot fresh", enter: true)
+            await tmux.expect { $0.contains("snapshot  'fresh'") }
+            await tmux.send(text: ":restore f")
+            await tmux.send(keys: "Tab")
+            await tmux.expect("the snapshot's name was not completed") { $0.contains("demo> :restore fresh") }
+            await tmux.send(keys: "C-u")
+            await tmux.send(keys: "C-d")
+            await tmux.expect { $0.contains("EXIT=0") }
+        }
+        _ = await served.stop()
+    }
+
     @Test func aChangeAnotherShellMadeSaysSo() async throws {
         let served = try await ServedDemo()
         try await Tmux.session { tmux in

@@ -55,6 +55,23 @@ struct InteractiveShellTests {
         }
     }
 
+    @Test func tabCompletesTheNameOfASnapshotKept() async throws {
+        try await Tmux.session { tmux in
+            try await startKarc(tmux, arguments: "--fresh")
+            await tmux.send(text: ":snapshot before-login", enter: true)
+            await tmux.expect { $0.contains("snapshot  'before-login'") }
+            await tmux.send(text: "counter.increment", enter: true)
+            await tmux.expect { $0.contains("+ CounterStore.State(count: 1)") }
+            await tmux.send(text: ":restore be")
+            await tmux.send(keys: "Tab")
+            await tmux.expect("the snapshot's name was not completed") { $0.contains("demo> :restore before-login") }
+            await tmux.send(text: "", enter: true)
+            await tmux.expect { $0.contains("+ CounterStore.State(count: 0)") }
+            await tmux.send(keys: "C-d")
+            await tmux.expect { $0.contains("EXIT=0") }
+        }
+    }
+
     @Test func tabCompletesTargetsCommandsAndFieldsAndAHintShowsTheFields() async throws {
         try await Tmux.session { tmux in
             try await startKarc(tmux)

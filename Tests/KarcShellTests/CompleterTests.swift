@@ -73,6 +73,16 @@ extension CompleterTests {
         #expect(withEvents.complete(":timing o").candidates == ["on", "off"])
     }
 
+    @Test func restoreCompletesTheNamesOfTheSnapshotsKept() {
+        let kept = Completer(catalog: Catalog(targets: []), snapshots: { ["before-login", "before-logout", "fresh"] })
+        #expect(kept.complete(":restore f") == .init(insert: "resh ", candidates: []))
+        #expect(kept.complete(":restore be") == .init(insert: "fore-log", candidates: ["before-login", "before-logout"]))
+        #expect(kept.complete(":restore ").candidates == ["before-login", "before-logout", "fresh"])
+        #expect(kept.complete(":snapshot save fr") == .init(insert: "esh ", candidates: []), "the name :snapshot save writes")
+        #expect(kept.complete(":restore fresh x") == .init(insert: "", candidates: []), ":restore takes one name")
+        #expect(completer.complete(":restore ") == .init(insert: "", candidates: []), "none kept: nothing")
+    }
+
     @Test func sourceCompletesFilePaths() throws {
         let directory = NSTemporaryDirectory() + "karc-complete-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: directory) }

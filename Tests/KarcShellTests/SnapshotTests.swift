@@ -127,6 +127,27 @@ struct SnapshotTests {
         #expect(shelf.books.allSatisfy { $0.loans == 0 })
     }
 
+    @Test func theSnapshotsKeptAreTheNamesThePromptCompletes() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("karc-snapshot-names-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("before.json").path
+        let words = PromptWords()
+        let kept = try await Transcript.run(
+            try await Self.library(),
+            [":snapshot before", "shelf.add title=Dune", ":snapshot after", ":snapshot before", ":snapshot save before \(file)"],
+            options: plain, words: words)
+        #expect(kept.status == 0, "\(kept.errors)")
+        #expect(words.snapshots == ["after", "before"], "one name each, the one kept again last")
+        // A snapshot that could not be kept adds no name; one read from a file adds the name it is kept under.
+        let other = PromptWords()
+        let loaded = try await Transcript.run(
+            try await Self.library(), [":snapshot load \(file) from-file", ":snapshot load \(file).missing", ":snapshot"], options: plain,
+            words: other)
+        #expect(loaded.status == 1)
+        #expect(other.snapshots == ["from-file"])
+    }
+
     @Test func aSnapshotSavedToAFileIsReadBackByAnotherSession() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("karc-snapshots-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -10,25 +10,28 @@ package struct Completer: Sendable {
     let catalog: CatalogSummary
     /// The event names `:wait` and `:events` complete (declared and seen so far).
     var events: @Sendable () -> [String] = { [] }
+    /// The names of the snapshots the session keeps (`:restore`, `:snapshot save`).
+    var snapshots: @Sendable () -> [String] = { [] }
     /// The paths into a target's state now that start with what is typed
     /// (`:state articles items[0].t`): ``StatePath/completions(in:typed:limit:)``
     /// of its state, or nothing when it cannot be had in time.
     var statePaths: @Sendable (_ target: String, _ typed: String) -> [String] = { _, _ in [] }
 
     package init(
-        catalog: CatalogSummary, events: @escaping @Sendable () -> [String] = { [] },
+        catalog: CatalogSummary, events: @escaping @Sendable () -> [String] = { [] }, snapshots: @escaping @Sendable () -> [String] = { [] },
         statePaths: @escaping @Sendable (_ target: String, _ typed: String) -> [String] = { _, _ in [] }
     ) {
         self.catalog = catalog
         self.events = events
+        self.snapshots = snapshots
         self.statePaths = statePaths
     }
 
     package init(
-        catalog: Catalog, events: @escaping @Sendable () -> [String] = { [] },
+        catalog: Catalog, events: @escaping @Sendable () -> [String] = { [] }, snapshots: @escaping @Sendable () -> [String] = { [] },
         statePaths: @escaping @Sendable (_ target: String, _ typed: String) -> [String] = { _, _ in [] }
     ) {
-        self.init(catalog: CatalogSummary(catalog), events: events, statePaths: statePaths)
+        self.init(catalog: CatalogSummary(catalog), events: events, snapshots: snapshots, statePaths: statePaths)
     }
 
     /// The paths into `target`'s state now that go on from `typed`; nothing

@@ -34,17 +34,3 @@ enum EventFilter: Equatable {
         }
     }
 }
-
-/// The event type names printed so far: the session adds them, the prompt's
-/// completion (on the editor's thread) reads them.
-package final class SeenEvents: Sendable {
-    private let names = KarcMutex<[String]>([])
-
-    package init() {}
-
-    func insert(_ name: String) {
-        names.withLock { if !$0.contains(name) { $0.append(name) } }
-    }
-
-    package var all: [String] { names.withLock { $0 } }
-}

@@ -18,18 +18,19 @@ struct SessionLog {
     /// copy of it a command).
     var keepsStates = false
     private(set) var testSteps: BoundedLog<TestStep>
-    /// The event types printed so far, by name (beside those the catalog declares).
-    let seenEvents: SeenEvents
+    /// The event types printed so far, by name (beside those the catalog
+    /// declares), and the snapshots kept: what the prompt completes.
+    let words: PromptWords
     /// The invariants broken after the last command (a command is blamed only for one it broke).
     var brokenInvariants: Set<String> = []
     /// Whether the note that the session dropped its oldest commands was printed.
     private var notedDropping = false
 
-    init(limit: Int, seenEvents: SeenEvents) {
+    init(limit: Int, words: PromptWords) {
         history = BoundedLog(limit: limit)
         record = SessionRecord(limit: limit)
         testSteps = BoundedLog(limit: limit)
-        self.seenEvents = seenEvents
+        self.words = words
     }
 
     /// True once, when the session first forgets its oldest commands.
@@ -69,7 +70,7 @@ struct SessionLog {
     /// An event printed: its type is seen, and a test replays it. Its type's name.
     mutating func saw(event: any Sendable, from source: String) -> String {
         let typeName = ValueText.typeName(event)
-        seenEvents.insert(typeName)
+        words.saw(event: typeName)
         if keepsTestSteps { testSteps.append(.event(source: source, event: event)) }
         return typeName
     }

@@ -67,13 +67,13 @@ package final class ShellSession {
 
     init(
         cluster: any ShellCluster, options: ShellOptions, sink: OutputSink, host: any ShellHost = LocalHost(),
-        interrupter: Interrupter = Interrupter(), seenEvents: SeenEvents = SeenEvents(), runtime: ShellRuntime = ShellRuntime()
+        interrupter: Interrupter = Interrupter(), words: PromptWords = PromptWords(), runtime: ShellRuntime = ShellRuntime()
     ) {
         self.cluster = cluster
         self.host = host
         self.options = options
         waits = SessionWaits(cluster: cluster, runtime: runtime, interrupter: interrupter)
-        log = SessionLog(limit: options.history.limit, seenEvents: seenEvents)
+        log = SessionLog(limit: options.history.limit, words: words)
         changes = ChangeHistory(limit: options.history.limit)
         builder = CommandBuilder(catalog: cluster.catalog)
         names = CommandNames(catalog: cluster.catalog)

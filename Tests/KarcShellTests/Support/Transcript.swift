@@ -10,8 +10,11 @@ struct Transcript {
     var status: Int32
 
     /// Runs `lines` as a script against `cluster`, with the shell's own
-    /// session and runner, its output going to files read afterwards.
-    static func run(_ cluster: any ShellCluster, _ lines: [String], options: ShellOptions = ShellOptions()) async throws -> Transcript {
+    /// session and runner, its output going to files read afterwards (and
+    /// what a prompt would complete to `words`).
+    static func run(
+        _ cluster: any ShellCluster, _ lines: [String], options: ShellOptions = ShellOptions(), words: PromptWords = PromptWords()
+    ) async throws -> Transcript {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("karc-transcript-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -20,7 +23,7 @@ struct Transcript {
         let out = open(outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         let err = open(errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         let sink = OutputSink(output: out, errors: err)
-        let session = ShellSession(cluster: cluster, options: options, sink: sink)
+        let session = ShellSession(cluster: cluster, options: options, sink: sink, words: words)
         let result = await ScriptRunner(session: session).run(lines: lines, name: "<test>")
         sink.flush()
         close(out)

@@ -49,7 +49,7 @@ extension ShellSession {
     /// The event types the shell knows: those the catalog declares and those seen.
     var knownEvents: [String] {
         var names = cluster.catalog.targets.flatMap(\.events)
-        for seen in log.seenEvents.all where !names.contains(seen) { names.append(seen) }
+        for seen in log.words.events where !names.contains(seen) { names.append(seen) }
         return names
     }
 

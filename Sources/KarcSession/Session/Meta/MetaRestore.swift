@@ -10,6 +10,10 @@ enum MetaRestore: MetaCommand {
         "What the cluster did outside itself (a message sent, a file written) is not undone.",
     ]
 
+    static func completions(at position: Int, of words: [String], in context: Completer) -> MetaCompletions? {
+        position == 0 ? MetaCompletions(candidates: context.snapshots()) : nil
+    }
+
     static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
         guard let argument = call.arguments.first else {
             return session.fail(":restore needs a snapshot's name: :restore before-login (:snapshots lists them)", in: call)

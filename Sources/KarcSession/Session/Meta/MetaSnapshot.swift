@@ -15,6 +15,7 @@ enum MetaSnapshot: MetaCommand {
     static func completions(at position: Int, of words: [String], in context: Completer) -> MetaCompletions? {
         switch (position, words.first) {
         case (0, _): MetaCompletions(candidates: ["save", "load"].filter { $0.hasPrefix(words[0]) })
+        case (1, "save"?): MetaCompletions(candidates: context.snapshots())
         case (2, "save"?), (1, "load"?): MetaCompletions(candidates: Completer.paths(startingWith: words[position]), suffix: "")
         default: nil
         }
@@ -34,7 +35,7 @@ enum MetaSnapshot: MetaCommand {
             guard let name = session.snapshotName(first, in: call), let kept = await session.takeSnapshot(named: name, in: call) else {
                 return .failed
             }
-            session.snapshots.keep(kept)
+            session.keep(snapshot: kept)
             session.renderer.emit(.snapshots([session.info(kept)], kept: true))
             return .succeeded
         }
@@ -84,7 +85,7 @@ enum MetaSnapshot: MetaCommand {
         }
         do {
             let kept = try SnapshotFile.read(text, path: file.value, into: session.cluster, name: name)
-            session.snapshots.keep(kept)
+            session.keep(snapshot: kept)
             session.renderer.emit(.snapshots([session.info(kept)], kept: true))
             return .succeeded
         } catch {

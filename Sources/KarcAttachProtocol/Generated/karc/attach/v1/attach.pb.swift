@@ -666,6 +666,9 @@ package nonisolated struct Karc_Attach_V1_PromptResume: Sendable {
   /// The event types printed so far (`:wait` and `:events` complete them).
   package var seenEvents: [String] = []
 
+  /// The names of the snapshots kept (`:restore` completes them).
+  package var snapshots: [String] = []
+
   package var unknownFields = SwiftProtobuf.UnknownStorage()
 
   package init() {}
@@ -1635,7 +1638,7 @@ nonisolated extension Karc_Attach_V1_PromptStart: SwiftProtobuf.Message, SwiftPr
 
 nonisolated extension Karc_Attach_V1_PromptResume: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   package static let protoMessageName: String = _protobuf_package + ".PromptResume"
-  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}continuing\0\u{1}remember\0\u{3}seen_events\0")
+  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}continuing\0\u{1}remember\0\u{3}seen_events\0\u{1}snapshots\0")
 
   package mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1646,6 +1649,7 @@ nonisolated extension Karc_Attach_V1_PromptResume: SwiftProtobuf.Message, SwiftP
       case 1: try { try decoder.decodeSingularBoolField(value: &self.continuing) }()
       case 2: try { try decoder.decodeSingularStringField(value: &self.remember) }()
       case 3: try { try decoder.decodeRepeatedStringField(value: &self.seenEvents) }()
+      case 4: try { try decoder.decodeRepeatedStringField(value: &self.snapshots) }()
       default: break
       }
     }
@@ -1661,6 +1665,9 @@ nonisolated extension Karc_Attach_V1_PromptResume: SwiftProtobuf.Message, SwiftP
     if !self.seenEvents.isEmpty {
       try visitor.visitRepeatedStringField(value: self.seenEvents, fieldNumber: 3)
     }
+    if !self.snapshots.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.snapshots, fieldNumber: 4)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1668,6 +1675,7 @@ nonisolated extension Karc_Attach_V1_PromptResume: SwiftProtobuf.Message, SwiftP
     if lhs.continuing != rhs.continuing {return false}
     if lhs.remember != rhs.remember {return false}
     if lhs.seenEvents != rhs.seenEvents {return false}
+    if lhs.snapshots != rhs.snapshots {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

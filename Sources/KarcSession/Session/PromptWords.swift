@@ -1,0 +1,25 @@
+import KarcAsync
+
+/// What a prompt completes that only its session knows: the event types
+/// printed so far (`:wait`, `:events`) and the names of the snapshots kept
+/// (`:restore`, `:snapshot save`). The session writes them as it goes; the
+/// prompt's completion reads them on the editor's thread (or, attached,
+/// they travel with each prompt to the shell).
+package final class PromptWords: Sendable {
+    private let words = KarcMutex<(events: [String], snapshots: [String])>(([], []))
+
+    package init() {}
+
+    /// An event type printed.
+    func saw(event name: String) {
+        words.withLock { if !$0.events.contains(name) { $0.events.append(name) } }
+    }
+
+    /// The snapshots kept now, by name.
+    func kept(snapshots names: [String]) {
+        words.withLock { $0.snapshots = names }
+    }
+
+    package var events: [String] { words.withLock { $0.events } }
+    package var snapshots: [String] { words.withLock { $0.snapshots } }
+}
