@@ -55,6 +55,25 @@ struct InteractiveShellTests {
         }
     }
 
+    @Test func historyShowsWhatACommandSetOffAfterItEnded() async throws {
+        try await Tmux.session { tmux in
+            try await startKarc(tmux, arguments: "--fresh --tick 300ms")
+            await tmux.send(text: "account.register user-email=ann@example.com user-password=secret1", enter: true)
+            await tmux.expect { $0.contains("account: Account(email: \"ann@example.com\")") }
+            await tmux.send(text: "account.dispatch-outgoing-message message=\"hi\"", enter: true)
+            // The answer comes a tick after the command ended, while the prompt waits.
+            let received = "event  account: ReceivedMessage(text: \"re: hi (to ann@example.com)\")"
+            await tmux.expect { $0.contains(received) }
+            await tmux.send(keys: "C-l")
+            await tmux.send(text: ":history 2", enter: true)
+            await tmux.expect("the late event is not in the command's history") {
+                $0.contains("2  ok     account.dispatch-outgoing-message") && $0.contains("ok (no changes)\n\(received)\ndemo>")
+            }
+            await tmux.send(keys: "C-d")
+            await tmux.expect { $0.contains("EXIT=0") }
+        }
+    }
+
     @Test func tabCompletesTheNameOfASnapshotKept() async throws {
         try await Tmux.session { tmux in
             try await startKarc(tmux, arguments: "--fresh")

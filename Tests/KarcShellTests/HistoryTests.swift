@@ -5,6 +5,8 @@ import TestSupport
 import Testing
 import Trellis
 
+@testable import KarcSession
+
 /// `:watch`, `:blame`, `:history`'s filters and `:history N`, and `:reset`
 /// on a cluster of the user's own: a library whose shelf holds books, a
 /// dictionary of tags and an optional owner, and a returns desk fed from
@@ -303,5 +305,31 @@ struct HistoryTests {
         let run = try await Transcript.run(BareCluster(), [":reset"], options: plain)
         #expect(run.status == 1)
         #expect(run.errors.contains("cannot reset: this cluster cannot reset its targets (its ShellCluster has no reset())"))
+    }
+}
+
+/// What `:history N` keeps of a command's output: what it printed while it
+/// ran, then what came for it after it ended, within one limit.
+@Suite(.timeLimit(.minutes(1)))
+struct LateHistoryOutputTests {
+    typealias Output = KarcSession.HistoryEntry.CommandOutput
+
+    @Test func lateOutputFollowsWhatTheCommandPrinted() {
+        var output = Output(output: "reply  \"sent: hi\"")
+        output.append(Output(output: "event  account: ReceivedMessage(text: \"re: hi\")"))
+        #expect(output.output == "reply  \"sent: hi\"\nevent  account: ReceivedMessage(text: \"re: hi\")")
+        var empty = Output()
+        empty.append(Output(output: "late"))
+        #expect(empty.output == "late", "no blank line before the first")
+    }
+
+    @Test func lateOutputPastTheLimitIsCountedNotKept() {
+        var output = Output(output: String(repeating: "x", count: OutputSink.tapLimit - 3))
+        output.append(Output(output: "ab"))
+        #expect(output.output.hasSuffix("x\nab") && output.cut == 0, "the newline and two bytes fit exactly")
+        output.append(Output(output: "c", cut: 7))
+        #expect(output.cut == 8 && output.output.hasSuffix("ab"))
+        output.append(Output(output: "d"))
+        #expect(output.cut == 9, "once cut, all that follows is counted")
     }
 }

@@ -18,11 +18,13 @@ package final class OutputSink: Sendable {
         var lastFlush: ShellClock.Instant
         /// When capturing (``init(capturing:)``): what was written, both streams in order.
         var captured: [UInt8]?
-        /// What each command running wrote, both streams, for `:history N` (``tap(_:)``).
-        var taps: [(seq: Int, bytes: [UInt8], cut: Int)] = []
+        /// What each command running wrote, both streams, for `:history N` (``tap(_:exclusive:)``).
+        var taps: [(seq: Int, bytes: [UInt8], cut: Int, exclusive: Bool)] = []
 
         mutating func tapped(_ text: String, newline: Bool) {
-            for index in taps.indices {
+            // An exclusive tap (output of a command that ended) takes it alone.
+            let tapping = taps.last?.exclusive == true ? taps.indices.suffix(1) : taps.indices
+            for index in tapping {
                 let room = OutputSink.tapLimit - taps[index].bytes.count
                 let count = text.utf8.count + (newline ? 1 : 0)
                 guard taps[index].cut == 0, count <= room else {
@@ -107,9 +109,11 @@ package final class OutputSink: Sendable {
         }
     }
 
-    /// From now on what is written is kept for the command `seq` too, until ``untap(_:)``.
-    func tap(_ seq: Int) {
-        state.withLock { $0.taps.append((seq, [], 0)) }
+    /// From now on what is written is kept for the command `seq` too, until
+    /// ``untap(_:)``; `exclusive`: for it alone, not for the commands running
+    /// (it is output of a command that ended, printed now).
+    func tap(_ seq: Int, exclusive: Bool = false) {
+        state.withLock { $0.taps.append((seq, [], 0, exclusive)) }
     }
 
     /// What was written for the command `seq` since ``tap(_:)``, and how many bytes past the limit were not kept.

@@ -54,6 +54,12 @@ struct SessionLog {
         }
     }
 
+    /// Output of the command `seq` printed after it ended (a late reply, work it set off): kept with its own.
+    mutating func appendLate(_ seq: Int, _ late: HistoryEntry.CommandOutput) {
+        guard !late.output.isEmpty || late.cut > 0 else { return }
+        history.update(seq) { $0.output.append(late) }
+    }
+
     /// Where the next step will go: a send is kept before the events it set off.
     var nextStep: Int { testSteps.total }
 
@@ -90,6 +96,17 @@ struct HistoryEntry {
         var output = ""
         /// Bytes past ``OutputSink/tapLimit``, not kept.
         var cut = 0
+
+        /// `late` after what is kept, within the same limit.
+        mutating func append(_ late: CommandOutput) {
+            let added = late.output.utf8.count + (output.isEmpty ? 0 : 1)
+            guard cut == 0, output.utf8.count + added <= OutputSink.tapLimit else {
+                cut += late.output.utf8.count + late.cut
+                return
+            }
+            output += (output.isEmpty ? "" : "\n") + late.output
+            cut += late.cut
+        }
     }
 
     mutating func reached(_ target: String) {

@@ -12,7 +12,7 @@ extension ShellSession {
         for late in waits.lateReplies.take() {
             // The reply of the command's own send: its trace's root.
             let root = traces.recording(ofCommand: late.command.seq).map { TraceLink(trace: $0.trace, span: $0.trace, parent: nil) }
-            renderer.linked(root) { renderer.late(late) }
+            keepingLate(for: late.command.seq) { renderer.linked(root) { renderer.late(late) } }
             switch late.outcome {
             case .threw: waits.failedLate = true
             case .replied(let reply?) where ValueText.failure(in: reply) != nil: waits.failedLate = true
@@ -27,21 +27,25 @@ extension ShellSession {
             case .stateReported(let target, let state):
                 changes.add(target: target, old: nil, new: state, link: record.link, time: record.time)
             case .event(let source, let event):
-                renderer.linked(record.link) { renderer.event(event, from: source, typeName: log.saw(event: event, from: source)) }
+                keepingLate(for: background ? command(of: record.link) : nil) {
+                    renderer.linked(record.link) { renderer.event(event, from: source, typeName: log.saw(event: event, from: source)) }
+                }
             case let kind where kind.isHop:
                 continue
             default:
-                renderer.record(record)
+                keepingLate(for: background ? command(of: record.link) : nil) { renderer.record(record) }
             }
         }
         var changed = Set<String>()
         for change in changes.all {
             let cause = background ? self.cause(of: change.link) : nil
-            let told = renderer.linked(change.link) { renderer.state(target: change.target, old: change.old, new: change.new, from: cause) }
-            if told.printed { log.saw(state: change.new, of: change.target) }
-            if told.changed { changed.insert(change.target) }
-            if let parts = told.parts, told.changed {
-                remember(parts, of: change.target, old: told.old, new: change.new, link: change.link, background: background)
+            keepingLate(for: background ? command(of: change.link) : nil) {
+                let told = renderer.linked(change.link) { renderer.state(target: change.target, old: change.old, new: change.new, from: cause) }
+                if told.printed { log.saw(state: change.new, of: change.target) }
+                if told.changed { changed.insert(change.target) }
+                if let parts = told.parts, told.changed {
+                    remember(parts, of: change.target, old: told.old, new: change.new, link: change.link, background: background)
+                }
             }
         }
         // A report that changed nothing (a store reports each run of a handler) is no hop of its trace.
@@ -66,13 +70,31 @@ extension ShellSession {
         }
         printRecords(takeRecords())
         for command in lateReplies.abandon() {
-            _ = renderer.printing(for: command.seq) {
-                fail(
-                    "\(command.described) did not answer (waited \(ShellDuration.describe(clock.now - start)) after the script ended)",
-                    column: nil, at: Location(script: command.script, line: command.line))
+            _ = keepingLate(for: command.seq) {
+                renderer.printing(for: command.seq) {
+                    fail(
+                        "\(command.described) did not answer (waited \(ShellDuration.describe(clock.now - start)) after the script ended)",
+                        column: nil, at: Location(script: command.script, line: command.line))
+                }
             }
             waits.failedLate = true
         }
         return !waits.failedLate
+    }
+
+    /// Prints, in `body`, output of the command `seq` that comes after it
+    /// ended (a late reply, its trace's late part, work it set off that came
+    /// between commands): `:history seq` shows it with the rest. Nothing more
+    /// when `seq` is nil or the command still runs (its own tap takes it).
+    func keepingLate<T>(for seq: Int?, _ body: () -> T) -> T {
+        guard let seq, log.history.entry(seq)?.outcome != nil else { return body() }
+        renderer.sink.tap(seq, exclusive: true)
+        defer { log.appendLate(seq, renderer.sink.untap(seq)) }
+        return body()
+    }
+
+    /// The command of this session whose trace `link` is on, if any.
+    func command(of link: TraceLink?) -> Int? {
+        link.flatMap { traces.recording($0.trace)?.command }
     }
 }

@@ -25,8 +25,10 @@ extension ShellSession {
             lateShown[trace] = recording.hops.count
             let lines = TraceTree(recording, label: names.label).lines.filter { ($0.hop ?? -1) >= from }
             guard !lines.isEmpty else { continue }
-            renderer.printing(for: seq) {
-                renderer.trace(.init(command: seq, name: recording.commandName, trace: trace, lines: lines, lateOnly: true))
+            keepingLate(for: seq) {
+                renderer.printing(for: seq) {
+                    renderer.trace(.init(command: seq, name: recording.commandName, trace: trace, lines: lines, lateOnly: true))
+                }
             }
         }
     }

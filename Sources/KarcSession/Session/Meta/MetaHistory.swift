@@ -9,7 +9,7 @@ enum MetaHistory: MetaCommand {
     static let summary = "the commands run this session, numbered, with their outcome; one again with its output; or a filter's"
     static let details = [
         ":history                  every command kept (--history-limit), sends and meta commands",
-        ":history 12               command 12 with what it printed (reply, events, diffs, its trace)",
+        ":history 12               command 12 with what it printed (reply, events, diffs, its trace), and what came for it later",
         ":history last 10          the last ten",
         ":history /like|remove/    those whose line or output matches a regular expression",
         ":history target articles  those that sent to a target or changed its state",
