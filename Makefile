@@ -40,7 +40,7 @@ readme: setup
 	./scripts/readme-transcript.sh .build/readme-flow.md
 	$(SWIFT) run karc export-test scripts/demo/tour.karc -o Tests/TourExportTests/TourTests.swift
 
-# About 15 minutes from a fresh clone (nearly all building: gRPC, SwiftNIO and
+# About 15-20 minutes from a fresh clone (nearly all building: gRPC, SwiftNIO and
 # two BoringSSLs for `karc attach`, swift-syntax for `@Command`), about a
 # minute of tests after. Every suite has a one-minute time limit
 # (check-time-limits.sh): a test that hangs is marked ✘ by name after a
