@@ -64,13 +64,13 @@ extension ShellSession {
         return name
     }
 
-    /// The snapshot named by `argument`, or nil with an error naming those there are.
     /// Keeps `kept` (in place of one of its name); the prompt completes its name from now on.
     func keep(snapshot kept: Snapshots.Kept) {
         snapshots.keep(kept)
         log.words.kept(snapshots: snapshots.named.map(\.name))
     }
 
+    /// The snapshot named by `argument`, or nil with an error naming those there are.
     func keptSnapshot(_ argument: Located<String>, in call: MetaCall) -> Snapshots.Kept? {
         if let kept = snapshots.named(argument.value) { return kept }
         let names = snapshots.named.map(\.name)
