@@ -23,7 +23,7 @@ final class AttachFront: Sendable {
     /// Tabs on state paths waiting for the app's answer.
     let completions = CompletionRequests()
     /// What the app's session said its prompt completes, with its last prompt: events seen, snapshots kept.
-    private let words = KarcMutex<(events: [String], snapshots: [String])>(([], []))
+    private let words = PromptWords()
     private let localFailure = KarcMutex(false)
 
     init(historyFile: String?, prompting: Bool, address: AttachAddress) {
@@ -125,8 +125,7 @@ final class AttachFront: Sendable {
         let made = LineEditor.forSession(
             named: welcome.clusterName,
             completer: Completer(
-                catalog: summary.withLock { $0 }, events: { [self] in words.withLock { $0.events } },
-                snapshots: { [self] in words.withLock { $0.snapshots } },
+                catalog: summary.withLock { $0 }, events: { [words] in words.events }, snapshots: { [words] in words.snapshots },
                 statePaths: { [self] target, typed in
                     // Offline: nothing, at once; an app too old to answer: nothing, after a short wait.
                     guard link.withLock({ $0 != nil }) else { return [] }
@@ -168,7 +167,7 @@ final class AttachFront: Sendable {
                 editor.start()
             }
         case .resume(let resume):
-            words.withLock { $0 = (resume.seenEvents, resume.snapshots) }
+            words.replace(events: resume.seenEvents, snapshots: resume.snapshots)
             editor.resume(PromptResume(continuing: resume.continuing, remember: resume.remember.isEmpty ? nil : resume.remember))
         case .print(let bytes): editor.print(Array(bytes))
         case .stop: await stopEditor()

@@ -79,7 +79,7 @@ final class RemoteEditor: PromptEditor {
 
     func resume(_ resume: PromptResume) {
         continuing.withLock { $0 = resume.continuing }
-        let (events, snapshots) = (words.events, words.snapshots)
+        let (events, snapshots) = words.all
         send(
             .with {
                 $0.resume = .with {

@@ -20,6 +20,14 @@ package final class PromptWords: Sendable {
         words.withLock { $0.snapshots = names }
     }
 
+    /// Both lists as a session elsewhere says them (an attached shell, from the app's prompt).
+    package func replace(events: [String], snapshots: [String]) {
+        words.withLock { $0 = (events, snapshots) }
+    }
+
+    /// Both lists, read together.
+    package var all: (events: [String], snapshots: [String]) { words.withLock { $0 } }
+
     package var events: [String] { words.withLock { $0.events } }
     package var snapshots: [String] { words.withLock { $0.snapshots } }
 }
