@@ -271,6 +271,7 @@ let package = Package(
             dependencies: [
                 "Karc", "Trellis", "AsyncDispatcher", "Compose", "KarcEndpoint", "KarcAttachProtocol", "KarcAsync", "KarcRendering",
                 "KarcSession", "KarcSessionTrellis",
+                .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
             ],

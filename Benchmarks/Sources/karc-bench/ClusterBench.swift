@@ -1,3 +1,4 @@
+import DequeModule
 import Trellis
 
 /// The store model of `cluster.send.store`: an actor whose state observers see.
@@ -11,35 +12,76 @@ struct BenchAdd: Action { let n: Int }
 
 /// `cluster.send(action:)` to a store that mutates an actor model, with one observer draining the records.
 func clusterSendStore(_ n: Int, traced: Bool = false) async throws -> Double {
-    let model = BenchCounter()
-    let cluster = try await Bootstrap {
-        Store(model: BenchCounter.self)
-            .mutate(on: BenchAdd.self) { model, action, _ in model.add(action.n) }
-            .with(model: model)
+    let bench = try await ObservedStore(traced: traced)
+    let result = try await rate(operations: n) { try await bench.send(n) }
+    await bench.end()
+    return result
+}
+
+/// The traced figure over the plain one: both clusters set up once, then
+/// `samples` rounds of `n` sends each, plain and traced in turn; the median
+/// of the rounds' ratios, and the traced rate's median. Measured in turn so
+/// both see the same moment of the machine: separate medians moved by a
+/// third between runs on a busy host.
+func clusterSendStoreTracedRatio(_ n: Int) async throws -> (ratio: Double, traced: Double) {
+    let plain = try await ObservedStore(traced: false)
+    let traced = try await ObservedStore(traced: true)
+    try await plain.send(n)  // warm-up
+    try await traced.send(n)
+    var ratios: [Double] = []
+    var rates: [Double] = []
+    for _ in 0..<samples {
+        let clock = ContinuousClock()
+        let plainTime = try await clock.measure { try await plain.send(n) }
+        let tracedTime = try await clock.measure { try await traced.send(n) }
+        ratios.append(seconds(plainTime) / seconds(tracedTime))
+        rates.append(Double(n) / seconds(tracedTime))
     }
-    let observation = cluster.observe(tracing: traced)
-    let observer = Task {
-        var seen = 0
-        // Traced: the observer keeps each trace's records, as a tool that draws trees does (the last 1,000 traces).
-        var traces: [UInt64: [ClusterRecord]] = [:]
-        var order: [UInt64] = []
-        for await record in observation {
-            seen += 1
-            guard traced, let trace = record.link?.trace else { continue }
-            if traces[trace] == nil {
-                order.append(trace)
-                if order.count > 1_000 { traces[order.removeFirst()] = nil }
-            }
-            traces[trace, default: []].append(record)
+    await plain.end()
+    await traced.end()
+    return (median(ratios), median(rates))
+}
+
+/// A store in a cluster and an observer draining its records. Traced: the
+/// observer traces and keeps each trace's records, as a tool that draws
+/// trees does (the last 1,000 traces).
+struct ObservedStore {
+    let cluster: Cluster
+    let observer: Task<Int, Never>
+
+    init(traced: Bool) async throws {
+        let model = BenchCounter()
+        cluster = try await Bootstrap {
+            Store(model: BenchCounter.self)
+                .mutate(on: BenchAdd.self) { model, action, _ in model.add(action.n) }
+                .with(model: model)
         }
-        return seen
+        let observation = cluster.observe(tracing: traced)
+        observer = Task {
+            var seen = 0
+            var traces: [UInt64: [ClusterRecord]] = [:]
+            var order = Deque<UInt64>()
+            for await record in observation {
+                seen += 1
+                guard traced, let trace = record.link?.trace else { continue }
+                if traces[trace] == nil {
+                    order.append(trace)
+                    if order.count > 1_000, let oldest = order.popFirst() { traces[oldest] = nil }
+                }
+                traces[trace, default: []].append(record)
+            }
+            return seen
+        }
     }
-    let result = try await rate(operations: n) {
+
+    func send(_ n: Int) async throws {
         for _ in 0..<n { try await cluster.send(action: BenchAdd(n: 1)) }
     }
-    await cluster.shutDown()
-    _ = await observer.value
-    return result
+
+    func end() async {
+        await cluster.shutDown()
+        _ = await observer.value
+    }
 }
 
 /// The floor: a synchronous reduce loop over a small struct, no cluster (ReSwift's shape:

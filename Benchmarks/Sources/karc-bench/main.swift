@@ -185,18 +185,15 @@ if wanted("karc.events") {
     report("karc.events.1m", try await events(1_000_000), "events/s")
 }
 // `cluster.send.store$` runs the plain figures alone (to compare with a build older than traces).
-var observedStore: Double?
 if wanted("cluster.send.store") {
     let observed = try await clusterSendStore(300_000)
-    observedStore = observed
     report("cluster.send.store", observed, "sends/s")
     report("cluster.send.store.unobserved", try await clusterSendStoreUnobserved(300_000), "sends/s")
 }
 if wanted("cluster.send.store.traced") {
-    let observed: Double
-    if let observedStore { observed = observedStore } else { observed = try await clusterSendStore(300_000) }
-    let traced = try await clusterSendStore(300_000, traced: true)
-    report("cluster.send.store.traced", traced / observed * 100, "percent (an observer that traces and keeps trees / a plain one)")
+    let (ratio, traced) = try await clusterSendStoreTracedRatio(200_000)
+    report("cluster.send.store.traced.sends", traced, "sends/s (an observer that traces and keeps trees)")
+    report("cluster.send.store.traced", ratio * 100, "percent (of a plain observer's figure, rounds in turn)")
 }
 if wanted("cluster.send.store.big") {
     for (observed, name) in [(false, "cluster.send.store.big.unobserved"), (true, "cluster.send.store.big")] {

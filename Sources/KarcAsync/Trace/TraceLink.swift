@@ -51,6 +51,19 @@ public struct TraceLink: Sendable, Hashable {
         return TraceLink(trace: parent.trace, span: span, parent: parent.span, origin: parent.origin)
     }
 
+    /// Runs `body` as the span `span` (given its link): a child of the span
+    /// current now, or a root named `origin` when none is. The task's context
+    /// is read once, where `child(of: .current, …)` and ``whileCurrent(isolation:_:)``
+    /// read it twice: this is every traced send's path.
+    package static func withChild<T>(
+        span: UInt64, origin: String?, isolation: isolated (any Actor)? = #isolation, _ body: (TraceLink) async throws -> T
+    ) async rethrows -> T {
+        var context = ServiceContext.current ?? .topLevel
+        let link = child(of: context.traceLink, span: span, origin: origin)
+        context.traceLink = link
+        return try await ServiceContext.$current.withValue(context, operation: { try await body(link) }, isolation: isolation)
+    }
+
     /// Runs `body` with this link current (added to the current `ServiceContext`).
     package func whileCurrent<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T) async rethrows -> T {
         var context = ServiceContext.current ?? .topLevel

@@ -41,17 +41,37 @@ public struct ClusterRecord: Sendable {
 
     /// What happened.
     public let kind: Kind
-    /// Its link and time, when traced: one reference, so an untraced record
-    /// is no bigger than its kind (records are copied into every observer's log).
-    private let stamp: Stamp?
+    /// Its link and time, in place: a traced record costs no allocation (one
+    /// is made on the sender's core and freed on the observer's, where each
+    /// object of its own took malloc's slow path), and an untraced one is its
+    /// kind and a few zero words.
+    private let stamp: Stamp
 
-    private final class Stamp: Sendable {
-        let link: TraceLink
+    private struct Stamp: Sendable {
+        static let linked: UInt8 = 1, parented: UInt8 = 2
+        /// Made in place, not a global's copy (an untraced send's records take this path).
+        static var none: Stamp { Stamp(trace: 0, span: 0, parent: 0, time: nil, origin: nil, flags: 0) }
+
+        let trace: UInt64
+        let span: UInt64
+        let parent: UInt64
         let time: ContinuousClock.Instant?
+        let origin: String?
+        let flags: UInt8
+
+        init(trace: UInt64, span: UInt64, parent: UInt64, time: ContinuousClock.Instant?, origin: String?, flags: UInt8) {
+            (self.trace, self.span, self.parent, self.time, self.origin, self.flags) = (trace, span, parent, time, origin, flags)
+        }
 
         init(link: TraceLink, time: ContinuousClock.Instant?) {
-            self.link = link
-            self.time = time
+            self.init(
+                trace: link.trace, span: link.span, parent: link.parent ?? 0, time: time, origin: link.origin,
+                flags: link.parent == nil ? Stamp.linked : Stamp.linked | Stamp.parented)
+        }
+
+        var link: TraceLink? {
+            guard flags & Stamp.linked != 0 else { return nil }
+            return TraceLink(trace: trace, span: span, parent: flags & Stamp.parented != 0 ? parent : nil, origin: origin)
         }
     }
 
@@ -61,21 +81,21 @@ public struct ClusterRecord: Sendable {
     /// (``Cluster/observe(bufferSize:tracing:)``) and no app's tracer is set,
     /// for ``Kind-swift.enum/lost(count:)``, and for work outside any trace (a
     /// state read, a model set up by hand).
-    public var link: TraceLink? { stamp?.link }
+    public var link: TraceLink? { stamp.link }
     /// When it happened, on a traced record (one with a ``link``): how long a
     /// send took is the time from its `sent` record to its `replied`,
     /// `handled`, `redirected` or `failed` one.
-    public var time: ContinuousClock.Instant? { stamp?.time }
+    public var time: ContinuousClock.Instant? { stamp.time }
 
     /// A record of `kind` made by the span `link` at `time`.
     public init(_ kind: Kind, link: TraceLink?, time: ContinuousClock.Instant? = nil) {
         self.kind = kind
-        self.stamp = link.map { Stamp(link: $0, time: time) }
+        self.stamp = link.map { Stamp(link: $0, time: time) } ?? .none
     }
 
     /// An untraced record of `kind`.
     init(_ kind: Kind) {
         self.kind = kind
-        self.stamp = nil
+        self.stamp = .none
     }
 }

@@ -89,8 +89,7 @@ extension Cluster {
     /// caller chose the id). Only while someone observes, or an app's tracer
     /// is set: else nothing is added to the task's context. A root that is
     /// not a caller's send (an emitter's action) is named by `origin`. `link`
-    /// is given by ``linked(_:through:redirected:target:link:)`` only, once
-    /// the span is bound.
+    /// is given only by this function's traced path, once the span is bound.
     func process(
         _ action: any Sendable, through subtree: ServiceNode?, redirected: Bool, target: String? = nil, span: UInt64? = nil,
         origin: String? = nil, link: TraceLink? = nil
@@ -98,8 +97,14 @@ extension Cluster {
         // One function, not a tracing wrapper around a handler: an async call more is a frame allocated
         // and freed per send, a tenth of an unobserved store send.
         if link == nil, hasTracer || span != nil || hub.wantsTraces {
-            let link = TraceLink.child(of: .current, span: span ?? TraceLink.newSpanID(), origin: origin)
-            return try await linked(action, through: subtree, redirected: redirected, target: target, link: link)
+            let span = span ?? TraceLink.newSpanID()
+            guard hasTracer, let tracer else {
+                return try await TraceLink.withChild(span: span, origin: origin) { link in
+                    try await process(action, through: subtree, redirected: redirected, target: target, link: link)
+                }
+            }
+            let link = TraceLink.child(of: .current, span: span, origin: origin)
+            return try await traced(action, through: subtree, redirected: redirected, target: target, link: link, by: tracer)
         }
         let sequence = self.sequence.add(1, ordering: .relaxed).newValue
         activity.enter()
@@ -161,13 +166,10 @@ extension Cluster {
     }
 
     /// ``process(_:through:redirected:target:span:origin:link:)`` with `link`
-    /// current, and as a span of the app's tracer too when one is set.
-    private func linked(
-        _ action: any Sendable, through subtree: ServiceNode?, redirected: Bool, target: String?, link: TraceLink
+    /// current, as a span of the app's tracer.
+    private func traced(
+        _ action: any Sendable, through subtree: ServiceNode?, redirected: Bool, target: String?, link: TraceLink, by tracer: any Tracer
     ) async throws -> (any Sendable)? {
-        guard hasTracer, let tracer else {
-            return try await link.whileCurrent { try await process(action, through: subtree, redirected: redirected, target: target, link: link) }
-        }
         var context = ServiceContext.current ?? .topLevel
         context.traceLink = link
         let type = "\(Swift.type(of: action))"
