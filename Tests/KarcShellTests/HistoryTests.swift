@@ -323,13 +323,22 @@ struct LateHistoryOutputTests {
         #expect(empty.output == "late", "no blank line before the first")
     }
 
-    @Test func lateOutputPastTheLimitIsCountedNotKept() {
-        var output = Output(output: String(repeating: "x", count: OutputSink.tapLimit - 3))
-        output.append(Output(output: "ab"))
-        #expect(output.output.hasSuffix("x\nab") && output.cut == 0, "the newline and two bytes fit exactly")
-        output.append(Output(output: "c", cut: 7))
-        #expect(output.cut == 8 && output.output.hasSuffix("ab"))
-        output.append(Output(output: "d"))
-        #expect(output.cut == 9, "once cut, all that follows is counted")
+    @Test func lateOutputKeepsLinesUpToTheLimitAndCountsTheRest() {
+        var output = Output(output: String(repeating: "x", count: OutputSink.tapLimit - 6))
+        #expect(output.room == 5, "the limit less what is kept and the newline before what comes")
+        let sink = OutputSink(capturing: ())
+        sink.tap(1, exclusive: true, room: output.room)
+        sink.write("ab")  // three bytes with its newline: kept
+        sink.write("cde")  // four more: past the room, counted
+        sink.write("f")  // what follows a cut is counted too, so what is kept has no gap
+        output.append(sink.untap(1))
+        #expect(output.output.hasSuffix("x\nab"))
+        #expect(output.output.utf8.count <= OutputSink.tapLimit)
+        #expect(output.cut == 6)
+        #expect(output.room == 0, "once cut, nothing more is kept")
+        sink.tap(1, exclusive: true, room: output.room)
+        sink.write("g")
+        output.append(sink.untap(1))
+        #expect(output.output.hasSuffix("x\nab") && output.cut == 8)
     }
 }

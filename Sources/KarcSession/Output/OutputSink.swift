@@ -19,13 +19,13 @@ package final class OutputSink: Sendable {
         /// When capturing (``init(capturing:)``): what was written, both streams in order.
         var captured: [UInt8]?
         /// What each command running wrote, both streams, for `:history N` (``tap(_:exclusive:)``).
-        var taps: [(seq: Int, bytes: [UInt8], cut: Int, exclusive: Bool)] = []
+        var taps: [(seq: Int, bytes: [UInt8], cut: Int, exclusive: Bool, room: Int)] = []
 
         mutating func tapped(_ text: String, newline: Bool) {
             // An exclusive tap (output of a command that ended) takes it alone.
             let tapping = taps.last?.exclusive == true ? taps.indices.suffix(1) : taps.indices
             for index in tapping {
-                let room = OutputSink.tapLimit - taps[index].bytes.count
+                let room = taps[index].room - taps[index].bytes.count
                 let count = text.utf8.count + (newline ? 1 : 0)
                 guard taps[index].cut == 0, count <= room else {
                     taps[index].cut += count
@@ -110,10 +110,11 @@ package final class OutputSink: Sendable {
     }
 
     /// From now on what is written is kept for the command `seq` too, until
-    /// ``untap(_:)``; `exclusive`: for it alone, not for the commands running
-    /// (it is output of a command that ended, printed now).
-    func tap(_ seq: Int, exclusive: Bool = false) {
-        state.withLock { $0.taps.append((seq, [], 0, exclusive)) }
+    /// ``untap(_:)``, `room` bytes at most (past them, counted as cut);
+    /// `exclusive`: for it alone, not for the commands running (it is output
+    /// of a command that ended, printed now, with the room its output left).
+    func tap(_ seq: Int, exclusive: Bool = false, room: Int = OutputSink.tapLimit) {
+        state.withLock { $0.taps.append((seq, [], 0, exclusive, room)) }
     }
 
     /// What was written for the command `seq` since ``tap(_:)``, and how many bytes past the limit were not kept.

@@ -97,14 +97,14 @@ struct HistoryEntry {
         /// Bytes past ``OutputSink/tapLimit``, not kept.
         var cut = 0
 
-        /// `late` after what is kept, within the same limit.
+        /// What output printed later may still keep: the limit less what is
+        /// kept and the newline before it; none once something was cut, so
+        /// what is kept has no gap.
+        var room: Int { cut > 0 ? 0 : OutputSink.tapLimit - output.utf8.count - (output.isEmpty ? 0 : 1) }
+
+        /// `late` after what is kept: taken with ``room`` (``OutputSink/tap(_:exclusive:room:)``), so within the limit.
         mutating func append(_ late: CommandOutput) {
-            let added = late.output.utf8.count + (output.isEmpty ? 0 : 1)
-            guard cut == 0, output.utf8.count + added <= OutputSink.tapLimit else {
-                cut += late.output.utf8.count + late.cut
-                return
-            }
-            output += (output.isEmpty ? "" : "\n") + late.output
+            if !late.output.isEmpty { output += (output.isEmpty ? "" : "\n") + late.output }
             cut += late.cut
         }
     }

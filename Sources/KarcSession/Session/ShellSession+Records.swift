@@ -87,8 +87,8 @@ extension ShellSession {
     /// between commands): `:history seq` shows it with the rest. Nothing more
     /// when `seq` is nil or the command still runs (its own tap takes it).
     func keepingLate<T>(for seq: Int?, _ body: () -> T) -> T {
-        guard let seq, log.history.entry(seq)?.outcome != nil else { return body() }
-        renderer.sink.tap(seq, exclusive: true)
+        guard let seq, let ended = log.history.entry(seq), ended.outcome != nil else { return body() }
+        renderer.sink.tap(seq, exclusive: true, room: ended.output.room)
         defer { log.appendLate(seq, renderer.sink.untap(seq)) }
         return body()
     }
