@@ -11,8 +11,8 @@ actor BenchCounter: StatefulModel {
 struct BenchAdd: Action { let n: Int }
 
 /// `cluster.send(action:)` to a store that mutates an actor model, with one observer draining the records.
-func clusterSendStore(_ n: Int, traced: Bool = false) async throws -> Double {
-    let bench = try await ObservedStore(traced: traced)
+func clusterSendStore(_ n: Int) async throws -> Double {
+    let bench = try await ObservedStore(traced: false)
     let result = try await rate(operations: n) { try await bench.send(n) }
     await bench.end()
     return result
