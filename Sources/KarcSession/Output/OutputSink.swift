@@ -18,7 +18,7 @@ package final class OutputSink: Sendable {
         var lastFlush: ShellClock.Instant
         /// When capturing (``init(capturing:)``): what was written, both streams in order.
         var captured: [UInt8]?
-        /// What each command running wrote, both streams, for `:history N` (``tap(_:exclusive:)``).
+        /// What each command running wrote, both streams, for `:history N` (``tap(_:exclusive:room:)``).
         var taps: [(seq: Int, bytes: [UInt8], cut: Int, exclusive: Bool, room: Int)] = []
 
         mutating func tapped(_ text: String, newline: Bool) {

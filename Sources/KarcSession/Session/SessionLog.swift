@@ -94,7 +94,7 @@ struct HistoryEntry {
     /// What a command printed, both streams in order, as the terminal or the program read it.
     struct CommandOutput {
         var output = ""
-        /// Bytes past ``OutputSink/tapLimit``, not kept.
+        /// Bytes past the limit (``OutputSink/tapLimit``), not kept.
         var cut = 0
 
         /// What output printed later may still keep: the limit less what is
