@@ -58,10 +58,17 @@ public struct TraceLink: Sendable, Hashable {
     package static func withChild<T>(
         span: UInt64, origin: String?, isolation: isolated (any Actor)? = #isolation, _ body: (TraceLink) async throws -> T
     ) async rethrows -> T {
+        let (link, context) = childContext(span: span, origin: origin)
+        return try await ServiceContext.$current.withValue(context, operation: { try await body(link) }, isolation: isolation)
+    }
+
+    /// The span `span`, a child of the span current now (or a root named
+    /// `origin`), and the task's context with it in place of that one.
+    package static func childContext(span: UInt64, origin: String?) -> (TraceLink, ServiceContext) {
         var context = ServiceContext.current ?? .topLevel
         let link = child(of: context.traceLink, span: span, origin: origin)
         context.traceLink = link
-        return try await ServiceContext.$current.withValue(context, operation: { try await body(link) }, isolation: isolation)
+        return (link, context)
     }
 
     /// Runs `body` with this link current (added to the current `ServiceContext`).

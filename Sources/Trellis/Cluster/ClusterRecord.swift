@@ -47,7 +47,7 @@ public struct ClusterRecord: Sendable {
     /// kind and a few zero words.
     private let stamp: Stamp
 
-    private struct Stamp: Sendable {
+    fileprivate struct Stamp: Sendable {
         static let linked: UInt8 = 1, parented: UInt8 = 2
         /// Made in place, not a global's copy (an untraced send's records take this path).
         static var none: Stamp { Stamp(trace: 0, span: 0, parent: 0, time: nil, origin: nil, flags: 0) }
@@ -58,16 +58,6 @@ public struct ClusterRecord: Sendable {
         let time: ContinuousClock.Instant?
         let origin: String?
         let flags: UInt8
-
-        init(trace: UInt64, span: UInt64, parent: UInt64, time: ContinuousClock.Instant?, origin: String?, flags: UInt8) {
-            (self.trace, self.span, self.parent, self.time, self.origin, self.flags) = (trace, span, parent, time, origin, flags)
-        }
-
-        init(link: TraceLink, time: ContinuousClock.Instant?) {
-            self.init(
-                trace: link.trace, span: link.span, parent: link.parent ?? 0, time: time, origin: link.origin,
-                flags: link.parent == nil ? Stamp.linked : Stamp.linked | Stamp.parented)
-        }
 
         var link: TraceLink? {
             guard flags & Stamp.linked != 0 else { return nil }
@@ -97,5 +87,14 @@ public struct ClusterRecord: Sendable {
     init(_ kind: Kind) {
         self.kind = kind
         self.stamp = .none
+    }
+}
+
+extension ClusterRecord.Stamp {
+    /// In an extension, so the struct keeps its memberwise initializer.
+    init(link: TraceLink, time: ContinuousClock.Instant?) {
+        self.init(
+            trace: link.trace, span: link.span, parent: link.parent ?? 0, time: time, origin: link.origin,
+            flags: link.parent == nil ? Self.linked : Self.linked | Self.parented)
     }
 }

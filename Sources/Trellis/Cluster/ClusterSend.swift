@@ -103,8 +103,7 @@ extension Cluster {
                     try await process(action, through: subtree, redirected: redirected, target: target, link: link)
                 }
             }
-            let link = TraceLink.child(of: .current, span: span, origin: origin)
-            return try await traced(action, through: subtree, redirected: redirected, target: target, link: link, by: tracer)
+            return try await traced(action, through: subtree, redirected: redirected, target: target, span: span, origin: origin, by: tracer)
         }
         let sequence = self.sequence.add(1, ordering: .relaxed).newValue
         activity.enter()
@@ -165,13 +164,13 @@ extension Cluster {
         return reply
     }
 
-    /// ``process(_:through:redirected:target:span:origin:link:)`` with `link`
-    /// current, as a span of the app's tracer.
+    /// ``process(_:through:redirected:target:span:origin:link:)`` as the
+    /// span `span`, current, and as a span of the app's tracer.
     private func traced(
-        _ action: any Sendable, through subtree: ServiceNode?, redirected: Bool, target: String?, link: TraceLink, by tracer: any Tracer
+        _ action: any Sendable, through subtree: ServiceNode?, redirected: Bool, target: String?, span: UInt64, origin: String?,
+        by tracer: any Tracer
     ) async throws -> (any Sendable)? {
-        var context = ServiceContext.current ?? .topLevel
-        context.traceLink = link
+        let (link, context) = TraceLink.childContext(span: span, origin: origin)
         let type = "\(Swift.type(of: action))"
         let targets = target ?? (try? plan(for: action, through: subtree, target: nil))?.target
         let name = targets.map { "\($0).\(type)" } ?? type
