@@ -13,6 +13,8 @@ package enum DemoCluster {
         package var tick: Duration = .seconds(1)
         /// Where the account is persisted; nil: the XDG data directory (`$XDG_DATA_HOME/karc`).
         package var stateDirectory: String?
+        /// Keep the account in memory only (a test's cluster): no directory is read or written.
+        package var inMemory = false
         /// Ignore what earlier runs persisted.
         package var fresh = false
         /// The id of the account model (one per id in a cluster: each cluster has its own models).
@@ -28,20 +30,19 @@ package enum DemoCluster {
     /// The `Environ` config key of the clock the swaps wait on.
     static let clockKey = "demo.clock"
 
-    /// A demo cluster of its own for a test: fresh, its account persisted in a
-    /// scratch directory, its swaps every `tick` of `clock`.
+    /// A demo cluster of its own for a test: fresh, its account kept in
+    /// memory (nothing is left on disk), its swaps every `tick` of `clock`.
     package static func makeForTesting(tick: Duration = .milliseconds(50), clock: any Clock<Duration> = ContinuousClock()) async throws -> Cluster {
         var options = Options()
         options.tick = tick
         options.clock = clock
-        options.fresh = true
-        options.stateDirectory = NSTemporaryDirectory() + "karc-demo-test-\(UUID().uuidString)"
+        options.inMemory = true
         return try await make(options)
     }
 
     package static func make(_ options: Options = Options()) async throws -> Cluster {
         let identity = IdentityModel()
-        let storage = AccountStorage(directory: options.stateDirectory, fresh: options.fresh)
+        let storage = options.inMemory ? AccountStorage.inMemory() : AccountStorage(directory: options.stateDirectory, fresh: options.fresh)
         let environ = Environ()
             .setConfig(key: tickKey, value: options.tick)
             .setConfig(key: clockKey, value: options.clock)

@@ -1,4 +1,6 @@
 import Compose
+import Foundation
+import Synchronization
 
 /// Where the account is kept between runs (an `Environ` resource): Compose
 /// file persistence, `<state dir>/account.json`. With `fresh`, what was
@@ -12,6 +14,17 @@ package final class AccountStorage: Sendable {
         self.fresh = fresh
     }
 
+    private init(storage: any AnyPersistentStorage) {
+        self.storage = storage
+        fresh = false
+    }
+
+    /// Kept in memory for the cluster's life, starting empty: a test's
+    /// cluster, which leaves no file behind.
+    package static func inMemory() -> AccountStorage {
+        AccountStorage(storage: MemoryStorage())
+    }
+
     func read() throws -> Account? {
         fresh ? nil : try storage.restore(Account.self)
     }
@@ -22,5 +35,24 @@ package final class AccountStorage: Sendable {
 
     func delete() throws {
         try storage.purge()
+    }
+}
+
+/// The value saved last, as the JSON a file would hold: a save and a restore
+/// encode and decode as ``FilePersistentStorage``'s do.
+private final class MemoryStorage: AnyPersistentStorage {
+    private let saved = Mutex<Data?>(nil)
+
+    func save<Value: Encodable>(_ value: Value) throws {
+        let data = try JSONEncoder().encode(value)
+        saved.withLock { $0 = data }
+    }
+
+    func restore<Value: Decodable>(_ type: Value.Type) throws -> Value? {
+        try saved.withLock { $0 }.map { try JSONDecoder().decode(type, from: $0) }
+    }
+
+    func purge() throws {
+        saved.withLock { $0 = nil }
     }
 }
