@@ -55,8 +55,9 @@ package enum ValueText {
         return result
     }
 
-    /// The value as JSON when it is `Encodable` (a ``RawJSON``), else its
-    /// dump (a string); a `Result` as `{"success": …}` or `{"failure": "…"}`.
+    /// The value as JSON (a ``RawJSON``): encoded when it is `Encodable`, else
+    /// its parts as reflection shows them (``ReflectedJSON``); a `Result` as
+    /// `{"success": …}` or `{"failure": …}`.
     package static func json(_ value: Any) -> any JSONValue {
         if let result = value as? any FailableReply {
             // The error itself when it is `Encodable` (its cases and fields), else its description.
@@ -69,6 +70,8 @@ package enum ValueText {
             return ["success": result.success.map(json) ?? JSONNull()] as JSONObject
         }
         if let encodable = value as? any Encodable, let text = encoded(encodable) { return RawJSON(text: text) }
+        // Not `Encodable`: its parts as reflection shows them; its dump only when even that gives up (a number that is not finite).
+        if let text = JSONText.encode(ReflectedJSON(value)) { return RawJSON(text: text) }
         return dump(value)
     }
 
@@ -82,10 +85,9 @@ package enum ValueText {
     /// The value's JSON (as ``json(_:)`` writes it) as a tree, sharing the
     /// nodes of `old`, an earlier value's tree, where the two agree.
     package static func tree(_ value: Any, reusing old: JSONText.Node?, prefixes: ComparedPrefixes? = nil) -> JSONText.Node {
-        if !(value is any FailableReply), let encodable = value as? any Encodable,
-            let tree = JSONText.tree(encodable, reusing: old, prefixes: prefixes)
-        {
-            return tree
+        if !(value is any FailableReply) {
+            let encodable = value as? any Encodable ?? ReflectedJSON(value)
+            if let tree = JSONText.tree(encodable, reusing: old, prefixes: prefixes) { return tree }
         }
         return JSONText.Node(json: json(value))
     }
