@@ -39,7 +39,7 @@ final class JSONFormatter: OutputFormatter {
                     "to": to.map { ["type": ValueText.typeName($0), "value": ValueText.json($0)] as JSONObject },
                 ], to: sink)
         case .stateChange(let change):
-            json(state(change), to: sink)
+            sink.write(stateLine(change))
         case .stateSummary(let target, let state, let counts, let from):
             var object: JSONObject = [
                 "kind": "state", "target": target, "type": ValueText.typeName(state), "changed": counts.changed, "unchanged": counts.unchanged,
@@ -86,20 +86,8 @@ final class JSONFormatter: OutputFormatter {
         case .help(let page):
             json(page.json, to: sink)
         case .trace(let output):
-            var object: JSONObject = [
-                "kind": "trace", "trace": TraceIDs.text(output.trace), "late": output.lateOnly,
-                "hops": output.lines.map { line -> JSONObject in
-                    var hop: JSONObject = ["depth": line.depth, "hop": line.kind.rawValue, "text": line.text, "late": line.late]
-                    hop["span"] = line.span.map(TraceIDs.text)
-                    hop["parent"] = line.parent.map(TraceIDs.text)
-                    hop["milliseconds"] = line.duration.map(OutputEvent.milliseconds)
-                    return hop
-                },
-            ]
-            // `seq` is the line printing it (a late part: the command's own); `traced`, the command it tells.
-            object["traced"] = output.command
-            object["command"] = output.name
-            json(object, to: sink)
+            // One after every command with `--trace`: written field by field, as `done` is.
+            sink.write(Self.traceLine(output, seq: seq))
         case .sequence(let diagram, let commands):
             json(
                 [
@@ -136,24 +124,30 @@ final class JSONFormatter: OutputFormatter {
         printed = [:]
     }
 
-    private func state(_ change: OutputEvent.StateChange) -> JSONObject {
+    /// A `state` line, one for every change printed: written field by field (``SortedJSONFields``).
+    private func stateLine(_ change: OutputEvent.StateChange) -> String {
         // The old state is almost always the one this printed last, whose tree is reused; else it is a
         // value to encode. After `:diff` was off, no tree is left of the last state printed.
         let last = change.fromLastPrinted ? printed[change.target] : nil
         let oldTree = last ?? (SnapshotNode.in(change.old) != nil ? nil : ValueText.tree(change.old, reusing: nil))
         let newTree = ValueText.tree(change.new, reusing: oldTree, prefixes: change.prefixes)
         printed[change.target] = newTree
-        var object: JSONObject = [
-            "kind": "state", "target": change.target, "type": ValueText.typeName(change.new),
-            "patch": oldTree.map { JSONPatch.patch(from: $0, to: newTree) } ?? JSONPatch.replacingAll(with: newTree),
-            "diff": change.difference,
-        ]
-        object["by"] = change.from
+        var line = SortedJSONFields(capacity: 256 + change.difference.utf8.count)
+        line.add("by", change.from)
+        line.add("diff", change.difference)
+        line.add("kind", "state")
         if jsonStates {
-            if let oldTree { object["old"] = RawJSON(text: oldTree.text) }
-            object["new"] = RawJSON(text: newTree.text)
+            line.add("new", newTree)
+            line.add("old", oldTree)
         }
-        return object
+        line.add("parent", link?.parent.map(TraceIDs.text))
+        line.add("patch", oldTree.map { JSONPatch.patch(from: $0, to: newTree) } ?? JSONPatch.replacingAll(with: newTree))
+        line.add("seq", seq)
+        line.add("span", link.map { TraceIDs.text($0.span) })
+        line.add("target", change.target)
+        line.add("trace", link.map { TraceIDs.text($0.trace) })
+        line.add("type", ValueText.typeName(change.new))
+        return line.finish()
     }
 
     private static func error(_ message: String, at location: OutputEvent.SourceLocation) -> JSONObject {
