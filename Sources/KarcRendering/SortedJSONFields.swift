@@ -34,17 +34,57 @@ package struct SortedJSONFields {
         add(key, value)
     }
 
-    /// Adds `key` and an array of what `write` writes for each of `elements`, comma-separated.
-    package mutating func add<Element>(_ key: String, each elements: [Element], _ write: (Element, inout SortedJSONFields) -> Void) {
+    // The scalars of every line, without a generic call: an optional of a
+    // generic value looks its type's metadata up at run time, every field.
+
+    /// Adds `key` and `value`, a string.
+    package mutating func add(_ key: String, _ value: String) {
+        addKey(key)
+        JSONLine.appendString(value, to: &out)
+    }
+
+    /// Adds `key` and `value`, unless `value` is nil.
+    package mutating func add(_ key: String, _ value: String?) {
+        if let value { add(key, value) }
+    }
+
+    /// Adds `key` and `value`, an integer.
+    package mutating func add(_ key: String, _ value: Int) {
+        addKey(key)
+        out += String(value)
+    }
+
+    /// Adds `key` and `value`, unless `value` is nil.
+    package mutating func add(_ key: String, _ value: Int?) {
+        if let value { add(key, value) }
+    }
+
+    /// Adds `key` and `value`, `true` or `false`.
+    package mutating func add(_ key: String, _ value: Bool) {
+        addKey(key)
+        out += value ? "true" : "false"
+    }
+
+    /// Adds `key` and `value`, unless `value` is nil (one that is not finite is `null`).
+    package mutating func add(_ key: String, _ value: Double?) {
+        guard let value else { return }
+        addKey(key)
+        value.appendJSON(to: &out)
+    }
+
+    /// Adds `key` and an array of `count` objects, the fields of each
+    /// written by `write` (given its index): not generic over an element
+    /// type, so no metadata is looked up for one.
+    package mutating func add(_ key: String, objects count: Int, _ write: (Int, inout SortedJSONFields) -> Void) {
         addKey(key)
         out += "["
-        for (index, element) in elements.enumerated() {
+        for index in 0..<count {
             if index > 0 { out += "," }
             // The element's object goes on in this text: moved into it and back, not copied.
             var fields = SortedJSONFields(capacity: 0)
             swap(&fields.out, &out)
             fields.out += "{"
-            write(element, &fields)
+            write(index, &fields)
             out = fields.finish()
         }
         out += "]"

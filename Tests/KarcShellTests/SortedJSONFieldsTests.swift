@@ -14,7 +14,8 @@ struct SortedJSONFieldsTests {
         line.add("a", "quote \" newline \n")
         line.add("b", Optional<Int>.none)
         line.add("c", 2.5)
-        line.add("d", each: [1, 2]) { number, fields in
+        line.add("d", objects: 2) { index, fields in
+            let number = index + 1
             fields.add("n", number)
             fields.add("odd", number % 2 == 1)
         }

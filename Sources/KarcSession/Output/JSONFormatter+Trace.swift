@@ -7,7 +7,8 @@ extension JSONFormatter {
     static func traceLine(_ output: OutputEvent.TraceOutput, seq: Int?) -> String {
         var line = SortedJSONFields(capacity: 96 + output.lines.count * 128)
         line.add("command", output.name)
-        line.add("hops", each: output.lines) { hop, fields in
+        line.add("hops", objects: output.lines.count) { index, fields in
+            let hop = output.lines[index]
             fields.add("depth", hop.depth)
             fields.add("hop", hop.kind.rawValue)
             fields.add("late", hop.late)
