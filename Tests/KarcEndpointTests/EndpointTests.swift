@@ -134,13 +134,14 @@ import Trellis
         let printed = stalled.printed
         let seen = beats(in: printed)
         // The session kept the newest 5,000 events (its record buffer), and said how many it dropped:
-        // none is dropped unsaid. (How many the connection held before the session had to keep them
-        // itself depends on the transport's buffers, so where the cut falls is not asserted.)
+        // none is dropped unsaid. How many the connection held before the session had to keep them
+        // itself depends on the transport's buffers, so where the cut falls is not asserted, nor
+        // that there is one: on a loaded machine all 15,000 have fit, and then none is told lost.
+        // (`aShellThatFallsBehindIsToldWhatItLost` asserts the notice of a loss.)
         let lost = printed.split(separator: "\n").compactMap { line -> Int? in
             guard let notice = line.range(of: " records lost: the shell fell behind the cluster") else { return nil }
             return Int(String(line[..<notice.lowerBound].reversed().prefix { $0.isNumber }.reversed()))
         }
-        #expect(!lost.isEmpty, "\(seen.count) events seen: \(printed.prefix(600)) … \(printed.suffix(600))")
         #expect(seen.count + lost.reduce(0, +) == 15_000, "\(seen.count) events seen, lost: \(lost)")
         let firstDisorder = zip(seen.indices, seen.indices.dropFirst()).first { seen[$0.0] > seen[$0.1] }.map { $0.0 }
         #expect(

@@ -77,8 +77,12 @@ final class JSONFormatter: OutputFormatter {
         case .unchanged:
             return  // the `done` line ends the command either way
         case .done(let seq, let outcome):
-            // One a command: written as it is, keys in order, without a dictionary to sort (`outcome` is a plain word).
-            sink.write(#"{"kind":"done","outcome":""# + outcome + #"","seq":"# + String(seq) + "}")
+            // One a command: written field by field, as the `state` and `trace` lines are.
+            var line = SortedJSONFields(capacity: 48)
+            line.add("kind", "done")
+            line.add("outcome", outcome)
+            line.add("seq", seq)
+            sink.write(line.finish())
         case .setting(let setting):
             var object: JSONObject = ["kind": "setting", "name": setting.name, "value": setting.value]
             if !setting.types.isEmpty { object["types"] = setting.types }
