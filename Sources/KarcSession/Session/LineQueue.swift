@@ -4,13 +4,14 @@ import KarcAsync
 /// Lines handed over by a producer (a thread reading a file, a connection)
 /// to the one task that runs them, in batches: the consumer waits only
 /// when it has taken every line there is. A producer on a thread of its own
-/// (``appendWaiting(_:finished:)``) waits while ``capacity`` bytes are not
-/// taken yet, so a script of a million lines is held a few MiB at a time.
+/// (``appendWaiting(_:finished:)``) waits while the lines not taken yet hold
+/// ``capacity`` bytes of memory, so a script of a million lines is held a
+/// few MiB at a time.
 package final class LineQueue: LineSource {
     private struct State {
         var lines: [String] = []
         var next = 0
-        /// UTF-8 bytes of the lines not taken yet.
+        /// The memory the lines not taken yet hold (``cost(of:)``).
         var bytes = 0
         var isFinished = false
         var waiting: CheckedContinuation<Void, Never>?
@@ -23,11 +24,24 @@ package final class LineQueue: LineSource {
     private let state = KarcMutex(State())
     /// Wakes a producer blocked in ``appendWaiting(_:finished:)``.
     private let space = DispatchSemaphore(value: 0)
-    /// How many bytes of lines a blocking producer may have waiting.
+    /// How many bytes of memory the lines a blocking producer has waiting may hold.
     let capacity: Int
+
+    /// What a line holds while it waits: its bytes, and about 64 more (its
+    /// storage's header and the list's slot), which for a script of short
+    /// lines is most of it. The attach protocol charges a line the same
+    /// (`LineCredit.cost(of:)`).
+    static func cost(of line: String) -> Int {
+        line.utf8.count + 64
+    }
 
     package init(capacity: Int = 4 << 20) {
         self.capacity = capacity
+    }
+
+    /// Whether a producer is blocked in ``appendWaiting(_:finished:)``.
+    package var producerIsWaiting: Bool {
+        state.withLock { $0.producerWaits }
     }
 
     /// Whether ``next()`` would return without waiting.
@@ -42,7 +56,7 @@ package final class LineQueue: LineSource {
                 if s.next < s.lines.count {
                     let line = s.lines[s.next]
                     s.next += 1
-                    s.bytes -= line.utf8.count
+                    s.bytes -= Self.cost(of: line)
                     // The producer goes on once half the room is free (not after every line).
                     if s.producerWaits, s.bytes <= capacity / 2 {
                         s.producerWaits = false
@@ -74,13 +88,13 @@ package final class LineQueue: LineSource {
                 s.next = 0
             }
             s.lines += batch
-            for line in batch { s.bytes += line.utf8.count }
+            for line in batch { s.bytes += Self.cost(of: line) }
             if finished { s.isFinished = true }
         }
     }
 
     /// ``append(_:finished:)`` for a producer on a thread of its own: first
-    /// blocks that thread while ``capacity`` bytes wait to be taken (or until
+    /// blocks that thread while lines holding ``capacity`` bytes wait to be taken (or until
     /// the queue is abandoned).
     /// False once nobody reads any more: the producer can stop.
     @discardableResult
