@@ -143,12 +143,7 @@ package struct Dumper {
         if visitedItems.contains(item) { return prefix + "\(typeName)(↩︎)" }
         visitedItems.insert(item)
         occurrencePerType[typeName] = occurrence + 1
-        var children = Array(mirror.children)
-        var ancestor = mirror.superclassMirror
-        while let superclass = ancestor {
-            children.insert(contentsOf: superclass.children, at: 0)
-            ancestor = superclass.superclassMirror
-        }
+        let children = ValueChildren.objectChildren(mirror)
         let flattened = Mirror(object, children: children)
         return prefix
             + (try dumpChildren(

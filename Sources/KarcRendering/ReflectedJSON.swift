@@ -64,12 +64,7 @@ struct ReflectedJSON: Encodable {
         case .class?:
             let object = ObjectIdentifier(value as AnyObject)
             guard !ancestors.contains(object) else { return try Self.encodeText("↩︎ " + Dumper.typeName(mirror.subjectType), to: encoder) }
-            var all = children
-            var superclass = mirror.superclassMirror
-            while let ancestor = superclass {
-                all.insert(contentsOf: ancestor.children, at: 0)
-                superclass = ancestor.superclassMirror
-            }
+            let all = ValueChildren.objectChildren(mirror)
             try encodeFields(traits.isReflectable ? all : all.filter(ValueChildren.isShownProperty), to: encoder, object: object)
         case .struct?:
             try encodeFields(traits.isReflectable ? children : children.filter(ValueChildren.isShownProperty), to: encoder, object: nil)

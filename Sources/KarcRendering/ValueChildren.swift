@@ -22,6 +22,18 @@ package enum ValueChildren {
         return Array(mirror.children)
     }
 
+    /// A class instance's stored properties, its superclasses' first (a
+    /// class's mirror lists only its own).
+    package static func objectChildren(_ mirror: Mirror) -> [Mirror.Child] {
+        var children = Array(mirror.children)
+        var ancestor = mirror.superclassMirror
+        while let superclass = ancestor {
+            children.insert(contentsOf: superclass.children, at: 0)
+            ancestor = superclass.superclassMirror
+        }
+        return children
+    }
+
     /// Macro-generated storage (`_$observationRegistrar`) is left out unless the type chose its own mirror.
     package static func isShownProperty(_ child: Mirror.Child) -> Bool {
         child.label.map { !$0.hasPrefix("_$") } ?? true
