@@ -63,17 +63,34 @@ struct ExploreArguments: ParsableArguments {
     func validate() throws {
         guard runs > 0 else { throw ValidationError("--runs must be at least 1") }
         guard steps > 0 else { throw ValidationError("--steps must be at least 1") }
+        for name in failOnList where !Self.isTypeName(name) {
+            throw ValidationError("--fail-on: '\(name)' is not the name of a Swift type (write the error's type, as SafeJammed or Safe.Jammed)")
+        }
     }
+
+    /// Whether `name` could name a Swift type: identifiers a `.` apart.
+    static func isTypeName(_ name: String) -> Bool {
+        name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
+            guard let first = part.first, first.isLetter || first == "_" else { return false }
+            return part.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+        }
+    }
+
+    var failOnList: [String] { failOn.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } }
 
     var stepSettings: ExploreStepRunner.Settings {
         var settings = ExploreStepRunner.Settings()
         settings.timeout = timeout.duration
         settings.tick = advance.duration
-        settings.failOn = Set(failOn.flatMap { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } })
+        settings.failOn = Set(failOnList)
         return settings
     }
 
-    func settings(name: String, seed: UInt64, testExport: TestExportOptions, catalog: Catalog) -> Explorer.Settings {
+    /// What the explorer runs with; `commandLine` is how it was started
+    /// (for the lines that replay a script and repeat the exploration).
+    func settings(name: String, seed: UInt64, testExport: TestExportOptions, catalog: Catalog, commandLine: ExploreCommandLine)
+        -> Explorer.Settings
+    {
         var settings = Explorer.Settings()
         if exportTest { settings.testExport = testExport.overridden(factory: testFactory, imports: testImport) }
         settings.catalog = catalog
@@ -84,7 +101,9 @@ struct ExploreArguments: ParsableArguments {
         settings.timeLimit = timeLimit?.duration
         settings.output = out
         settings.keepGoing = keepGoing
-        settings.replayCommand = name
+        settings.replayCommand = commandLine.replay(name: name)
+        settings.repeatCommand = commandLine.repeatCommand(name: name, seed: seed, runs: runs, steps: steps)
+        settings.failOn = failOnList
         settings.json = json
         return settings
     }
@@ -97,7 +116,8 @@ struct ExploreArguments: ParsableArguments {
         caught like any other failure. A failure is an invariant a target declares that a command broke, a \
         command that does not settle within --timeout, the process crashing, or a send failing with an \
         error --fail-on names. The first failure is shrunk to the fewest, simplest commands that still fail \
-        the same way and written to DIR as a script that replays it. Exit status: 0 when nothing failed, 1 \
-        when something did, 2 when the exploration could not run.
+        the same way and written to DIR as a script that replays it, under a name of its own. Ctrl-C writes \
+        what was found so far, shrunk or not. Exit status: 0 when nothing failed, 1 when something did, 2 \
+        when the exploration could not run (or a --fail-on type was never thrown), 130 after Ctrl-C.
         """
 }

@@ -5,9 +5,11 @@ extension Shell {
     /// Runs `explore` in front of clusters `make` builds: the catalog is read
     /// from one, the sequences run in a child (`workerArguments` make this
     /// program one) or here (`--in-process`). The exit status.
+    /// `commandLine` is how explore was started, for the report's lines
+    /// that replay a script and repeat the exploration.
     static func explore(
         name: String, explore: ExploreArguments, testExport: TestExportOptions, workerArguments: [String],
-        cluster make: @escaping InProcessExplore.MakeCluster
+        commandLine: ExploreCommandLine, cluster make: @escaping InProcessExplore.MakeCluster
     ) async -> Int32 {
         let sink = OutputSink()
         defer { sink.flush() }
@@ -45,12 +47,16 @@ extension Shell {
                 _ = text.withCString { write(STDERR_FILENO, $0, strlen($0)) }
             }
         }
-        let explorer = Explorer(
-            generator: generator, backend: backend, settings: explore.settings(name: name, seed: seed, testExport: testExport, catalog: catalog),
-            sink: sink, progress: progress)
+        let settings = explore.settings(name: name, seed: seed, testExport: testExport, catalog: catalog, commandLine: commandLine)
+        // Ctrl-C stops the exploration, which then writes and tells what it found (SIGTERM and SIGHUP too).
+        let interrupter = Interrupter()
+        ScriptSignals.forward(to: interrupter, flushing: sink)
+        let explorer = Explorer(generator: generator, backend: backend, settings: settings, sink: sink, progress: progress, interrupter: interrupter)
         do {
             let report = try await explorer.run()
-            return report.found.isEmpty ? 0 : 1
+            if report.interrupted { return ScriptSignals.exitStatus ?? 130 }
+            if !report.found.isEmpty { return 1 }
+            return report.failOnNeverThrown.isEmpty ? 0 : 2
         } catch {
             progress?("")
             sink.writeError("error: \(error.message)")

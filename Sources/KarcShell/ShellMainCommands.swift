@@ -205,7 +205,7 @@ struct ExploreCommand<Arguments: ParsableArguments & Sendable>: AsyncParsableCom
         let status = await Shell.explore(
             name: setUp.name, explore: explore, testExport: setUp.testExport,
             workerArguments: ["explore"] + Array(CommandLine.arguments.dropFirst(2)) + ["--worker"],
-            cluster: make)
+            commandLine: ExploreCommandLine(Array(CommandLine.arguments.dropFirst(2))), cluster: make)
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -14,11 +14,16 @@ package protocol ExploreBackend: Sendable {
     /// Whether a crash writes its backtrace (slow: off while exploring and
     /// shrinking, on for one last replay that explains the crash).
     func setBacktraces(_ on: Bool) async
+    /// Ctrl-C: ends the command in flight now, however it ends (called from
+    /// any thread, while a step may be waiting).
+    func interrupt()
 }
 
 extension ExploreBackend {
     /// A backend in this process has no crash to explain.
     package func setBacktraces(_ on: Bool) async {}
+    /// A backend in this process cannot end a command early: it ends within `--timeout`.
+    package func interrupt() {}
 }
 
 /// Sequences run in this process: fast, but a crash ends the explorer too.

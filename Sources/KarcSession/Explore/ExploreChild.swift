@@ -40,6 +40,10 @@ package final class ExploreChild: ExploreBackend {
     private let watchdog: Duration
     private let running = KarcMutex<Running?>(nil)
     private let backtraces = KarcMutex(false)
+    /// The child not reaped yet, which Ctrl-C kills: apart from `running`,
+    /// which a step holds while it waits. Cleared (under its lock) before
+    /// the child is reaped, so a kill never reaches a pid used again.
+    private let unreaped = KarcMutex<pid_t?>(nil)
 
     /// Children run `executable` with `arguments` (which make it a worker);
     /// one that does not answer within `watchdog` is killed.
@@ -94,8 +98,20 @@ package final class ExploreChild: ExploreBackend {
         await close()
     }
 
+    package func interrupt() {
+        unreaped.withLock { pid in
+            if let pid { kill(pid, SIGKILL) }
+        }
+    }
+
+    /// About to reap `pid`: Ctrl-C no longer kills it.
+    private func reaping(_ pid: pid_t) {
+        unreaped.withLock { if $0 == pid { $0 = nil } }
+    }
+
     package func close() async {
         guard let child = running.withLock({ $0.take() }) else { return }
+        reaping(child.pid)
         _ = "quit\n".withCString { write(child.input, $0, strlen($0)) }
         closeDescriptors(child.input)
         var status: Int32 = 0
@@ -175,6 +191,7 @@ package final class ExploreChild: ExploreBackend {
     /// The child is gone (or killed): how it ended, with its last output; it is forgotten.
     private func ended(_ child: inout Running, killed: Bool) -> ExploreFailure {
         var status: Int32 = 0
+        reaping(child.pid)
         waitpid(child.pid, &status, 0)
         // What it printed last, up to its end.
         var flags = fcntl(child.output, F_GETFL)
@@ -212,6 +229,7 @@ package final class ExploreChild: ExploreBackend {
     /// Ends the child (it hung a command): the next run starts another.
     private func stop() {
         guard let child = running.withLock({ $0.take() }) else { return }
+        reaping(child.pid)
         kill(child.pid, SIGKILL)
         var status: Int32 = 0
         waitpid(child.pid, &status, 0)
@@ -257,6 +275,7 @@ package final class ExploreChild: ExploreBackend {
             throw ExploreError("cannot start \(executable): \(String(cString: strerror(spawned)))")
         }
         running.withLock { $0 = Running(pid: pid, input: input[1], results: results[0], output: output[0]) }
+        unreaped.withLock { $0 = pid }
     }
 
     private static func quote(_ output: String) -> String {

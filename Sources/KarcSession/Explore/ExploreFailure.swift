@@ -46,8 +46,13 @@ package struct ExploreFailure: Sendable, Equatable {
         case .exit(let status): raw = "exit \(status)"
         case .error(let type): raw = "error " + type
         }
+        return String(Self.slug(raw).prefix(80))
+    }
+
+    /// `text` in lower case, letters and digits, the rest one `-` apart (`Deep dive!` is `deep-dive`).
+    package static func slug(_ text: String) -> String {
         var slug = ""
-        for character in raw.lowercased() {
+        for character in text.lowercased() {
             if character.isLetter || character.isNumber {
                 slug.append(character)
             } else if !slug.hasSuffix("-"), !slug.isEmpty {
@@ -55,7 +60,7 @@ package struct ExploreFailure: Sendable, Equatable {
             }
         }
         while slug.hasSuffix("-") { slug.removeLast() }
-        return String(slug.prefix(80))
+        return slug
     }
 
     /// The kind in a few words, for the report and `--json`.
@@ -75,8 +80,9 @@ package enum ExploreStepResult: Sendable, Equatable {
     /// It ran; its reply and the target's state held these values to reuse.
     case ran(Harvest)
     /// The cluster refused it as it should (a validation error, a middleware's
-    /// refusal, a field the command cannot take): not a failure.
-    case refused(String)
+    /// refusal, a field the command cannot take): not a failure. When the
+    /// send threw, `errorType` is the error's type (`--fail-on` checks its names against those thrown).
+    case refused(String, errorType: String? = nil)
     /// It broke the cluster.
     case failed(ExploreFailure)
 }

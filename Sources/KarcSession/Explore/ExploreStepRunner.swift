@@ -24,6 +24,12 @@ package final class ExploreStepRunner: Sendable {
         /// Error types (their Swift names) that are bugs, not refusals.
         package var failOn: Set<String> = []
         package init() {}
+
+        /// Whether `--fail-on NAME` names errors of `type`: the type's name
+        /// (`SafeJammed`), or its last parts (`Jammed` of `Safe.Jammed`).
+        package static func errorType(_ type: String, isNamedBy name: String) -> Bool {
+            type == name || type.hasSuffix("." + name)
+        }
     }
 
     private let cluster: any ShellCluster
@@ -79,10 +85,10 @@ package final class ExploreStepRunner: Sendable {
             }
         case .failure(let error):
             let type = String(describing: Swift.type(of: error))
-            if settings.failOn.contains(type) || settings.failOn.contains(where: { type.hasSuffix("." + $0) }) {
+            if settings.failOn.contains(where: { Settings.errorType(type, isNamedBy: $0) }) {
                 return .failed(ExploreFailure(.error(type: type), "\(name) failed with \(type): \(error)"))
             }
-            result = .refused("\(name) failed: \(error)")
+            result = .refused("\(name) failed: \(error)", errorType: type)
         }
         guard await settle() else {
             return .failed(

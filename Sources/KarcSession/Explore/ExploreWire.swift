@@ -5,7 +5,7 @@
 /// started                          a fresh cluster is ready
 /// cannot-start⇥MESSAGE
 /// ran[⇥sSTRING|⇥iINT|⇥uUUID]…      the values the command's result held, oldest first
-/// refused⇥MESSAGE
+/// refused⇥MESSAGE[⇥TYPE]           TYPE: the error's, when the send threw
 /// failed⇥KIND⇥DETAIL⇥MESSAGE       invariant|timeout|error|crash|exit
 /// ```
 ///
@@ -30,8 +30,8 @@ enum ExploreWire {
             for int in harvest.ints { line += "\ti\(int)" }
             for uuid in harvest.uuids { line += "\tu" + uuid }
             return line
-        case .refused(let message):
-            return "refused\t" + escape(message)
+        case .refused(let message, let type):
+            return "refused\t" + escape(message) + (type.map { "\t" + escape($0) } ?? "")
         case .failed(let failure):
             let (kind, detail): (String, String)
             switch failure.kind {
@@ -51,7 +51,8 @@ enum ExploreWire {
         switch fields.first {
         case "started": return .started
         case "cannot-start": return .cannotStart(fields.count > 1 ? unescape(fields[1]) : "")
-        case "refused": return .step(.refused(fields.count > 1 ? unescape(fields[1]) : ""))
+        case "refused":
+            return .step(.refused(fields.count > 1 ? unescape(fields[1]) : "", errorType: fields.count > 2 ? unescape(fields[2]) : nil))
         case "ran":
             var strings: [String] = []
             var ints: [Int] = []

@@ -23,8 +23,12 @@ package struct Explorer: Sendable {
         package var output: String?
         /// Go on after a failure, to find failures of other kinds.
         package var keepGoing = false
-        /// How to replay a script (`karc FILE`), for the report.
+        /// How to replay a script, the app's own arguments included
+        /// (`explore-planted --bug interleave`), shell-quoted: the script's path follows.
         package var replayCommand = "karc"
+        /// The command that repeats this exploration (the app's arguments and
+        /// every flag that changes what is generated), shell-quoted; empty: `--seed S`.
+        package var repeatCommand = ""
         package var json = false
         /// Replays a shrink may take.
         package var shrinkBudget = 2_000
@@ -34,6 +38,8 @@ package struct Explorer: Sendable {
         package var advance: Duration = .seconds(1)
         /// The cluster's commands, to write a failure's as Swift.
         package var catalog: Catalog?
+        /// The error types `--fail-on` names: one no command threw is said at the end.
+        package var failOn: [String] = []
         package init() {}
     }
 
@@ -55,6 +61,9 @@ package struct Explorer: Sendable {
         package var refused: Set<Int> = []
         /// The test written, when `--export-test` asked for one.
         package var testFile: String?
+        /// Ctrl-C came before the shrink was done: `commands` are the
+        /// shortest that failed so far (all the run sent, when none shorter did yet).
+        package var interrupted = false
     }
 
     /// What an exploration did.
@@ -66,28 +75,51 @@ package struct Explorer: Sendable {
         package var elapsed: Duration = .zero
         /// Why it stopped before `--runs`, if it did.
         package var stoppedEarly: String?
+        /// Ctrl-C (SIGINT) ended it: what it had found is written and told all the same.
+        package var interrupted = false
+        /// The error types the cluster's commands threw, as refusals or failures.
+        package var errorsThrown: Set<String> = []
+        /// The `--fail-on` types no command threw, so never checked.
+        package var failOnNeverThrown: [String] = []
     }
 
     let generator: CommandGenerator
     let backend: any ExploreBackend
     let settings: Settings
     let sink: OutputSink
-    /// Told every tenth of a second at most: runs done, commands sent, failures, rate.
+    /// Told every tenth of a second at most: runs done, commands sent,
+    /// failures, rate; while shrinking, the replays and the commands left.
+    /// Nil when standard error is no terminal.
     let progress: (@Sendable (String) -> Void)?
+    /// Ctrl-C: the exploration stops, and writes and tells what it has.
+    let interrupter: Interrupter
 
     package init(
         generator: CommandGenerator, backend: any ExploreBackend, settings: Settings, sink: OutputSink,
-        progress: (@Sendable (String) -> Void)? = nil
+        progress: (@Sendable (String) -> Void)? = nil, interrupter: Interrupter = Interrupter()
     ) {
         self.generator = generator
         self.backend = backend
         self.settings = settings
         self.sink = sink
         self.progress = progress
+        self.interrupter = interrupter
     }
+
+    /// Whether Ctrl-C came.
+    var interrupted: Bool { interrupter.isTriggered }
 
     /// Explores, printing as it goes; the report.
     package func run() async throws(ExploreError) -> Report {
+        let backend = self.backend
+        // Ctrl-C ends the command in flight at once (its child killed): what was found is written within the signal's grace.
+        let result = await interrupter.whileWaiting(onInterrupt: { backend.interrupt() }) { () async -> Result<Report, ExploreError> in
+            do throws(ExploreError) { return .success(try await explore()) } catch { return .failure(error) }
+        }
+        return try result.get()
+    }
+
+    private func explore() async throws(ExploreError) -> Report {
         let clock = ContinuousClock()
         let start = clock.now
         var report = Report()
@@ -100,6 +132,10 @@ package struct Explorer: Sendable {
         sink.flush()
         var kindsFound: Set<ExploreFailure.Kind> = []
         runs: for run in 0..<settings.runs {
+            if interrupted {
+                report.stoppedEarly = "interrupted (Ctrl-C) after \(run) runs"
+                break
+            }
             if let limit = settings.timeLimit, clock.now - start >= limit {
                 report.stoppedEarly = "the time limit (\(ShellDuration.describe(limit))) was reached after \(run) runs"
                 break
@@ -112,6 +148,8 @@ package struct Explorer: Sendable {
                 try await backend.startRun()
             } catch {
                 await backend.close()
+                // The child Ctrl-C ended cannot start a run: that is the interrupt, not a cluster that does not start.
+                if interrupted { break runs }
                 throw error
             }
             report.runs += 1
@@ -123,8 +161,16 @@ package struct Explorer: Sendable {
                 let result = await backend.step(command.line)
                 switch result {
                 case .ran(let harvest): pool.merge(harvest, from: command.id)
-                case .refused: refused += 1
+                case .refused(_, let type):
+                    refused += 1
+                    if let type { report.errorsThrown.insert(type) }
                 case .failed(let found): failure = found
+                }
+                if Self.isInterrupt(failure) { interrupter.trigger() }
+                // What a step says once Ctrl-C came may be the interrupt itself (its child killed): not a failure.
+                if interrupted {
+                    failure = nil
+                    break
                 }
                 if failure != nil { break }
                 if let progress, clock.now - lastProgress >= .milliseconds(100) {
@@ -140,20 +186,34 @@ package struct Explorer: Sendable {
                     ]))
             }
             guard let failure else { continue }
+            if case .error(let type) = failure.kind { report.errorsThrown.insert(type) }
             guard !kindsFound.contains(failure.kind) else { continue }
             kindsFound.insert(failure.kind)
-            progress?("shrinking \(sent.count) commands…")
             let found = await shrink(sent, failure: failure, run: run)
             report.found.append(found)
             tell(found)
             sink.flush()
-            if !settings.keepGoing { break runs }
+            if found.interrupted { report.stoppedEarly = "interrupted (Ctrl-C) while shrinking run \(run + 1)'s failure" }
+            if !settings.keepGoing || found.interrupted { break runs }
         }
         report.elapsed = clock.now - start
+        report.interrupted = interrupted
+        if report.interrupted, report.stoppedEarly == nil { report.stoppedEarly = "interrupted (Ctrl-C) in run \(report.runs)" }
+        report.failOnNeverThrown = settings.failOn.filter { name in
+            !report.errorsThrown.contains { ExploreStepRunner.Settings.errorType($0, isNamedBy: name) }
+        }
         progress?("")
         summarize(report)
         await backend.close()
         return report
+    }
+
+    /// A child that SIGINT ended: Ctrl-C at a terminal reaches the whole
+    /// process group, so the worker may end of it before this process's
+    /// own signal is handled.
+    static func isInterrupt(_ failure: ExploreFailure?) -> Bool {
+        if case .crash(let signal)? = failure?.kind { return signal == SIGINT }
+        return false
     }
 
     static func seconds(_ duration: Duration) -> Double {
@@ -164,76 +224,5 @@ package struct Explorer: Sendable {
         let seconds = Self.seconds(elapsed)
         let rate = seconds > 0 ? Int(Double(report.commands) / seconds) : 0
         return "run \(report.runs)/\(settings.runs), \(report.commands) commands, \(report.found.count) failures, \(rate) commands/s"
-    }
-
-    /// The failing run's commands shrunk, and written as a script.
-    private func shrink(_ sent: [ExploreCommand], failure: ExploreFailure, run: Int) async -> Found {
-        let backend = self.backend
-        let shrinker = Shrinker(budget: settings.shrinkBudget) { commands in
-            await Self.replay(commands, on: backend)
-        }
-        let clock = ContinuousClock()
-        let start = clock.now
-        var found: Found
-        if let again = await Self.replay(sent, on: backend), again.failure == failure {
-            let shrunk = await shrinker.shrink(Array(again.sent.prefix(again.at + 1)), failing: failure, refused: again.refused)
-            found = Found(
-                failure: shrunk.failure, run: run, original: sent.count, commands: shrunk.commands, replays: shrunk.replays + 1,
-                shrinkTime: clock.now - start)
-            found.refused = shrunk.refused
-        } else {
-            found = Found(failure: failure, run: run, original: sent.count, commands: sent, replays: 1, shrinkTime: clock.now - start)
-            found.reproduced = false
-        }
-        // A crash is replayed once more with its backtrace written: the runtime's message and where it was.
-        if found.reproduced, ["crash", "exit"].contains(found.failure.kindName) {
-            await backend.setBacktraces(true)
-            if let explained = await Self.replay(found.commands, on: backend), explained.failure == found.failure {
-                found.failure = explained.failure
-            }
-            await backend.setBacktraces(false)
-        }
-        // What follows is written on the terminal's line the progress line holds.
-        progress?("")
-        if let directory = settings.output {
-            let path = (directory as NSString).appendingPathComponent(found.failure.slug + ".karc")
-            do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-                try WholeFile.write(script(found), to: path)
-                found.file = path
-                if let options = settings.testExport, let catalog = settings.catalog {
-                    let testPath = (directory as NSString).appendingPathComponent(found.failure.slug + ".swift")
-                    try WholeFile.write(try testSource(found, options: options, catalog: catalog), to: testPath)
-                    found.testFile = testPath
-                }
-            } catch let error as HostError {
-                sink.writeError("error: \(error.message)")
-            } catch let error as TestExport.Unexportable {
-                sink.writeError("error: cannot write the failure as a test: \(error.message)")
-            } catch {
-                sink.writeError("error: cannot write \(path): \(error.localizedDescription)")
-            }
-        }
-        return found
-    }
-
-    /// Runs `commands` on a fresh cluster, each reused value taken from
-    /// this replay's results: where and how they failed, if they did, and
-    /// the commands as sent.
-    static func replay(_ commands: [ExploreCommand], on backend: any ExploreBackend) async -> Shrinker.Replayed? {
-        do { try await backend.startRun() } catch { return nil }
-        var harvests: [Int: Harvest] = [:]
-        var sent: [ExploreCommand] = []
-        var refused: Set<Int> = []
-        for (index, command) in commands.enumerated() {
-            let resolved = command.resolved(harvests)
-            sent.append(resolved)
-            switch await backend.step(resolved.line) {
-            case .ran(let harvest): harvests[command.id] = harvest
-            case .refused: refused.insert(index)
-            case .failed(let failure): return Shrinker.Replayed(failure: failure, at: index, sent: sent + commands[(index + 1)...], refused: refused)
-            }
-        }
-        return nil
     }
 }
