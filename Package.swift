@@ -251,6 +251,7 @@ let package = Package(
                 "KarcShellTrellis",
                 "KarcEndpoint",
                 "KarcAttach",
+                "KarcAttachProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),

@@ -77,6 +77,7 @@ package enum AttachClient {
                 guard prompting, front.wasWelcomed, rpc.map(isConnectionLoss) ?? true else {
                     await front.stopEditor()
                     var text = rpc.map { message(for: $0, address: connection.address) } ?? "connection lost: \(error)"
+                    if rpc?.code == .unauthenticated, let tokenFile = arguments.tokenFile { text += "; this shell read --token-file \(tokenFile)" }
                     // TLS spoken to a plaintext shell looks like a connection closed early.
                     if case .tcp = connection.address, connection.tlsCA == nil, !front.wasWelcomed, rpc?.code == .unavailable {
                         text += " (if the endpoint uses TLS, pass --tls-ca FILE)"
@@ -86,6 +87,10 @@ package enum AttachClient {
                 let reason = rpc.map { message(for: $0, address: connection.address) } ?? "\(error)"
                 // The startup files ran in the first session; a command in one must not run again.
                 hello.options.startupDirectory = ""
+                // What the user set in the lost session comes back in the next (ReconnectNotice says what did).
+                let kept = front.kept
+                hello.options.watches = kept.watches
+                hello.options.trace = kept.tracing
                 // `reconnecting` is cleared by a welcome: the last try connected, this is a new outage.
                 let wait = pause.take(newOutage: !front.reconnecting.withLock { $0 })
                 guard await front.waitToReconnect(after: reason, pause: wait) else {
@@ -212,7 +217,7 @@ package enum AttachClient {
     /// What went wrong, as the user reads it.
     static func message(for error: RPCError, address: AttachAddress) -> String {
         switch error.code {
-        case .unauthenticated: "refused by \(address): \(error.message)"
+        case .unauthenticated: "the app refused this shell: \(error.message)"
         case .failedPrecondition, .invalidArgument, .resourceExhausted: "\(address): \(error.message)"
         case .unavailable where error.message.contains("shutting down"): "connection lost: \(error.message)"
         default: "connection lost to \(address): \(error.message)"

@@ -15,7 +15,12 @@ extension AttachFront {
             defer { reconnecting = true }
             return !reconnecting
         }
-        if first { editor?.mark("offline") }
+        if first {
+            editor?.mark("offline")
+            // The lost session may have been running a command (or had printed its output and not yet
+            // given the prompt back): no resume will come from it, so the prompt comes back here.
+            editor?.resume(PromptResume())
+        }
         if let text = notices.withLock({ $0.before(pause, reason: reason) }) { editor?.print(Array(text.utf8)) }
         // Counted from now, not from when the child that sleeps starts.
         let deadline = ContinuousClock.now + pause

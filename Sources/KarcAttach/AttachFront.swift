@@ -53,6 +53,13 @@ final class AttachFront: Sendable {
     let reconnecting = KarcMutex(false)
     /// What this outage has told the user.
     let notices = KarcMutex(OutageNotices())
+    /// What the app's session has that a new one is asked for again after a reconnection, as its last prompt said.
+    private let keptBySession = KarcMutex(ReconnectNotice.Kept())
+    /// Between a welcome after an outage and the new session's prompt: what the lost one had (said once the prompt is back).
+    private let reconnected = KarcMutex<ReconnectNotice.Kept?>(nil)
+
+    /// The watches and trace setting to ask a new session for (what the lost one had).
+    var kept: ReconnectNotice.Kept { keptBySession.withLock { $0 } }
 
     /// Something failed on this side (a script line too long to send): the exit status is 1.
     func failedLocally() {
@@ -64,6 +71,19 @@ final class AttachFront: Sendable {
     /// Handles the app's messages to the end of the session; its exit status.
     /// What the user does goes to `outgoing` from the app's welcome on.
     func handle(_ messages: RPCAsyncSequence<Karc_Attach_V1_AppMessage, any Error>, answering outgoing: Outgoing) async throws -> Int32 {
+        do {
+            return try await handleMessages(messages, answering: outgoing)
+        } catch {
+            // A refusal (a wrong token) fails the call before any message: what waits to be sent
+            // (the script's first lines wait for a Welcome) must stop too, or the call never ends.
+            disconnect(outgoing)
+            throw error
+        }
+    }
+
+    private func handleMessages(_ messages: RPCAsyncSequence<Karc_Attach_V1_AppMessage, any Error>, answering outgoing: Outgoing) async throws
+        -> Int32
+    {
         var welcomedHere = false
         for try await message in messages {
             switch message.kind {
@@ -80,12 +100,9 @@ final class AttachFront: Sendable {
                 if reconnecting.withLock({ $0 }) {
                     reconnecting.withLock { $0 = false }
                     notices.withLock { $0 = OutageNotices() }
-                    let editor = editor.withLock { $0?.editor }
-                    editor?.mark(nil)
-                    editor?.print(
-                        Array(
-                            "reconnected to \(address): a new session in the app (its :history, :events, :timing and :diff start over; your line history stays)\n"
-                                .utf8))
+                    editor.withLock { $0?.editor }?.mark(nil)
+                    // Said when the new session's prompt starts: only then is it known what came back.
+                    reconnected.withLock { $0 = kept }
                 }
                 maxMessageBytes.withLock { $0 = Int(clamping: welcome.maxMessageBytes) }
                 outgoing.gate.open(credit: Int(clamping: welcome.lineCredit), maxMessageBytes: Int(clamping: welcome.maxMessageBytes))
@@ -159,7 +176,16 @@ final class AttachFront: Sendable {
     private func handle(_ prompt: Karc_Attach_V1_PromptMessage) async {
         guard let (editor, started) = editor.withLock({ $0 }) else { return }
         switch prompt.kind {
-        case .start:
+        case .start(let start):
+            keptBySession.withLock {
+                $0 = ReconnectNotice.Kept(watches: start.watches, tracing: start.trace, snapshots: [])
+            }
+            if let asked = reconnected.withLock({ r -> ReconnectNotice.Kept? in
+                defer { r = nil }
+                return r
+            }) {
+                editor.print(Array(ReconnectNotice(address: address.description, asked: asked, back: (start.watches, start.trace)).text.utf8))
+            }
             if started {
                 editor.resume(PromptResume())  // a new session after a reconnection: the prompt is up already
             } else {
@@ -168,6 +194,7 @@ final class AttachFront: Sendable {
             }
         case .resume(let resume):
             words.replace(events: resume.seenEvents, snapshots: resume.snapshots)
+            keptBySession.withLock { $0 = ReconnectNotice.Kept(watches: resume.watches, tracing: resume.trace, snapshots: resume.snapshots) }
             editor.resume(PromptResume(continuing: resume.continuing, remember: resume.remember.isEmpty ? nil : resume.remember))
         case .print(let bytes): editor.print(Array(bytes))
         case .stop: await stopEditor()

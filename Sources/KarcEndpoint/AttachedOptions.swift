@@ -25,6 +25,7 @@ extension ShellOptions {
         history.recordFile = given.recordFile.isEmpty ? nil : given.recordFile
         history.recordsFailures = given.recordFailures
         startupDirectory = given.startupDirectory.isEmpty ? nil : given.startupDirectory
+        watches = given.watches
         testExport = TestExportOptions(factory: given.testFactory.isEmpty ? nil : given.testFactory, imports: given.testImports)
     }
 }

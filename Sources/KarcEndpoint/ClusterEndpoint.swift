@@ -189,7 +189,8 @@ public struct ClusterEndpoint: ServiceLifecycle.Service {
             }
             if SocketProbe.isListening(path) {
                 throw AttachError(
-                    "an endpoint listens on unix:\(path) already (another app named \(name)?): stop it, or give this one another name or address")
+                    "an endpoint listens on unix:\(path) already (another app named \(name)?): stop it, or give this one another name (karc serve --name NAME; in an app, ClusterEndpoint's name:) or address (--listen, Configuration's address)"
+                )
             }
             unlink(path)  // a socket left by an app that did not stop cleanly
         case .tcp(let host, let port):

@@ -54,7 +54,14 @@ final class RemoteEditor: PromptEditor {
     }
 
     func start() {
-        send(.with { $0.start = .init() })
+        let kept = words.kept
+        send(
+            .with {
+                $0.start = .with {
+                    $0.watches = kept.watches
+                    $0.trace = kept.tracing
+                }
+            })
     }
 
     func take() -> PromptInput? {
@@ -80,6 +87,7 @@ final class RemoteEditor: PromptEditor {
     func resume(_ resume: PromptResume) {
         continuing.withLock { $0 = resume.continuing }
         let (events, snapshots) = words.all
+        let kept = words.kept
         send(
             .with {
                 $0.resume = .with {
@@ -87,6 +95,8 @@ final class RemoteEditor: PromptEditor {
                     $0.remember = resume.remember ?? ""
                     $0.seenEvents = events
                     $0.snapshots = snapshots
+                    $0.watches = kept.watches
+                    $0.trace = kept.tracing
                 }
             })
     }

@@ -21,9 +21,7 @@ struct TokenCheck: ServerInterceptor {
                 metadata: ["peer": "\(context.remotePeer)", "token": given.isEmpty ? "missing" : "wrong"])
             throw RPCError(
                 code: .unauthenticated,
-                message:
-                    "the endpoint refused the token (\(given.isEmpty ? "none was sent" : "it does not match")): karc attach reads it from \(tokenFile); --token-file points elsewhere"
-            )
+                message: "\(given.isEmpty ? "no token" : "wrong token") (the app's token is in \(tokenFile))")
         }
         return try await next(request, context)
     }

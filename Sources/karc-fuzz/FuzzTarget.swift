@@ -3,9 +3,8 @@ import KarcAttachProtocol
 import KarcEndpoint
 import KarcLanguage
 import KarcRendering
+import KarcSession
 import SwiftProtobuf
-
-@testable import KarcSession
 
 /// What each fuzz target feeds its input to. Every input must come back:
 /// an error is an answer, a trap or a hang is a bug.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import KarcAttach
+import KarcAttachProtocol
 import KarcDemo
 import KarcEndpoint
 import KarcShell
@@ -13,13 +14,20 @@ struct Serve: AsyncParsableCommand {
         commandName: "karc serve",
         abstract: "Run the demo cluster with an endpoint that `karc attach` drives, and no prompt.",
         discussion: """
-            Listens on a Unix socket only you can reach ($XDG_RUNTIME_DIR/karc/demo.sock, else \
-            /tmp/karc-UID/demo.sock) with a token beside it (demo.token), and prints where. \
+            Listens on a Unix socket only you can reach ($XDG_RUNTIME_DIR/karc/NAME.sock, else \
+            /tmp/karc-UID/NAME.sock; NAME is demo unless --name says) with a token beside it \
+            (NAME.token), and prints where. `karc attach NAME` finds it. \
             --listen HOST:PORT uses TCP: loopback, or another interface with --tls-cert and \
             --tls-key. Stops cleanly on SIGTERM or SIGINT (Ctrl-C).
             """)
 
     @OptionGroup var demo: DemoArguments
+
+    @Option(
+        help: ArgumentHelp(
+            "The endpoint's name: its socket and token file are NAME.sock and NAME.token, `karc attach NAME` finds it, and its prompt says NAME>. Run a second one beside the first under another name.",
+            valueName: "NAME"))
+    var name = "demo"
 
     @Option(help: ArgumentHelp("Where to listen: a socket path, unix:PATH, or HOST:PORT (port 0: any free one).", valueName: "ADDRESS"))
     var listen: String?
@@ -42,6 +50,9 @@ struct Serve: AsyncParsableCommand {
     func validate() throws {
         if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("TLS needs both --tls-cert and --tls-key") }
         if maxShells < 1 { throw ValidationError("--max-shells must be at least 1") }
+        if name.isEmpty || name.contains("/") || name.hasPrefix(".") || name.contains(where: \.isWhitespace) {
+            throw ValidationError("--name '\(name)' cannot name a socket: use letters, digits, '-' or '_' (demo, shop-2)")
+        }
     }
 
     func run() async throws {
@@ -52,8 +63,8 @@ struct Serve: AsyncParsableCommand {
         configuration.maxShells = maxShells
         configuration.tokenFile = tokenFile
         if let tlsCert, let tlsKey { configuration.tls = .init(certificateChain: tlsCert, privateKey: tlsKey) }
-        let endpoint = ClusterEndpoint(cluster, name: "demo", configuration: configuration, logger: logger)
-        let announced = AnnouncingEndpoint(endpoint: endpoint, readOnly: readOnly, tlsCert: tlsCert)
+        let endpoint = ClusterEndpoint(cluster, name: name, configuration: configuration, logger: logger)
+        let announced = AnnouncingEndpoint(endpoint: endpoint, name: name, readOnly: readOnly, tlsCert: tlsCert)
         let group = ServiceGroup(configuration: .init(services: [announced], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         do {
             try await group.run()
@@ -70,18 +81,26 @@ struct Serve: AsyncParsableCommand {
 /// The endpoint, saying where it listens once it does.
 private struct AnnouncingEndpoint: Service {
     let endpoint: ClusterEndpoint
+    let name: String
     let readOnly: Bool
     let tlsCert: String?
 
     func run() async throws {
         try await endpoint.run { listening in
-            var attach =
-                listening.address.hasPrefix("unix:") && listening.address.hasSuffix("/demo.sock") && !listening.address.contains(" ")
-                ? "karc attach" : "karc attach \(listening.address) --token-file \(listening.tokenFile)"
+            // The default socket of its name: `karc attach NAME` finds it (and with one endpoint running, `karc attach`).
+            let isDefaultSocket = listening.address == "unix:" + AttachAddress.socketPath(named: name)
+            var attach: String =
+                if isDefaultSocket, name == "demo" {
+                    "karc attach"
+                } else if isDefaultSocket, !name.contains(where: { !$0.isLetter && !$0.isNumber && $0 != "-" && $0 != "_" }) {
+                    "karc attach \(name)"
+                } else {
+                    "karc attach \(listening.address) --token-file \(listening.tokenFile)"
+                }
             if let tlsCert { attach += " --tls-ca \(tlsCert)" }
             // Written at once (not through stdio's buffer): a script or a test waits for these lines.
             let text = """
-                karc serve: the demo cluster listens on \(listening.address)\(readOnly ? " (read-only)" : "") with the token in \(listening.tokenFile)
+                karc serve: the demo cluster\(name == "demo" ? "" : ", named \(name),") listens on \(listening.address)\(readOnly ? " (read-only)" : "") with the token in \(listening.tokenFile)
                 karc serve: attach with: \(attach)   (Ctrl-C or SIGTERM stops)
 
                 """

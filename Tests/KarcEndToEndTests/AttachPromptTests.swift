@@ -123,6 +123,51 @@ struct AttachPromptTests {
         }
     }
 
+    @Test func watchesAndTracingComeBackAfterTheAppRestartsAndTheLineSaysSo() async throws {
+        let first = try await ServedDemo()
+        try await Tmux.session { tmux in
+            try await startAttach(tmux, first)
+            await tmux.send(text: ":watch counter", enter: true)
+            await tmux.expect { $0.contains("watching counter, now") }
+            await tmux.send(text: ":watch identity.user", enter: true)
+            await tmux.expect { $0.contains("watching identity.user, now") }
+            await tmux.send(text: ":trace on", enter: true)
+            await tmux.send(text: ":snapshot before", enter: true)
+            await tmux.expect { $0.contains("snapshot  'before'") }
+            #expect(await first.stop() == 0)
+            await tmux.expect("the prompt does not say it is offline") { $0.split(separator: "\n").last == "demo (offline)>" }
+            let second = try await ServedDemo(in: first.scratch)
+            await tmux.expect("the reconnect line does not say what came back") {
+                // One line, wrapped by the pane's width.
+                $0.replacingOccurrences(of: "\n", with: "").contains(
+                    "your line history stays); your 2 watches and :trace on are back; the snapshot before went with the old session")
+            }
+            // They work in the new session: the change is watched and traced.
+            await tmux.send(text: "counter.increment", enter: true)
+            await tmux.expect("the watch did not come back") { $0.contains("watch  counter.count: 0 → 1  (by #1 counter.increment)") }
+            await tmux.expect("tracing did not come back") { $0.contains("trace  #1 counter.increment") }
+            await tmux.send(keys: "C-d")
+            await tmux.expect { $0.contains("EXIT=0") }
+            _ = await second.stop()
+        }
+    }
+
+    @Test func anOutageWhileACommandRunsGivesThePromptBack() async throws {
+        let first = try await ServedDemo()
+        try await Tmux.session { tmux in
+            try await tmux.startAttach(home: home.path, to: first, arguments: "--echo")
+            // The app runs the command (its echo is printed before it runs) and the connection goes
+            // before the prompt's resume: the prompt must not wait for a resume that never comes.
+            await tmux.send(text: ":sleep 10m", enter: true)
+            await tmux.expect("the app did not start the command") { $0.split(separator: "\n").contains("> :sleep 10m") }
+            #expect(await first.stop() == 0)
+            await tmux.expect("the prompt did not come back") { $0.split(separator: "\n").last == "demo (offline)>" }
+            // Leaving while the app is away: the session did not end as asked.
+            await tmux.send(text: ":quit", enter: true)
+            await tmux.expect { $0.contains("EXIT=1") }
+        }
+    }
+
     @Test func aLineTypedWhileATryToReconnectHangsIsAnsweredAtOnce() async throws {
         let first = try await ServedDemo()
         try await Tmux.session { tmux in

@@ -100,7 +100,10 @@ import Testing
         try String(repeating: "0", count: 64).write(toFile: wrong, atomically: true, encoding: .utf8)
         let refused = try await served.attach(["--token-file", wrong, "-e", "counter.increment"])
         #expect(refused.status == 1)
-        #expect(refused.stderr.hasPrefix("karc attach: error: refused by unix:\(served.socket): the endpoint refused the token (it does not match)"))
+        #expect(
+            refused.stderr
+                == "karc attach: error: the app refused this shell: wrong token (the app's token is in \(served.tokenFile)); this shell read --token-file \(wrong)\n"
+        )
         #expect(refused.stdout.isEmpty)
         #expect(await served.stop() == 0)
         // The app logs the attempt, never the token it was given.

@@ -42,7 +42,7 @@ struct AttachTokenTests {
         try (String(repeating: "1", count: 64) + "\n").write(toFile: wrong, atomically: true, encoding: .utf8)
         let run = try await served.attach(["--token-file", wrong, "-e", ":state counter"])
         #expect(run.status == 1)
-        #expect(run.stderr.hasPrefix("karc attach: error: refused by "), "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("karc attach: error: the app refused this shell: wrong token "), "\(run.stderr)")
         #expect(await served.stop() == 0)
     }
 }

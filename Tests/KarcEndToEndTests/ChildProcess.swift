@@ -53,8 +53,9 @@ enum ChildProcess {
         // A child that exits without reading its input must not kill the test run with SIGPIPE.
         signal(SIGPIPE, SIG_IGN)
         let environment = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
+        // Spawned from this thread, which lives until the child ends: the child dies with the test process.
         let (pid, stdin, stdout, stderr) = try spawning.withLock { _ in
-            try spawn(arguments, environment, capture)
+            try spawn(diesWithParent(arguments), environment, capture)
         }
 
         // Feed and drain at once: a big input or output must not fill a pipe and stall both sides.
@@ -80,12 +81,25 @@ enum ChildProcess {
 
     /// Starts `arguments[0]` and returns at once: a server a test talks to,
     /// stopped with ``Running/stop(signal:)``. Its output is read as it comes.
+    /// It dies with the test process, also when that crashes (``diesWithParent(_:)``).
     static func start(_ arguments: [String], environment: [String: String]? = nil) throws -> Running {
         signal(SIGPIPE, SIG_IGN)
         let environment = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
-        let (pid, stdin, stdout, stderr) = try spawning.withLock { _ in try spawn(arguments, environment, true) }
+        let (pid, stdin, stdout, stderr) = try SpawnThread.shared.run {
+            try spawning.withLock { _ in try spawn(diesWithParent(arguments), environment, true) }
+        }
         close(stdin.write)
         return Running(pid: pid, stdout: stdout.read, stderr: stderr.read)
+    }
+
+    /// `arguments` run so that the kernel kills the program (SIGKILL) when the
+    /// thread that spawned it ends, which for ``start(_:environment:)`` is
+    /// when the test process ends, however it ends: a crashed test run
+    /// leaves no `karc serve` behind (util-linux's setpriv sets the
+    /// parent-death signal, then runs the program; a fork of it, like a
+    /// server tmux starts, does not inherit it).
+    static func diesWithParent(_ arguments: [String]) -> [String] {
+        ["setpriv", "--pdeathsig", "KILL", "--"] + arguments
     }
 
     /// A child that runs while the test goes on.
@@ -181,6 +195,41 @@ enum ChildProcess {
         }
     }
 
+    /// The thread servers are spawned from. The parent-death signal follows
+    /// the spawning thread, not the process: one of the cooperative pool's
+    /// threads may be let go while idle, and its children would be killed
+    /// with it. This one lives as long as the process.
+    private final class SpawnThread: Sendable {
+        static let shared = SpawnThread()
+        private let jobs = KarcMutex<[@Sendable () -> Void]>([])
+        private let ready = DispatchSemaphore(value: 0)
+
+        private init() {
+            Thread { [self] in
+                while true {
+                    ready.wait()
+                    jobs.withLock { $0.removeFirst() }()
+                }
+            }.start()
+        }
+
+        /// Runs `body` on this thread and waits for it.
+        func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) throws -> T {
+            let result = KarcMutex<Result<T, any Error>?>(nil)
+            let done = DispatchSemaphore(value: 0)
+            jobs.withLock {
+                $0.append {
+                    result.withLock { $0 = Result { try body() } }
+                    done.signal()
+                }
+            }
+            ready.signal()
+            done.wait()
+            // Set before `done` was signalled.
+            return try result.withLock { $0! }.get()
+        }
+    }
+
     /// Held while pipes are made and a child is spawned (see `Channel.pipe`).
     private static let spawning = KarcMutex(())
 
@@ -199,9 +248,18 @@ enum ChildProcess {
         posix_spawn_file_actions_adddup2(&actions, stdin.read, 0)
         posix_spawn_file_actions_adddup2(&actions, stdout.write, 1)
         posix_spawn_file_actions_adddup2(&actions, stderr.write, 2)
+        // A child starts with no signal blocked, whatever the spawning thread blocks (a thread
+        // may block SIGTERM; a server that inherited that would never stop when asked).
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
         var pid = pid_t()
         let code = withCStrings(arguments) { argv in
-            withCStrings(environment) { envp in posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp) }
+            withCStrings(environment) { envp in posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp) }
         }
         // The child has its own copies now.
         close(stdin.read)

@@ -6,19 +6,25 @@ import TestSupport
 final class ServedDemo: Sendable {
     let scratch: ScratchDirectory
     let process: ChildProcess.Running
+    /// Its `--name`: its socket's and token file's.
+    let name: String
     var runtimeDirectory: String { scratch.path + "/run" }
-    var socket: String { runtimeDirectory + "/karc/demo.sock" }
-    var tokenFile: String { runtimeDirectory + "/karc/demo.token" }
+    var socket: String { runtimeDirectory + "/karc/\(name).sock" }
+    var tokenFile: String { runtimeDirectory + "/karc/\(name).token" }
 
     /// Starts `karc serve --fresh` with `arguments`; returns once it listens.
     /// `in`: the directory of an earlier one (the app restarting in place).
-    init(_ arguments: [String] = [], tick: String = "200ms", in scratch: ScratchDirectory = ScratchDirectory("karc-serve")) async throws {
+    init(
+        _ arguments: [String] = [], name: String = "demo", tick: String = "200ms", in scratch: ScratchDirectory = ScratchDirectory("karc-serve")
+    ) async throws {
         self.scratch = scratch
+        self.name = name
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_RUNTIME_DIR"] = scratch.path + "/run"
         environment["XDG_DATA_HOME"] = scratch.path + "/data"
         process = try ChildProcess.start(
-            [KarcRun.binaryPath, "serve", "--fresh", "--tick", tick, "--state-dir", scratch.path + "/state"] + arguments,
+            [KarcRun.binaryPath, "serve", "--fresh", "--tick", tick, "--state-dir", scratch.path + (name == "demo" ? "/state" : "/state-\(name)")]
+                + (name == "demo" ? [] : ["--name", name]) + arguments,
             environment: environment)
         let process = self.process
         guard

@@ -228,7 +228,7 @@ import Trellis
             try await second.run()
         } throws: { error in
             "\(error)"
-                == "an endpoint listens on unix:\(endpoint.socket) already (another app named beat?): stop it, or give this one another name or address"
+                == "an endpoint listens on unix:\(endpoint.socket) already (another app named beat?): stop it, or give this one another name (karc serve --name NAME; in an app, ClusterEndpoint's name:) or address (--listen, Configuration's address)"
         }
         try await endpoint.stop()
         // A socket file nobody listens on (an app that was killed) is taken over.

@@ -15,7 +15,7 @@ import KarcLanguage
 /// their command; a mask line is `#mask NAME` (a built-in mask) or
 /// `#mask NAME PATTERN` (a regular expression). Both begin with `#`, so a
 /// plain run reads them as comments. Everything else is kept as it is.
-struct Transcript {
+package struct Transcript {
     enum Part: Equatable {
         /// A line that is not a command's nor its output: a comment, a mask, a blank line.
         case text(String)
@@ -30,14 +30,14 @@ struct Transcript {
     private var endsWithNewline = true
 
     /// A problem with the script itself, at a line.
-    struct Problem: Error, Equatable {
+    package struct Problem: Error, Equatable {
         let line: Int
         let message: String
     }
 
     static let expectationPrefix = "#="
 
-    init(text: String) throws(Problem) {
+    package init(text: String) throws(Problem) {
         let lines = UnifiedDiff.lines(text)
         endsWithNewline = text.isEmpty || text.hasSuffix("\n")
         var index = 0

@@ -30,6 +30,7 @@ package struct Prompt {
         session.input.isInteractive = true
         // A person's session is short enough to keep each printed state for `:export-test`.
         session.log.keepsStates = true
+        session.noteWhatComesBack()
         editor.start()
         // The lines of a command that goes on (an open string, list or object), bounded.
         var reader = CommandReader()
@@ -68,6 +69,7 @@ package struct Prompt {
                     editor.resume(.init(continuing: true))
                     continue
                 }
+                session.noteWhatComesBack()
                 let trimmed = last?.trimmingCharacters(in: .whitespaces) ?? ""
                 editor.resume(.init(continuing: reader.isContinuing, remember: trimmed.isEmpty ? nil : trimmed))
             case .interrupt?:

@@ -25,6 +25,18 @@ package final class PromptWords: Sendable {
         words.withLock { $0 = (events, snapshots) }
     }
 
+    /// What an attached shell asks for again after a reconnection: the
+    /// watches (as `:watch` takes them) and whether traces are printed.
+    private let comesBack = KarcMutex<(watches: [String], tracing: Bool)>(([], false))
+
+    /// The watches and the trace setting now.
+    func note(watches: [String], tracing: Bool) {
+        comesBack.withLock { $0 = (watches, tracing) }
+    }
+
+    /// The watches (as `:watch` takes them) and whether traces are printed, as last noted.
+    package var kept: (watches: [String], tracing: Bool) { comesBack.withLock { $0 } }
+
     /// Both lists, read together.
     package var all: (events: [String], snapshots: [String]) { words.withLock { $0 } }
 

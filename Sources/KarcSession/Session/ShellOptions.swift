@@ -16,6 +16,9 @@ public struct ShellOptions: Sendable {
     /// (`karcrc`, then `NAME.karcrc`): nil, the default, runs none; the
     /// command line sets `$XDG_CONFIG_HOME/karc` unless `--no-rc`.
     public var startupDirectory: String?
+    /// The watches the session starts with, as `:watch` takes them: an
+    /// attached shell that reconnected asks for its own back.
+    package var watches: [String] = []
 
     /// 10,000 commands: the default of ``History/limit``.
     public static let defaultHistoryLimit = 10_000

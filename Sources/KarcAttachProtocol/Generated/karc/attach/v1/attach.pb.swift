@@ -364,6 +364,10 @@ package nonisolated struct Karc_Attach_V1_SessionOptions: Sendable {
   /// `--trace`: each command's causal tree after its output (`:trace on`).
   package var trace: Bool = false
 
+  /// The watches the session starts with (`:watch`): a shell that reconnected
+  /// asks for its own back. One that cannot be set again is said, as an error.
+  package var watches: [String] = []
+
   package var unknownFields = SwiftProtobuf.UnknownStorage()
 
   package init() {}
@@ -647,6 +651,13 @@ package nonisolated struct Karc_Attach_V1_PromptStart: Sendable {
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
+  /// The watches in effect as the prompt starts (those asked for in
+  /// SessionOptions.watches that could be set again).
+  package var watches: [String] = []
+
+  /// Whether each command's trace is printed (`:trace on`).
+  package var trace: Bool = false
+
   package var unknownFields = SwiftProtobuf.UnknownStorage()
 
   package init() {}
@@ -668,6 +679,13 @@ package nonisolated struct Karc_Attach_V1_PromptResume: Sendable {
 
   /// The names of the snapshots kept (`:restore` completes them).
   package var snapshots: [String] = []
+
+  /// The watches in effect (`:watch`), as `:watch` takes them: a shell that
+  /// reconnects asks for them back (SessionOptions.watches).
+  package var watches: [String] = []
+
+  /// Whether each command's trace is printed (`:trace on`): back after a reconnection too.
+  package var trace: Bool = false
 
   package var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -1008,7 +1026,7 @@ nonisolated extension Karc_Attach_V1_Hello: SwiftProtobuf.Message, SwiftProtobuf
 
 nonisolated extension Karc_Attach_V1_SessionOptions: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   package static let protoMessageName: String = _protobuf_package + ".SessionOptions"
-  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}json\0\u{3}json_states\0\u{1}echo\0\u{3}keep_going\0\u{3}timeout_ms\0\u{1}color\0\u{1}diff\0\u{1}quiet\0\u{3}record_file\0\u{3}test_factory\0\u{3}test_imports\0\u{3}record_failures\0\u{3}startup_directory\0\u{1}trace\0")
+  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}json\0\u{3}json_states\0\u{1}echo\0\u{3}keep_going\0\u{3}timeout_ms\0\u{1}color\0\u{1}diff\0\u{1}quiet\0\u{3}record_file\0\u{3}test_factory\0\u{3}test_imports\0\u{3}record_failures\0\u{3}startup_directory\0\u{1}trace\0\u{1}watches\0")
 
   package mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1030,6 +1048,7 @@ nonisolated extension Karc_Attach_V1_SessionOptions: SwiftProtobuf.Message, Swif
       case 12: try { try decoder.decodeSingularBoolField(value: &self.recordFailures) }()
       case 13: try { try decoder.decodeSingularStringField(value: &self.startupDirectory) }()
       case 14: try { try decoder.decodeSingularBoolField(value: &self.trace) }()
+      case 15: try { try decoder.decodeRepeatedStringField(value: &self.watches) }()
       default: break
       }
     }
@@ -1078,6 +1097,9 @@ nonisolated extension Karc_Attach_V1_SessionOptions: SwiftProtobuf.Message, Swif
     if self.trace != false {
       try visitor.visitSingularBoolField(value: self.trace, fieldNumber: 14)
     }
+    if !self.watches.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.watches, fieldNumber: 15)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1096,6 +1118,7 @@ nonisolated extension Karc_Attach_V1_SessionOptions: SwiftProtobuf.Message, Swif
     if lhs.recordFailures != rhs.recordFailures {return false}
     if lhs.startupDirectory != rhs.startupDirectory {return false}
     if lhs.trace != rhs.trace {return false}
+    if lhs.watches != rhs.watches {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -1619,18 +1642,34 @@ nonisolated extension Karc_Attach_V1_PromptMessage: SwiftProtobuf.Message, Swift
 
 nonisolated extension Karc_Attach_V1_PromptStart: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   package static let protoMessageName: String = _protobuf_package + ".PromptStart"
-  package static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}watches\0\u{1}trace\0")
 
   package mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    // Load everything into unknown fields
-    while try decoder.nextFieldNumber() != nil {}
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedStringField(value: &self.watches) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self.trace) }()
+      default: break
+      }
+    }
   }
 
   package func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.watches.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.watches, fieldNumber: 1)
+    }
+    if self.trace != false {
+      try visitor.visitSingularBoolField(value: self.trace, fieldNumber: 2)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
   package static func ==(lhs: Karc_Attach_V1_PromptStart, rhs: Karc_Attach_V1_PromptStart) -> Bool {
+    if lhs.watches != rhs.watches {return false}
+    if lhs.trace != rhs.trace {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -1638,7 +1677,7 @@ nonisolated extension Karc_Attach_V1_PromptStart: SwiftProtobuf.Message, SwiftPr
 
 nonisolated extension Karc_Attach_V1_PromptResume: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   package static let protoMessageName: String = _protobuf_package + ".PromptResume"
-  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}continuing\0\u{1}remember\0\u{3}seen_events\0\u{1}snapshots\0")
+  package static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}continuing\0\u{1}remember\0\u{3}seen_events\0\u{1}snapshots\0\u{1}watches\0\u{1}trace\0")
 
   package mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -1650,6 +1689,8 @@ nonisolated extension Karc_Attach_V1_PromptResume: SwiftProtobuf.Message, SwiftP
       case 2: try { try decoder.decodeSingularStringField(value: &self.remember) }()
       case 3: try { try decoder.decodeRepeatedStringField(value: &self.seenEvents) }()
       case 4: try { try decoder.decodeRepeatedStringField(value: &self.snapshots) }()
+      case 5: try { try decoder.decodeRepeatedStringField(value: &self.watches) }()
+      case 6: try { try decoder.decodeSingularBoolField(value: &self.trace) }()
       default: break
       }
     }
@@ -1668,6 +1709,12 @@ nonisolated extension Karc_Attach_V1_PromptResume: SwiftProtobuf.Message, SwiftP
     if !self.snapshots.isEmpty {
       try visitor.visitRepeatedStringField(value: self.snapshots, fieldNumber: 4)
     }
+    if !self.watches.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.watches, fieldNumber: 5)
+    }
+    if self.trace != false {
+      try visitor.visitSingularBoolField(value: self.trace, fieldNumber: 6)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -1676,6 +1723,8 @@ nonisolated extension Karc_Attach_V1_PromptResume: SwiftProtobuf.Message, SwiftP
     if lhs.remember != rhs.remember {return false}
     if lhs.seenEvents != rhs.seenEvents {return false}
     if lhs.snapshots != rhs.snapshots {return false}
+    if lhs.watches != rhs.watches {return false}
+    if lhs.trace != rhs.trace {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
