@@ -4,7 +4,7 @@ import Trellis
 
 /// `identity`: who is signed in. Credentials are checked with Compose
 /// validation; a rejected login leaves the state as it was.
-package actor IdentityModel: StatefulModel, Restorable {
+package actor IdentityModel: StatefulModel, ResettableModel, Restorable {
     package struct User: Equatable, Sendable, Codable {
         package var email: String
 
@@ -20,6 +20,12 @@ package actor IdentityModel: StatefulModel, Restorable {
     package init() {}
 
     package var isSignedIn: Bool { state.user != nil }
+
+    /// Signed out, as the cluster started, for the cluster's reset (`:reset`):
+    /// else a reset puts `articles` back to no owner and leaves a user signed in.
+    package func reset() {
+        state = State()
+    }
 
     /// Who was signed in before, for `:restore` and `:undo`.
     package func restore(_ state: State) {

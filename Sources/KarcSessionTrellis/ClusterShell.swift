@@ -171,6 +171,9 @@ public final class ClusterShell: ShellCluster, ObservingCluster {
         try await cluster.reset()
     }
 
+    /// Trellis' `Cluster.unresettableTargets`: actor models that are not `ResettableModel`s.
+    public var unresettableTargets: [String] { cluster.unresettableTargets }
+
     /// Trellis' `Cluster.snapshot()`: value stores, Karc models and `Restorable` models.
     public func snapshot() async throws -> RestorableStates {
         let snapshot = await cluster.snapshot()

@@ -55,7 +55,7 @@ public struct ComponentTreeService<Root: Component>: MountedService {
             name: name ?? Self.defaultName, kind: .components, accepts: [EmitSignal.self], events: [RouteError.self],
             commands: commands, state: { mounted.current })
         mounted.start(target: target)
-        cluster.onReset { mounted.rebind() }
+        cluster.onReset(target) { mounted.rebind() }
         cluster.onShutDown { mounted.unbind() }
         return MountedHandler(target: target, accepts: { $0 is any EmitterAction }) { action in
             guard let action = action as? any EmitterAction else { return }

@@ -41,6 +41,19 @@ struct DemoClusterTests {
         #expect(try await state(cluster, "counter", as: CounterStore.State.self).count == 0)
     }
 
+    @Test func aResetSignsOutAsItEmptiesTheArticles() async throws {
+        let cluster = try await DemoCluster.make(isolated)
+        defer { Task { await cluster.shutDown() } }
+        #expect(cluster.unresettableTargets.isEmpty, "every demo target resets")
+        try await cluster.send(action: IdentityAction.login(email: "jill@example.com", password: "s3cret!"))
+        try await cluster.reset()
+        #expect(try await state(cluster, "identity", as: IdentityModel.State.self).user == nil)
+        #expect(try await state(cluster, "articles", as: Articles.self).owner == nil)
+        // Signed out, as the articles' owner says: the gatekeeper turns the add away.
+        try await cluster.send(action: Articles.Add(title: "Nobody's"))
+        #expect(try await state(cluster, "articles", as: Articles.self).items.isEmpty)
+    }
+
     @Test func aBadLoginIsRejectedWithTheRulesMessagesAndChangesNothing() async throws {
         let cluster = try await DemoCluster.make(isolated)
         defer { Task { await cluster.shutDown() } }

@@ -297,7 +297,7 @@ struct HistoryTests {
                 "<test>:10:10: error: expected a command's number, last n, /REGEX/, target NAME or failed after :history, got 'sometimes'",
                 "<test>:11:10: error: expected a number of commands after last (like :history last 10)",
                 "<test>:12:17: error: unknown target 'nowhere'. Targets: shelf, desk",
-                "<test>:13:8: error: :reset takes no arguments",
+                "<test>:13:8: error: :reset takes nothing but --partial (:reset --partial resets what it can)",
             ])
     }
 

@@ -19,6 +19,16 @@ actor Ledger: StatefulModel {
 struct Visit: Action {}
 struct ResetFromHandler: Action {}
 
+/// A receiving service (Trellis classic) that starts over on a reset.
+actor Turnstile: ReceivingService, StatefulModel, ResettableModel {
+    var state = 0
+    func receive(_ action: Visit) async throws -> ActionFlow<Visit> {
+        state += 1
+        return .noop
+    }
+    func reset() { state = 0 }
+}
+
 /// `cluster.reset()` puts every service back as Bootstrap left it.
 @Suite(.timeLimit(.minutes(1))) struct ClusterResetTests {
     func resettableCluster() async throws -> Cluster {
@@ -73,6 +83,23 @@ struct ResetFromHandler: Action {}
         let cluster = try await resettableCluster()
         try await cluster.send(action: ResetFromHandler())
         #expect(await state(cluster, "tally") as? Tally == Tally(total: 5))
+        await cluster.shutDown()
+    }
+
+    @Test func theTargetsAResetLeavesAsTheyAreAreNamedBeforehand() async throws {
+        let cluster = try await resettableCluster()
+        #expect(cluster.resettableTargets == ["tally", "visits", "counter"])
+        #expect(cluster.unresettableTargets == ["ledger"])  // an actor model that is no ResettableModel
+        await cluster.shutDown()
+    }
+
+    @Test func aReceivingServiceThatIsAResettableModelResets() async throws {
+        let cluster = try await Bootstrap { Turnstile().named("turnstile") }
+        try await cluster.send(action: Visit())
+        #expect(await state(cluster, "turnstile") as? Int == 1)
+        #expect(cluster.unresettableTargets.isEmpty)
+        try await cluster.reset()
+        #expect(await state(cluster, "turnstile") as? Int == 0)
         await cluster.shutDown()
     }
 

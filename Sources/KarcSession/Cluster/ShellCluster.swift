@@ -63,6 +63,11 @@ public protocol ShellCluster: Sendable {
     /// changes come as records, as any others do. By default the cluster
     /// cannot: it throws ``ShellClusterUnsupported``.
     func reset() async throws
+    /// The targets that show a state ``reset()`` cannot put back, in the
+    /// cluster's order: `:reset` names them and changes nothing unless told
+    /// `--partial` (a state half reset may be one the app never reaches).
+    /// None by default.
+    var unresettableTargets: [String] { get }
     /// The state of every target that can be restored (`:snapshot`), and
     /// the targets that show a state but cannot be. By default the cluster
     /// cannot: it throws ``ShellClusterUnsupported``.
@@ -145,6 +150,9 @@ extension ShellCluster {
 
     /// Throws ``ShellClusterUnsupported``: the cluster has no reset.
     public func reset() async throws { throw ShellClusterUnsupported("reset its targets (its ShellCluster has no reset())") }
+
+    /// None: a cluster that resets puts every target back.
+    public var unresettableTargets: [String] { [] }
 
     /// Throws ``ShellClusterUnsupported``: the cluster keeps no snapshots.
     public func snapshot() async throws -> RestorableStates {

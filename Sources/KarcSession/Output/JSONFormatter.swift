@@ -121,6 +121,8 @@ final class JSONFormatter: OutputFormatter {
             json(self.snapshots(snapshots, kept: kept), to: sink)
         case .restored(let restored):
             json(self.restored(restored), to: sink)
+        case .reset(let reset):
+            json(["kind": "reset", "changed": reset.changed, "left": reset.left], to: sink)
         }
     }
 

@@ -58,6 +58,8 @@ enum OutputEvent {
     case snapshots([SnapshotInfo], kept: Bool)
     /// States put back (`:restore`, `:undo`).
     case restored(Restored)
+    /// The cluster put back as it started (`:reset`).
+    case reset(ResetDone)
 
     /// What `:trace` prints of one trace.
     struct TraceOutput {

@@ -85,6 +85,8 @@ final class ReadableFormatter: OutputFormatter {
             self.snapshots(snapshots, kept: kept, to: sink)
         case .restored(let restored):
             self.restored(restored, to: sink)
+        case .reset(let reset):
+            self.reset(reset, to: sink)
         }
     }
 

@@ -6,8 +6,10 @@ extension ShellSession {
     /// failures in order, then one diff per changed target, then (with
     /// `:trace on`) the late work of earlier commands. `background`: no
     /// command of this session made them (they came between commands), and
-    /// each change says who did: its trace's root.
-    func printRecords(_ records: consuming [ShellRecord], background: Bool = false) {
+    /// each change says who did: its trace's root. Returns the targets
+    /// whose state changed, in the order their diffs came.
+    @discardableResult
+    func printRecords(_ records: consuming [ShellRecord], background: Bool = false) -> [String] {
         traces.add(records)
         for late in waits.lateReplies.take() {
             // The reply of the command's own send: its trace's root.
@@ -37,12 +39,13 @@ extension ShellSession {
             }
         }
         var changed = Set<String>()
+        var inOrder: [String] = []
         for change in changes.all {
             let cause = background ? self.cause(of: change.link) : nil
             keepingLate(for: background ? command(of: change.link) : nil) {
                 let told = renderer.linked(change.link) { renderer.state(target: change.target, old: change.old, new: change.new, from: cause) }
                 if told.printed { log.saw(state: change.new, of: change.target) }
-                if told.changed { changed.insert(change.target) }
+                if told.changed, changed.insert(change.target).inserted { inOrder.append(change.target) }
                 if let parts = told.parts, told.changed {
                     remember(parts, of: change.target, old: told.old, new: change.new, link: change.link, background: background)
                 }
@@ -54,6 +57,7 @@ extension ShellSession {
         // A change that kept no old state shares the store's storage: it goes
         // now, before the next command changes that storage (then in place).
         if changes.holdsOldStates { waits.runtime.disposal.drop(records, changes) }
+        return inOrder
     }
 
     /// At the end of a script: waits for the replies of sends given up on

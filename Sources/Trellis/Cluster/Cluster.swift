@@ -73,8 +73,8 @@ public final class Cluster: Sendable {
     /// `tracer != nil`, read on every send without copying the existential.
     let hasTracer: Bool
     private let teardowns = KarcMutex<[@Sendable () async -> Void]>([])
-    /// How each service resets (``reset()``), in declaration order.
-    let resets = KarcMutex<[@Sendable () async throws -> Void]>([])
+    /// How each service resets (``reset()``), in declaration order, with the target it puts back.
+    let resets = KarcMutex<[(target: String, step: @Sendable () async throws -> Void)]>([])
     /// How each target that can be restored takes its state back (``restore(_:)``).
     let restorers = KarcMutex<[String: Restorer]>([:])
     private let tasks = KarcMutex<[Task<Void, Never>]>([])

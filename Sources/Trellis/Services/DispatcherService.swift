@@ -27,7 +27,7 @@ public struct DispatcherService<D: Dispatcher>: PrimitiveService {
         let report = StateReport(reader: reader, source: target, hub: cluster.hub)
         let routes = ActionRoutes<D>()
         if let resettable = dispatcher as? any ResettableModel {
-            cluster.onReset { try await report.around { await resettable.reset() } }
+            cluster.onReset(target) { try await report.around { await resettable.reset() } }
         }
         if let restorable = dispatcher as? any Restorable { cluster.onRestore(target, restorable.restorer(report: report)) }
         return .leaf(

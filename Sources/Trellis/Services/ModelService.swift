@@ -37,7 +37,7 @@ public struct ModelService<Command: Sendable, State: Sendable>: PrimitiveService
             try await setUp()
         }
         cluster.onShutDown(tearDown)
-        cluster.onReset { [setUp, tearDown, state, differ] in
+        cluster.onReset(name) { [setUp, tearDown, state, differ] in
             let old = await state()
             await tearDown()
             try await ModelMount.$current.withValue(ModelMount(activity: cluster.activity, monitor: monitor)) { try await setUp() }

@@ -17,7 +17,8 @@
 /// ```
 ///
 /// When it conforms to ``StatefulModel`` too, observers see its changes of
-/// state; ``Restorable`` too, ``Cluster/restore(_:)`` puts one back.
+/// state; ``Restorable`` too, ``Cluster/restore(_:)`` puts one back; a
+/// ``ResettableModel`` too, ``Cluster/reset()`` puts it back as it started.
 public protocol ReceivingService: Service where Body == Never {
     /// The actions the service receives.
     associatedtype Received: Sendable
@@ -36,6 +37,9 @@ extension ReceivingService {
         let cluster = context.cluster
         let target = cluster.register(name: context.name ?? "\(Self.self)", kind: .service, accepts: [Received.self], state: reader?.read)
         let report = StateReport(reader: reader, source: target, hub: cluster.hub)
+        if let resettable = self as? any ResettableModel {
+            cluster.onReset(target) { try await report.around { await resettable.reset() } }
+        }
         if let restorable = self as? any Restorable { cluster.onRestore(target, restorable.restorer(report: report)) }
         return .leaf(
             ServiceLeaf(target: target, accepts: { $0 is Received }, environment: context.boundEnvironment) { action in

@@ -41,10 +41,10 @@ public struct Store<Model: Sendable>: PrimitiveService {
         )
         let report = StateReport(reader: reader, source: target, hub: context.cluster.hub)
         if let resettable = model as? any ResettableModel {
-            context.cluster.onReset { try await report.around { await resettable.reset() } }
+            context.cluster.onReset(target) { try await report.around { await resettable.reset() } }
         } else if !(Model.self is AnyObject.Type) {
             // A value model: the value `.with(model:)` gave, back through the cell (its lock, its report).
-            context.cluster.onReset { try await cell.mutate(reporting: report) { $0 = model } }
+            context.cluster.onReset(target) { try await cell.mutate(reporting: report) { $0 = model } }
         }
         if let restorable = model as? any Restorable {
             context.cluster.onRestore(target, restorable.restorer(report: report))
