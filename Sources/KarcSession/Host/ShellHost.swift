@@ -9,6 +9,14 @@ package protocol ShellHost: Sendable {
     func openScript(_ path: String) async throws(HostError) -> any LineSource
     /// Writes `text` to `path`, replacing it whole (`:save`, `:export-test`).
     func write(_ text: String, to path: String) async throws(HostError)
+    /// Writes `text` to `path` only if nothing is there when it lands
+    /// (`:save` of a file that was not there): a file that appears
+    /// meanwhile is kept, and the write fails. By default a plain write.
+    func writeNew(_ text: String, to path: String) async throws(HostError)
+    /// The text of the file at `path`, nil when there is none, before a
+    /// write replaces it (`:save` checks what it would replace). By default
+    /// read as a script is.
+    func existingText(at path: String) async throws(HostError) -> String?
     /// Opens `path` to append each line the session runs to it (`--record`),
     /// made with mode 0600 when missing; returns what appends a text.
     func recorder(appendingTo path: String) async throws(HostError) -> @Sendable (String) -> Void
@@ -76,6 +84,26 @@ package struct LocalHost: ShellHost {
         try WholeFile.write(text, to: path)
     }
 
+    package func writeNew(_ text: String, to path: String) async throws(HostError) {
+        try WholeFile.write(text, to: path, replacing: false)
+    }
+
+    package func existingText(at path: String) async throws(HostError) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            if errno == ENOENT { return nil }
+            throw HostError("cannot tell what \(path) holds: \(String(cString: strerror(errno)))")
+        }
+        // A directory or a device is no file to put a script in (and renaming over `/dev/null` would replace it).
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            throw HostError("cannot write \(path): it is \(status.st_mode & S_IFMT == S_IFDIR ? "a directory" : "not a regular file")")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw HostError("cannot tell what \(path) holds: it cannot be read")
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
     package func recorder(appendingTo path: String) async throws(HostError) -> @Sendable (String) -> Void {
         let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw HostError("cannot record to \(path): \(String(cString: strerror(errno)))") }
@@ -89,6 +117,20 @@ package struct LocalHost: ShellHost {
 }
 
 extension ShellHost {
+    /// A plain write: a host that cannot write only new files replaces what appeared since it looked.
+    package func writeNew(_ text: String, to path: String) async throws(HostError) {
+        try await write(text, to: path)
+    }
+
+    /// The file read as a script is; nil when there is none.
+    package func existingText(at path: String) async throws(HostError) -> String? {
+        do {
+            return try await read(path)
+        } catch  where error.message == "cannot read \(path): no such file" {
+            return nil
+        }
+    }
+
     /// The whole text of the file at `path` (a snapshot file), read as a script is.
     func read(_ path: String) async throws(HostError) -> String {
         let lines: any LineSource

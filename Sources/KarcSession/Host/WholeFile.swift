@@ -6,7 +6,9 @@ import Foundation
 enum WholeFile {
     /// Writes `text` to `path`, readable by others (0644) unless it is a
     /// snapshot file, which holds the app's state and is kept to its owner (0600).
-    static func write(_ text: String, to path: String) throws(HostError) {
+    /// Not `replacing`: only if nothing is at `path` when the file lands
+    /// (a hard link, which fails where something is), else nothing is written.
+    static func write(_ text: String, to path: String, replacing: Bool = true) throws(HostError) {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         var template = Array((directory + "/." + url.lastPathComponent + ".karc-XXXXXX").utf8CString)
@@ -31,6 +33,12 @@ enum WholeFile {
         // mkstemp makes it 0600; a script or a diagram is for others to read too.
         if !SnapshotFile.isSnapshot(text) { fchmod(fd, 0o644) }
         guard close(fd) == 0 else { throw failure(path) }
+        if !replacing {
+            if link(temporary, path) == 0 { return }  // the deferred unlink drops the temporary name
+            if errno == EEXIST { throw HostError("cannot write \(path): a file appeared there meanwhile, and it is kept") }
+            // A file system without hard links (EPERM, ENOTSUP): checked, then renamed.
+            guard access(path, F_OK) != 0 else { throw HostError("cannot write \(path): a file appeared there meanwhile, and it is kept") }
+        }
         guard rename(temporary, path) == 0 else { throw failure(path) }
         written = true
     }

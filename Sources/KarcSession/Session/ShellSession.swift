@@ -36,6 +36,8 @@ package final class ShellSession {
     var watches = Watches()
     /// Named snapshots and the states before the last commands (`:snapshot`, `:restore`, `:undo`).
     var snapshots = Snapshots()
+    /// What `:save` and `:snapshot save` wrote: the files they may replace without `--force`.
+    var written = WrittenFiles()
     /// How a trace names a send (`articles.load`).
     let names: CommandNames
     /// Of each trace whose late work was printed, how many of its hops were.

@@ -1,26 +1,31 @@
-/// `:save FILE [--with-failures]`: this session's commands that succeeded
-/// (or all) as a script that replays it, as `--record` keeps them.
+/// `:save [--force] FILE [--with-failures]`: this session's commands that
+/// succeeded (or all) as a script that replays it, as `--record` keeps them.
+/// A file there that this session did not write is not replaced without `--force`.
 enum MetaSave: MetaCommand {
     static let name = "save"
-    static let arguments = "FILE [--with-failures]"
+    static let arguments = "FILE [--with-failures]"  // and --force (details): the synopsis fits :help's column
     static let summary = "write this session's commands that succeeded (or all) as a script"
     static let details = [
         ":save session.karc          the commands that succeeded, as a script (karc session.karc replays it)",
         ":save session.karc --with-failures    the failed ones too (--record FILE --with-failures keeps them too)",
+        ":save --force session.karc  replace a file this session did not write (else it is kept, and nothing is written)",
     ]
     /// A replay would overwrite the script it runs from.
     static let isReplayed = false
 
     static func completions(at position: Int, of words: [String], in context: Completer) -> MetaCompletions? {
-        position == 0
-            ? MetaCompletions(candidates: Completer.paths(startingWith: words.last ?? ""), suffix: "")
-            : MetaCompletions(candidates: ["--with-failures"])
+        let word = words.last ?? ""
+        let fileGiven = words.prefix(position).contains { !$0.hasPrefix("-") }
+        return word.hasPrefix("-") || fileGiven
+            ? MetaCompletions(candidates: ["--force", "--with-failures"].filter { !words.prefix(position).contains($0) })
+            : MetaCompletions(candidates: Completer.paths(startingWith: word), suffix: "")
     }
 
     static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
         // `--all`: the flag's first name, still taken.
-        let flags = ["--with-failures", "--all"]
-        let all = call.arguments.contains { flags.contains($0.value) }
+        let flags = ["--with-failures", "--all", "--force"]
+        let all = call.arguments.contains { ["--with-failures", "--all"].contains($0.value) }
+        let force = call.arguments.contains { $0.value == "--force" }
         let files = call.arguments.filter { !flags.contains($0.value) }
         guard files.count == 1, let file = files.first else {
             return session.fail(
@@ -28,11 +33,9 @@ enum MetaSave: MetaCommand {
                 column: files.dropFirst().first?.column ?? call.name.column, in: call)
         }
         let record = session.log.record
-        do {
-            try await session.host.write(record.saved(cluster: session.cluster.name, all: all), to: file.value)
-        } catch {
-            return session.fail(error.message, column: file.column, in: call)
-        }
+        let replace = ":save --force " + ([file.value] + (all ? ["--with-failures"] : [])).joined(separator: " ")
+        guard await session.write(record.saved(cluster: session.cluster.name, all: all), to: file, force: force, replace: replace, in: call)
+        else { return .failed }
         let count = record.count(all: all)
         if !session.options.printing.quiet {
             let dropped =

@@ -1,0 +1,73 @@
+import KarcLanguage
+
+/// What this session wrote to files (`:save`, `:snapshot save`), so that a
+/// file is replaced without `--force` only when it holds what the session
+/// wrote there (or nothing): anything else may be a user's work.
+///
+/// A file is known by what it holds, not by its path or inode: `./a.karc`
+/// and `a.karc` are one file, a file an editor saved again (a new inode,
+/// or the same one) holds the user's lines, and a file another session
+/// wrote is not this one's to replace. What it holds is kept as its length
+/// and a 64-bit hash (a process's `Hasher`, enough for the texts of one
+/// session), not as the text: a saved session may be megabytes.
+struct WrittenFiles {
+    private struct Fingerprint: Hashable {
+        let bytes: Int
+        let hash: Int
+
+        init(_ text: String) {
+            bytes = text.utf8.count
+            var hasher = Hasher()
+            hasher.combine(text)
+            hash = hasher.finalize()
+        }
+    }
+
+    private var written: Set<Fingerprint> = []
+
+    /// The session wrote `text` to a file.
+    mutating func wrote(_ text: String) {
+        written.insert(Fingerprint(text))
+    }
+
+    /// Whether a file holding `text` holds nothing but what this session wrote.
+    func holdsOnlyOurs(_ text: String) -> Bool {
+        text.isEmpty || written.contains(Fingerprint(text))
+    }
+}
+
+extension ShellSession {
+    /// Writes `text` to the file `file` names for `call`, unless a file is
+    /// there that this session did not write and `force` is false: then
+    /// nothing is written and the error says what is there and how to
+    /// replace it (`replace`, the command with `--force`). False (the
+    /// error printed) when nothing was written.
+    func write(_ text: String, to file: Located<String>, force: Bool, replace: String, in call: MetaCall) async -> Bool {
+        do {
+            let existing = force ? nil : try await host.existingText(at: file.value)
+            if let existing, !written.holdsOnlyOurs(existing) {
+                _ = fail(
+                    "not replacing \(file.value): it holds \(Self.describe(existing)) that this session did not write; nothing was written. "
+                        + "\(replace) replaces it, or give another file", column: file.column, in: call)
+                return false
+            }
+            if force || existing != nil {
+                try await host.write(text, to: file.value)
+            } else {
+                try await host.writeNew(text, to: file.value)
+            }
+        } catch {
+            _ = fail(error.message, column: file.column, in: call)
+            return false
+        }
+        written.wrote(text)
+        return true
+    }
+
+    /// `25 lines`, `1 line`, `a line of 812 bytes`.
+    private static func describe(_ text: String) -> String {
+        var lines = text.utf8.count { $0 == UInt8(ascii: "\n") }
+        if text.utf8.last != UInt8(ascii: "\n") { lines += 1 }
+        return lines == 1 ? "a line of \(text.utf8.count) bytes" : "\(lines) lines"
+    }
+}
