@@ -64,10 +64,14 @@ extension ShellSession {
         return name
     }
 
-    /// Keeps `kept` (in place of one of its name); the prompt completes its name from now on.
+    /// Keeps `kept` (in place of one of its name, which it says it
+    /// replaced); the prompt completes its name from now on.
     func keep(snapshot kept: Snapshots.Kept) {
-        snapshots.keep(kept)
+        let replaced = snapshots.keep(kept)
         log.words.kept(snapshots: snapshots.named.map(\.name))
+        var told = info(kept)
+        told.replaced = replaced.map { .init(after: $0.after, file: $0.file, time: $0.time) }
+        renderer.emit(.snapshots([told], kept: true))
     }
 
     /// The snapshot named by `argument`, or nil with an error naming those there are.

@@ -38,10 +38,12 @@ struct Snapshots {
 
     func named(_ name: String) -> Kept? { named.first { $0.name == name } }
 
-    /// Keeps `snapshot`, in place of one of the same name.
-    mutating func keep(_ snapshot: Kept) {
+    /// Keeps `snapshot`, in place of one of the same name, which it returns.
+    mutating func keep(_ snapshot: Kept) -> Kept? {
+        let replaced = named.first { $0.name == snapshot.name }
         named.removeAll { $0.name == snapshot.name }
         named.append(snapshot)
+        return replaced
     }
 
     /// Command `command` changed `target`, which was `before` (the renderer's

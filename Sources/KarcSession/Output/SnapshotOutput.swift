@@ -16,6 +16,21 @@ extension OutputEvent {
         let file: String?
         /// The size of its states as JSON text.
         let bytes: Int
+        /// The snapshot of the same name it took the place of, as it was kept.
+        var replaced: Replaced?
+
+        /// When a snapshot that was replaced had been taken.
+        struct Replaced {
+            let after: Int?
+            let file: String?
+            let time: Date
+
+            /// `taken after #12`, `taken before any command`, `read from s.json`.
+            var origin: String {
+                if let file { return "read from \(file)" }
+                return after.map { "taken after #\($0)" } ?? "taken before any command"
+            }
+        }
     }
 
     /// States a restore put back.
@@ -37,6 +52,7 @@ extension ReadableFormatter {
             let file = snapshot.file.map { " (\($0))" } ?? ""
             sink.write(style.state("snapshot") + "  '\(snapshot.name)'\(file) keeps " + Self.list(snapshot.targets))
             if !snapshot.left.isEmpty { sink.write(style.dim("  left out, they cannot be restored: " + snapshot.left.joined(separator: ", "))) }
+            if let replaced = snapshot.replaced { sink.write("  replaced snapshot \(snapshot.name) (\(replaced.origin))") }
             return
         }
         guard !snapshots.isEmpty else { return sink.write("no snapshots (:snapshot NAME keeps one)") }
@@ -83,6 +99,12 @@ extension JSONFormatter {
             ]
             object["after"] = snapshot.after
             object["file"] = snapshot.file
+            if let replaced = snapshot.replaced {
+                var earlier: JSONObject = ["time": Self.time(replaced.time)]
+                earlier["after"] = replaced.after
+                earlier["file"] = replaced.file
+                object["replaced"] = earlier
+            }
             return object
         }
         guard kept, var object = described.first else { return ["kind": "snapshots", "snapshots": described] }

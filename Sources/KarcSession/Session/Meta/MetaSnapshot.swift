@@ -7,9 +7,10 @@ enum MetaSnapshot: MetaCommand {
     static let summary = "keep the state of every target that can be restored, to :restore later (or in a file)"
     static let details = [
         ":snapshot before-login             keep the states now, as 'before-login'",
-        ":snapshot save before-login s.json  write it to a file (JSON, readable by you alone)",
+        ":snapshot save before-login s.json  write it to a file (JSON, readable by you alone; --force replaces one this session did not write)",
         ":snapshot load s.json              keep the file's snapshot (under its name, or the one given after the file)",
         "Value stores and Karc models are kept; an actor model only when it is Restorable (the others are named).",
+        "Taking one under a name kept already replaces it, and says when the one replaced was taken.",
         "A file is read only into the cluster it was saved from, and only when every state still fits its type.",
     ]
     static func completions(at position: Int, of words: [String], in context: Completer) -> MetaCompletions? {
@@ -36,16 +37,16 @@ enum MetaSnapshot: MetaCommand {
                 return .failed
             }
             session.keep(snapshot: kept)
-            session.renderer.emit(.snapshots([session.info(kept)], kept: true))
             return .succeeded
         }
     }
 
     private static func save(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
-        let arguments = Array(call.arguments.dropFirst())
+        let force = call.arguments.contains { $0.value == "--force" }
+        let arguments = call.arguments.dropFirst().filter { $0.value != "--force" }
         guard arguments.count == 2 else {
             return session.fail(
-                ":snapshot save takes a snapshot's name and a file: :snapshot save before-login before.json",
+                ":snapshot save takes a snapshot's name and a file: :snapshot save before-login before.json (--force replaces a file this session did not write)",
                 column: arguments.dropFirst(2).first?.column,
                 in: call)
         }
@@ -56,11 +57,8 @@ enum MetaSnapshot: MetaCommand {
         } catch {
             return session.fail(error.message, column: arguments[0].column, in: call)
         }
-        do {
-            try await session.host.write(text, to: arguments[1].value)
-        } catch {
-            return session.fail(error.message, column: arguments[1].column, in: call)
-        }
+        let replace = ":snapshot save --force \(kept.name) \(arguments[1].value)"
+        guard await session.write(text, to: arguments[1], force: force, replace: replace, in: call) else { return .failed }
         if !session.options.printing.quiet { session.renderer.log("wrote the snapshot '\(kept.name)' to \(arguments[1].value)") }
         return .succeeded
     }
@@ -86,7 +84,6 @@ enum MetaSnapshot: MetaCommand {
         do {
             let kept = try SnapshotFile.read(text, path: file.value, into: session.cluster, name: name)
             session.keep(snapshot: kept)
-            session.renderer.emit(.snapshots([session.info(kept)], kept: true))
             return .succeeded
         } catch {
             return session.fail(error.message, column: file.column, in: call)
