@@ -222,17 +222,17 @@ struct SnapshotTests {
                 "<test>:1:16: error: notes.txt is not a karc snapshot (a JSON object with \"karc-snapshot\", written by :snapshot save)",
                 "<test>:2:16: error: newer.json is a snapshot of schema 2; this karc reads schema 1",
                 "<test>:3:16: error: other.json is a snapshot of the cluster 'shop', not of 'library'",
-                "<test>:4:16: error: added.json does not fit shelf's state (Shelf) now: the field shelf.books[0].loans is new (the file has no value for it); nothing was read",
-                "<test>:5:16: error: removed.json does not fit shelf's state (Shelf) now: the field shelf.books[0].isbn is no longer there; nothing was read",
+                "<test>:4:16: error: added.json does not fit the state of shelf (KarcShellTests.SnapshotTests.Shelf) now: the field shelf.books[0].loans is new (the file has no value for it); nothing was read",
+                "<test>:5:16: error: removed.json does not fit the state of shelf (KarcShellTests.SnapshotTests.Shelf) now: the field shelf.books[0].isbn is no longer there; nothing was read",
                 "<test>:6:16: error: unknown.json holds a state of 'desk', which library does not have; targets: shelf, stamp, ledger",
                 "<test>:7:16: error: ledger.json holds a state of 'ledger', which cannot be restored",
-                "<test>:8:16: error: type.json does not fit stamp's state (Int) now: stamp is not a Int in the file; nothing was read",
+                "<test>:8:16: error: type.json does not fit the state of stamp (Int) now: stamp: expected Int, found a string; nothing was read",
                 "<test>:9:16: error: cannot read missing.json: no such file",
                 "<test>:11:10: error: no snapshot named 't'; did you mean 's'? Snapshots: s",
                 "<test>:12:18: error: cannot write no/such/dir/s.json: No such file or directory",
                 "<test>:14:10: error: no snapshot named 'strt'. Snapshots: s",
                 "<test>:15:2: error: :restore needs a snapshot's name: :restore before-login (:snapshots lists them)",
-                "<test>:16:11: error: :snapshot save takes a snapshot's name and a file: :snapshot save before-login before.json",
+                "<test>:16:11: error: :snapshot save takes a snapshot's name and a file: :snapshot save before-login before.json (--force replaces a file this session did not write)",
                 "<test>:17:11: error: 'a/b' is not a snapshot name: use letters, digits, '-', '_' and '.' (not 'save' or 'load'), like :snapshot before-login",
                 "<test>:18:2: error: :snapshot needs a name: :snapshot before-login (:snapshots lists those kept)",
                 "<test>:19:7: error: expected a number of commands to undo (like :undo 2), got 'zero'",
@@ -286,7 +286,7 @@ struct SnapshotTests {
         let errors = run.errors.split(separator: "\n").filter { $0.contains("error:") }.map(String.init)
         #expect(
             errors == [
-                "<test>:4:16: error: cannot save 'few': the state of marks (Marks) is not Encodable; :snapshot keeps it in this session, a file needs Codable states",
+                "<test>:4:16: error: cannot save 'few': the state of marks (KarcShellTests.SnapshotTests.Marks) is not Encodable; :snapshot keeps it in this session, a file needs Codable states",
                 "<test>:305:2: error: cannot undo marks: its state holds a long list (kept in parts) and Marks is not Decodable, so it cannot be put together again; nothing was restored",
             ], "\(run.errors)")
         #expect(run.output.contains("undone  #1 marks.mark: marks\n"))

@@ -31,7 +31,7 @@ enum SnapshotFile {
             guard let encodable = state as? any Encodable, let json = ValueText.encoded(encodable) else {
                 throw Problem(
                     message:
-                        "cannot save '\(snapshot.name)': the state of \(target) (\(type(of: state as Any))) is not Encodable; "
+                        "cannot save '\(snapshot.name)': the state of \(target) (\(SnapshotFit.name(type(of: state as Any)))) is not Encodable; "
                         + ":snapshot keeps it in this session, a file needs Codable states")
             }
             states.append(quoted(target) + ":" + json)
@@ -44,10 +44,23 @@ enum SnapshotFile {
     /// The snapshot in `text`, read from `path`, checked against `cluster`;
     /// `name` in place of the one it was saved under.
     static func read(_ text: String, path: String, into cluster: any ShellCluster, name: String?) throws(Problem) -> Snapshots.Kept {
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any], let version = object["karc-snapshot"]
-        else {
-            throw Problem(message: "\(path) is not a karc snapshot (a JSON object with \"karc-snapshot\", written by :snapshot save)")
+        let parsed: Any
+        do {
+            parsed = try JSONSerialization.jsonObject(with: Data(text.utf8))
+        } catch {
+            // A file that starts as an object was meant to be JSON: say where it breaks.
+            guard text.drop(while: \.isWhitespace).first == "{" else { throw notASnapshot(path) }
+            let reason: String
+            do {
+                _ = try JSONScan.parse(text)
+                // Foundation refused what reads as JSON here (a limit of its own): its words.
+                reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
+            } catch {
+                reason = error.message
+            }
+            throw Problem(message: "\(path) is not valid JSON: \(reason); nothing was read")
         }
+        guard let object = parsed as? [String: Any], let version = object["karc-snapshot"] else { throw notASnapshot(path) }
         guard (version as? Int) == schema else {
             throw Problem(message: "\(path) is a snapshot of schema \(version); this karc reads schema \(schema)")
         }
@@ -67,6 +80,10 @@ enum SnapshotFile {
             file: path)
     }
 
+    private static func notASnapshot(_ path: String) -> Problem {
+        Problem(message: "\(path) is not a karc snapshot (a JSON object with \"karc-snapshot\", written by :snapshot save)")
+    }
+
     /// `json`, the state of `target` in the file, as a value of the type the target takes.
     private static func state(_ json: Any, of target: String, in cluster: any ShellCluster, path: String) throws(Problem) -> any Sendable {
         guard let type = cluster.restorableStateType(of: target) else {
@@ -77,29 +94,43 @@ enum SnapshotFile {
             }
             throw Problem(message: "\(path) holds a state of '\(target)', which cannot be restored")
         }
+        let typeName = SnapshotFit.name(type)
         guard let decodable = type as? any (Decodable & Sendable).Type else {
-            throw Problem(message: "\(target)'s state (\(type)) is not Decodable, so it cannot be read from \(path)")
+            throw Problem(message: "the state of \(target) (\(typeName)) is not Decodable, so it cannot be read from \(path)")
         }
         let value: any Decodable & Sendable
         do {
-            value = try decode(decodable, from: JSONSerialization.data(withJSONObject: json, options: [.fragmentsAllowed]))
-        } catch let error as DecodingError {
-            throw Problem(message: "\(path) does not fit \(target)'s state (\(type)) now: \(describe(error, target: target)); nothing was read")
+            let data = try JSONSerialization.data(withJSONObject: json, options: [.fragmentsAllowed])
+            do {
+                value = try decode(decodable, from: data)
+            } catch let error as DecodingError {
+                let detail =
+                    (try? JSONScan.parse(String(decoding: data, as: UTF8.self))).flatMap { misfit(decodable, json: $0, target: target) }
+                    ?? SnapshotFit.describe(error, target: target)
+                throw Problem(message: "\(path) does not fit the state of \(target) (\(typeName)) now: \(detail); nothing was read")
+            }
+        } catch let problem as Problem {
+            throw problem
         } catch {
-            throw Problem(message: "\(path): \(target)'s state cannot be read: \(error)")
+            throw Problem(message: "\(path): the state of \(target) cannot be read: \(error)")
         }
         // A field the file has that the type no longer writes was dropped when decoding: refused too.
         if let encodable = value as? any Encodable, let now = ValueText.encoded(encodable),
             let reread = try? JSONSerialization.jsonObject(with: Data(now.utf8), options: [.fragmentsAllowed]),
             let gone = firstFieldGone(saved: json, now: reread, at: target)
         {
-            throw Problem(message: "\(path) does not fit \(target)'s state (\(type)) now: the field \(gone) is no longer there; nothing was read")
+            throw Problem(
+                message: "\(path) does not fit the state of \(target) (\(typeName)) now: the field \(gone) is no longer there; nothing was read")
         }
         return value
     }
 
     private static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
         try JSONDecoder().decode(type, from: data)
+    }
+
+    private static func misfit<T: Decodable>(_ type: T.Type, json: JSONScan.Value, target: String) -> String? {
+        SnapshotFit.misfit(type, json: json, target: target)
     }
 
     /// The first field (`articles.items[0].tags`) the saved JSON has and the type's JSON now does not.
@@ -119,24 +150,6 @@ enum SnapshotFile {
             }
         }
         return nil
-    }
-
-    private static func describe(_ error: DecodingError, target: String) -> String {
-        func place(_ path: [any CodingKey]) -> String {
-            path.reduce(target) { text, key in key.intValue.map { text + "[\($0)]" } ?? text + "." + key.stringValue }
-        }
-        switch error {
-        case .keyNotFound(let key, let context):
-            return "the field \(place(context.codingPath + [key])) is new (the file has no value for it)"
-        case .typeMismatch(let type, let context):
-            return "\(place(context.codingPath)) is not a \(type) in the file"
-        case .valueNotFound(let type, let context):
-            return "\(place(context.codingPath)) has no \(type) in the file"
-        case .dataCorrupted(let context):
-            return "\(place(context.codingPath)): \(context.debugDescription)"
-        @unknown default:
-            return "\(error)"
-        }
     }
 
     private static func quoted(_ text: String) -> String {
