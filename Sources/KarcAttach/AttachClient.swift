@@ -97,10 +97,12 @@ package enum AttachClient {
                     await front.stopEditor()
                     return 1
                 }
-                // The app may have restarted with a new token: read it again.
+                // The app may have restarted with a new token: read it again (and once more if it is refused:
+                // each restart may be caught writing it).
                 if let again = try? AttachConnection.resolve(address, tokenFile: arguments.tokenFile, tlsCA: arguments.tlsCA) {
                     connection = again
                 }
+                tokenReread = false
             }
         }
     }

@@ -27,6 +27,7 @@ extension ClusterWrapper {
     }
     func startedElsewhere(trace: UInt64) -> String? { base.startedElsewhere(trace: trace) }
     func reset() async throws { try await base.reset() }
+    var unresettableTargets: [String] { base.unresettableTargets }
     func snapshot() async throws -> RestorableStates { try await base.snapshot() }
     func restore(_ states: [String: any Sendable], span: UInt64) async throws { try await base.restore(states, span: span) }
     func restorableStateType(of target: String) -> (any Sendable.Type)? { base.restorableStateType(of: target) }

@@ -17,8 +17,12 @@ final class RunningEndpoint: Sendable {
     /// What `slow.hold` waits for.
     let latch = Latch()
 
-    init(configure: (inout ClusterEndpoint.Configuration) -> Void = { _ in }) async throws {
-        cluster = try await beatingCluster(latch: latch)
+    /// `make`: the cluster, given the latch (the beating one by default).
+    init(
+        configure: (inout ClusterEndpoint.Configuration) -> Void = { _ in },
+        cluster make: (Latch) async throws -> Cluster = { try await beatingCluster(latch: $0) }
+    ) async throws {
+        cluster = try await make(latch)
         var configuration = ClusterEndpoint.Configuration(address: scratch.path + "/beat.sock")
         configure(&configuration)
         let endpoint = ClusterEndpoint(cluster, name: "beat", configuration: configuration)
