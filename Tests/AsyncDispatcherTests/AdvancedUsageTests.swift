@@ -3,7 +3,6 @@
 // `DispatchingAction` (on a `Clock` instead of `DispatchTime`), `SimpleFlow`
 // (the dispatcher is the global actor), and `CounterStoreAction`.
 import AsyncDispatcher
-import Clocks
 import Synchronization
 import TestSupport
 import Testing
@@ -96,8 +95,8 @@ extension CounterStore {
 
     @Test func scheduleAfterADelayWaitsOnTheClockItIsGiven() async throws {
         let counter = ActingCounter()
-        // A hand clock: swift-clocks' TestClock suspends a sleep until exactly `now` for good,
-        // which is what this sleep is when its task starts only after both moves (under load).
+        // Under load the task may start only after both moves: its sleep, until exactly
+        // `now` by then, must return at once, as HandClock's does (swift-clocks' TestClock's would not).
         let clock = HandClock()
         let completed = Mutex(0)
         let task = AddOne(counter: counter).schedule(after: .seconds(2), clock: clock) { completed.withLock { $0 += 1 } }
@@ -122,12 +121,12 @@ extension CounterStore {
 
     @Test func aScheduledActionCancelledBeforeItsDelayNeverRuns() async throws {
         let counter = ActingCounter()
-        let clock = TestClock()
+        let clock = HandClock()
         let completed = Mutex(false)
         let task = AddOne(counter: counter).schedule(after: .seconds(5), clock: clock) { completed.withLock { $0 = true } }
         task.cancel()
         await task.value
-        await clock.run()
+        clock.advance(by: .seconds(5))
         #expect(await counter.count == 0)
         #expect(!completed.withLock { $0 })
     }

@@ -1,4 +1,3 @@
-import Clocks
 import Compose
 import ServiceContextModule
 import TestSupport
@@ -18,7 +17,7 @@ struct EmitterContextTests {
     }
 
     @Test func aDebouncedValueArrivesInTheContextItWasSentIn() async {
-        let clock = TestClock()
+        let clock = HandClock()
         let emitter = ValueEmitter<Int>()
         let seen = Recorder<String>()
         emitter.debounce(interval: .seconds(1), clock: clock) += { value in
@@ -26,7 +25,7 @@ struct EmitterContextTests {
         }
         ServiceContext.$current.withValue(Self.context("first")) { emitter.send(1) }
         ServiceContext.$current.withValue(Self.context("second")) { emitter.send(2) }
-        await clock.advance(by: .seconds(1))
+        clock.advance(by: .seconds(1))
         #expect(await seen.until { $0.count == 1 })
         #expect(seen.values == ["2 in second"])
     }

@@ -1,4 +1,3 @@
-import Clocks
 import Compose
 import TestSupport
 import Testing
@@ -6,51 +5,56 @@ import Testing
 @Suite("Emitter operators, one by one", .timeLimit(.minutes(1)))
 struct OperatorTests {
     @Test func debounceEmitsTheLastValueOnceTheIntervalPassesQuietly() async {
-        let clock = TestClock()
+        let clock = HandClock()
         let emitter = ValueEmitter<Int>()
         let seen = Recorder<Int>()
         emitter.debounce(interval: .seconds(1), clock: clock) += { seen.record($0) }
 
         for value in 0..<100 { emitter.send(value) }
-        await clock.advance(by: .milliseconds(999))
+        // The last value's timer (each value cancelled the one before).
+        await clock.untilSleeping(count: 1)
+        clock.advance(by: .milliseconds(999))
+        #expect(clock.sleepers == 1, "1 ms short of its deadline, the timer sleeps on")
         #expect(seen.values.isEmpty)
 
-        await clock.advance(by: .milliseconds(1))
+        clock.advance(by: .milliseconds(1))
         #expect(await seen.until { $0.count == 1 })
         #expect(seen.values == [99])
 
         emitter.send(100)
-        await clock.advance(by: .milliseconds(500))
+        clock.advance(by: .milliseconds(500))
         emitter.send(101)  // restarts the interval
-        await clock.advance(by: .milliseconds(500))
-        await clock.advance(by: .milliseconds(499))
+        await clock.untilSleeping(count: 1)
+        clock.advance(by: .milliseconds(500))
+        clock.advance(by: .milliseconds(499))
+        #expect(clock.sleepers == 1, "past 100's deadline, 101's timer sleeps on")
         #expect(seen.values == [99])
-        await clock.advance(by: .milliseconds(1))
+        clock.advance(by: .milliseconds(1))
         #expect(await seen.until { $0.count == 2 })
         #expect(seen.values == [99, 101])
     }
 
     @Test func debounceOfASignalFiresOnceForABurst() async {
-        let clock = TestClock()
+        let clock = HandClock()
         let emitter = SignalEmitter()
         let seen = Recorder<Void>()
         emitter.debounce(interval: .seconds(1), clock: clock) += { seen.record(()) }
         for _ in 0..<100 { emitter.send() }
-        await clock.advance(by: .seconds(1))
+        clock.advance(by: .seconds(1))
         #expect(await seen.until { $0.count == 1 })
-        await clock.advance(by: .seconds(5))
+        clock.advance(by: .seconds(5))
         #expect(seen.count == 1)
     }
 
     @Test func cancellingADebounceDropsThePendingValue() async {
-        let clock = TestClock()
+        let clock = HandClock()
         let emitter = ValueEmitter<Int>()
         let seen = Recorder<Int>()
         let token = emitter.debounce(interval: .seconds(1), clock: clock).observe { seen.record($0) }
         emitter.send(1)
         token.cancel()
-        await clock.advance(by: .seconds(2))
-        await clock.run()
+        #expect(clock.sleepers == 0, "no timer sleeps on once the observation is cancelled")
+        clock.advance(by: .seconds(2))
         #expect(seen.values.isEmpty)
     }
 

@@ -1,4 +1,3 @@
-import Clocks
 import TestSupport
 import Testing
 
@@ -6,21 +5,11 @@ import Testing
 
 /// Timeouts as alarms: one sleeper for all of them, each firing once, a
 /// disarmed one never; and a gauge's wait that gives up at its deadline.
-/// On a test clock: time passes when the test moves it, not before.
+/// On a hand clock: time passes when the test moves it, not before.
 @Suite(.timeLimit(.minutes(1)))
 struct AlarmClockTests {
-    /// Moves `time` on a millisecond at a time until `condition` holds (at
-    /// most a minute of it): an alarm's sleeper registers its sleep a moment
-    /// after it is armed, so one jump to the deadline may come before it.
-    func advance(_ time: TestClock<Duration>, until condition: () -> Bool) async -> Bool {
-        for _ in 0..<60_000 where !condition() {
-            await time.advance(by: .milliseconds(1))
-        }
-        return condition()
-    }
-
     @Test func alarmsFireInDeadlineOrderAndADisarmedOneNever() async {
-        let time = TestClock()
+        let time = HandClock()
         let clock = AlarmClock(clock: time)
         let fired = Recorder<String>()
         let now = time.now
@@ -29,33 +18,45 @@ struct AlarmClockTests {
         // Armed after a later one, it must still wake the clock sooner.
         _ = clock.arm(at: now.advanced(by: .milliseconds(30))) { fired.record("early") }
         clock.disarm(cancelled)
-        await time.advance(by: .milliseconds(29))
+        time.advance(by: .milliseconds(29))
+        // Asleep again after waking at 20 ms for the disarmed alarm (the only
+        // sleeper: the one it replaced, until 60 ms, was cancelled).
+        await time.untilSleeping(count: 1)
         #expect(fired.values == [], "nothing is due before 30 ms")
-        #expect(await advance(time) { fired.count == 1 })
-        #expect(await advance(time) { fired.count == 2 })
+        time.advance(by: .milliseconds(1))
+        #expect(await fired.until { $0.count == 1 })
+        await time.untilSleeping(count: 1)
+        time.advance(by: .milliseconds(29))
+        #expect(time.sleepers == 1, "the sleeper waits on for the alarm at 60 ms")
+        #expect(fired.values == ["early"])
+        time.advance(by: .milliseconds(1))
+        #expect(await fired.until { $0.count == 2 })
         #expect(fired.values == ["early", "late"])
         clock.disarm(cancelled)  // a second disarm, and one of a fired alarm, are no-ops
     }
 
     @Test func anAlarmArmedAfterTheSleeperEmptiedStillFires() async {
-        let time = TestClock()
+        let time = HandClock()
         let clock = AlarmClock(clock: time)
         let fired = Recorder<Int>()
         _ = clock.arm(at: time.now.advanced(by: .milliseconds(5))) { fired.record(1) }
-        #expect(await advance(time) { fired.count == 1 })
+        time.advance(by: .milliseconds(5))
+        #expect(await fired.until { $0.count == 1 })
         _ = clock.arm(at: time.now.advanced(by: .milliseconds(5))) { fired.record(2) }
-        #expect(await advance(time) { fired.count == 2 })
+        time.advance(by: .milliseconds(5))
+        #expect(await fired.until { $0.count == 2 })
     }
 
     @Test func aGaugeWaitGivesUpAtItsDeadlineAndOtherwiseSeesIdle() async {
-        let time = TestClock()
+        let time = HandClock()
         let alarms = AlarmClock(clock: time)
         let gauge = ActivityGauge()
         gauge.enter()
         let deadline = time.now.advanced(by: .milliseconds(20))
         let givingUp = Task { await gauge.untilIdle(deadline: deadline, alarms: alarms) }
         #expect(await eventually { gauge.waiting == 1 })
-        #expect(await advance(time) { gauge.waiting == 0 })
+        time.advance(by: .milliseconds(20))
+        #expect(await eventually { gauge.waiting == 0 })
         #expect(await givingUp.value == false, "still busy at the deadline")
         let waiting = Task { await gauge.untilIdle(deadline: time.now.advanced(by: .seconds(30)), alarms: alarms) }
         #expect(await eventually { gauge.waiting == 1 })

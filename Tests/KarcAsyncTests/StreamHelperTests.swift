@@ -1,4 +1,3 @@
-import Clocks
 import Synchronization
 import TestSupport
 import Testing
@@ -7,7 +6,7 @@ import Testing
 
 @Suite(.serialized, .timeLimit(.minutes(1))) struct StreamHelperTests {
     @Test func collectEmitsOneBatchPerTickEmptyOrNot() async throws {
-        let clock = TestClock()
+        let clock = HandClock()
         let (source, input) = AsyncStream<Int>.makeStream()
         let counted = PullCounting(base: source)
         let batches = counted.collect(interval: .seconds(10), clock: clock)
@@ -19,11 +18,11 @@ import Testing
         input.yield(2)
         // The third pull starts only after 1 and 2 were added to the batch.
         #expect(await eventually { counted.pulls >= 3 })
-        await clock.advance(by: .seconds(10))
+        clock.advance(by: .seconds(10))
         #expect(await eventually { seen.value.count == 1 })
         #expect(seen.value == [[1, 2]])
         // A quiet interval still ticks, with an empty batch.
-        await clock.advance(by: .seconds(10))
+        clock.advance(by: .seconds(10))
         #expect(await eventually { seen.value.count == 2 })
         #expect(seen.value == [[1, 2], []])
         // Ending the source flushes what is left and ends the stream.
@@ -34,7 +33,7 @@ import Testing
     }
 
     @Test func collectTicksOnAClockKnownOnlyAsAnExistential() async throws {
-        let clock = TestClock()
+        let clock = HandClock()
         let existential: any Clock<Duration> = clock  // as a model's `environ.clock` is
         let (source, input) = AsyncStream<Int>.makeStream()
         let counted = PullCounting(base: source)
@@ -45,7 +44,7 @@ import Testing
         }
         input.yield(7)
         #expect(await eventually { counted.pulls >= 2 })
-        await clock.advance(by: .seconds(10))
+        clock.advance(by: .seconds(10))
         #expect(await eventually { seen.value.count == 1 })
         #expect(seen.value == [[7]])
         input.finish()
@@ -54,7 +53,7 @@ import Testing
 
     @Test func collectRethrowsTheSourceErrorAfterFlushing() async throws {
         let (source, input) = AsyncThrowingStream<Int, any Error>.makeStream()
-        let batches = source.collect(interval: .seconds(3600), clock: TestClock())
+        let batches = source.collect(interval: .seconds(3600), clock: HandClock())
         input.yield(1)
         input.finish(throwing: Boom())
         var seen: [[Int]] = []

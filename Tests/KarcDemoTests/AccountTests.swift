@@ -1,4 +1,3 @@
-import Clocks
 import Foundation
 import KarcDemo
 import TestSupport
@@ -77,7 +76,7 @@ struct AccountTests {
 
     @Test func shuttingDownWithAMessageWaitingForItsSwapDoesNotHang() async throws {
         // The swaps wait on a clock nobody moves: the message can only wait.
-        let cluster = try await cluster(fresh: true, clock: TestClock())
+        let cluster = try await cluster(fresh: true, clock: HandClock())
         _ = try await cluster.send(action: AccountCommands.Register(userEmail: "jill@example.com", userPassword: "s3cret!"))
         let waiting = Task { try await cluster.send(action: AccountCommands.DispatchOutgoingMessage(message: "late")) }
         // The send counts, and so does its delivery to the pipe, which then posts the message first thing.

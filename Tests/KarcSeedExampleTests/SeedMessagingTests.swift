@@ -1,10 +1,10 @@
 // Step 3 of the seed README: the messaging pipeline. Outgoing messages are
 // encrypted by one of six pipes, batched every ten seconds (on the environ's
-// clock: a test clock here), swapped with the server, and come back
+// clock: a hand clock here), swapped with the server, and come back
 // decrypted through the incoming gate.
-import Clocks
 import Karc
 import KarcAsync
+import TestSupport
 import Testing
 import TrellisTesting
 
@@ -16,7 +16,7 @@ actor Inbox {
 
 @Suite(.isolatedModels, .timeLimit(.minutes(1))) struct SeedMessagingTests {
     @Test func outgoingMessagesAreSwappedOnATickAndComeBackDecrypted() async throws {
-        let clock = TestClock()
+        let clock = HandClock()
         let inbox = Inbox()
         let environ = Environ()
             .register(StorageResource.self, gatewayType: StorageTestGateway.self)
@@ -32,10 +32,11 @@ actor Inbox {
         #expect(reply as? EncryptedMessage == EncryptedMessage(cipher: "olleh"))
         #expect(await inbox.messages.isEmpty)  // nothing swapped before a tick
 
-        // Ten seconds of the test clock at a time, until the swap has brought the message back.
+        // Ten seconds of the hand clock each time the batching waits for its next
+        // tick, until the swap has brought the message back.
         while await inbox.messages.isEmpty {
-            await clock.advance(by: .seconds(10))
-            await Task.yield()
+            await clock.untilSleeping(count: 1)
+            clock.advance(by: .seconds(10))
         }
         #expect(await inbox.messages == [DecryptedMessage(text: "hello")])
         await TestModel.tearDown()

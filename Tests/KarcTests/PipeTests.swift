@@ -1,4 +1,4 @@
-import Clocks
+import TestSupport
 import Testing
 import TrellisTesting
 
@@ -36,18 +36,21 @@ import TrellisTesting
     @Test func finitePipesRunTheirCountAndInfiniteOnesUntilStopped() async throws {
         let probe = Probe()
         // The heartbeat beats once a millisecond of this clock, and only when the test moves it.
-        let clock = TestClock()
+        let clock = HandClock()
         let lab = try await LabModel.make(probe, clock: clock)
-        var steps = 0
-        while probe.count("beat") < 5, steps < 10_000 {
-            await clock.advance(by: .milliseconds(1))
-            steps += 1
+        // A millisecond each time something sleeps: the heartbeat between beats, or the
+        // stubborn bootstrap between its attempts (a move it alone sees costs no beat).
+        while probe.count("beat") < 5 {
+            await clock.untilSleeping(count: 1)
+            clock.advance(by: .milliseconds(1))
         }
         #expect(await probe.wait { $0.filter { $0 == "tick" }.count == 3 && $0.filter { $0 == "beat" }.count >= 5 })
         await LabModel.tearDown(id: lab.id)
         let beats = probe.count("beat")
-        // A second of the heartbeat's time: a thousand beats, had it not stopped.
-        await clock.advance(by: .seconds(1))
+        // Stopped (tearDown returns once the scopes have), the heartbeat no longer
+        // sleeps on the clock, and moving it sets off no beat.
+        #expect(clock.sleepers == 0)
+        clock.advance(by: .seconds(1))
         #expect(probe.count("beat") == beats)
         #expect(probe.count("tick") == 3)
     }
