@@ -293,7 +293,6 @@ let package = Package(
             dependencies: [
                 "KarcAsync",
                 "TestSupport",
-                .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),
         .testTarget(
@@ -303,11 +302,10 @@ let package = Package(
                 "KarcAsync",
                 "TrellisTesting",
                 "TestSupport",
-                .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),
         .testTarget(
-            name: "AsyncDispatcherTests", dependencies: ["AsyncDispatcher", "TestSupport", .product(name: "Clocks", package: "swift-clocks")]),
+            name: "AsyncDispatcherTests", dependencies: ["AsyncDispatcher", "TestSupport"]),
         .testTarget(
             name: "KarcShellTests",
             dependencies: [
@@ -320,7 +318,6 @@ let package = Package(
             name: "KarcDemoTests",
             dependencies: [
                 "KarcDemo", "KarcShell", "KarcShellTrellis", "Trellis", "TrellisTesting", "TestSupport",
-                .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),
         .testTarget(
@@ -329,7 +326,6 @@ let package = Package(
                 "Compose",
                 "TestSupport",
                 .product(name: "Instrumentation", package: "swift-distributed-tracing"),
-                .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),
         .testTarget(
@@ -358,7 +354,7 @@ let package = Package(
         // The seed README's Step 1–6 example, kept compiling and passing.
         .testTarget(
             name: "KarcSeedExampleTests",
-            dependencies: ["Karc", "KarcAsync", "TrellisTesting", .product(name: "Clocks", package: "swift-clocks")]
+            dependencies: ["Karc", "KarcAsync", "TrellisTesting", "TestSupport"]
         ),
         // README.md's library example (kept identical and passing) and runs of the real `karc` binary.
         .testTarget(
