@@ -77,11 +77,11 @@ struct ExploreKeepsEndToEndTests {
     @Test func ctrlCWhileShrinkingAHangWritesWhatWasShrunkAndTheReportAndExits130() async throws {
         let out = scratch.file("failures")
         let explore = try ChildProcess.start(
-            [ExploreEndToEndTests.planted, "explore", "--bug", "hang", "--seed", "1", "--timeout", "300ms", "--out", out])
+            [ExploreEndToEndTests.planted, "explore", "--bug", "hang", "--seed", "1", "--timeout", "2s", "--out", out])
         #expect(await explore.until { $0.stdout.contains("\nshrinking run ") }, "\(explore.stdout)\(explore.stderr)")
         explore.send(SIGINT)
         #expect(await explore.ending() == .exited(130), "\(explore.stdout)\(explore.stderr)")
-        #expect(explore.stdout.contains("\nfailure: deep.dive did not answer within 300ms\n"))
+        #expect(explore.stdout.contains("\nfailure: deep.dive did not answer within 2s\n"))
         #expect(explore.stdout.contains("stopped: interrupted (Ctrl-C) while shrinking run "))
         #expect(explore.stdout.contains("\nexplored "))
         let files = try FileManager.default.contentsOfDirectory(atPath: out)
@@ -90,6 +90,29 @@ struct ExploreKeepsEndToEndTests {
         #expect(script.contains("not shrunk (Ctrl-C came before the shrink began)") || script.contains("partly shrunk to "), "\(script)")
         #expect(script.hasSuffix("deep.dive\n"))
         #expect(!explore.stderr.contains("commands left"), "no progress line when standard error is no terminal")
+    }
+
+    /// At a terminal Ctrl-C reaches the worker too (the whole process group): its end is the
+    /// interrupt, not a crash; and the shrink of a hang says how far it got while it goes.
+    @Test(.enabled(if: Tmux.isAvailable, "needs tmux (make test installs it)"))
+    func atATerminalTheShrinkShowsItsProgressAndCtrlCKeepsWhatItShrank() async throws {
+        let out = scratch.file("failures")
+        try await Tmux.session { tmux in
+            try await tmux.start()
+            await tmux.send(text: "export NO_COLOR=1 PS1='$ '; clear", enter: true)
+            await tmux.send(
+                text: "\(ExploreEndToEndTests.planted) explore --bug hang --seed 1 --timeout 2s --out \(out); echo EXIT=$?", enter: true)
+            await tmux.expect("no progress while shrinking") { pane in
+                pane.split(separator: "\n").contains { $0.hasPrefix("shrinking run ") && $0.hasSuffix(" commands left") }
+            }
+            await tmux.send(keys: "C-c")
+            await tmux.expect { $0.contains("EXIT=130") }
+            let pane = await tmux.capture()
+            #expect(pane.contains("stopped: interrupted (Ctrl-C) while shrinking run "), "\(pane)")
+            #expect(!pane.contains("SIGINT"), "the worker Ctrl-C ended is no crash: \(pane)")
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: out)
+        #expect(files.contains { $0.hasPrefix("timeout-deep-dive-") }, "\(files)")
     }
 
     @Test func ctrlCDuringTheRunsTellsTheSummaryAndExits130() async throws {
