@@ -47,7 +47,14 @@ extension Shell {
                 _ = text.withCString { write(STDERR_FILENO, $0, strlen($0)) }
             }
         }
-        let settings = explore.settings(name: name, seed: seed, testExport: testExport, catalog: catalog, commandLine: commandLine)
+        var settings = explore.settings(name: name, seed: seed, testExport: testExport, catalog: catalog, commandLine: commandLine)
+        settings.interruption = {
+            switch ScriptSignals.exitStatus {
+            case 128 + SIGTERM: "SIGTERM"
+            case 128 + SIGHUP: "SIGHUP"
+            default: "Ctrl-C"
+            }
+        }
         // Ctrl-C stops the exploration, which then writes and tells what it found (SIGTERM and SIGHUP too).
         let interrupter = Interrupter()
         ScriptSignals.forward(to: interrupter, flushing: sink)

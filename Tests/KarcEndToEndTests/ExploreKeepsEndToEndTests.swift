@@ -115,13 +115,14 @@ struct ExploreKeepsEndToEndTests {
         #expect(files.contains { $0.hasPrefix("timeout-deep-dive-") }, "\(files)")
     }
 
-    @Test func ctrlCDuringTheRunsTellsTheSummaryAndExits130() async throws {
+    @Test(arguments: [(SIGINT, "Ctrl-C"), (SIGTERM, "SIGTERM")] as [(Int32, String)])
+    func aSignalDuringTheRunsTellsTheSummaryAndExitsWithItsStatus(_ signal: Int32, _ named: String) async throws {
         let explore = try ChildProcess.start(
             [ExploreEndToEndTests.planted, "explore", "--bug", "error", "--seed", "1", "--runs", "1000000", "--out", scratch.path])
         #expect(await explore.until { $0.stdout.contains("explore: seed 1, 1000000 runs") })
-        explore.send(SIGINT)
-        #expect(await explore.ending() == .exited(130), "\(explore.stdout)\(explore.stderr)")
-        #expect(explore.stdout.contains("stopped: interrupted (Ctrl-C) "), "\(explore.stdout)")
+        explore.send(signal)
+        #expect(await explore.ending() == .exited(128 + signal), "\(explore.stdout)\(explore.stderr)")
+        #expect(explore.stdout.contains("stopped: interrupted (\(named)) "), "\(explore.stdout)")
         #expect(explore.stdout.contains("\nexplored "))
     }
 }

@@ -41,8 +41,9 @@ extension Explorer {
     /// How far the shrink got, in a few words.
     func shrunk(_ found: Found) -> String {
         guard found.interrupted else { return "shrunk to \(found.commands.count)" }
-        if found.replays <= 1 { return "not shrunk (Ctrl-C came before the shrink began)" }
-        return "partly shrunk to \(found.commands.count) (Ctrl-C stopped the shrink; it may shrink further)"
+        let by = settings.interruption()
+        if found.replays <= 1 { return "not shrunk (\(by) came before the shrink began)" }
+        return "partly shrunk to \(found.commands.count) (\(by) stopped the shrink; it may shrink further)"
     }
 
     /// The command that replays the script at `path` in the app's own shell.

@@ -40,6 +40,8 @@ package struct Explorer: Sendable {
         package var catalog: Catalog?
         /// The error types `--fail-on` names: one no command threw is said at the end.
         package var failOn: [String] = []
+        /// What interrupted it, once something did (`Ctrl-C`, `SIGTERM`): the report says so.
+        package var interruption: @Sendable () -> String = { "Ctrl-C" }
         package init() {}
     }
 
@@ -133,7 +135,7 @@ package struct Explorer: Sendable {
         var kindsFound: Set<ExploreFailure.Kind> = []
         runs: for run in 0..<settings.runs {
             if interrupted {
-                report.stoppedEarly = "interrupted (Ctrl-C) after \(run) runs"
+                report.stoppedEarly = "interrupted (\(settings.interruption())) after \(run) runs"
                 break
             }
             if let limit = settings.timeLimit, clock.now - start >= limit {
@@ -193,12 +195,12 @@ package struct Explorer: Sendable {
             report.found.append(found)
             tell(found)
             sink.flush()
-            if found.interrupted { report.stoppedEarly = "interrupted (Ctrl-C) while shrinking run \(run + 1)'s failure" }
+            if found.interrupted { report.stoppedEarly = "interrupted (\(settings.interruption())) while shrinking run \(run + 1)'s failure" }
             if !settings.keepGoing || found.interrupted { break runs }
         }
         report.elapsed = clock.now - start
         report.interrupted = interrupted
-        if report.interrupted, report.stoppedEarly == nil { report.stoppedEarly = "interrupted (Ctrl-C) in run \(report.runs)" }
+        if report.interrupted, report.stoppedEarly == nil { report.stoppedEarly = "interrupted (\(settings.interruption())) in run \(report.runs)" }
         report.failOnNeverThrown = settings.failOn.filter { name in
             !report.errorsThrown.contains { ExploreStepRunner.Settings.errorType($0, isNamedBy: name) }
         }
