@@ -1,8 +1,9 @@
 import KarcLanguage
 
-/// What this session wrote to files (`:save`, `:snapshot save`), so that a
-/// file is replaced without `--force` only when it holds what the session
-/// wrote there (or nothing): anything else may be a user's work.
+/// What this session wrote to files (`:save`, `:snapshot save`,
+/// `:export-test`, `:export-diagram`), so that a file is replaced without
+/// `--force` only when it holds what the session wrote there (by any of
+/// them), or nothing: anything else may be a user's work.
 ///
 /// A file is known by what it holds, not by its path or inode: `./a.karc`
 /// and `a.karc` are one file, a file an editor saved again (a new inode,
@@ -41,7 +42,9 @@ extension ShellSession {
     /// there that this session did not write and `force` is false: then
     /// nothing is written and the error says what is there and how to
     /// replace it (`replace`, the command with `--force`). False (the
-    /// error printed) when nothing was written.
+    /// error printed) when nothing was written. Every meta command that
+    /// writes a file the user names writes through here, so one rule keeps
+    /// the user's files whichever command would replace them.
     func write(_ text: String, to file: Located<String>, force: Bool, replace: String, in call: MetaCall) async -> Bool {
         do {
             let existing = force ? nil : try await host.existingText(at: file.value)
@@ -69,5 +72,20 @@ extension ShellSession {
         var lines = text.utf8.count { $0 == UInt8(ascii: "\n") }
         if text.utf8.last != UInt8(ascii: "\n") { lines += 1 }
         return lines == 1 ? "a line of \(text.utf8.count) bytes" : "\(lines) lines"
+    }
+}
+
+extension MetaCompletions {
+    /// The arguments of a command that writes a file through
+    /// ``ShellSession/write(_:to:force:replace:in:)``: a path until one is
+    /// given, and `flags` (`--force` first) when the word starts with `-`
+    /// or a file is there already, each once.
+    static func file(at position: Int, of words: [String], flags: [String] = ["--force"]) -> MetaCompletions {
+        let word = words.last ?? ""
+        let typed = words.prefix(position)
+        let fileGiven = typed.contains { !$0.hasPrefix("-") }
+        return word.hasPrefix("-") || fileGiven
+            ? MetaCompletions(candidates: flags.filter { !typed.contains($0) })
+            : MetaCompletions(candidates: Completer.paths(startingWith: word), suffix: "")
     }
 }

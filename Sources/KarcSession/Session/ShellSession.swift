@@ -36,7 +36,7 @@ package final class ShellSession {
     var watches = Watches()
     /// Named snapshots and the states before the last commands (`:snapshot`, `:restore`, `:undo`).
     var snapshots = Snapshots()
-    /// What `:save` and `:snapshot save` wrote: the files they may replace without `--force`.
+    /// What `:save`, `:snapshot save`, `:export-test` and `:export-diagram` wrote: the files they may replace without `--force`.
     var written = WrittenFiles()
     /// How a trace names a send (`articles.load`).
     let names: CommandNames

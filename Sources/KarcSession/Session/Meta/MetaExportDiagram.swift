@@ -1,39 +1,42 @@
-/// `:export-diagram FILE.md [N | N-M]`: the flow (every command kept, or N's,
-/// or N to M's) as a Mermaid `sequenceDiagram` in a fenced block.
+/// `:export-diagram [--force] FILE.md [N | N-M]`: the flow (every command
+/// kept, or N's, or N to M's) as a Mermaid `sequenceDiagram` in a fenced
+/// block. A file there that this session did not write is not replaced
+/// without `--force`, as with `:save`.
 enum MetaExportDiagram: MetaCommand {
     static let name = "export-diagram"
-    static let arguments = "FILE.md [N | N-M]"
+    static let arguments = "FILE.md [N | N-M]"  // and --force (details): the synopsis fits :help's column
     static let summary = "write the session's flow (or N's, N to M's) as a Mermaid sequence diagram"
     static let details = [
         ":export-diagram flow.md        every command's flow this session kept, in a ```mermaid block GitHub draws",
         ":export-diagram flow.md 4      command 4's; :export-diagram flow.md 4-6 commands 4 to 6's",
+        ":export-diagram --force flow.md  replace a file this session did not write (else it is kept, and nothing is written)",
         "The file is written whole or not at all (a temporary file, renamed).",
     ]
     /// A replay would write the file again.
     static let isReplayed = false
 
     static func completions(at position: Int, of words: [String], in context: Completer) -> MetaCompletions? {
-        position == 0 ? MetaCompletions(candidates: Completer.paths(startingWith: words.last ?? ""), suffix: "") : nil
+        .file(at: position, of: words)
     }
 
     static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
-        guard let file = call.arguments.first else {
+        let force = call.arguments.contains { $0.value == "--force" }
+        let arguments = call.arguments.filter { $0.value != "--force" }
+        guard let file = arguments.first else {
             return session.fail(":export-diagram needs a file name: :export-diagram flow.md [N | N-M]", in: call)
         }
-        if let extra = call.arguments.dropFirst(2).first {
+        if let extra = arguments.dropFirst(2).first {
             return session.fail(":export-diagram takes a file and a range", column: extra.column, in: call)
         }
-        let range = call.arguments.dropFirst().first
+        let range = arguments.dropFirst().first
         let flow: ShellSession.Flow
         switch session.flow(range, for: ":export-diagram", defaultAll: true) {
         case .failure(let problem): return session.fail(problem.message, column: problem.column, in: call)
         case .success(let found): flow = found
         }
-        do {
-            try await session.host.write(MermaidDocument.text(flow.diagram, commands: flow.commands, cluster: session.cluster.name), to: file.value)
-        } catch {
-            return session.fail(error.message, column: file.column, in: call)
-        }
+        let text = MermaidDocument.text(flow.diagram, commands: flow.commands, cluster: session.cluster.name)
+        let replace = ":export-diagram --force " + ([file.value] + (range.map { [$0.value] } ?? [])).joined(separator: " ")
+        guard await session.write(text, to: file, force: force, replace: replace, in: call) else { return .failed }
         if !session.options.printing.quiet {
             let count = flow.commands.count
             session.renderer.log("wrote the flow of \(count) command\(count == 1 ? "" : "s") to \(file.value) (a Mermaid sequence diagram)")

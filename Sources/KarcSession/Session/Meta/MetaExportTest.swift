@@ -1,25 +1,29 @@
 import Foundation
 
-/// `:export-test FILE.swift`: this session's sends and events, and each target's state now, as a Swift test.
+/// `:export-test [--force] FILE.swift`: this session's sends and events, and each target's state now, as a Swift test.
+/// A file there that this session did not write is not replaced without `--force`, as with `:save`.
 enum MetaExportTest: MetaCommand {
     static let name = "export-test"
-    static let arguments = "FILE.swift"
+    static let arguments = "FILE.swift"  // and --force (details): the synopsis fits :help's column
     static let summary = "write this session as a Swift test that replays it"
     static let details = [
         ":export-test FlowTests.swift   a Swift Testing test that sends these commands through ClusterTestStore",
         "and checks each reply, event and final state (--test-factory and --test-import set how it builds the cluster).",
+        ":export-test --force FlowTests.swift  replace a file this session did not write (else it is kept, and nothing is written)",
     ]
     /// A replay would write the file again, and fail where no test factory is given.
     static let isReplayed = false
 
     static func completions(at position: Int, of words: [String], in context: Completer) -> MetaCompletions? {
-        position == 0 ? MetaCompletions(candidates: Completer.paths(startingWith: words.last ?? ""), suffix: "") : nil
+        .file(at: position, of: words)
     }
 
     static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
-        guard call.arguments.count == 1, let file = call.arguments.first else {
+        let force = call.arguments.contains { $0.value == "--force" }
+        let files = call.arguments.filter { $0.value != "--force" }
+        guard files.count == 1, let file = files.first else {
             return session.fail(
-                ":export-test needs one file name (FILE.swift)", column: call.arguments.dropFirst().first?.column ?? call.name.column, in: call)
+                ":export-test needs one file name (FILE.swift)", column: files.dropFirst().first?.column ?? call.name.column, in: call)
         }
         let options = session.options
         guard let factory = options.testExport.factory else {
@@ -40,16 +44,13 @@ enum MetaExportTest: MetaCommand {
                 column: file.column, in: call)
         }
         let states = await session.targetStates()
+        let source: String
         do {
-            let source = try export.source(steps: Array(steps.entries), states: states, scriptName: session.renderer.scriptName)
-            try await session.host.write(source, to: file.value)
-        } catch let error as TestExport.Unexportable {
-            return session.fail(error.message, column: file.column, in: call)
-        } catch let error as HostError {
-            return session.fail(error.message, column: file.column, in: call)
+            source = try export.source(steps: Array(steps.entries), states: states, scriptName: session.renderer.scriptName)
         } catch {
-            return session.fail("cannot write \(file.value): \(error)", column: file.column, in: call)
+            return session.fail(error.message, column: file.column, in: call)
         }
+        guard await session.write(source, to: file, force: force, replace: ":export-test --force \(file.value)", in: call) else { return .failed }
         let sends = steps.entries.count { if case .send = $0 { true } else { false } }
         session.renderer.log(
             "wrote \(file.value): \(sends) command\(sends == 1 ? "" : "s"), \(states.count) final state\(states.count == 1 ? "" : "s")")

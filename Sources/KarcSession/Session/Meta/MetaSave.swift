@@ -14,11 +14,7 @@ enum MetaSave: MetaCommand {
     static let isReplayed = false
 
     static func completions(at position: Int, of words: [String], in context: Completer) -> MetaCompletions? {
-        let word = words.last ?? ""
-        let fileGiven = words.prefix(position).contains { !$0.hasPrefix("-") }
-        return word.hasPrefix("-") || fileGiven
-            ? MetaCompletions(candidates: ["--force", "--with-failures"].filter { !words.prefix(position).contains($0) })
-            : MetaCompletions(candidates: Completer.paths(startingWith: word), suffix: "")
+        .file(at: position, of: words, flags: ["--force", "--with-failures"])
     }
 
     static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
