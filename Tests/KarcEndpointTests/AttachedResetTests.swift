@@ -16,16 +16,9 @@ struct Turn: Codable, Sendable, Action {}
 @Suite(.timeLimit(.minutes(1)))
 struct AttachedResetTests {
     @Test func aResetThatWouldLeaveATargetIsRefusedThroughAttachToo() async throws {
-        let endpoint = try await RunningEndpoint(cluster: { latch in
+        let endpoint = try await RunningEndpoint(cluster: { _ in
             try await Bootstrap {
                 Store(model: Keys.self).mutate(on: Turn.self) { keys, _, _ in keys.turn() }.with(model: Keys()).named("keys")
-                Store(model: Slow.self)
-                    .mutate(on: Hold.self) { slow, _, _ in
-                        await latch.wait()
-                        slow.done += 1
-                    }
-                    .with(model: Slow())
-                    .named("slow")
             }
         })
         let shell = try TestShell(socket: endpoint.socket, token: endpoint.token)

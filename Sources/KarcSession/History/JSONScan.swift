@@ -123,18 +123,7 @@ private struct Reader {
             open[open.count - 1].step = .field(key)
             fields.append((key, try value()))
             open[open.count - 1].step = nil
-            skipSpace()
-            guard index < bytes.count else { throw ended() }
-            index += 1
-            switch bytes[index - 1] {
-            case UInt8(ascii: ","): continue
-            case UInt8(ascii: "}"):
-                open.removeLast()
-                return .object(fields)
-            default:
-                index -= 1
-                throw unexpected("',' or '}'")
-            }
+            if try closes(with: "}") { return .object(fields) }
         }
     }
 
@@ -151,18 +140,24 @@ private struct Reader {
             open[open.count - 1].step = .index(items.count)
             items.append(try value())
             open[open.count - 1].step = nil
-            skipSpace()
-            guard index < bytes.count else { throw ended() }
+            if try closes(with: "]") { return .array(items) }
+        }
+    }
+
+    /// After an element: a ',' (false: another follows) or `closer`, which ends what is open (true).
+    private mutating func closes(with closer: Unicode.Scalar) throws(JSONScan.SyntaxError) -> Bool {
+        skipSpace()
+        guard index < bytes.count else { throw ended() }
+        switch bytes[index] {
+        case UInt8(ascii: ","):
             index += 1
-            switch bytes[index - 1] {
-            case UInt8(ascii: ","): continue
-            case UInt8(ascii: "]"):
-                open.removeLast()
-                return .array(items)
-            default:
-                index -= 1
-                throw unexpected("',' or ']'")
-            }
+            return false
+        case UInt8(ascii: closer):
+            index += 1
+            open.removeLast()
+            return true
+        default:
+            throw unexpected("',' or '\(closer)'")
         }
     }
 
