@@ -76,7 +76,7 @@ package enum AttachClient {
                 // At a prompt that had a session, a lost connection is waited out: the app may be restarting.
                 guard prompting, front.wasWelcomed, rpc.map(isConnectionLoss) ?? true else {
                     await front.stopEditor()
-                    var text = rpc.map { message(for: $0, address: connection.address) } ?? "connection lost: \(error)"
+                    var text = rpc.map { message(for: $0, connection: connection) } ?? "connection lost: \(error)"
                     if rpc?.code == .unauthenticated, let tokenFile = arguments.tokenFile { text += "; this shell read --token-file \(tokenFile)" }
                     // TLS spoken to a plaintext shell looks like a connection closed early.
                     if case .tcp = connection.address, connection.tlsCA == nil, !front.wasWelcomed, rpc?.code == .unavailable {
@@ -84,7 +84,7 @@ package enum AttachClient {
                     }
                     return fail(text)
                 }
-                let reason = rpc.map { message(for: $0, address: connection.address) } ?? "\(error)"
+                let reason = rpc.map { message(for: $0, connection: connection) } ?? "\(error)"
                 // The startup files ran in the first session; a command in one must not run again.
                 hello.options.startupDirectory = ""
                 // What the user set in the lost session comes back in the next (ReconnectNotice says what did).
@@ -214,6 +214,14 @@ package enum AttachClient {
             $0.testFactory = options.testExport.factory ?? ""
             $0.testImports = options.testExport.imports
         }
+    }
+
+    /// What went wrong, as the user reads it: a refused certificate as that, not as the connection it closed.
+    static func message(for error: RPCError, connection: AttachConnection) -> String {
+        if let tlsCA = connection.tlsCA, let refusal = AttachTLSRefusal.message(for: error, address: connection.address, tlsCA: tlsCA) {
+            return refusal
+        }
+        return message(for: error, address: connection.address)
     }
 
     /// What went wrong, as the user reads it.

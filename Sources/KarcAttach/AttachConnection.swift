@@ -39,6 +39,7 @@ package struct AttachConnection: Sendable {
         if case .tcp = resolved, tokenFile == nil {
             throw AttachError("attaching over TCP needs the endpoint's token: --token-file FILE (the app wrote it; karc serve prints where)")
         }
+        if let tlsCA { try AttachTLSRefusal.check(tlsCA) }
         let token = try AttachToken.read(from: tokenFile ?? AttachAddress.tokenPath(for: resolved, name: nil, environment: environment))
         return AttachConnection(address: resolved, token: token, tlsCA: tlsCA)
     }
