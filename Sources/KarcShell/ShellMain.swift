@@ -33,7 +33,7 @@ extension Shell {
     ///
     /// - Parameters:
     ///   - discussion: what `--help` says after the abstract (by default: how
-    ///     commands are read, the exit statuses, and the subcommands).
+    ///     commands are read); the exit statuses follow it, and the subcommands.
     ///   - testExport: how a test `:export-test` and `export-test` write makes
     ///     its cluster, unless `--test-factory` says otherwise.
     public static func main<Arguments: ParsableArguments & Sendable>(
@@ -44,7 +44,7 @@ extension Shell {
         let setUp = ShellMainSetUp(
             name: name,
             abstract: abstract ?? "Drive the \(name) cluster: send typed commands, see replies, events and state diffs.",
-            discussion: discussion ?? ShellMainSetUp.discussion(name: name), version: version,
+            discussion: (discussion ?? ShellMainSetUp.discussion(name: name)) + "\n\n" + ShellMainSetUp.exitStatuses, version: version,
             testExport: testExport
         ) { arguments, use in
             // `arguments` is always an `Arguments`: the commands below parse one and hand it over.

@@ -18,10 +18,16 @@ struct ShellMainSetUp: Sendable {
         """
         With no FILE and no -e, reads commands from standard input: a prompt on a \
         terminal, a script otherwise. Commands are TARGET.COMMAND field=value …; \
-        :help lists them. Exit status: 0 when every command succeeded, 1 otherwise; 130, 143 or 129 when \
-        SIGINT, SIGTERM or SIGHUP ended a script.
+        :help lists them.
         """
     }
+
+    /// The paragraph that ends every `Shell.main` app's `--help`, after the
+    /// default discussion or the app's own: the statuses a script exits with.
+    static let exitStatuses = """
+        Exit status: 0 when every command succeeded, 1 otherwise; 64 for bad \
+        command-line arguments; 130, 143 or 129 when SIGINT, SIGTERM or SIGHUP ended a script.
+        """
 
     /// `--help`'s last section, as ArgumentParser lays out its own: each
     /// subcommand with its abstract in a column, wrapped to `columns`.

@@ -19,8 +19,7 @@ enum KarcCommand {
                 tree: log-in, sign-up and reset-password screens behind a router, driven \
                 through their buttons and fields). With no FILE and no -e, reads \
                 commands from standard input: a prompt on a terminal, a script otherwise. \
-                Commands are TARGET.COMMAND field=value …; :help lists them. Exit status: \
-                0 when every command succeeded, 1 otherwise.
+                Commands are TARGET.COMMAND field=value …; :help lists them.
                 """,
             version: "karc 0.3.0", testExport: testExport,
             subcommands: [ShellSubcommand("serve", Serve.self), ShellSubcommand("attach", Attach.self)], arguments: DemoArguments.self

@@ -85,6 +85,12 @@ struct MissingBinary: Error, CustomStringConvertible {
         for target in ["counter (", "identity (", "articles (", "account (", "auth ("] {
             #expect(help.stdout.replacingOccurrences(of: "\n", with: " ").contains(target), "karc --help does not describe \(target)")
         }
+        // The exit statuses, as every Shell.main app lists them, after the demo's own discussion.
+        let words = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(
+            words.contains(
+                "Exit status: 0 when every command succeeded, 1 otherwise; 64 for bad command-line arguments; 130, 143 or 129 when SIGINT, SIGTERM or SIGHUP ended a script."
+            ), "\(help.stdout)")
         let version = try await KarcRun.run(["--version"])
         #expect(version.status == 0)
         #expect(version.stdout == "karc 0.3.0\n")

@@ -43,6 +43,10 @@ import Testing
             #expect(help.stdout.contains("  \(flag)"), "shop --help lacks \(flag)")
         }
         #expect(help.stdout.contains("SUBCOMMANDS:\n  check  "), "a user's shell lists its subcommands too")
+        // Its exit statuses, once: the same paragraph as karc's, bad arguments' 64 with them.
+        let words = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.components(separatedBy: "Exit status: ").count == 2, "\(help.stdout)")
+        #expect(words.contains("1 otherwise; 64 for bad command-line arguments; 130, 143 or 129 when SIGINT, SIGTERM or SIGHUP ended a script."))
         #expect(try await shop(["--generate-completion-script", "bash"]).stdout.contains("_shop()"))
         let bad = try await shop(["--timeout", "soon"])
         #expect(bad.status == 64)
