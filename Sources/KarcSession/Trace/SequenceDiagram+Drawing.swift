@@ -87,13 +87,19 @@ extension SequenceDiagram {
     }
 
     /// Text Mermaid reads as text: `#` and `;` (which it takes for entities and
-    /// statement ends) as its entity codes, and no line breaks.
+    /// statement ends), and `<`, `>`, `&` and `"` (which it passes on as HTML:
+    /// `<b>x</b>` bold, `Foo<Bar>` a tag that hides `Bar`) as its entity codes,
+    /// so a generic type's name shows as written; and no line breaks.
     static func escaped(_ text: String) -> String {
         var out = ""
         for character in text {
             switch character {
             case "#": out += "#35;"
             case ";": out += "#59;"
+            case "<": out += "#lt;"
+            case ">": out += "#gt;"
+            case "&": out += "#amp;"
+            case "\"": out += "#quot;"
             case "\n", "\r": out += " "
             default: out.append(character)
             }
