@@ -55,10 +55,15 @@ package enum StatePath {
     package struct PathError: Error, Equatable {
         package let offset: Int
         package let message: String
+        /// The path names a field its struct or class does not have: a typo,
+        /// not a part absent now (an index past the end, a key not set, a nil,
+        /// another enum case), so no change of the state can make it appear.
+        package let neverThere: Bool
 
-        package init(offset: Int, message: String) {
+        package init(offset: Int, message: String, neverThere: Bool = false) {
             self.offset = offset
             self.message = message
+            self.neverThere = neverThere
         }
     }
 
@@ -81,7 +86,8 @@ package enum StatePath {
                         PathError(
                             offset: 0,
                             message: "no field '\(name)' in \(inside)" + Names.didYouMean(name, among: names)
-                                + (names.isEmpty ? " It has no fields." : " Fields: \(names.joined(separator: ", "))")))
+                                + (names.isEmpty ? " It has no fields." : " Fields: \(names.joined(separator: ", "))"),
+                            neverThere: mirror.displayStyle == .struct || mirror.displayStyle == .class))
                 }
                 current = found.1
                 walked += walked.isEmpty ? found.0 : ".\(found.0)"

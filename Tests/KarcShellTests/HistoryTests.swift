@@ -294,7 +294,7 @@ struct HistoryTests {
                 "<test>:7:2: error: :unwatch takes what to stop watching, or all",
                 "<test>:8:10: error: command 99 does not exist; of this session's commands #1–#7 are kept",
                 "<test>:9:11: error: not a regular expression: [",
-                "<test>:10:10: error: expected a command's number, last n, /REGEX/, target NAME or failed after :history, got 'sometimes'",
+                "<test>:10:10: error: expected a command's number, last n, /REGEX/, output /REGEX/, target NAME or failed after :history, got 'sometimes'",
                 "<test>:11:10: error: expected a number of commands after last (like :history last 10)",
                 "<test>:12:17: error: unknown target 'nowhere'. Targets: shelf, desk",
                 "<test>:13:8: error: :reset takes nothing but --partial (:reset --partial resets what it can)",

@@ -32,6 +32,10 @@ enum MetaAssert: MetaCommand {
             return session.fail(":assert needs a path, an operator and a value (like :assert counter.count == 3)", in: call)
         }
         let (path, op, value) = (call.arguments[0], call.arguments[1], call.arguments[2])
+        // The operator first: a word where it goes is more likely a path typed with a space than a value.
+        guard operators.contains(op.value) else {
+            return session.fail(unknownOperator(op.value, after: path.value, then: value.value), column: op.column, in: call)
+        }
         // A quoted value is a string, whatever it holds ("3"); the parser has unquoted it. Else the
         // rest of the line as typed is the value: JSON (spaces and all), or one bare word.
         let quoted = Self.wasQuoted(value, in: call.location.text)
@@ -48,10 +52,6 @@ enum MetaAssert: MetaCommand {
             return session.fail(
                 "expected one value: a number, true, false, null, a quoted string, one bare word, or JSON; got '\(typed.clipped)'",
                 column: value.column, in: call)
-        }
-        guard operators.contains(op.value) else {
-            return session.fail(
-                "unknown operator '\(op.value.clipped)'; expected one of \(operators.joined(separator: ", "))", column: op.column, in: call)
         }
         let part: Any
         switch await resolve(path, in: session) {
@@ -70,6 +70,15 @@ enum MetaAssert: MetaCommand {
         case .failure(let error):
             return session.fail(error.message, column: op.column, in: call)
         }
+    }
+
+    /// What is wrong with `word` where the operator goes: a path typed with a
+    /// space (`articles.items count == 1`) when an operator follows it.
+    static func unknownOperator(_ word: String, after path: String, then next: String) -> String {
+        let expected = "expected one of \(operators.joined(separator: ", "))"
+        guard operators.contains(next) else { return "unknown operator '\(word.clipped)'; \(expected)" }
+        let joined = path + (word.hasPrefix("[") ? "" : ".") + word
+        return "unknown operator '\(word.clipped)'; did you mean \(joined.clipped)? (a path has no spaces)"
     }
 
     struct Problem: Error {

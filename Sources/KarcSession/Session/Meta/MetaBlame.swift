@@ -21,7 +21,8 @@ enum MetaBlame: MetaCommand {
         guard let argument = call.arguments.first else {
             return session.fail(":blame takes a part of a state: :blame articles.items[3].likes, or a target: :blame counter", in: call)
         }
-        guard let part = session.watchedPart(argument, in: call) else { return .failed }
+        // A typo (a field its type does not have) is an error; a part absent now may have been there before.
+        guard let part = await session.checkedPart(argument, in: call) else { return .failed }
         var limit = 10
         if let count = call.arguments.dropFirst().first {
             guard let n = Int(count.value), n > 0 else {

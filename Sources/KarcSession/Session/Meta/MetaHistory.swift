@@ -1,8 +1,8 @@
 import Foundation
 
-/// `:history [N | last n | /REGEX/ | target NAME | failed]`: the command
-/// lines run this session, numbered as they ran, with their outcome; one
-/// with what it printed; or those a filter keeps.
+/// `:history [N | last n | /REGEX/ | output /REGEX/ | target NAME | failed]`:
+/// the command lines run this session, numbered as they ran, with their
+/// outcome; one with what it printed; or those a filter keeps.
 enum MetaHistory: MetaCommand {
     static let name = "history"
     static let arguments = "[N | filter]"
@@ -11,7 +11,8 @@ enum MetaHistory: MetaCommand {
         ":history                  every command kept (--history-limit), sends and meta commands",
         ":history 12               command 12 with what it printed (reply, events, diffs, its trace), and what came for it later",
         ":history last 10          the last ten",
-        ":history /like|remove/    those whose line or output matches a regular expression",
+        ":history /like|remove/    those whose command line matches a regular expression (case-insensitive)",
+        ":history output /Dune/    those whose output (reply, events, diffs, error) matches one",
         ":history target articles  those that sent to a target or changed its state",
         ":history failed           those that failed",
         "Numbers count from the session's start, also past those dropped; --json gives each command's number as seq.",
@@ -19,7 +20,7 @@ enum MetaHistory: MetaCommand {
 
     static func completions(at position: Int, of words: [String], in context: Completer) -> MetaCompletions? {
         switch position {
-        case 0: MetaCompletions(candidates: ["last", "target", "failed"])
+        case 0: MetaCompletions(candidates: ["last", "output", "target", "failed"])
         case 1 where words[0] == "target": MetaCompletions(candidates: context.targetNames)
         default: nil
         }
@@ -56,20 +57,21 @@ enum MetaHistory: MetaCommand {
                 return session.fail(error.message, column: error.column, in: call)
             }
             kept = numbered.filter { $0.entry.targets.contains(target) }
+        // The line, as a shell's history search does: a command's output matching (its error listing
+        // every command, say) would bury the commands sought. `output` searches that instead.
         case let first? where first.hasPrefix("/"):
-            let text = arguments.map(\.value).joined(separator: " ")
-            guard text.count >= 2, text.hasSuffix("/") else {
-                return session.fail("a pattern is written between slashes: :history /like|remove/", column: arguments[0].column, in: call)
+            guard let expression = expression(arguments[...], call: call, session: session) else { return .failed }
+            kept = numbered.filter { matches(expression, $0.entry.line) }
+        case "output":
+            guard arguments.count > 1 else {
+                return session.fail("expected a /REGEX/ after :history output (like :history output /Dune/)", column: arguments[0].column, in: call)
             }
-            let pattern = String(text.dropFirst().dropLast())
-            guard let expression = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]) else {
-                return session.fail("not a regular expression: \(pattern)", column: arguments[0].column + 1, in: call)
-            }
-            kept = numbered.filter { matches(expression, $0.entry.line) || matches(expression, $0.entry.output.output) }
+            guard let expression = expression(arguments.dropFirst(), call: call, session: session) else { return .failed }
+            kept = numbered.filter { matches(expression, $0.entry.output.output) }
         case let first?:
             return session.fail(
-                "expected a command's number, last n, /REGEX/, target NAME or failed after :history, got '\(first)'", column: arguments[0].column,
-                in: call)
+                "expected a command's number, last n, /REGEX/, output /REGEX/, target NAME or failed after :history, got '\(first)'",
+                column: arguments[0].column, in: call)
         }
         for (number, entry) in kept { session.renderer.emit(.historyEntry(number: number, entry, full: false)) }
         return .succeeded
@@ -86,6 +88,22 @@ enum MetaHistory: MetaCommand {
         }
         session.renderer.emit(.historyEntry(number: found.number, found.entry, full: true))
         return .succeeded
+    }
+
+    /// The regular expression `words` write between slashes (spaces and all), or nil after saying what is wrong.
+    private static func expression(_ words: ArraySlice<Located<String>>, call: MetaCall, session: ShellSession) -> NSRegularExpression? {
+        let text = words.map(\.value).joined(separator: " ")
+        let column = words.first?.column ?? call.column
+        guard text.count >= 2, text.hasPrefix("/"), text.hasSuffix("/") else {
+            _ = session.fail("a pattern is written between slashes: :history /like|remove/", column: column, in: call)
+            return nil
+        }
+        let pattern = String(text.dropFirst().dropLast())
+        guard let expression = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]) else {
+            _ = session.fail("not a regular expression: \(pattern)", column: column + 1, in: call)
+            return nil
+        }
+        return expression
     }
 
     private static func matches(_ expression: NSRegularExpression, _ text: String) -> Bool {

@@ -25,7 +25,7 @@ enum MetaWatch: MetaCommand {
         }
         var parts: [WatchedPart] = []
         for argument in call.arguments {
-            guard let part = session.watchedPart(argument, in: call) else { return .failed }
+            guard let part = await session.checkedPart(argument, in: call) else { return .failed }
             parts.append(part)
         }
         for part in parts {
@@ -34,14 +34,13 @@ enum MetaWatch: MetaCommand {
                 session.renderer.log("already watching \(watch.text)")
                 continue
             }
-            guard let state = await session.cluster.state(of: part.target) else {
+            // Read again once watched: a change since the check is in the value, or reported.
+            switch await session.value(of: part) {
+            case nil:
                 session.renderer.log("watching \(watch.text) (\(part.target) has no state to read now; its changes are reported as they come)")
-                continue
-            }
-            switch StatePath.resolve(state, part.path) {
-            case .success(let value):
+            case .success(let value)?:
                 session.renderer.log("watching \(watch.text), now \(ValueText.inline(value))")
-            case .failure(let error):
+            case .failure(let error)?:
                 session.renderer.log("watching \(watch.text), not there now (\(error.message)); reported when it appears")
             }
         }
