@@ -5,10 +5,11 @@ import KarcSession
 /// `explore`'s flags: how many sequences, how long, of which commands,
 /// what counts as a failure and where the scripts go.
 struct ExploreArguments: ParsableArguments {
-    @Option(help: ArgumentHelp("How many sequences to run, each against a fresh cluster.", valueName: "N"))
+    // `.unconditional`: `--runs -1` is a value to refuse with a reason (validate()), not a missing one.
+    @Option(parsing: .unconditional, help: ArgumentHelp("How many sequences to run, each against a fresh cluster.", valueName: "N"))
     var runs = 100
 
-    @Option(help: ArgumentHelp("The most commands a sequence sends.", valueName: "M"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The most commands a sequence sends.", valueName: "M"))
     var steps = 50
 
     @Option(help: ArgumentHelp("The seed of the sequences (default: from the time; printed, so a run can be repeated).", valueName: "S"))
@@ -61,8 +62,8 @@ struct ExploreArguments: ParsableArguments {
     var worker = false
 
     func validate() throws {
-        guard runs > 0 else { throw ValidationError("--runs must be at least 1") }
-        guard steps > 0 else { throw ValidationError("--steps must be at least 1") }
+        guard runs > 0 else { throw ValidationError("--runs must be at least 1 (how many sequences to run), got \(runs)") }
+        guard steps > 0 else { throw ValidationError("--steps must be at least 1 (the most commands a sequence sends), got \(steps)") }
         for name in failOnList where !Self.isTypeName(name) {
             throw ValidationError("--fail-on: '\(name)' is not the name of a Swift type (write the error's type, as SafeJammed or Safe.Jammed)")
         }

@@ -173,7 +173,10 @@ struct ExportDiagramArguments: ParsableArguments {
     @Option(name: .shortAndLong, help: ArgumentHelp("Where to write the diagram (default: standard output).", valueName: "FILE.md"))
     var output: String?
 
-    @Option(help: ArgumentHelp("Which commands' flows, by their number in the script's :history: N or N-M (default: all).", valueName: "RANGE"))
+    // `.unconditional`: `--commands -1` is a range to refuse with a reason, not a missing value.
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Which commands' flows, by their number in the script's :history: N or N-M (default: all).", valueName: "RANGE"))
     var commands: String?
 
     @Option(help: ArgumentHelp("How long a command may keep the cluster busy (250ms, 5s, 1m).", valueName: "DURATION"))

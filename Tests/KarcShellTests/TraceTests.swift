@@ -252,7 +252,7 @@ struct TraceTests {
                 "<test>:5:8: error: command 2 has no trace (only sends have one, and the oldest are dropped); commands with one: 3",
                 "<test>:6:8: error: expected :trace on, off, last or a command's number (:history), got 'soon'",
                 "<test>:7:10: error: :trace takes one argument",
-                "<test>:8:6: error: expected a command's number or a range (3, 3-7; :history numbers), got '5-3'",
+                "<test>:8:6: error: the end is before the start in '5-3': write 3-5",
                 "<test>:9:6: error: no command in 7 has a flow (only sends have one); commands with one: 3",
                 "<test>:10:2: error: :export-diagram needs a file name: :export-diagram flow.md [N | N-M]",
                 "<test>:11:17: error: cannot write /nonexistent/dir/flow.md: No such file or directory",

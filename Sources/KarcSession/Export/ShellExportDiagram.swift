@@ -12,8 +12,8 @@ extension Shell {
     ) async -> Int32 {
         let sink = OutputSink()
         defer { sink.flush() }
-        if let commands, ShellSession.commandRange(commands) == nil {
-            sink.writeError("error: --commands expects a command's number or a range (3, 3-7; :history numbers), got '\(commands)'")
+        if let commands, case .failure(let problem) = ShellSession.commandRange(commands) {
+            sink.writeError("error: --commands: \(problem.message)")
             return 1
         }
         guard

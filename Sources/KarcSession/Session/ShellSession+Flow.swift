@@ -19,11 +19,10 @@ extension ShellSession {
         }
         var wanted: [Int]
         if let argument {
-            guard let range = Self.commandRange(argument.value) else {
-                return .failure(
-                    FlowProblem(
-                        message: "expected a command's number or a range (3, 3-7; :history numbers), got '\(argument.value)'", column: argument.column
-                    ))
+            let range: ClosedRange<Int>
+            switch Self.commandRange(argument.value) {
+            case .success(let found): range = found
+            case .failure(let problem): return .failure(FlowProblem(message: problem.message, column: argument.column))
             }
             wanted = traced.filter(range.contains)
             guard !wanted.isEmpty else {
@@ -42,12 +41,28 @@ extension ShellSession {
                 commands: recordings.compactMap { r in r.command.map { ($0, r.commandName ?? "") } }))
     }
 
-    /// `3` → 3...3, `3-7` → 3...7; nil for anything else.
-    static func commandRange(_ text: String) -> ClosedRange<Int>? {
+    /// `3` → 3...3, `3-7` → 3...7; else what is wrong with `text`, for a
+    /// message that goes on from the argument's name or place.
+    static func commandRange(_ text: String) -> Result<ClosedRange<Int>, RangeProblem> {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), let first = Int(parts[0]), first > 0 else { return nil }
-        guard parts.count == 2 else { return first...first }
-        guard let last = Int(parts[1]), last >= first else { return nil }
-        return first...last
+        let numbers = parts.compactMap { Int($0) }
+        // `-1` splits into "" and "1": a negative number, as `0` is one below the first.
+        let negative = parts.count == 2 && parts[0].isEmpty && numbers.count == 1
+        guard (1...2).contains(parts.count), numbers.count == parts.count || negative else {
+            return .failure(RangeProblem(message: "expected a command's number or a range (3, 3-7; :history numbers), got '\(text)'"))
+        }
+        guard !negative, numbers.allSatisfy({ $0 > 0 }) else {
+            return .failure(RangeProblem(message: "commands are numbered from 1 (:history numbers), got '\(text)'"))
+        }
+        let (first, last) = (numbers[0], numbers[numbers.count - 1])
+        guard last >= first else {
+            return .failure(RangeProblem(message: "the end is before the start in '\(text)': write \(last)-\(first)"))
+        }
+        return .success(first...last)
+    }
+
+    /// Why a range of commands (`3-7`) names none.
+    struct RangeProblem: Error {
+        let message: String
     }
 }
