@@ -20,7 +20,8 @@ struct MermaidEscapingTests {
         while let character = rest.first {
             rest = rest.dropFirst()
             switch character {
-            case "<", ">", "&", "\"", ";", "\n", "\r": return nil
+            // A `"` is text outside a tag, and no tag is left.
+            case "<", ">", "&", ";", "\n", "\r": return nil
             case "#":
                 guard let end = rest.firstIndex(of: ";") else { return nil }
                 let code = String(rest[..<end])

@@ -87,9 +87,11 @@ extension SequenceDiagram {
     }
 
     /// Text Mermaid reads as text: `#` and `;` (which it takes for entities and
-    /// statement ends), and `<`, `>`, `&` and `"` (which it passes on as HTML:
+    /// statement ends), and `<`, `>` and `&` (which it passes on as HTML:
     /// `<b>x</b>` bold, `Foo<Bar>` a tag that hides `Bar`) as its entity codes,
-    /// so a generic type's name shows as written; and no line breaks.
+    /// so a generic type's name shows as written; and no line breaks. A `"`
+    /// stays: outside a tag HTML reads it as text (and a value's quotes
+    /// stay readable in the diagram's source).
     static func escaped(_ text: String) -> String {
         var out = ""
         for character in text {
@@ -99,7 +101,6 @@ extension SequenceDiagram {
             case "<": out += "#lt;"
             case ">": out += "#gt;"
             case "&": out += "#amp;"
-            case "\"": out += "#quot;"
             case "\n", "\r": out += " "
             default: out.append(character)
             }
