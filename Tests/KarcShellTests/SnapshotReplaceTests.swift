@@ -45,7 +45,22 @@ struct SnapshotReplaceTests {
             ])
         let again = try await Transcript.run(
             try await Self.counter(), ["counter.bump", ":snapshot s1", "counter.bump", ":snapshot s1"], options: plain)
-        #expect(again.output.contains("snapshot  's1' keeps counter\n  replaced snapshot s1 (taken after #1)\n"), "\(again.output)")
+        #expect(again.output.contains("snapshot  's1' keeps counter\n  replaced snapshot s1 (taken after #1 counter.bump)\n"), "\(again.output)")
+    }
+
+    @Test func theSnapshotsSayWhichCommandEachWasTakenAfterAndAFailedRestoreIsNoneOfThem() async throws {
+        let run = try await Transcript.run(
+            try await Self.counter(), [":snapshot s0", "counter.bump", ":restore nope", ":snapshot s1", ":snapshots"],
+            options: {
+                var options = plain
+                options.keepGoing = true
+                return options
+            }())
+        let rows = run.output.split(separator: "\n").filter { $0.hasPrefix("snapshot  s") }
+        #expect(rows.count == 2, "\(run.output)")
+        #expect(rows.first?.contains("  before any command  counter  ") == true, "\(rows)")
+        // #3 failed and changed nothing: s1 holds the states #2 left.
+        #expect(rows.last?.contains("  after #2 counter.bump  counter  ") == true, "\(rows)")
     }
 
     @Test func loadingASnapshotUnderANameKeptSaysWhichOneItReplaced() async throws {

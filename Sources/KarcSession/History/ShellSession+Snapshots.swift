@@ -31,13 +31,25 @@ extension ShellSession {
     func takeSnapshot(named name: String, in call: MetaCall) async -> Snapshots.Kept? {
         do {
             let taken = try await cluster.snapshot()
+            let after = commandBefore(log.history.total)
             return Snapshots.Kept(
-                name: name, states: taken.states, left: taken.left, time: Date(), after: log.history.total > 1 ? log.history.total - 1 : nil,
+                name: name, states: taken.states, left: taken.left, time: Date(), after: after,
+                afterLine: after.flatMap { log.history.entry($0)?.line },
                 file: nil)
         } catch {
             _ = fail("cannot take a snapshot: \(error)", in: call)
             return nil
         }
+    }
+
+    /// The command before `command` whose states a snapshot taken now holds: the
+    /// last one that did not fail without reaching a target (a `:restore` of a
+    /// name not kept, a typo: they changed nothing); nil when there is none.
+    private func commandBefore(_ command: Int) -> Int? {
+        var number = command - 1
+        // A command `--history-limit` dropped is taken as it is: what became of it is gone.
+        while number > 0, let entry = log.history.entry(number), entry.outcome == .failed, entry.targets.isEmpty { number -= 1 }
+        return number > 0 ? number : nil
     }
 
     /// What `:snapshots` says of `snapshot`.
@@ -48,7 +60,7 @@ extension ShellSession {
         }
         return OutputEvent.SnapshotInfo(
             name: snapshot.name, targets: snapshot.states.keys.sorted(), left: snapshot.left, time: snapshot.time, after: snapshot.after,
-            file: snapshot.file, bytes: bytes)
+            afterLine: snapshot.afterLine, file: snapshot.file, bytes: bytes)
     }
 
     /// A snapshot's name: letters, digits, `-`, `_` and `.`, not a word `:snapshot` takes.
@@ -70,7 +82,7 @@ extension ShellSession {
         let replaced = snapshots.keep(kept)
         log.words.kept(snapshots: snapshots.named.map(\.name))
         var told = info(kept)
-        told.replaced = replaced.map { .init(after: $0.after, file: $0.file, time: $0.time) }
+        told.replaced = replaced.map { .init(after: $0.after, afterLine: $0.afterLine, file: $0.file, time: $0.time) }
         renderer.emit(.snapshots([told], kept: true))
     }
 

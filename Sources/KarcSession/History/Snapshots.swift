@@ -12,8 +12,10 @@ struct Snapshots {
         /// The targets with a state that cannot be restored, left out.
         let left: [String]
         let time: Date
-        /// The last command begun when it was taken (`after #4`), or the file it was read from.
+        /// The last command before it that may have changed a state (`after #4`: a
+        /// command that failed and reached no target is passed over), and its line.
         let after: Int?
+        var afterLine: String? = nil
         let file: String?
     }
 

@@ -10,8 +10,9 @@ extension OutputEvent {
         /// The targets with a state it left out (they cannot be restored).
         let left: [String]
         let time: Date
-        /// The last command begun when it was taken.
+        /// The command whose states it holds (``Snapshots/Kept/after``), and its line.
         let after: Int?
+        let afterLine: String?
         /// The file it was read from or written to.
         let file: String?
         /// The size of its states as JSON text.
@@ -22,14 +23,22 @@ extension OutputEvent {
         /// When a snapshot that was replaced had been taken.
         struct Replaced {
             let after: Int?
+            let afterLine: String?
             let file: String?
             let time: Date
 
-            /// `taken after #12`, `taken before any command`, `read from s.json`.
+            /// `taken after #12 counter.bump`, `taken before any command`, `read from s.json`.
             var origin: String {
                 if let file { return "read from \(file)" }
-                return after.map { "taken after #\($0)" } ?? "taken before any command"
+                return "taken " + SnapshotInfo.after(after, line: afterLine)
             }
+        }
+
+        /// `after #12 counter.bump` (a long line cut), `before any command`.
+        static func after(_ number: Int?, line: String?) -> String {
+            guard let number else { return "before any command" }
+            guard let line else { return "after #\(number)" }
+            return "after #\(number) " + (line.count > 40 ? line.prefix(39) + "…" : line)
         }
     }
 
@@ -58,8 +67,7 @@ extension ReadableFormatter {
         guard !snapshots.isEmpty else { return sink.write("no snapshots (:snapshot NAME keeps one)") }
         let width = snapshots.map(\.name.count).max() ?? 0
         for snapshot in snapshots {
-            let after = snapshot.after.map { "after #\($0)" } ?? "before any command"
-            let origin = snapshot.file.map { "from \($0)" } ?? after
+            let origin = snapshot.file.map { "from \($0)" } ?? OutputEvent.SnapshotInfo.after(snapshot.after, line: snapshot.afterLine)
             sink.write(
                 style.state("snapshot") + "  " + snapshot.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
                     + style.dim(Self.clockTime(snapshot.time)) + "  " + origin + "  " + Self.list(snapshot.targets) + "  "
@@ -98,10 +106,12 @@ extension JSONFormatter {
                 "bytes": snapshot.bytes,
             ]
             object["after"] = snapshot.after
+            object["afterLine"] = snapshot.afterLine
             object["file"] = snapshot.file
             if let replaced = snapshot.replaced {
                 var earlier: JSONObject = ["time": Self.time(replaced.time)]
                 earlier["after"] = replaced.after
+                earlier["afterLine"] = replaced.afterLine
                 earlier["file"] = replaced.file
                 object["replaced"] = earlier
             }
