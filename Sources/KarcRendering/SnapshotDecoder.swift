@@ -161,7 +161,8 @@ private struct SnapshotUnkeyed: UnkeyedDecodingContainer {
 
     private mutating func next() throws -> Any {
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(Any.self, .init(codingPath: codingPath, debugDescription: "the list has \(elements.count) elements"))
+            throw DecodingError.valueNotFound(
+                Any.self, .init(codingPath: codingPath, debugDescription: "the list has \(Names.counted(elements.count, "element"))"))
         }
         defer { currentIndex += 1 }
         return elements.element(at: currentIndex)

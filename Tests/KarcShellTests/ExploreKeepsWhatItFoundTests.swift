@@ -137,7 +137,7 @@ struct ExploreKeepsWhatItFoundTests {
         #expect(replayed?.failure.kind == .invariant("'shallow' of deep"))
         let output = String(decoding: sink.takeCaptured(), as: UTF8.self)
         #expect(output.contains("stopped: interrupted (Ctrl-C) while shrinking run \(found.run + 1)'s failure\n"))
-        #expect(output.contains("explored \(report.runs) runs, "))
+        #expect(output.contains("explored \(report.runs) run\(report.runs == 1 ? "" : "s"), "))
     }
 
     @Test func ctrlCBeforeTheShrinkBeganWritesTheSequenceAsTheRunSentIt() async throws {

@@ -1,5 +1,6 @@
 import Foundation
 import KarcAsync
+import KarcLanguage
 import KarcRendering
 
 /// What an exploration does with a failure: replays it once to see it
@@ -67,7 +68,8 @@ extension Explorer {
         if settings.json {
             sink.write(JSONLine.write(["kind": "shrinking", "run": run + 1, "commands": count, "failure": failure.kindName]))
         } else {
-            sink.write("shrinking run \(run + 1)'s \(count) commands, which failed: \(failure.message); Ctrl-C keeps what is shrunk so far")
+            sink.write(
+                "shrinking run \(run + 1)'s \(Names.counted(count, "command")), which failed: \(failure.message); Ctrl-C keeps what is shrunk so far")
         }
         sink.flush()
         progress?(Self.shrinkProgress(run: run, original: count, replays: 0, left: count))

@@ -129,17 +129,17 @@ package struct Explorer: Sendable {
         if settings.json {
             sink.write(JSONLine.write(["kind": "explore", "seed": "\(settings.seed)", "runs": settings.runs, "steps": settings.steps]))
         } else {
-            sink.write("explore: seed \(settings.seed), \(settings.runs) runs of up to \(settings.steps) commands")
+            sink.write("explore: seed \(settings.seed), \(Names.counted(settings.runs, "run")) of up to \(Names.counted(settings.steps, "command"))")
         }
         sink.flush()
         var kindsFound: Set<ExploreFailure.Kind> = []
         runs: for run in 0..<settings.runs {
             if interrupted {
-                report.stoppedEarly = "interrupted (\(settings.interruption())) after \(run) runs"
+                report.stoppedEarly = "interrupted (\(settings.interruption())) after \(Names.counted(run, "run"))"
                 break
             }
             if let limit = settings.timeLimit, clock.now - start >= limit {
-                report.stoppedEarly = "the time limit (\(ShellDuration.describe(limit))) was reached after \(run) runs"
+                report.stoppedEarly = "the time limit (\(ShellDuration.describe(limit))) was reached after \(Names.counted(run, "run"))"
                 break
             }
             var random = SeededRandom.run(run, of: settings.seed)
@@ -225,6 +225,7 @@ package struct Explorer: Sendable {
     private func progressLine(_ report: Report, elapsed: Duration) -> String {
         let seconds = Self.seconds(elapsed)
         let rate = seconds > 0 ? Int(Double(report.commands) / seconds) : 0
-        return "run \(report.runs)/\(settings.runs), \(report.commands) commands, \(report.found.count) failures, \(rate) commands/s"
+        return
+            "run \(report.runs)/\(settings.runs), \(Names.counted(report.commands, "command")), \(Names.counted(report.found.count, "failure")), \(rate) commands/s"
     }
 }

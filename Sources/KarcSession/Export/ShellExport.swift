@@ -1,4 +1,5 @@
 import Foundation
+import KarcLanguage
 
 /// How a generated test makes its cluster and what it imports
 /// (`--test-factory`, `--test-import`; `karc` sets the demo's).
@@ -65,7 +66,8 @@ extension Shell {
             return 1
         }
         return deliver(source, to: output, sink: sink) {
-            "\(steps.filter { if case .send = $0 { true } else { false } }.count) commands, \(states.count) final states"
+            let sends = steps.filter { if case .send = $0 { true } else { false } }.count
+            return "\(Names.counted(sends, "command")), \(Names.counted(states.count, "final state"))"
         }
     }
 

@@ -29,7 +29,7 @@ extension ShellSession {
                             time: entry.time)
                     ))
             }
-            if seen.more > 0 { renderer.log("watch  … and \(seen.more) more changes inside \(seen.watch.text)") }
+            if seen.more > 0 { renderer.log("watch  … and \(seen.more) more \(seen.more == 1 ? "change" : "changes") inside \(seen.watch.text)") }
         }
     }
 

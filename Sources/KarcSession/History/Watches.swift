@@ -1,4 +1,5 @@
 import CustomDump
+import KarcLanguage
 import KarcRendering
 
 /// The parts of states a session watches (`:watch`): each change of one is
@@ -90,7 +91,7 @@ struct Watches {
     private static func whole(_ part: Any) -> Any {
         guard let node = SnapshotNode.in(part) else { return part }
         switch node.kind {
-        case .elements(let elements): return Unprintable(text: "[\(elements.count) elements]")
+        case .elements(let elements): return Unprintable(text: "[\(Names.counted(elements.count, "element"))]")
         case .fields(let type, _): return Unprintable(text: "\(ValueText.withoutModules(String(reflecting: type)))(…)")
         }
     }

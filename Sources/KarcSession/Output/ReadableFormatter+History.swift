@@ -16,7 +16,7 @@ extension ReadableFormatter {
         } else {
             for line in output.split(separator: "\n", omittingEmptySubsequences: false) { sink.write(String(line)) }
         }
-        if entry.output.cut > 0 { sink.write(style.dim("       … \(entry.output.cut) more bytes not kept")) }
+        if entry.output.cut > 0 { sink.write(style.dim("       … \(entry.output.cut) more \(entry.output.cut == 1 ? "byte" : "bytes") not kept")) }
     }
 
     func blame(_ blame: OutputEvent.Blame, to sink: OutputSink) {

@@ -1,4 +1,5 @@
 import KarcAsync
+import KarcLanguage
 import KarcRendering
 
 /// What a session says, as ``OutputEvent``s, written by its formatter —
@@ -141,7 +142,7 @@ final class Renderer {
             case .stateReported(let target, let state): _ = self.state(target: target, old: nil, new: state)
             case .redirected(let by, let action, let to): emit(.redirect(by: by, action: action, to: to))
             case .failed(let error): emit(.problem("failed: \(error)"))
-            case .lost(let count): emit(.message("\(count) records lost: the shell fell behind the cluster"))
+            case .lost(let count): emit(.message("\(Names.counted(count, "record")) lost: the shell fell behind the cluster"))
             case .sent, .replied, .handled, .sendFailed: break  // traced, not printed
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import KarcLanguage
 
 /// The lines a session ran, to save as a script that replays it (`:save`)
 /// or to append to a file as they run (`--record`). Lines run by `:source`
@@ -50,7 +51,8 @@ struct SessionRecord {
         let lines = entries.entries.filter { all || $0.succeeded }.map(\.line)
         var text = Self.header(cluster: cluster, verb: "saved")
         if dropped > 0 {
-            text += "# the first \(dropped) lines of the session were dropped (--history-limit \(entries.limit)): this script starts after them\n"
+            text +=
+                "# the first \(Names.counted(dropped, "line")) of the session were dropped (--history-limit \(entries.limit)): this script starts after them\n"
         }
         return text + lines.map { $0 + "\n" }.joined()
     }

@@ -100,7 +100,7 @@ package final class ShellSession {
         if input.sourceDepth == 0 { log.record.add(text, succeeded: outcome == .succeeded) }
         if log.startsDropping(), !options.printing.quiet {
             renderer.note(
-                "this session keeps its last \(options.history.limit) commands (--history-limit); older ones are dropped from :history and :save,"
+                "this session keeps its last \(Names.counted(options.history.limit, "command")) (--history-limit); older ones are dropped from :history and :save,"
                     + " and :export-test can no longer write it (a test replays a session from its start)")
         }
         return outcome

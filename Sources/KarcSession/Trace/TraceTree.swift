@@ -87,7 +87,8 @@ struct TraceTree {
                 if rest > 0 {
                     lines.append(
                         Line(
-                            depth: depth, kind: .note, text: "… \(rest) more hops here (at most \(Self.maxItems) lines under one send)",
+                            depth: depth, kind: .note,
+                            text: "… \(rest) more \(rest == 1 ? "hop" : "hops") here (at most \(Self.maxItems) lines under one send)",
                             span: nil, parent: nil, hop: nil, late: false, duration: nil))
                 }
             }
@@ -120,7 +121,8 @@ struct TraceTree {
             if depth == Self.maxDepth - 1, counted > 0 {
                 lines.append(
                     Line(
-                        depth: depth + 1, kind: .note, text: "… \(counted) more hops deeper than \(Self.maxDepth) levels (a runaway flow?)",
+                        depth: depth + 1, kind: .note,
+                        text: "… \(counted) more \(counted == 1 ? "hop" : "hops") deeper than \(Self.maxDepth) levels (a runaway flow?)",
                         span: nil, parent: nil, hop: nil, late: false, duration: nil))
                 counted = 0
             }
@@ -140,7 +142,9 @@ struct TraceTree {
         if recording.omitted > 0 {
             lines.append(
                 Line(
-                    depth: 0, kind: .note, text: "… \(recording.omitted) more hops not kept (at most \(hops.count) a trace)", span: nil,
+                    depth: 0, kind: .note,
+                    text: "… \(recording.omitted) more \(recording.omitted == 1 ? "hop" : "hops") not kept (at most \(hops.count) a trace)",
+                    span: nil,
                     parent: nil, hop: nil, late: false, duration: nil))
         }
         self.lines = lines
