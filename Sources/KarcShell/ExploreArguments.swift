@@ -12,7 +12,9 @@ struct ExploreArguments: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("The most commands a sequence sends.", valueName: "M"))
     var steps = 50
 
-    @Option(help: ArgumentHelp("The seed of the sequences (default: from the time; printed, so a run can be repeated).", valueName: "S"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("The seed of the sequences (default: from the time; printed, so a run can be repeated).", valueName: "S"))
     var seed: UInt64?
 
     @Option(help: ArgumentHelp("Only these targets' commands (a,b).", valueName: "TARGETS"))

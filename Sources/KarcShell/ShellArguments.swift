@@ -116,7 +116,9 @@ public struct HistoryArguments: ParsableArguments {
     public var historyFile: String?
 
     /// How many commands the session keeps for :history, :save and :export-test (the oldest go past it).
+    // `.unconditional`: `--history-limit -1` is a value validate() refuses with a reason, not a missing one.
     @Option(
+        parsing: .unconditional,
         help: ArgumentHelp(
             "How many commands the session keeps for :history, :save and :export-test; past it the oldest are dropped.", valueName: "N"))
     public var historyLimit = ShellOptions.defaultHistoryLimit

@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// A subcommand's number that cannot be one says what is wrong with it,
-/// not that it is missing (`--runs -1`) or of the wrong form (`--commands 3-2`).
+/// A command-line number that cannot be one says what is wrong with it, not
+/// that it is missing (`--runs -1`) or of the wrong form (`--commands 3-2`).
 @Suite(.timeLimit(.minutes(1))) struct SubcommandArgumentTests {
     @Test func exploreRefusesANegativeOrZeroCountWithWhatItGot() async throws {
         let runs = try await KarcRun.run(["explore", "--runs", "-1"])
@@ -13,6 +13,15 @@ import Testing
         let steps = try await KarcRun.run(["explore", "--steps", "0"])
         #expect(steps.status == 64)
         #expect(steps.stderr.contains("--steps must be at least 1 (the most commands a sequence sends), got 0"), "\(steps.stderr)")
+    }
+
+    @Test func aNegativeNumberIsTakenAsTheValueAndRefusedForWhatItIs() async throws {
+        let seed = try await KarcRun.run(["explore", "--seed", "-1"])
+        #expect(seed.status == 64)
+        #expect(seed.stderr.contains("The value '-1' is invalid for '--seed <S>'"), "\(seed.stderr)")
+        let limit = try await KarcRun.run(["--history-limit", "-1", "-e", ":quit"])
+        #expect(limit.status == 64)
+        #expect(limit.stderr.contains("--history-limit must be at least 1 (a number of commands), got -1"), "\(limit.stderr)")
     }
 
     @Test(arguments: [
