@@ -31,7 +31,14 @@ extension Shell {
         } else {
             input = .lines(StandardInputLines(), name: "<stdin>")
         }
-        let runtime = ShellRuntime()
+        var runtime = ShellRuntime()
+        // A wait that prints nothing (late replies after a script) says what it waits for, on a terminal only.
+        if isatty(STDERR_FILENO) == 1, !options.printing.json {
+            runtime.statusLine = { line in
+                let text = "\r\u{1B}[K" + line
+                _ = text.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+            }
+        }
         let sink = OutputSink(clock: runtime.clock)
         // At a prompt the line editor takes Ctrl-C; a script ends its running command with
         // it, and SIGINT, SIGTERM or SIGHUP end the script with 130, 143 or 129.

@@ -63,11 +63,15 @@ struct SessionClockTests {
         }
     }
 
-    func run(_ commands: [String], on cluster: any ShellCluster, with hand: Hand, timeout: Duration = .seconds(5)) -> Task<(Int32, String), Never> {
+    func run(
+        _ commands: [String], on cluster: any ShellCluster, with hand: Hand, timeout: Duration = .seconds(5),
+        statusLine: (@Sendable (String) -> Void)? = nil
+    ) -> Task<(Int32, String), Never> {
         var options = ShellOptions()
         options.printing.color = false
         options.timeout = timeout
-        let runtime = ShellRuntime(clock: hand.shellClock, executor: ShellExecutor(name: "karc-clock-test"))
+        var runtime = ShellRuntime(clock: hand.shellClock, executor: ShellExecutor(name: "karc-clock-test"))
+        runtime.statusLine = statusLine
         let sink = OutputSink(capturing: (), clock: runtime.clock)
         return Task {
             let status = await Shell.runSession(
@@ -108,5 +112,26 @@ struct SessionClockTests {
         #expect(status == 1)
         #expect(output.contains("slow.poke has not answered after 2s; its reply will be printed when it comes"), "\(output)")
         #expect(output.contains("slow.poke did not answer (waited 20s after the script ended)"), "\(output)")
+    }
+
+    @Test func theWaitAfterTheScriptSaysWhatItWaitsForOnceASecondOnATerminal() async {
+        let hand = Hand()
+        let cluster = Sluggish()
+        let shown = KarcMutex<[String]>([])
+        let ran = run(["slow.poke"], on: cluster, with: hand, timeout: .seconds(2), statusLine: { line in shown.withLock { $0.append(line) } })
+        await hand.advance(toAlarmAt: .seconds(2))
+        // The script has ended: the line comes at once, then once a second.
+        await hand.advance(toAlarmAt: .seconds(3))
+        await hand.advance(toAlarmAt: .seconds(4))
+        // The line for 2s is shown once the wait for the next second is armed; then the reply comes.
+        for await moment in hand.armed where moment >= .seconds(5) { break }
+        cluster.answer.finish(true)
+        let (status, output) = await ran.value
+        #expect(status == 0, "\(output)")
+        let waiting = "waiting for #1 slow.poke to answer: "
+        let after = " of at most 20s after the script ended (Ctrl-C stops)"
+        // Cleared before the late reply printed, and at the end.
+        #expect(shown.withLock { $0 } == [waiting + "0s" + after, waiting + "1s" + after, waiting + "2s" + after, ""])
+        #expect(output.contains("slow.poke"), "\(output)")
     }
 }

@@ -91,6 +91,9 @@ final class LateReplies: Sendable {
     /// Sends still out after the shell gave up on them.
     var outstanding: Int { state.withLock { $0.waiting.count } }
 
+    /// The commands whose sends are still out, in the order they were given up on.
+    var waitingFor: [Origin] { state.withLock { $0.waiting.sorted { $0.key < $1.key }.map(\.value) } }
+
     /// The commands still out, given up on for good (the shell ends).
     func abandon() -> [Origin] {
         state.withLock { s in

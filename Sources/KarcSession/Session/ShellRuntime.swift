@@ -8,6 +8,12 @@ package struct ShellRuntime: Sendable {
     /// Where printed records are let go (``RecordDisposal``).
     package var disposal: RecordDisposal
 
+    /// Where a wait that prints nothing says what it waits for, once a
+    /// second: a line written in place of the last (`""` clears it), as a
+    /// terminal's standard error shows it. Nil: nowhere (a pipe, a file, a
+    /// shell attached from elsewhere).
+    package var statusLine: (@Sendable (String) -> Void)? = nil
+
     package init(clock: ShellClock = .continuous, executor: ShellExecutor = .shared, disposal: RecordDisposal = .shared) {
         self.clock = clock
         self.executor = executor

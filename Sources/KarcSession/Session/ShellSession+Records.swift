@@ -62,16 +62,29 @@ extension ShellSession {
 
     /// At the end of a script: waits for the replies of sends given up on
     /// (up to ten times the timeout, at least a second; Ctrl-C stops it),
-    /// and prints them. False when one of them failed.
+    /// and prints them. False when one of them failed. On a terminal
+    /// (``ShellRuntime/statusLine``) it says what it waits for, once a second.
     func finishLateReplies() async -> Bool {
         let (clock, lateReplies) = (waits.runtime.clock, waits.lateReplies)
         let start = clock.now
-        let deadline = start + max(options.timeout * 10, .seconds(1))
+        let limit = max(options.timeout * 10, .seconds(1))
+        let deadline = start + limit
+        var status = StatusLine(write: waits.runtime.statusLine)
+        var second = 0
         while lateReplies.outstanding > 0, clock.now < deadline, !interrupter.isTriggered {
             renderer.sink.flush()
-            // Woken by a late reply, records (printed as they come), the deadline or Ctrl-C.
-            printRecords(await waits.nextRecords(until: deadline) { wake in lateReplies.onArrival(wake) })
+            let waited = clock.now - start
+            second = max(second, Int(waited.components.seconds))
+            status.show(StatusLine.waiting(for: lateReplies.waitingFor, waited: .seconds(second), limit: limit))
+            // Each whole second from the start, while the line has one to say.
+            second += 1
+            let wake = status.isShown ? min(deadline, start + .seconds(second)) : deadline
+            // Woken by a late reply, records (printed as they come), the next second, the deadline or Ctrl-C.
+            let records = await waits.nextRecords(until: wake) { wake in lateReplies.onArrival(wake) }
+            if !records.isEmpty || lateReplies.hasReady { status.clear() }
+            printRecords(records)
         }
+        status.clear()
         printRecords(takeRecords())
         for command in lateReplies.abandon() {
             _ = keepingLate(for: command.seq) {
