@@ -11,6 +11,7 @@ enum MetaBlame: MetaCommand {
         ":blame counter 50                   the last 50 changes of a whole target",
         "Changes by background work (a timer, a late reply, another shell) are named by their trace's root.",
         "A change inside the part is listed with its own path; a list's elements are named by their index then.",
+        "A part not there now is blamed all the same (it may have been); a field its type does not have is an error.",
     ]
 
     static func completions(at position: Int, of words: [String], in context: Completer) -> MetaCompletions? {

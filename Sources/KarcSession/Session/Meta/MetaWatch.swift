@@ -11,7 +11,8 @@ enum MetaWatch: MetaCommand {
         ":watch identity.user             a field and everything inside it",
         ":watch counter                   a whole target",
         ":watch                           the watches",
-        "A part that is not there yet is watched, and reported when it appears. :unwatch ends a watch.",
+        "A part that is not there yet is watched, and reported when it appears; a field its type does not have is an error.",
+        ":unwatch ends a watch.",
     ]
 
     static func completions(at position: Int, of words: [String], in context: Completer) -> MetaCompletions? {
