@@ -55,9 +55,10 @@ package enum StatePath {
     package struct PathError: Error, Equatable {
         package let offset: Int
         package let message: String
-        /// The path names a field its struct or class does not have: a typo,
-        /// not a part absent now (an index past the end, a key not set, a nil,
-        /// another enum case), so no change of the state can make it appear.
+        /// The path names a field its struct does not have: a typo, not a part
+        /// absent now (an index past the end, a key not set, a nil, another
+        /// enum case), so no change of the state can make it appear. (Not a
+        /// class's: its mirror leaves out the fields it inherits.)
         package let neverThere: Bool
 
         package init(offset: Int, message: String, neverThere: Bool = false) {
@@ -87,7 +88,7 @@ package enum StatePath {
                             offset: 0,
                             message: "no field '\(name)' in \(inside)" + Names.didYouMean(name, among: names)
                                 + (names.isEmpty ? " It has no fields." : " Fields: \(names.joined(separator: ", "))"),
-                            neverThere: mirror.displayStyle == .struct || mirror.displayStyle == .class))
+                            neverThere: mirror.displayStyle == .struct))
                 }
                 current = found.1
                 walked += walked.isEmpty ? found.0 : ".\(found.0)"
