@@ -84,6 +84,8 @@ struct SnapshotReplaceTests {
         #expect(kept[0]["replaced"] == nil)
         let replaced = try #require(kept[1]["replaced"] as? [String: Any])
         #expect(replaced["after"] as? Int == 1)
+        #expect(replaced["afterLine"] as? String == "counter.bump")
+        #expect(kept[0]["afterLine"] as? String == "counter.bump")
         #expect(replaced["time"] is String)
     }
 }
