@@ -339,7 +339,6 @@ let package = Package(
                 "TrellisTesting",
                 "TestSupport",
                 "AsyncDispatcher",
-                .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),
         // The Trellis seed READMEs' examples (0.3 and classic), kept compiling and passing.

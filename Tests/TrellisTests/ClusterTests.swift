@@ -1,4 +1,3 @@
-import Clocks
 import Karc
 import TestSupport
 import Testing
