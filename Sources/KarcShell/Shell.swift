@@ -33,12 +33,7 @@ extension Shell {
         }
         var runtime = ShellRuntime()
         // A wait that prints nothing (late replies after a script) says what it waits for, on a terminal only.
-        if isatty(STDERR_FILENO) == 1, !options.printing.json {
-            runtime.statusLine = { line in
-                let text = "\r\u{1B}[K" + line
-                _ = text.withCString { write(STDERR_FILENO, $0, strlen($0)) }
-            }
-        }
+        runtime.statusLine = TerminalStatusLine.writer(json: options.printing.json)
         let sink = OutputSink(clock: runtime.clock)
         // At a prompt the line editor takes Ctrl-C; a script ends its running command with
         // it, and SIGINT, SIGTERM or SIGHUP end the script with 130, 143 or 129.

@@ -40,13 +40,7 @@ extension Shell {
                 executable: ExploreChild.currentExecutable, arguments: workerArguments,
                 watchdog: explore.timeout.duration * 3 + .seconds(10))
         let seed = explore.seed ?? UInt64(Date().timeIntervalSince1970 * 1000) % 1_000_000
-        var progress: (@Sendable (String) -> Void)?
-        if !explore.json, isatty(STDERR_FILENO) == 1 {
-            progress = { line in
-                let text = "\r\u{1B}[K" + line
-                _ = text.withCString { write(STDERR_FILENO, $0, strlen($0)) }
-            }
-        }
+        let progress = TerminalStatusLine.writer(json: explore.json)
         var settings = explore.settings(name: name, seed: seed, testExport: testExport, catalog: catalog, commandLine: commandLine)
         settings.interruption = {
             switch ScriptSignals.exitStatus {
