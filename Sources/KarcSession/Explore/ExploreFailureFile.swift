@@ -66,12 +66,8 @@ package enum ExploreFailureFile {
     /// Puts `text` at `path` unless another text is there: whether it is there now.
     private static func place(_ text: Data, at path: String) throws(HostError) -> Bool {
         if let existing = FileManager.default.contents(atPath: path) { return existing == text }
-        // Written whole beside it, then linked: a reader never sees half of it, and a name taken meanwhile stays taken.
-        let temporary = path + ".explore-\(getpid())"
-        try WholeFile.write(String(decoding: text, as: UTF8.self), to: temporary)
-        defer { unlink(temporary) }
-        if link(temporary, path) == 0 { return true }
-        guard errno == EEXIST else { throw HostError("cannot write \(path): \(String(cString: strerror(errno)))") }
+        // Whole or not at all, and a name taken meanwhile stays taken.
+        if try WholeFile.writeNew(String(decoding: text, as: UTF8.self), to: path) { return true }
         return FileManager.default.contents(atPath: path) == text
     }
 }

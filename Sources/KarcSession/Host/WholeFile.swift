@@ -9,6 +9,21 @@ enum WholeFile {
     /// Not `replacing`: only if nothing is at `path` when the file lands
     /// (a hard link, which fails where something is), else nothing is written.
     static func write(_ text: String, to path: String, replacing: Bool = true) throws(HostError) {
+        guard try land(text, at: path, replacing: replacing) else {
+            throw HostError("cannot write \(path): a file appeared there meanwhile, and it is kept")
+        }
+    }
+
+    /// Writes `text` to `path` only if nothing is there when the file
+    /// lands; false (nothing written) when something is: a file another
+    /// process put there meanwhile is kept.
+    static func writeNew(_ text: String, to path: String) throws(HostError) -> Bool {
+        try land(text, at: path, replacing: false)
+    }
+
+    /// Writes `text` beside `path` and puts it there; false when not
+    /// `replacing` and something is at `path` already.
+    private static func land(_ text: String, at path: String, replacing: Bool) throws(HostError) -> Bool {
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         var template = Array((directory + "/." + url.lastPathComponent + ".karc-XXXXXX").utf8CString)
@@ -34,13 +49,14 @@ enum WholeFile {
         if !SnapshotFile.isSnapshot(text) { fchmod(fd, 0o644) }
         guard close(fd) == 0 else { throw failure(path) }
         if !replacing {
-            if link(temporary, path) == 0 { return }  // the deferred unlink drops the temporary name
-            if errno == EEXIST { throw HostError("cannot write \(path): a file appeared there meanwhile, and it is kept") }
+            if link(temporary, path) == 0 { return true }  // the deferred unlink drops the temporary name
+            if errno == EEXIST { return false }
             // A file system without hard links (EPERM, ENOTSUP): checked, then renamed.
-            guard access(path, F_OK) != 0 else { throw HostError("cannot write \(path): a file appeared there meanwhile, and it is kept") }
+            guard access(path, F_OK) != 0 else { return false }
         }
         guard rename(temporary, path) == 0 else { throw failure(path) }
         written = true
+        return true
     }
 
     private static func failure(_ path: String) -> HostError {
