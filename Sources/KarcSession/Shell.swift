@@ -78,7 +78,7 @@ public enum Shell {
         // Start-up work (a bootstrap pipe restoring saved state, say) finishes
         // before the first command, so the first command sees its result.
         _ = await cluster.settled(timeout: options.timeout)
-        session.watchAgain(options.watches)
+        await session.watchAgain(options.watches)
         var failed = false
         if !commands.isEmpty {
             switch await runner.run(lines: commands, name: "-e") {

@@ -15,6 +15,15 @@ struct Transcript {
     static func run(
         _ cluster: any ShellCluster, _ lines: [String], options: ShellOptions = ShellOptions(), words: PromptWords = PromptWords()
     ) async throws -> Transcript {
+        try await capture { sink in
+            let session = ShellSession(cluster: cluster, options: options, sink: sink, words: words)
+            let result = await ScriptRunner(session: session).run(lines: lines, name: "<test>")
+            return result == .succeeded || result == .quit(failed: false) ? 0 : 1
+        }
+    }
+
+    /// What `body` printed to the sink it is given, and the status it returned.
+    static func capture(_ body: (OutputSink) async -> Int32) async throws -> Transcript {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("karc-transcript-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -23,12 +32,10 @@ struct Transcript {
         let out = open(outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         let err = open(errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         let sink = OutputSink(output: out, errors: err)
-        let session = ShellSession(cluster: cluster, options: options, sink: sink, words: words)
-        let result = await ScriptRunner(session: session).run(lines: lines, name: "<test>")
+        let status = await body(sink)
         sink.flush()
         close(out)
         close(err)
-        let status: Int32 = result == .succeeded || result == .quit(failed: false) ? 0 : 1
         return Transcript(
             output: try String(contentsOfFile: outPath, encoding: .utf8),
             errors: try String(contentsOfFile: errPath, encoding: .utf8),
