@@ -96,7 +96,7 @@ struct SaveTests {
 
     @Test func anEmptyFileHoldsNothingToKeep() async throws {
         let file = scratch.file("empty.karc")
-        FileManager.default.createFile(atPath: file, contents: Data())
+        _ = FileManager.default.createFile(atPath: file, contents: Data())
         let run = try await Transcript.run(try await Self.library(), ["shelf.add title=Dune", ":save \(file)"], options: plain)
         #expect(run.status == 0, "\(run.errors)")
         #expect(try String(contentsOfFile: file, encoding: .utf8).hasSuffix("\nshelf.add title=Dune\n"))
