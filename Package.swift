@@ -72,6 +72,7 @@ let package = Package(
         .target(
             name: "AsyncDispatcher",
             dependencies: [
+                "KarcAsync",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "Instrumentation", package: "swift-distributed-tracing"),
             ]
@@ -90,6 +91,7 @@ let package = Package(
         .target(
             name: "Compose",
             dependencies: [
+                "KarcAsync",
                 .product(name: "Instrumentation", package: "swift-distributed-tracing"),
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "OrderedCollections", package: "swift-collections"),

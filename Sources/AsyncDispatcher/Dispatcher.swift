@@ -1,4 +1,4 @@
-import ServiceContextModule
+import KarcAsync
 
 /// A Flux dispatcher: an actor whose state changes only through the actions
 /// dispatched to it, one at a time, in the order they were dispatched.
@@ -127,7 +127,7 @@ extension Dispatcher {
     private nonisolated func startDrainer() {
         // Strong: the queue must run even if the caller lets go of the dispatcher. Each job brings its
         // own trace; the drainer is in none.
-        Task { await ServiceContext.$current.withValue(.topLevel) { await self.drain() } }
+        Task { await TraceCarrier.none.run { await self.drain() } }
     }
 
     private func drain() async {

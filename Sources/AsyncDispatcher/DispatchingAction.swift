@@ -1,4 +1,4 @@
-import ServiceContextModule
+import KarcAsync
 
 /// An action that knows its dispatcher, so it dispatches itself:
 /// `try await Increment().dispatch()`, or `Increment().schedule()` from code
@@ -34,9 +34,9 @@ extension DispatchingAction {
     @discardableResult
     public func schedule(completion: (@Sendable () -> Void)? = nil) -> Task<Void, Never> {
         // The action belongs to the trace of whoever scheduled it.
-        let context = ServiceContext.current
+        let carried = TraceCarrier.current
         return Task {
-            await ServiceContext.$current.withValue(context) {
+            await carried.run {
                 try? await defaultDispatcher.schedule(self)
                 completion?()
             }
@@ -55,14 +55,14 @@ extension DispatchingAction {
         after delay: C.Instant.Duration, clock: C = ContinuousClock(), completion: (@Sendable () -> Void)? = nil
     ) -> Task<Void, Never> {
         let deadline = clock.now.advanced(by: delay)
-        let context = ServiceContext.current
+        let carried = TraceCarrier.current
         return Task {
             do {
                 try await clock.sleep(until: deadline, tolerance: nil)
             } catch {
                 return
             }
-            await ServiceContext.$current.withValue(context) {
+            await carried.run {
                 try? await defaultDispatcher.schedule(self)
                 completion?()
             }

@@ -1,5 +1,5 @@
 import DequeModule
-import ServiceContextModule
+import KarcAsync
 import Synchronization
 
 /// The queue of a ``Dispatcher``: dispatched actions wait here and run one at
@@ -9,20 +9,19 @@ import Synchronization
 /// reference, so ``Dispatcher/enqueue(_:)`` appends to it without waiting for
 /// the dispatcher's actor.
 public final class Pipeline: Sendable {
-    /// A queued action, with the trace (`ServiceContext`) of whoever queued it:
+    /// A queued action, with the trace (``TraceCarrier``) of whoever queued it:
     /// it runs inside that trace, whichever task drains the queue.
     struct Job: Sendable {
         let run: @Sendable () async -> Void
-        let context: ServiceContext?
+        let carried: TraceCarrier?
 
         init(run: @escaping @Sendable () async -> Void) {
             self.run = run
-            self.context = ServiceContext.current
+            self.carried = TraceCarrier.ifAny
         }
 
         func callAsFunction() async {
-            guard let context else { return await run() }
-            await ServiceContext.$current.withValue(context) { await run() }
+            await TraceCarrier.run(carried) { await run() }
         }
     }
 

@@ -1,5 +1,3 @@
-import ServiceContextModule
-
 /// A value handed to a consumer, with what is needed to answer its producer.
 public struct Delivery<Input: Sendable>: Sendable {
     /// The value delivered.
@@ -7,16 +5,16 @@ public struct Delivery<Input: Sendable>: Sendable {
     /// Identifies the waiting producer; `0` when the producer was already
     /// answered (an instant output) and no reply is expected.
     public let ticket: UInt64
-    /// The producer's `ServiceContext` (its trace), when the value crossed to
+    /// The producer's trace and `ServiceContext` (``TraceCarrier``), when the value crossed to
     /// another task: the consumer handles the value inside it.
-    package let context: ServiceContext?
+    package let context: TraceCarrier?
 
     /// A delivery of `input`; `ticket` pairs the reply with its producer.
     public init(input: Input, ticket: UInt64) {
         self.init(input: input, ticket: ticket, context: nil)
     }
 
-    package init(input: Input, ticket: UInt64, context: ServiceContext?) {
+    package init(input: Input, ticket: UInt64, context: TraceCarrier?) {
         self.input = input
         self.ticket = ticket
         self.context = context

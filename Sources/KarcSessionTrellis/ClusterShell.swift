@@ -54,8 +54,9 @@ public final class ClusterShell: ShellCluster, ObservingCluster {
         self.catalog = catalog
         recordBuffer = bufferSize
         // The shell keeps its own picture of each state (`StateSnapshot`): a store's change is made in place.
-        // Traced: each record says which command (or timer, or other shell) caused it.
-        observation = cluster.observe(bufferSize: bufferSize, keepingOldStates: false, tracing: true)
+        // Roots: each record says which command (or timer, or other shell, or the app's send) caused it; its
+        // commands, sent as spans of their own, are traced in full.
+        observation = cluster.observe(bufferSize: bufferSize, keepingOldStates: false, roots: true)
         // Known once: targets are registered as the cluster is built.
         invariantTargets = cluster.targets.filter { !$0.invariants.isEmpty || (!invariants.isEmpty && $0.state != nil) }
         self.invariants = invariants

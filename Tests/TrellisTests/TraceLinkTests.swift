@@ -177,7 +177,7 @@ struct TraceLinkTests {
         let seen = Recorder<TraceLink?>()
         let cluster = try await Bootstrap {
             Store(model: Tally.self)
-                .mutate(on: Ping.self) { _, _, _ in seen.append(ServiceContext.current?.traceLink) }
+                .mutate(on: Ping.self) { _, _, _ in seen.append(TraceLink.current) }
                 .with(model: Tally()).named("a")
         }
         try await cluster.send(action: Ping())

@@ -1,5 +1,4 @@
 import KarcAsync
-import ServiceContextModule
 import Synchronization
 
 enum PipeFlows {
@@ -39,7 +38,7 @@ enum PipeFlows {
         // Nonsending: it runs where it is called (the pipe's task or an inline run), with no switch on entry.
         // A delivery that crossed from its producer's task brings the producer's trace.
         let answer: nonisolated(nonsending) @Sendable (Delivery<SI>) async -> (Result<SO, any Error>, TO?) = { delivery in
-            await ServiceContext.withCarried(delivery.context) {
+            await TraceCarrier.run(delivery.context) {
                 do {
                     let input = try cast(delivery.input, to: TI.self)
                     let output = try await track(input, context)
@@ -116,7 +115,7 @@ enum PipeFlows {
             if let intro {
                 // What an intro holds back (a timer's window, say) is not work in flight: done once taken.
                 // What it lets through later belongs to the trace of the last value it took.
-                let taken = Mutex<ServiceContext?>(nil)
+                let taken = Mutex<TraceCarrier?>(nil)
                 let inputs = intro(
                     AsyncThrowingStream {
                         let delivery = try await next(consumer)
@@ -127,7 +126,7 @@ enum PipeFlows {
                         return delivery?.input
                     })
                 for try await input in inputs {
-                    try await ServiceContext.withCarried(taken.withLock { $0 }) {
+                    try await TraceCarrier.run(taken.withLock { $0 }) {
                         do {
                             try await emit(try await track(input, context))
                         } catch {
@@ -139,7 +138,7 @@ enum PipeFlows {
             }
             while let delivery = try await next(consumer) {
                 defer { counted?.leave() }
-                try await ServiceContext.withCarried(delivery.context) {
+                try await TraceCarrier.run(delivery.context) {
                     do {
                         let input = try cast(delivery.input, to: TI.self)
                         try await emit(try await track(input, context))

@@ -1,5 +1,3 @@
-import ServiceContextModule
-
 /// A group of independent pipes that implement one feature of a model, run
 /// while the model's ``Model/scopes(_:_:)`` include it.
 ///
@@ -101,7 +99,7 @@ final class PipelineRunner: ScopeRunner {
         let first = LockedValue(await prepare(scope))
         // A pipeline outlives whatever activated it: it starts outside any trace, and each value it
         // takes brings its own (a timer's run starts one).
-        task.set(Task { await ServiceContext.withCarried(.topLevel) { await run(scope, first: first) } })
+        task.set(Task { await TraceCarrier.none.run { await run(scope, first: first) } })
     }
 
     func stop() async {

@@ -1,5 +1,4 @@
 import DequeModule
-import ServiceContextModule
 import Synchronization
 
 /// A source where every attached receiver gets every value it accepts, in
@@ -18,7 +17,7 @@ public final class EventGate<Event: Sendable>: Source, Drain, Sendable {
     struct Subscriber {
         let spec: Spec<Event>
         /// Each event with its publisher's trace.
-        var buffer: Deque<(event: Event, context: ServiceContext?)> = []
+        var buffer: Deque<(event: Event, context: TraceCarrier?)> = []
         var waiter: UnsafeContinuation<Delivery<Event>?, any Error>?
         /// Counts each event as work in flight until the receiver is done with it.
         var gauge: ActivityGauge?
@@ -56,11 +55,11 @@ public final class EventGate<Event: Sendable>: Source, Drain, Sendable {
             guard !s.isSealed else { return }
             // Receivers handle the event in their own tasks, inside the publisher's trace
             // (read once, and only when a receiver takes the event).
-            var context: ServiceContext??
+            var context: TraceCarrier??
             var index = s.subscribers.values.startIndex
             while index != s.subscribers.values.endIndex {
                 if s.subscribers.values[index].spec.isSatisfied(by: event) {
-                    if context == nil { context = .some(ServiceContext.current) }
+                    if context == nil { context = .some(TraceCarrier.ifAny) }
                     let context = context ?? nil
                     s.subscribers.values[index].gauge?.enter()
                     if let waiter = s.subscribers.values[index].waiter.take() {

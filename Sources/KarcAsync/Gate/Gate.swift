@@ -1,5 +1,4 @@
 import DequeModule
-import ServiceContextModule
 import Synchronization
 
 /// An asynchronous meeting point of producers and consumers: a ``Drain`` you
@@ -99,7 +98,7 @@ public final class Gate<Input: Sendable, Output: Sendable>: Drain, Source, Senda
         let ticket = tickets.wrappingAdd(1, ordering: .relaxed).oldValue
         if let output = try await sendInline(Supply(ticket: ticket, producerId: producerId, input: input)) { return output }
         // The value may be handled in another task: its trace goes with it.
-        let context = ServiceContext.current
+        let context = TraceCarrier.ifAny
         return try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { continuation in
                 locked { s, w in

@@ -1,5 +1,4 @@
 import DequeModule
-import ServiceContextModule
 import Synchronization
 
 /// A value waiting for, or travelling to, a consumer.
@@ -8,7 +7,7 @@ struct Supply<Input: Sendable>: Sendable {
     let producerId: UInt64
     let input: Input
     /// The producer's trace, for a consumer in another task; `nil` on the inline path, which inherits it.
-    var context: ServiceContext? = nil
+    var context: TraceCarrier? = nil
 }
 
 /// One attached consumer. A class, so the gate mutates it in place instead of

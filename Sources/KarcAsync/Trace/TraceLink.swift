@@ -10,9 +10,19 @@ import Synchronization
 /// caused (a timer firing, an emitter fed from outside) starts a trace of
 /// its own, whose ``origin`` names it.
 ///
-/// The link travels in the task's `ServiceContext` (swift-service-context),
-/// the carrier an app's tracer uses too, and wherever the library hands work
-/// to another task (a gate, an event, a queue), the context goes with the work.
+/// The link travels in a task-local value of its own (a typed value: binding
+/// it allocates nothing on the heap, where a `ServiceContext` is a dictionary
+/// copied and a box for every send), and wherever the library hands work to
+/// another task (a gate, an event, a queue) a ``TraceCarrier`` takes it, with
+/// the task's `ServiceContext`, along. With an app's tracer bootstrapped the
+/// link is in the tracer's `ServiceContext` too, so a context the app carries
+/// itself keeps it.
+///
+/// A link is **full** (the span of one send, with its time on each record)
+/// for work an observer draws trees of, or **a root's** (``isRootOnly``):
+/// every record of the trace carries the root's ids and no time, what a
+/// shell needs to say who started a change (`the app: counter.increment`)
+/// at the cost of one binding per root.
 public struct TraceLink: Sendable, Hashable {
     /// The trace: the id of its root span.
     public let trace: UInt64
@@ -23,20 +33,37 @@ public struct TraceLink: Sendable, Hashable {
     /// What started the trace when its root is not a send (`timer counter|main|tick`,
     /// `emitter clock`); `nil` when a send did, which its own record names.
     public let origin: String?
+    /// Whether this link is its trace's root's, carried by all the work under
+    /// it (no span of its own): the work of a root nobody draws a tree of.
+    public let isRootOnly: Bool
 
     /// A link; most code gets one from the runtime instead.
     public init(trace: UInt64, span: UInt64, parent: UInt64?, origin: String? = nil) {
+        self.init(trace: trace, span: span, parent: parent, origin: origin, rootOnly: false)
+    }
+
+    init(trace: UInt64, span: UInt64, parent: UInt64?, origin: String?, rootOnly: Bool) {
         self.trace = trace
         self.span = span
         self.parent = parent
         self.origin = origin
+        self.isRootOnly = rootOnly
+    }
+
+    /// The root `span` of a trace of its own, carried whole by the work under it (``isRootOnly``).
+    package static func rootOnly(span: UInt64, origin: String?) -> TraceLink {
+        TraceLink(trace: span, span: span, parent: nil, origin: origin, rootOnly: true)
     }
 
     /// Whether this span is its trace's root.
     public var isRoot: Bool { parent == nil }
 
     /// The link of the work running now, if it is traced.
-    package static var current: TraceLink? { ServiceContext.current?.traceLink }
+    package static var current: TraceLink? { TraceLocal.link }
+
+    /// ``current``, else the link in the task's `ServiceContext`: where an
+    /// app's tracer is set, a context the app carried itself holds one.
+    package static var currentOrCarried: TraceLink? { TraceLocal.link ?? ServiceContext.current?.traceLink }
 
     /// A new span id, unique in the process (never 0).
     package static func newSpanID() -> UInt64 {
@@ -52,31 +79,89 @@ public struct TraceLink: Sendable, Hashable {
     }
 
     /// Runs `body` as the span `span` (given its link): a child of the span
-    /// current now, or a root named `origin` when none is. The task's context
-    /// is read once, where `child(of: .current, …)` and ``whileCurrent(isolation:_:)``
-    /// read it twice: this is every traced send's path.
+    /// current now, or a root named `origin` when none is. The task's link
+    /// is read once: this is every traced send's path.
     package static func withChild<T>(
         span: UInt64, origin: String?, isolation: isolated (any Actor)? = #isolation, _ body: (TraceLink) async throws -> T
     ) async rethrows -> T {
-        let (link, context) = childContext(span: span, origin: origin)
-        return try await ServiceContext.$current.withValue(context, operation: { try await body(link) }, isolation: isolation)
+        let link = child(of: TraceLocal.link, span: span, origin: origin)
+        return try await TraceLocal.$link.withValue(link, operation: { try await body(link) }, isolation: isolation)
     }
 
     /// The span `span`, a child of the span current now (or a root named
-    /// `origin`), and the task's context with it in place of that one.
+    /// `origin`), and the task's `ServiceContext` with it in place of that
+    /// one: what an app's tracer is given.
     package static func childContext(span: UInt64, origin: String?) -> (TraceLink, ServiceContext) {
         var context = ServiceContext.current ?? .topLevel
-        let link = child(of: context.traceLink, span: span, origin: origin)
+        let link = child(of: currentOrCarried, span: span, origin: origin)
         context.traceLink = link
         return (link, context)
     }
 
-    /// Runs `body` with this link current (added to the current `ServiceContext`).
+    /// Runs `body` with this link current.
     package func whileCurrent<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T) async rethrows -> T {
-        var context = ServiceContext.current ?? .topLevel
-        context.traceLink = self
-        return try await ServiceContext.withCarried(context, isolation: isolation, body)
+        try await TraceLocal.$link.withValue(self, operation: body, isolation: isolation)
     }
+}
+
+/// Where the link of the work running now lives.
+enum TraceLocal {
+    @TaskLocal static var link: TraceLink?
+}
+
+/// What the library takes along where it hands work to another task: the
+/// producer's karc link and its `ServiceContext` (an app's tracer's, or
+/// the app's own values).
+///
+/// Code of an app that queues work of its own (a message answered a tick
+/// later) carries it the same way, so what that work does is still its
+/// sender's doing:
+///
+/// ```swift
+/// let carried = TraceCarrier.current          // where the message is posted
+/// …
+/// try await carried.run { try await cluster.send(action: reply) }  // where it is answered
+/// ```
+public struct TraceCarrier: Sendable {
+    let link: TraceLink?
+    let context: ServiceContext?
+
+    /// What the work running now would hand over.
+    public static var current: TraceCarrier { TraceCarrier(link: TraceLocal.link, context: ServiceContext.current) }
+
+    /// What the work running now would hand over; `nil` when there is
+    /// nothing (no link, no context), so a hand-off carries no value.
+    package static var ifAny: TraceCarrier? {
+        let link = TraceLocal.link
+        let context = ServiceContext.current
+        guard link != nil || context != nil else { return nil }
+        return TraceCarrier(link: link, context: context)
+    }
+
+    /// Runs `body` in the trace (and the context) this carrier took.
+    public func run<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T) async rethrows -> T {
+        guard let context else { return try await TraceLocal.$link.withValue(link, operation: body, isolation: isolation) }
+        return try await ServiceContext.$current.withValue(
+            context, operation: { try await TraceLocal.$link.withValue(link, operation: body, isolation: isolation) }, isolation: isolation)
+    }
+
+    /// Runs `body` (synchronous) in the trace this carrier took.
+    package func run<T>(_ body: () throws -> T) rethrows -> T {
+        guard let context else { return try TraceLocal.$link.withValue(link, operation: body) }
+        return try ServiceContext.$current.withValue(context) { try TraceLocal.$link.withValue(link, operation: body) }
+    }
+
+    /// Runs `body` as `carrier` took it, or as it is when there is none.
+    package static func run<T>(
+        _ carrier: TraceCarrier?, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
+    ) async rethrows -> T {
+        guard let carrier else { return try await body() }
+        return try await carrier.run(isolation: isolation, body)
+    }
+
+    /// Outside any trace and any context: where a long-lived task starts, so
+    /// what it does later is never taken for the work that started it.
+    package static let none = TraceCarrier(link: nil, context: .topLevel)
 }
 
 extension ServiceContext {
@@ -84,16 +169,6 @@ extension ServiceContext {
     package var traceLink: TraceLink? {
         get { self[TraceLinkKey.self] }
         set { self[TraceLinkKey.self] = newValue }
-    }
-
-    /// Runs `body` with `context` current, or as it is when there is none: what
-    /// the library does where it hands work to another task, with the context
-    /// it took from the task that handed it over.
-    package static func withCarried<T>(
-        _ context: ServiceContext?, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
-    ) async rethrows -> T {
-        guard let context else { return try await body() }
-        return try await ServiceContext.$current.withValue(context, operation: body, isolation: isolation)
     }
 }
 

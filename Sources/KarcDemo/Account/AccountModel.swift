@@ -1,7 +1,6 @@
 import Compose
 import Foundation
 import Karc
-import ServiceContextModule
 
 // @unchecked as Karc's base classes require (docs/porting.md): neither subclass adds stored state.
 @CheckedSendable
@@ -68,7 +67,7 @@ extension AccountModel.Interactor {
                 try storage.save(account)
                 try await sendEffects(.updatingAccount(account))
                 // The server greets a new account at the next swap, in this command's trace.
-                await server.welcome(account, context: ServiceContext.current)
+                await server.welcome(account, context: TraceCarrier.current)
                 return .success(account)
             }
             Pipe(id: "unregister", mode: .duplex(), source: commandSource) { (_: AccountCommands.Unregister, _) in
@@ -91,8 +90,8 @@ extension AccountModel.Interactor {
             for slot in 1...6 {
                 Pipe(id: "dispatch-outgoing-message-\(slot)", mode: .duplex(), source: commandSource) {
                     (command: AccountCommands.DispatchOutgoingMessage, _) -> String in
-                    // The message keeps the sender's trace (ServiceContext): its reply, a tick later, is the send's doing.
-                    try await outbox.post(EncryptedMessage(encrypting: command.message), context: ServiceContext.current)
+                    // The message keeps the sender's trace (TraceCarrier): its reply, a tick later, is the send's doing.
+                    try await outbox.post(EncryptedMessage(encrypting: command.message), context: TraceCarrier.current)
                     return "sent: \(command.message)"
                 }
             }
@@ -105,7 +104,7 @@ extension AccountModel.Interactor {
                 for entry in batch { entry.sent.resume() }
                 for reply in replies {
                     // Received in the trace of the message it answers, not the timer's.
-                    try await ServiceContext.withValue(reply.context ?? ServiceContext.current) {
+                    try await (reply.context ?? .current).run {
                         _ = try await sendEffects(.receiving(reply.message.decrypted))
                     }
                 }

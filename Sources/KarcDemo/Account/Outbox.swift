@@ -1,17 +1,17 @@
-import ServiceContextModule
+import KarcAsync
 
 /// Outgoing messages waiting for the next swap; each `post` returns once its
 /// message has left, or throws when messaging stops first or its task is
 /// cancelled (so a pipeline stopping with messages waiting is never stuck).
 actor Outbox {
     /// Each message with the trace it was sent in, and its sender waiting for it to leave.
-    private var waiting: [(message: EncryptedMessage, context: ServiceContext?, sent: CheckedContinuation<Void, any Error>)] = []
+    private var waiting: [(message: EncryptedMessage, context: TraceCarrier?, sent: CheckedContinuation<Void, any Error>)] = []
     /// The post each waiting message came from, in the same order as `waiting`.
     private var posts: [UInt64] = []
     private var lastPost: UInt64 = 0
     private var isClosed = false
 
-    func post(_ message: EncryptedMessage, context: ServiceContext?) async throws {
+    func post(_ message: EncryptedMessage, context: TraceCarrier?) async throws {
         lastPost += 1
         let post = lastPost
         try await withTaskCancellationHandler {
@@ -38,7 +38,7 @@ actor Outbox {
     }
 
     /// Takes every waiting message; `confirm` the batch once it has left.
-    func take() -> [(message: EncryptedMessage, context: ServiceContext?, sent: CheckedContinuation<Void, any Error>)] {
+    func take() -> [(message: EncryptedMessage, context: TraceCarrier?, sent: CheckedContinuation<Void, any Error>)] {
         defer {
             waiting = []
             posts = []

@@ -42,6 +42,10 @@ extension ShellSession {
         if let seq = recording?.command { return "#\(seq) " + (recording?.commandName ?? "") }
         if let origin = link.origin ?? recording?.origin { return origin }
         let who = cluster.startedElsewhere(trace: link.trace) ?? "the app"
+        if link.isRootOnly {
+            guard let root = traces.root(of: link.trace) else { return who }
+            return who + ": " + names.label(root.action, target: root.target)
+        }
         let root = recording?.hops.first { $0.span == link.trace }
         if let root, case .sent(let action, let target) = root.kind { return who + ": " + names.label(action, target: target) }
         return who

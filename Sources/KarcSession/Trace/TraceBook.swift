@@ -9,6 +9,12 @@ import KarcAsync
 /// hops (a runaway flow, a handler that sends forever, is counted past
 /// that), and the book at most `hopBudget` hops in all, dropping the oldest
 /// traces first. A pure value: the session feeds it records and asks.
+///
+/// Of a trace whose links are its root's (``TraceLink/isRootOnly``: the
+/// app's own work, which nobody draws a tree of) it keeps only what the
+/// root sent, to name it (`the app: counter.increment`), for the last
+/// `rootsKept` such roots: a shell watching an app under load pays a
+/// lookup a send, not a trace.
 struct TraceBook {
     /// One hop: what a span did, and when.
     struct Hop {
@@ -65,10 +71,15 @@ struct TraceBook {
     private var unconfirmed: [(recording: Recording, index: Int, target: String)] = []
     /// The trace a hop was added to last: the next is most often the same one.
     private var last: Recording?
+    /// What each of the last roots of root-only traces sent, by trace, and those traces, oldest first.
+    private var roots: [UInt64: (action: any Sendable, target: String?)] = [:]
+    private var rootOrder: Deque<UInt64> = []
+    let rootsKept: Int
 
-    init(hopsPerTrace: Int = 1_000, hopBudget: Int = 50_000) {
+    init(hopsPerTrace: Int = 1_000, hopBudget: Int = 50_000, rootsKept: Int = 1_000) {
         self.hopsPerTrace = max(1, hopsPerTrace)
         self.hopBudget = max(self.hopsPerTrace, hopBudget)
+        self.rootsKept = max(1, rootsKept)
     }
 
     /// The command `seq` starts the trace `trace` (its send's span).
@@ -87,7 +98,13 @@ struct TraceBook {
 
     /// Adds what `record` tells a trace; a record outside any trace, or one that is no hop, adds nothing.
     mutating func add(_ record: ShellRecord) {
-        guard let link = record.link, let kind = Self.hop(record.kind) else { return }
+        guard let link = record.link else { return }
+        guard !link.isRootOnly else {
+            // The first send of a root-only trace is its root's (the work under it carries the root's link).
+            if case .sent(let action, let target) = record.kind, roots[link.trace] == nil { rememberRoot(link.trace, action, target) }
+            return
+        }
+        guard let kind = Self.hop(record.kind) else { return }
         var hop = Hop(kind: kind, span: link.span, parent: link.parent, time: record.time)
         guard case .state(let target) = kind else {
             add(hop, to: link)
@@ -139,6 +156,15 @@ struct TraceBook {
     }
 
     func recording(_ trace: UInt64) -> Recording? { recordings[trace] }
+
+    /// What the root of the root-only trace `trace` sent, if it is among the last kept.
+    func root(of trace: UInt64) -> (action: any Sendable, target: String?)? { roots[trace] }
+
+    private mutating func rememberRoot(_ trace: UInt64, _ action: any Sendable, _ target: String?) {
+        if rootOrder.count == rootsKept, let oldest = rootOrder.popFirst() { roots[oldest] = nil }
+        roots[trace] = (action, target)
+        rootOrder.append(trace)
+    }
 
     /// The commands whose traces are kept, oldest first.
     var tracedCommands: [Int] { commands.filter { recordings[$0.value] != nil }.keys.sorted() }

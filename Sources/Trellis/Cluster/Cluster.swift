@@ -102,9 +102,9 @@ public final class Cluster: Sendable {
 
     /// ``observe(bufferSize:)``, with each record's ``ClusterRecord/link``
     /// (the span that made it, in its causal trace) and time when `tracing`.
-    /// While one observer traces, every send binds a `ServiceContext` and
-    /// publishes one more record (its end): a tool that draws flows asks for
-    /// this, a plain observer does not pay for it.
+    /// While one observer traces, every send binds its link and publishes
+    /// one more record (its end): a tool that draws flows asks for this, a
+    /// plain observer does not pay for it.
     public func observe(bufferSize: Int = ClusterObservationDefaults.bufferSize, tracing: Bool) -> ClusterObservation {
         ClusterObservation(subscription: .init(hub: hub, id: hub.subscribe(capacity: bufferSize, tracing: tracing)))
     }
@@ -113,9 +113,14 @@ public final class Cluster: Sendable {
     /// each target's last state: a store's report carries only the new state
     /// (``StateNotKept`` in place of the old one), except its first, so the
     /// store's change is made in place (``OldStateDemand``).
-    package func observe(bufferSize: Int, keepingOldStates: Bool, tracing: Bool = false) -> ClusterObservation {
+    /// `roots`: each record says which root started its trace (one binding a
+    /// root, nothing for the work under it), and a send made as a span of
+    /// its own (``send(action:to:span:)``, a shell's command) is traced in
+    /// full with everything it causes: what a shell draws trees of.
+    package func observe(bufferSize: Int, keepingOldStates: Bool, tracing: Bool = false, roots: Bool = false) -> ClusterObservation {
         ClusterObservation(
-            subscription: .init(hub: hub, id: hub.subscribe(capacity: bufferSize, keepingOldStates: keepingOldStates, tracing: tracing)))
+            subscription: .init(
+                hub: hub, id: hub.subscribe(capacity: bufferSize, keepingOldStates: keepingOldStates, tracing: tracing, roots: roots)))
     }
 
     /// Waits until no send, reduction or pipe track is in flight, so that the
@@ -231,7 +236,7 @@ public final class Cluster: Sendable {
         for step in steps {
             guard let background = step.background else { continue }
             // Long-lived: outside whatever trace built the cluster.
-            let task = Task { await ServiceContext.withCarried(.topLevel) { await background() } }
+            let task = Task { await TraceCarrier.none.run { await background() } }
             tasks.withLock { $0.append(task) }
         }
     }

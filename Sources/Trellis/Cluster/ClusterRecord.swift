@@ -48,7 +48,7 @@ public struct ClusterRecord: Sendable {
     private let stamp: Stamp
 
     fileprivate struct Stamp: Sendable {
-        static let linked: UInt8 = 1, parented: UInt8 = 2
+        static let linked: UInt8 = 1, parented: UInt8 = 2, rootOnly: UInt8 = 4
         /// Made in place, not a global's copy (an untraced send's records take this path).
         static var none: Stamp { Stamp(trace: 0, span: 0, parent: 0, time: nil, origin: nil, flags: 0) }
 
@@ -61,18 +61,20 @@ public struct ClusterRecord: Sendable {
 
         var link: TraceLink? {
             guard flags & Stamp.linked != 0 else { return nil }
+            if flags & Stamp.rootOnly != 0 { return TraceLink.rootOnly(span: span, origin: origin) }
             return TraceLink(trace: trace, span: span, parent: flags & Stamp.parented != 0 ? parent : nil, origin: origin)
         }
     }
 
     /// The span that did it: a `sent` record's is the send's own span (its
     /// parent is the send that caused it), any other record's is the span of
-    /// the work it came from. `nil` while no observer traces
+    /// the work it came from; for work under a root nobody draws a tree of,
+    /// the root's (``TraceLink/isRootOnly``). `nil` while no observer traces
     /// (``Cluster/observe(bufferSize:tracing:)``) and no app's tracer is set,
     /// for ``Kind-swift.enum/lost(count:)``, and for work outside any trace (a
     /// state read, a model set up by hand).
     public var link: TraceLink? { stamp.link }
-    /// When it happened, on a traced record (one with a ``link``): how long a
+    /// When it happened, on a traced record (one with a full ``link``): how long a
     /// send took is the time from its `sent` record to its `replied`,
     /// `handled`, `redirected` or `failed` one.
     public var time: ContinuousClock.Instant? { stamp.time }
@@ -95,6 +97,6 @@ extension ClusterRecord.Stamp {
     init(link: TraceLink, time: ContinuousClock.Instant?) {
         self.init(
             trace: link.trace, span: link.span, parent: link.parent ?? 0, time: time, origin: link.origin,
-            flags: link.parent == nil ? Self.linked : Self.linked | Self.parented)
+            flags: (link.parent == nil ? Self.linked : Self.linked | Self.parented) | (link.isRootOnly ? Self.rootOnly : 0))
     }
 }

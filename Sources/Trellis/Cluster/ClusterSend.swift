@@ -58,13 +58,13 @@ extension Cluster {
         // The queue's task was started by whoever sent first: each send takes its caller's dependencies
         // and trace along.
         let dependencies = DependencyRepository.current
-        let context = ServiceContext.current
+        let carried = TraceCarrier.current
         // Work in flight from the call: `settled()` waits for a send still in the queue.
         activity.enter()
         callbackSends.append { [self] in
             defer { activity.leave() }
             do {
-                let reply = try await ServiceContext.withCarried(context) {
+                let reply = try await carried.run {
                     try await DependencyRepository.$current.withValue(dependencies) { try await send(action: action) }
                 }
                 completion(.success(reply))
@@ -86,17 +86,30 @@ extension Cluster {
     ///
     /// The action is a span: a child of the span running now (the send whose
     /// handler sent it), else the root of a trace (`span` names it, when the
-    /// caller chose the id). Only while someone observes, or an app's tracer
-    /// is set: else nothing is added to the task's context. A root that is
-    /// not a caller's send (an emitter's action) is named by `origin`. `link`
-    /// is given only by this function's traced path, once the span is bound.
+    /// caller chose the id), while an observer traces, an app's tracer is
+    /// set, or the caller chose the span; the work under such a span is
+    /// traced in full too. While an observer wants only roots (a shell
+    /// saying who made a change), a root binds a root's link
+    /// (``TraceLink/isRootOnly``) that the work under it carries as it is.
+    /// Else nothing is bound. A root that is not a caller's send (an
+    /// emitter's action) is named by `origin`. `link` is given only by this
+    /// function's own paths, once the link is bound.
     func process(
         _ action: any Sendable, through subtree: ServiceNode?, redirected: Bool, target: String? = nil, span: UInt64? = nil,
         origin: String? = nil, link: TraceLink? = nil
     ) async throws -> (any Sendable)? {
         // One function, not a tracing wrapper around a handler: an async call more is a frame allocated
         // and freed per send, a tenth of an unobserved store send.
-        if link == nil, hasTracer || span != nil || hub.wantsTraces {
+        if link == nil, hasTracer || span != nil || hub.wantsLinks {
+            // The link running now, read once; a root's is carried as it is.
+            let current = hasTracer ? TraceLink.currentOrCarried : TraceLink.current
+            if let current, current.isRootOnly, span == nil, !hasTracer, !hub.wantsTraces {
+                return try await process(action, through: subtree, redirected: redirected, target: target, link: current)
+            }
+            guard hasTracer || span != nil || hub.wantsTraces || current != nil else {
+                let root = TraceLink.rootOnly(span: TraceLink.newSpanID(), origin: origin)
+                return try await root.whileCurrent { try await process(action, through: subtree, redirected: redirected, target: target, link: root) }
+            }
             let span = span ?? TraceLink.newSpanID()
             guard hasTracer, let tracer else {
                 return try await TraceLink.withChild(span: span, origin: origin) { link in
@@ -154,7 +167,7 @@ extension Cluster {
         if let answer = result.reply, !(answer is Void) {
             if hub.hasSubscribers { hub.publish(record(.replied(sequence: sequence, reply: answer), link)) }
             reply = answer
-        } else if link != nil, hub.hasSubscribers {
+        } else if let link, !link.isRootOnly, hub.hasSubscribers {
             // Only a traced send's end is told: it ends the send's time.
             hub.publish(record(.handled(sequence: sequence), link))
         }
@@ -180,7 +193,10 @@ extension Cluster {
             span.attributes["karc.trace"] = "\(link.trace)"
             span.attributes["karc.span"] = "\(link.span)"
             do {
-                let reply = try await process(action, through: subtree, redirected: redirected, target: target, link: link)
+                // Bound where the library looks for it first (the context holds it too, for a context the app carries).
+                let reply = try await link.whileCurrent {
+                    try await process(action, through: subtree, redirected: redirected, target: target, link: link)
+                }
                 span.attributes["karc.outcome"] = reply == nil ? "handled" : "replied"
                 return reply
             } catch {
@@ -190,10 +206,10 @@ extension Cluster {
         }
     }
 
-    /// A record of what the send `link` did, stamped now when it is traced.
+    /// A record of what the send `link` did, stamped now when it is traced in full.
     private func record(_ kind: ClusterRecord.Kind, _ link: TraceLink?) -> ClusterRecord {
         guard let link else { return ClusterRecord(kind) }
-        return ClusterRecord(kind, link: link, time: .now)
+        return ClusterRecord(kind, link: link, time: link.isRootOnly ? nil : .now)
     }
 
     private func remember(_ sequence: UInt64, _ action: any Sendable, _ outcome: HistoryEntry.Outcome) {

@@ -31,6 +31,8 @@ package final class ObservationHub: Sendable {
         var keepsOldStates = true
         /// Whether it wants each record's trace link and time.
         var traces = false
+        /// Whether it wants each record's trace root, at least (``TraceLink/isRootOnly``).
+        var roots = false
         /// Records that make a batch for this observer: ``wakeBatch``, or half
         /// its buffer when that is smaller, so a small buffer does not overflow
         /// while its observer waits for the delay.
@@ -117,6 +119,8 @@ package final class ObservationHub: Sendable {
     private let state = KarcMutex(State())
     private let subscriberCount = Atomic<Int>(0)
     private let tracingCount = Atomic<Int>(0)
+    /// Observers that want links: those that trace and those that want roots.
+    private let linkingCount = Atomic<Int>(0)
     private let clock: any Alarms
     private let wakeDelay: Duration
 
@@ -135,16 +139,22 @@ package final class ObservationHub: Sendable {
     /// Cheap check that lets publishers skip building records nobody reads.
     package var hasSubscribers: Bool { subscriberCount.load(ordering: .relaxed) > 0 }
 
-    /// Whether an observer wants traces: only then does a send become a span of
-    /// the cluster's own (a `ServiceContext` bound, a link and a time on each record).
+    /// Whether an observer wants traces: only then is every send a span of
+    /// its own (its link bound, a link and a time on each record).
     package var wantsTraces: Bool { tracingCount.load(ordering: .relaxed) > 0 }
+
+    /// Whether an observer wants links, full or a root's: only then does a
+    /// root bind one (``TraceLink/isRootOnly`` unless ``wantsTraces``).
+    package var wantsLinks: Bool { linkingCount.load(ordering: .relaxed) > 0 }
 
     /// Publishes what happened as the work running now did it (its trace link is the current one).
     package func publish(_ kind: ClusterRecord.Kind) {
         guard hasSubscribers else { return }
         // The task-local is read only when links are made: a plain observer's record costs what it did.
-        guard wantsTraces || tracerSet, let link = TraceLink.current else { return publish(ClusterRecord(kind)) }
-        publish(ClusterRecord(kind, link: link, time: .now))
+        guard wantsLinks || tracerSet else { return publish(ClusterRecord(kind)) }
+        // With an app's tracer, a context the app carried itself holds the link.
+        guard let link = tracerSet ? TraceLink.currentOrCarried : TraceLink.current else { return publish(ClusterRecord(kind)) }
+        publish(ClusterRecord(kind, link: link, time: link.isRootOnly ? nil : .now))
     }
 
     package func publish(_ record: ClusterRecord) {
@@ -187,7 +197,9 @@ package final class ObservationHub: Sendable {
         wakes.run()
     }
 
-    func subscribe(capacity: Int, keepingOldStates: Bool = true, tracing: Bool = false) -> UInt64 {
+    /// A new observer; `roots`: it wants each record's trace root (a shell
+    /// saying who made a change), `tracing`: its full link and time.
+    func subscribe(capacity: Int, keepingOldStates: Bool = true, tracing: Bool = false, roots: Bool = false) -> UInt64 {
         state.withLock { s in
             let id = s.nextId
             s.nextId += 1
@@ -195,10 +207,12 @@ package final class ObservationHub: Sendable {
                 let subscriber = Subscriber(id: id, capacity: max(1, capacity), cursor: s.head)
                 subscriber.keepsOldStates = keepingOldStates
                 subscriber.traces = tracing
+                subscriber.roots = roots || tracing
                 s.subscribers.append(subscriber)
                 oldStates.subscribed(keepingOldStates: keepingOldStates)
                 subscriberCount.add(1, ordering: .relaxed)
                 if tracing { tracingCount.add(1, ordering: .relaxed) }
+                if subscriber.roots { linkingCount.add(1, ordering: .relaxed) }
             }
             return id
         }
@@ -211,6 +225,7 @@ package final class ObservationHub: Sendable {
             oldStates.unsubscribed(keepingOldStates: subscriber.keepsOldStates)
             subscriberCount.subtract(1, ordering: .relaxed)
             if subscriber.traces { tracingCount.subtract(1, ordering: .relaxed) }
+            if subscriber.roots { linkingCount.subtract(1, ordering: .relaxed) }
             s.trim()
             return subscriber.waiter.take()
         }

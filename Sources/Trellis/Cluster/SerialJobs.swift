@@ -1,6 +1,5 @@
 import DequeModule
 import KarcAsync
-import ServiceContextModule
 
 /// Work run one job at a time, in the order it was added, by a task started
 /// when the queue fills and ending when it empties: what keeps callback
@@ -20,7 +19,7 @@ final class SerialJobs: Sendable {
             return !q.draining
         }
         // Each job brings its own trace; the queue's task is in none.
-        if start { Task { await ServiceContext.withCarried(.topLevel) { await drain() } } }
+        if start { Task { await TraceCarrier.none.run { await drain() } } }
     }
 
     private func drain() async {

@@ -1,5 +1,4 @@
 import KarcAsync
-import ServiceContextModule
 
 /// A service with a modifier applied; what the modifier methods of ``Service`` return.
 public struct ModifiedService<Content: Service>: PrimitiveService {
@@ -117,7 +116,7 @@ extension Service {
                     for try await action in actions {
                         // Weak: a dropped cluster stops its emitters instead of being kept alive by them.
                         guard let cluster, !Task.isCancelled else { return }
-                        _ = try? await ServiceContext.withCarried(.topLevel) {
+                        _ = try? await TraceCarrier.none.run {
                             try await cluster.process(action, through: node, redirected: false, origin: origin)
                         }
                     }

@@ -1,4 +1,4 @@
-import ServiceContextModule
+import KarcAsync
 
 extension Emitters {
     /// Emits the elements of an `AsyncSequence` as `.success`, and its error as
@@ -16,7 +16,7 @@ extension Emitters {
             let base = base
             // Fed from outside: its elements belong to no trace of whoever subscribed.
             let task = Task {
-                await ServiceContext.$current.withValue(.topLevel) {
+                await TraceCarrier.none.run {
                     do {
                         for try await element in base {
                             if Task.isCancelled { return }

@@ -1,4 +1,4 @@
-import ServiceContextModule
+import KarcAsync
 
 extension Emitters {
     /// Emits a value once `interval` has passed on `clock` without a newer one.
@@ -18,7 +18,7 @@ extension Emitters {
             let values = upstream.subscribe { value in
                 let deadline = clock.now.advanced(by: interval)
                 // Emitted later, from a timer: in the trace of the value it lets through.
-                let context = ServiceContext.current
+                let carried = TraceCarrier.current
                 state.withLock { current in
                     guard !current.isCancelled else { return }
                     current.generation &+= 1
@@ -33,7 +33,7 @@ extension Emitters {
                             return  // a newer value (or the end of the observation) cancelled this one
                         }
                         let isLatest = state.withLock { $0.generation == generation && !$0.isCancelled }
-                        if isLatest { ServiceContext.$current.withValue(context) { relay.push(value) } }
+                        if isLatest { carried.run { relay.push(value) } }
                     }
                 }
             }
