@@ -1,9 +1,15 @@
+import KarcAsync
+
 /// Sends an action into the cluster; what ``Store`` handlers receive as `send`.
 ///
 /// Replace it for a subtree with `.environment(\.send, …)`, e.g. to record
 /// the actions a store sends in a test instead of processing them.
 public struct Send: Sendable {
     let body: @Sendable (any Sendable) async throws -> Void
+    /// The root-only link of the app's send whose handler was given this,
+    /// not bound in the task: bound for the sends the handler makes, so they
+    /// belong to its trace (``StateReport/link``).
+    var link: TraceLink? = nil
 
     /// Sends each action through `body`.
     public init(_ body: @escaping @Sendable (any Sendable) async throws -> Void) {
@@ -12,11 +18,20 @@ public struct Send: Sendable {
 
     /// Sends `action` through the cluster.
     public func callAsFunction(_ action: any Sendable) async throws {
-        try await body(action)
+        guard let link else { return try await body(action) }
+        try await link.whileCurrent { try await body(action) }
     }
 
     /// Sends `action` through the cluster.
     public func callAsFunction(action: any Sendable) async throws {
-        try await body(action)
+        try await callAsFunction(action)
+    }
+
+    /// This send, for the handler of the send whose unbound root-only link is `link`.
+    func linked(_ link: TraceLink?) -> Send {
+        guard let link else { return self }
+        var linked = self
+        linked.link = link
+        return linked
     }
 }

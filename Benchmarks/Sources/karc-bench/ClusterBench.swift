@@ -122,3 +122,38 @@ func clusterSendStoreUnobserved(_ n: Int) async throws -> Double {
     await cluster.shutDown()
     return result
 }
+
+/// `cluster.send.store.rooted`: an observer that wants each record's root (what
+/// a shell asks, to say who made a change), over a plain observer: the
+/// median of `samples` rounds of `n` sends through each in turn.
+func clusterSendStoreRootedRatio(_ n: Int) async throws -> Double {
+    func make(_ roots: Bool) async throws -> (Cluster, Task<Int, Never>) {
+        let cluster = try await Bootstrap {
+            Store(model: BenchCounter.self)
+                .mutate(on: BenchAdd.self) { model, action, _ in model.add(action.n) }
+                .with(model: BenchCounter())
+        }
+        let observation = cluster.observe(bufferSize: 100_000, keepingOldStates: false, roots: roots)
+        let task = Task {
+            var seen = 0
+            for await _ in observation { seen += 1 }
+            return seen
+        }
+        return (cluster, task)
+    }
+    let (plain, p) = try await make(false)
+    let (rooted, r) = try await make(true)
+    for cluster in [plain, rooted] { for _ in 0..<n { try await cluster.send(action: BenchAdd(n: 1)) } }  // warm-up
+    var ratios: [Double] = []
+    for _ in 0..<samples {
+        let clock = ContinuousClock()
+        let a = try await clock.measure { for _ in 0..<n { try await plain.send(action: BenchAdd(n: 1)) } }
+        let b = try await clock.measure { for _ in 0..<n { try await rooted.send(action: BenchAdd(n: 1)) } }
+        ratios.append(seconds(a) / seconds(b))
+    }
+    await plain.shutDown()
+    await rooted.shutDown()
+    _ = await p.value
+    _ = await r.value
+    return median(ratios) * 100
+}

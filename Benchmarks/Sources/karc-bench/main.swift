@@ -195,6 +195,11 @@ if wanted("cluster.send.store.traced") {
     report("cluster.send.store.traced.sends", traced, "sends/s (an observer that traces and keeps trees)")
     report("cluster.send.store.traced", ratio * 100, "percent (of a plain observer's figure, rounds in turn)")
 }
+if wanted("cluster.send.store.rooted") {
+    report(
+        "cluster.send.store.rooted", try await clusterSendStoreRootedRatio(300_000),
+        "percent (an observer that wants each record's root, as a shell does, of a plain observer's figure, rounds in turn)")
+}
 if wanted("cluster.send.store.big") {
     for (observed, name) in [(false, "cluster.send.store.big.unobserved"), (true, "cluster.send.store.big")] {
         let inPlace = try await clusterSendBigStore(100_000, observed: observed, suspending: false)

@@ -98,6 +98,14 @@ public struct TraceLink: Sendable, Hashable {
         return (link, context)
     }
 
+    /// Runs `body` with `link` current, or as it is when there is none.
+    package static func bound<T>(
+        _ link: TraceLink?, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
+    ) async rethrows -> T {
+        guard let link else { return try await body() }
+        return try await TraceLocal.$link.withValue(link, operation: body, isolation: isolation)
+    }
+
     /// Runs `body` with this link current.
     package func whileCurrent<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T) async rethrows -> T {
         try await TraceLocal.$link.withValue(self, operation: body, isolation: isolation)

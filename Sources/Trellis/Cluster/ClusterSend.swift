@@ -89,27 +89,34 @@ extension Cluster {
     /// caller chose the id), while an observer traces, an app's tracer is
     /// set, or the caller chose the span; the work under such a span is
     /// traced in full too. While an observer wants only roots (a shell
-    /// saying who made a change), a root binds a root's link
-    /// (``TraceLink/isRootOnly``) that the work under it carries as it is.
-    /// Else nothing is bound. A root that is not a caller's send (an
-    /// emitter's action) is named by `origin`. `link` is given only by this
-    /// function's own paths, once the link is bound.
+    /// saying who made a change), a root's link (``TraceLink/isRootOnly``)
+    /// is made, which the work under it carries as it is: given, not bound
+    /// (`unbound`), to the send's own records, a store's handler, its
+    /// reports and its sends, its redirects and flows, and bound only for
+    /// the rest (another kind of service, a middleware). Binding it for
+    /// every send cost an observed store send a third. Else nothing is
+    /// made. A root that is not a caller's send (an emitter's action) is
+    /// named by `origin`. `link` is given only by this function's own
+    /// paths: bound in the task, unless `unbound`.
     func process(
         _ action: any Sendable, through subtree: ServiceNode?, redirected: Bool, target: String? = nil, span: UInt64? = nil,
-        origin: String? = nil, link: TraceLink? = nil
+        origin: String? = nil, link: TraceLink? = nil, unbound: Bool = false
     ) async throws -> (any Sendable)? {
         // One function, not a tracing wrapper around a handler: an async call more is a frame allocated
         // and freed per send, a tenth of an unobserved store send.
+        // A root-only link is taken in this frame: a call more was a hop more (an async call a send).
+        var (link, unbound) = (link, unbound)
         if link == nil, hasTracer || span != nil || hub.wantsLinks {
             // The link running now, read once; a root's is carried as it is.
             let current = hasTracer ? TraceLink.currentOrCarried : TraceLink.current
-            if let current, current.isRootOnly, span == nil, !hasTracer, !hub.wantsTraces {
-                return try await process(action, through: subtree, redirected: redirected, target: target, link: current)
+            let full = hasTracer || span != nil || hub.wantsTraces
+            if let current, current.isRootOnly, !full {
+                link = current
+            } else if current == nil, !full {
+                (link, unbound) = (TraceLink.rootOnly(span: TraceLink.newSpanID(), origin: origin), true)
             }
-            guard hasTracer || span != nil || hub.wantsTraces || current != nil else {
-                let root = TraceLink.rootOnly(span: TraceLink.newSpanID(), origin: origin)
-                return try await root.whileCurrent { try await process(action, through: subtree, redirected: redirected, target: target, link: root) }
-            }
+        }
+        if link == nil, hasTracer || span != nil || hub.wantsLinks {
             let span = span ?? TraceLink.newSpanID()
             guard hasTracer, let tracer else {
                 return try await TraceLink.withChild(span: span, origin: origin) { link in
@@ -133,7 +140,7 @@ extension Cluster {
             middlewares = plan.middlewares
             if !redirected {
                 for middleware in middlewares {
-                    if let flow = try await middleware.pre(action) {
+                    if let flow = try await TraceLink.bound(unbound ? link : nil, { try await middleware.pre(action) }) {
                         redirect = (middleware.name, flow)
                         break
                     }
@@ -141,16 +148,16 @@ extension Cluster {
             }
             if redirect == nil {
                 if let node = plan.node {
-                    result = try await node.execute(action, in: self)
+                    result = try await node.execute(action, in: self, unbound: unbound ? link : nil)
                 } else if action is ResetCluster {
-                    try await reset()
+                    try await TraceLink.bound(unbound ? link : nil) { try await reset() }
                 } else {
                     throw TrellisError.unhandledAction(type: "\(type(of: action))")
                 }
             }
         } catch {
             if !sentPublished, hub.hasSubscribers { hub.publish(record(.sent(sequence: sequence, action: action, target: nil), link)) }
-            for middleware in middlewares { await middleware.failure(action, error) }
+            for middleware in middlewares { await TraceLink.bound(unbound ? link : nil) { await middleware.failure(action, error) } }
             remember(sequence, action, .failed(error))
             if hub.hasSubscribers { hub.publish(record(.failed(sequence: sequence, error: error), link)) }
             throw error
@@ -158,10 +165,12 @@ extension Cluster {
         if let redirect {
             remember(sequence, action, .redirected(by: redirect.by, to: redirect.to))
             if hub.hasSubscribers { hub.publish(record(.redirected(sequence: sequence, action: action, by: redirect.by, to: redirect.to), link)) }
-            for next in redirect.to { _ = try await process(next, through: nil, redirected: true) }
+            // A root-only link is the work's under it as it is (given on when it is not bound).
+            let carried = link?.isRootOnly == true ? link : nil
+            for next in redirect.to { _ = try await process(next, through: nil, redirected: true, link: carried, unbound: unbound) }
             return nil
         }
-        for middleware in middlewares { await middleware.post(action) }
+        for middleware in middlewares { await TraceLink.bound(unbound ? link : nil) { await middleware.post(action) } }
         remember(sequence, action, .handled)
         var reply: (any Sendable)?
         if let answer = result.reply, !(answer is Void) {
@@ -171,8 +180,9 @@ extension Cluster {
             // Only a traced send's end is told: it ends the send's time.
             hub.publish(record(.handled(sequence: sequence), link))
         }
+        let carried = link?.isRootOnly == true ? link : nil
         for flow in result.flows {
-            for next in flow { _ = try await process(next, through: nil, redirected: false) }
+            for next in flow { _ = try await process(next, through: nil, redirected: false, link: carried, unbound: unbound) }
         }
         return reply
     }

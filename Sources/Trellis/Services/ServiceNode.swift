@@ -1,3 +1,5 @@
+import KarcAsync
+
 /// A built service tree. Built once at bootstrap; for each action type the
 /// cluster prunes it to the nodes that accept that type and caches the result,
 /// so routing costs a dictionary lookup, never reflection.
@@ -47,46 +49,60 @@ indirect enum ServiceNode: Sendable {
         return names
     }
 
-    /// Runs the pruned tree: the first reply in declaration order, and the follow-up flows of every service.
-    func execute(_ action: any Sendable, in cluster: Cluster) async throws -> ServiceResult {
+    /// Runs the pruned tree: the first reply in declaration order, and the
+    /// follow-up flows of every service. `unbound`: the root-only link of an
+    /// app's send, not bound in the task (``ServiceLeaf/runLinked``).
+    func execute(_ action: any Sendable, in cluster: Cluster, unbound: TraceLink? = nil) async throws -> ServiceResult {
         switch self {
         case .leaf(let leaf):
             // Bound only where a subtree set values, and unbound again below one
             // (a send from such a handler reaches services that set none).
+            if let unbound {
+                // Given to a store's handler; bound for any other.
+                guard let runLinked = leaf.runLinked else {
+                    return try await unbound.whileCurrent { try await Self.leaf(leaf).execute(action, in: cluster) }
+                }
+                if leaf.environment == nil, EnvironmentValues.current == nil { return try await runLinked(action, unbound) }
+                return try await EnvironmentValues.$current.withValue(leaf.environment) { try await runLinked(action, unbound) }
+            }
             if leaf.environment == nil, EnvironmentValues.current == nil { return try await leaf.run(action) }
             return try await EnvironmentValues.$current.withValue(leaf.environment) { try await leaf.run(action) }
         case .children(let nodes, let serial):
-            if nodes.count == 1 { return try await nodes[0].execute(action, in: cluster) }
+            if nodes.count == 1 { return try await nodes[0].execute(action, in: cluster, unbound: unbound) }
             if serial {
                 var result = ServiceResult()
-                for node in nodes { result.merge(try await node.execute(action, in: cluster)) }
+                for node in nodes { result.merge(try await node.execute(action, in: cluster, unbound: unbound)) }
                 return result
             }
-            return try await Self.concurrently(nodes, action, cluster)
+            return try await Self.concurrently(nodes, action, cluster, unbound)
         case .transformError(let node, let transform):
             do {
-                return try await node.execute(action, in: cluster)
+                return try await node.execute(action, in: cluster, unbound: unbound)
             } catch {
                 // An action made from an error that fails again ends the send: it is not transformed twice.
                 if ErrorTransform.isActive { throw error }
                 let replacement = transform(error)
                 let reply = try await ErrorTransform.$isActive.withValue(true) {
-                    try await cluster.send(action: replacement)
+                    try await TraceLink.bound(unbound) { try await cluster.send(action: replacement) }
                 }
                 return ServiceResult(reply: reply)
             }
         case .observed(let node, let observers):
-            for observer in observers { await observer.run(action) }
-            return try await node.execute(action, in: cluster)
+            for observer in observers { await TraceLink.bound(unbound) { await observer.run(action) } }
+            return try await node.execute(action, in: cluster, unbound: unbound)
         }
     }
 
     /// Runs every node; waits for all of them, then rethrows the first error.
-    private static func concurrently(_ nodes: [ServiceNode], _ action: any Sendable, _ cluster: Cluster) async throws -> ServiceResult {
+    private static func concurrently(
+        _ nodes: [ServiceNode], _ action: any Sendable, _ cluster: Cluster, _ unbound: TraceLink?
+    ) async throws -> ServiceResult {
         let results = await withTaskGroup(of: (Int, Result<ServiceResult, any Error>).self) { group in
             for (index, node) in nodes.enumerated() {
                 group.addTask {
-                    do { return (index, .success(try await node.execute(action, in: cluster))) } catch { return (index, .failure(error)) }
+                    do { return (index, .success(try await node.execute(action, in: cluster, unbound: unbound))) } catch {
+                        return (index, .failure(error))
+                    }
                 }
             }
             var firstError: (any Error)?
@@ -115,6 +131,11 @@ struct ServiceLeaf: Sendable {
     /// What `@Environment` reads while `run` runs (nil: the defaults).
     var environment: EnvironmentValues? = nil
     let run: @Sendable (any Sendable) async throws -> ServiceResult
+    /// ``run`` for the handler of an app's send whose root-only link is not
+    /// bound in the task: a store's reports and sends take it as given. A
+    /// leaf without one runs with the link bound.
+    var runLinked: (@Sendable (any Sendable, TraceLink) async throws -> ServiceResult)? = nil
+
 }
 
 /// What the services that handled an action gave back.

@@ -1,3 +1,5 @@
+import KarcAsync
+
 /// Reads a target's state, typed, for change reports.
 struct StateReader: Sendable {
     /// The state, boxed (what a target shows to tooling).
@@ -5,7 +7,8 @@ struct StateReader: Sendable {
     /// Reads the state, runs the body, reads it again and publishes the change
     /// to the hub (as coming from the source) when there is one. Typed inside:
     /// no cast on the way, as this runs around every handler an observer sees.
-    let watch: nonisolated(nonsending) @Sendable (String, ObservationHub, nonisolated(nonsending) () async -> Void) async -> Void
+    /// The link, when given, is the unbound root's the change belongs to (``StateReport/link``).
+    let watch: nonisolated(nonsending) @Sendable (String, ObservationHub, TraceLink?, nonisolated(nonsending) () async -> Void) async -> Void
 
     /// A reader for a model of type `Model` that `current` returns: its
     /// ``StatefulModel/state``, else the value itself when it is `Equatable`;
@@ -33,11 +36,11 @@ extension StatefulModel {
         let model = current as! @Sendable () -> Self
         return StateReader(
             read: { await model().state },
-            watch: { source, hub, body in
+            watch: { source, hub, link, body in
                 // Without the old state, the change is made where the state lies (see `OldStateDemand`).
                 guard hub.oldStates.isNeeded(by: source) else {
                     await body()
-                    if hub.hasSubscribers { hub.publish(.stateChanged(source: source, old: StateNotKept(), new: await model().state)) }
+                    if hub.hasSubscribers { hub.publish(.stateChanged(source: source, old: StateNotKept(), new: await model().state), unbound: link) }
                     return
                 }
                 let old = await model().state
@@ -45,7 +48,7 @@ extension StatefulModel {
                 guard hub.hasSubscribers else { return }
                 let new = await model().state
                 guard old != new else { return }
-                hub.publish(.stateChanged(source: source, old: old, new: new))
+                hub.publish(.stateChanged(source: source, old: old, new: new), unbound: link)
                 hub.oldStates.wasReported(by: source)
             }
         )
@@ -63,11 +66,11 @@ extension Equatable where Self: Sendable {
         let value = current as! @Sendable () -> Self
         return StateReader(
             read: { value() },
-            watch: { source, hub, body in
+            watch: { source, hub, link, body in
                 // Without the old state, the change is made where the state lies (see `OldStateDemand`).
                 guard hub.oldStates.isNeeded(by: source) else {
                     await body()
-                    if hub.hasSubscribers { hub.publish(.stateChanged(source: source, old: StateNotKept(), new: value())) }
+                    if hub.hasSubscribers { hub.publish(.stateChanged(source: source, old: StateNotKept(), new: value()), unbound: link) }
                     return
                 }
                 let old = value()
@@ -75,7 +78,7 @@ extension Equatable where Self: Sendable {
                 guard hub.hasSubscribers else { return }
                 let new = value()
                 guard old != new else { return }
-                hub.publish(.stateChanged(source: source, old: old, new: new))
+                hub.publish(.stateChanged(source: source, old: old, new: new), unbound: link)
                 hub.oldStates.wasReported(by: source)
             }
         )
@@ -93,10 +96,12 @@ struct StateReport: Sendable {
     /// throws). Without an observer there is nobody to tell: no state is read.
     /// Runs on the caller's actor, so a handler isolated to its model reads
     /// the state without leaving it.
-    nonisolated(nonsending) func around<T>(_ body: nonisolated(nonsending) () async throws -> T) async throws -> T {
+    /// `link`: the root-only link of the app's send whose handler runs, when
+    /// it is not bound in the task (a store's handler is given it instead).
+    nonisolated(nonsending) func around<T>(link: TraceLink? = nil, _ body: nonisolated(nonsending) () async throws -> T) async throws -> T {
         guard let reader, hub.hasSubscribers else { return try await body() }
         var result: Result<T, any Error>?
-        await reader.watch(source, hub) {
+        await reader.watch(source, hub, link) {
             do { result = .success(try await body()) } catch { result = .failure(error) }
         }
         // Proof for `!`: `watch` runs its body exactly once, and the body sets `result`.

@@ -60,10 +60,17 @@ public struct Store<Model: Sendable>: PrimitiveService {
         let send = context.environment.send
         let leaves = handlers.map { handler in
             ServiceNode.leaf(
-                ServiceLeaf(target: target, accepts: handler.accepts, environment: context.boundEnvironment) { action in
-                    try await handler.run(cell, action, send, report)
-                    return ServiceResult()
-                })
+                ServiceLeaf(
+                    target: target, accepts: handler.accepts, environment: context.boundEnvironment,
+                    run: { action in
+                        try await handler.run(cell, action, send, report, nil)
+                        return ServiceResult()
+                    },
+                    runLinked: { action, link in
+                        try await handler.run(cell, action, send.linked(link), report, link)
+                        return ServiceResult()
+                    })
+            )
         }
         return .children(leaves, serial: true)
     }
@@ -82,8 +89,9 @@ public protocol StatefulModel: Sendable {
 struct StoreHandler<Model: Sendable>: Sendable {
     let actionType: Any.Type
     let accepts: @Sendable (any Sendable) -> Bool
-    /// Runs the handler and reports the change of state it made.
-    let run: @Sendable (StoreCell<Model>, any Sendable, Send, StateReport) async throws -> Void
+    /// Runs the handler and reports the change of state it made (as the work
+    /// of the root-only link, when one is given: ``ServiceLeaf/runLinked``).
+    let run: @Sendable (StoreCell<Model>, any Sendable, Send, StateReport, TraceLink?) async throws -> Void
 }
 
 extension Store where Model: Actor {
@@ -93,18 +101,18 @@ extension Store where Model: Actor {
     /// (until it suspends).
     public func mutate<A: Sendable>(on _: A.Type, _ handler: @escaping @Sendable (isolated Model, A, Send) async throws -> Void) -> Store {
         adding(
-            StoreHandler(actionType: A.self, accepts: { $0 is A }) { cell, action, send, report in
+            StoreHandler(actionType: A.self, accepts: { $0 is A }) { cell, action, send, report, link in
                 guard let action = action as? A else { return }
-                try await Self.perform(on: cell.current, action, send, report, handler)
+                try await Self.perform(on: cell.current, action, send, report, link, handler)
             })
     }
 
     /// One hop onto the model for the handler and both state reads around it.
     private static func perform<A>(
-        on model: isolated Model, _ action: A, _ send: Send, _ report: StateReport,
+        on model: isolated Model, _ action: A, _ send: Send, _ report: StateReport, _ link: TraceLink?,
         _ handler: @Sendable (isolated Model, A, Send) async throws -> Void
     ) async throws {
-        try await report.around { try await handler(model, action, send) }
+        try await report.around(link: link) { try await handler(model, action, send) }
     }
 }
 
@@ -120,9 +128,9 @@ extension Store where Model: Equatable {
     /// thrown to whoever sent the action this handler is handling.
     public func mutate<A: Sendable>(on _: A.Type, _ handler: @escaping @Sendable (inout Model, A, Send) async throws -> Void) -> Store {
         adding(
-            StoreHandler(actionType: A.self, accepts: { $0 is A }) { cell, action, send, report in
+            StoreHandler(actionType: A.self, accepts: { $0 is A }) { cell, action, send, report, link in
                 guard let action = action as? A else { return }
-                try await cell.mutate(reporting: report) { model in try await handler(&model, action, send) }
+                try await cell.mutate(reporting: report, link: link) { model in try await handler(&model, action, send) }
             })
     }
 
@@ -133,9 +141,9 @@ extension Store where Model: Equatable {
     /// not a copy of the whole model.
     public func mutate<A: Sendable>(on _: A.Type, _ handler: @escaping @Sendable (inout Model, A, Send) throws -> Void) -> Store {
         adding(
-            StoreHandler(actionType: A.self, accepts: { $0 is A }) { cell, action, send, report in
+            StoreHandler(actionType: A.self, accepts: { $0 is A }) { cell, action, send, report, link in
                 guard let action = action as? A else { return }
-                try await cell.mutateInPlace(reporting: report) { model in try handler(&model, action, send) }
+                try await cell.mutateInPlace(reporting: report, link: link) { model in try handler(&model, action, send) }
             })
     }
 }

@@ -37,11 +37,13 @@ final class StoreCell<Model: Sendable>: Sendable {
     /// are kept even when it throws. Then runs what the body sent back to this
     /// cell, in send order; the first of those that throws stops the rest and
     /// its error is thrown.
-    func mutate(reporting report: StateReport, _ body: @escaping @Sendable (inout Model) async throws -> Void) async throws {
-        if deferredWhileHeld({ try await self.mutate(reporting: report, body) }) { return }
+    func mutate(
+        reporting report: StateReport, link: TraceLink? = nil, _ body: @escaping @Sendable (inout Model) async throws -> Void
+    ) async throws {
+        if deferredWhileHeld({ try await self.mutate(reporting: report, link: link, body) }) { return }
         let holding = Holding(cell: ObjectIdentifier(self), outer: Holding.current)
         do {
-            try await report.around {
+            try await report.around(link: link) {
                 try await lock.withLock {
                     var model = self.value.withLock { $0 }
                     defer { self.value.withLock { [model] in $0 = model } }
@@ -72,9 +74,11 @@ extension StoreCell {
     /// it; a 10,000-element state paid that on every send). Waits its turn
     /// behind handlers that can suspend; an observer still gets the old
     /// state, which costs what a change of shared storage costs.
-    func mutateInPlace(reporting report: StateReport, _ body: @escaping @Sendable (inout Model) throws -> Void) async throws {
-        if deferredWhileHeld({ try await self.mutateInPlace(reporting: report, body) }) { return }
-        try await report.around {
+    func mutateInPlace(
+        reporting report: StateReport, link: TraceLink? = nil, _ body: @escaping @Sendable (inout Model) throws -> Void
+    ) async throws {
+        if deferredWhileHeld({ try await self.mutateInPlace(reporting: report, link: link, body) }) { return }
+        try await report.around(link: link) {
             try await lock.withLock {
                 try self.value.withLock { try body(&$0) }
             }
