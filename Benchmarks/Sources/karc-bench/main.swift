@@ -26,7 +26,7 @@ func rate(operations: Int, _ body: () async throws -> Void) async throws -> Doub
 
 func report(_ name: String, _ value: Double, _ unit: String) {
     // Small figures (a few commands a second, a ratio) keep a decimal.
-    let shown = value < 100 ? String(format: "%.1f", value) : "\(Int(value.rounded()))"
+    let shown = value < 10 ? String(format: "%.2f", value) : value < 100 ? String(format: "%.1f", value) : "\(Int(value.rounded()))"
     print("bench: \(name) \(shown) \(unit)")
 }
 
@@ -229,8 +229,14 @@ if wanted("explore.shrink") {
     report("explore.shrink", shrink.seconds, "s (a failing sequence of \(shrink.original) commands shrunk to \(shrink.shrunk))")
 }
 if wanted("shell.script.json") {
-    report("shell.script.json", try await shellScriptJSON(100_000), "commands/s")
-    report("shell.script.json.trace", try await shellScriptJSON(100_000, trace: true), "commands/s (--trace: a tree after each command)")
+    // A piped command's cost in bare observed sends: both measured in this run, so the machine's speed cancels.
+    let json = try await shellScriptJSON(100_000)
+    let bare = try await clusterSendStore(300_000)
+    let traced = try await shellScriptJSON(100_000, trace: true)
+    report("shell.script.json", json, "commands/s")
+    report("shell.script.json.trace", traced, "commands/s (--trace: a tree after each command)")
+    report("shell.script.json.cost", bare / json, "observed sends (a piped --json command's time, in cluster.send.store sends of this run)")
+    report("shell.script.json.trace.cost", bare / traced, "observed sends (the same with --trace)")
 }
 if wanted("shell.script.rss"), FileManager.default.isExecutableFile(atPath: "/usr/bin/time") {
     let million = try shellScriptRSS(1_000_000)
@@ -238,17 +244,23 @@ if wanted("shell.script.rss"), FileManager.default.isExecutableFile(atPath: "/us
     report("shell.script.rss.ratio", million / (try shellScriptRSS(100_000)), "x (peak at 1M commands / at 100k)")
 }
 for shape in shapes {
-    if wanted("baseline.cow.shapes.\(shape.name)") {
+    var cow: Double?
+    if wanted("baseline.cow.shapes.\(shape.name)") || wanted("shell.bigstate.shapes.\(shape.name)") {
+        cow = shape.copyOnWrite(10_000, 2_000)
         report(
-            "baseline.cow.shapes.\(shape.name)", shape.copyOnWrite(10_000, 2_000),
+            "baseline.cow.shapes.\(shape.name)", cow ?? 0,
             "appends/s (10,000 \(shape.name) items, the list before each append kept: Swift's copy and free alone)")
     }
     for json in [false, true] {
         let form = json ? "json" : "readable"
         if wanted("shell.bigstate.shapes.\(shape.name).\(form)") {
+            let session = try await shape.session(10_000, 2_000, json)
             report(
-                "shell.bigstate.shapes.\(shape.name).\(form)", try await shape.session(10_000, 2_000, json),
+                "shell.bigstate.shapes.\(shape.name).\(form)", session,
                 "commands/s (a 10,000-element list of \(shape.name) items, one appended a command)")
+            if let cow {
+                report("shell.bigstate.shapes.\(shape.name).\(form).ratio", session / cow, "x (of baseline.cow.shapes.\(shape.name), this run)")
+            }
         }
         if wanted("shell.render.shapes.\(shape.name).\(form)") {
             report(
