@@ -1,4 +1,5 @@
 import Foundation
+import KarcAsync
 import KarcShell
 import KarcShellTrellis
 import Testing
@@ -46,5 +47,32 @@ struct AppAttributionTests {
         #expect(records.allSatisfy { $0.time == nil }, "no clock read for a tree nobody draws")
         #expect(!records.contains { if case .handled = $0.kind { true } else { false } }, "no end record: nobody times it")
         await shop.shutDown()
+    }
+}
+
+/// What the session keeps of the app's own traces: what their roots sent, for the last few.
+@Suite(.timeLimit(.minutes(1)))
+struct TraceBookRootTests {
+    struct Bump: Sendable { var n: Int }
+
+    static func sent(_ n: Int, trace: UInt64) -> ShellRecord {
+        ShellRecord(.sent(action: Bump(n: n), target: "counter"), link: TraceLink.rootOnly(span: trace, origin: nil), time: nil)
+    }
+
+    @Test func aRootIsNamedByItsOwnSendNotByTheSendsItsHandlerMade() {
+        var book = TraceBook(rootsKept: 4)
+        book.add(Self.sent(1, trace: 7))
+        book.add(Self.sent(2, trace: 8))
+        book.add(Self.sent(3, trace: 7))  // a send its handler made: same trace
+        #expect((book.root(of: 7)?.action as? Bump)?.n == 1)
+        #expect((book.root(of: 8)?.action as? Bump)?.n == 2)
+        #expect(book.recording(7) == nil, "no tree is kept of the app's own work")
+    }
+
+    @Test func onlyTheLastRootsAreKept() {
+        var book = TraceBook(rootsKept: 3)
+        for trace in UInt64(1)...5 { book.add(Self.sent(Int(trace), trace: trace)) }
+        #expect(book.root(of: 1) == nil && book.root(of: 2) == nil)
+        #expect([3, 4, 5].map { (book.root(of: UInt64($0))?.action as? Bump)?.n } == [3, 4, 5])
     }
 }

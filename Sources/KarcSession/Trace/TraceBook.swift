@@ -71,9 +71,11 @@ struct TraceBook {
     private var unconfirmed: [(recording: Recording, index: Int, target: String)] = []
     /// The trace a hop was added to last: the next is most often the same one.
     private var last: Recording?
-    /// What each of the last roots of root-only traces sent, by trace, and those traces, oldest first.
-    private var roots: [UInt64: (action: any Sendable, target: String?)] = [:]
-    private var rootOrder: Deque<UInt64> = []
+    /// What each of the last roots of root-only traces sent: a ring, written
+    /// in place a send (no hashing: a shell on an app under load sees one a
+    /// send), searched newest first only when a change is named.
+    private var roots: [(trace: UInt64, action: any Sendable, target: String?)] = []
+    private var nextRoot = 0
     let rootsKept: Int
 
     init(hopsPerTrace: Int = 1_000, hopBudget: Int = 50_000, rootsKept: Int = 1_000) {
@@ -101,7 +103,7 @@ struct TraceBook {
         guard let link = record.link else { return }
         guard !link.isRootOnly else {
             // The first send of a root-only trace is its root's (the work under it carries the root's link).
-            if case .sent(let action, let target) = record.kind, roots[link.trace] == nil { rememberRoot(link.trace, action, target) }
+            if case .sent(let action, let target) = record.kind, lastRoot != link.trace { rememberRoot(link.trace, action, target) }
             return
         }
         guard let kind = Self.hop(record.kind) else { return }
@@ -158,12 +160,28 @@ struct TraceBook {
     func recording(_ trace: UInt64) -> Recording? { recordings[trace] }
 
     /// What the root of the root-only trace `trace` sent, if it is among the last kept.
-    func root(of trace: UInt64) -> (action: any Sendable, target: String?)? { roots[trace] }
+    func root(of trace: UInt64) -> (action: any Sendable, target: String?)? {
+        guard !roots.isEmpty else { return nil }
+        // Newest first; a root's own send is the first send of its trace, so the oldest entry of a trace wins.
+        var found: (action: any Sendable, target: String?)?
+        for step in 1...roots.count {
+            let entry = roots[(nextRoot - step + roots.count) % roots.count]
+            if entry.trace == trace { found = (entry.action, entry.target) }
+        }
+        return found
+    }
+
+    /// The trace of the root-only send remembered last.
+    private var lastRoot: UInt64? { roots.isEmpty ? nil : roots[(nextRoot - 1 + roots.count) % roots.count].trace }
 
     private mutating func rememberRoot(_ trace: UInt64, _ action: any Sendable, _ target: String?) {
-        if rootOrder.count == rootsKept, let oldest = rootOrder.popFirst() { roots[oldest] = nil }
-        roots[trace] = (action, target)
-        rootOrder.append(trace)
+        if roots.count < rootsKept {
+            roots.append((trace, action, target))
+            nextRoot = roots.count % rootsKept
+        } else {
+            roots[nextRoot] = (trace, action, target)
+            nextRoot = (nextRoot + 1) % rootsKept
+        }
     }
 
     /// The commands whose traces are kept, oldest first.
