@@ -6,9 +6,9 @@ import KarcAsync
 /// the actions a store sends in a test instead of processing them.
 public struct Send: Sendable {
     let body: @Sendable (any Sendable) async throws -> Void
-    /// The root-only link of the app's send whose handler was given this,
-    /// not bound in the task: bound for the sends the handler makes, so they
-    /// belong to its trace (``StateReport/link``).
+    /// The link of the send whose handler was given this, not bound in the
+    /// task: bound for the sends the handler makes, so they belong to its
+    /// trace.
     var link: TraceLink? = nil
 
     /// Sends each action through `body`.
@@ -27,7 +27,7 @@ public struct Send: Sendable {
         try await callAsFunction(action)
     }
 
-    /// This send, for the handler of the send whose unbound root-only link is `link`.
+    /// This send, for the handler of the send whose unbound link is `link`.
     func linked(_ link: TraceLink?) -> Send {
         guard let link else { return self }
         var linked = self

@@ -88,16 +88,20 @@ extension Cluster {
     /// handler sent it), else the root of a trace (`span` names it, when the
     /// caller chose the id), while an observer traces, an app's tracer is
     /// set, or the caller chose the span; the work under such a span is
-    /// traced in full too. While an observer wants only roots (a shell
-    /// saying who made a change), a root's link (``TraceLink/isRootOnly``)
-    /// is made, which the work under it carries as it is: given, not bound
-    /// (`unbound`), to the send's own records, a store's handler, its
-    /// reports and its sends, its redirects and flows, and bound only for
-    /// the rest (another kind of service, a middleware). Binding it for
-    /// every send cost an observed store send a third. Else nothing is
-    /// made. A root that is not a caller's send (an emitter's action) is
-    /// named by `origin`. `link` is given only by this function's own
-    /// paths: bound in the task, unless `unbound`.
+    /// traced in full too, its link bound in the task (what a handler's own
+    /// code carries, `TraceCarrier.current`, holds it). While an observer
+    /// wants only roots (a shell saying who made a change), a root's link
+    /// (``TraceLink/isRootOnly``) is made, which the work under it carries as
+    /// it is: made here and *given*, not bound (`unbound`), to the send's own
+    /// records, a store's handler, its reports and its sends (`Send` binds it
+    /// only when the handler sends), its redirects and flows, and bound only
+    /// for the rest (another kind of service, a middleware): binding it for
+    /// every send cost an observed store send a third. So a store handler's
+    /// own code that carries the trace elsewhere (`TraceCarrier.current`, a
+    /// callback send) starts a root of its own there. Else nothing is made.
+    /// A root that is not a caller's send (an emitter's action) is named by
+    /// `origin`. `link` is given only by this function's own paths: bound in
+    /// the task, unless `unbound`.
     func process(
         _ action: any Sendable, through subtree: ServiceNode?, redirected: Bool, target: String? = nil, span: UInt64? = nil,
         origin: String? = nil, link: TraceLink? = nil, unbound: Bool = false

@@ -157,12 +157,12 @@ package final class ObservationHub: Sendable {
         publish(ClusterRecord(kind, link: link, time: link.isRootOnly ? nil : .now))
     }
 
-    /// Publishes what happened as the work of `link`, a root-only link not
-    /// bound in the task (a store's handler is given it), else as ``publish(_:)-(ClusterRecord.Kind)``.
+    /// Publishes what happened as the work of `link`, a link not bound in
+    /// the task (a store's handler is given it), else as ``publish(_:)-(ClusterRecord.Kind)``.
     func publish(_ kind: ClusterRecord.Kind, unbound link: TraceLink?) {
         guard let link else { return publish(kind) }
         guard hasSubscribers else { return }
-        publish(ClusterRecord(kind, link: link, time: nil))
+        publish(ClusterRecord(kind, link: link, time: link.isRootOnly ? nil : .now))
     }
 
     package func publish(_ record: ClusterRecord) {

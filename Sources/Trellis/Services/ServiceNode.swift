@@ -50,8 +50,8 @@ indirect enum ServiceNode: Sendable {
     }
 
     /// Runs the pruned tree: the first reply in declaration order, and the
-    /// follow-up flows of every service. `unbound`: the root-only link of an
-    /// app's send, not bound in the task (``ServiceLeaf/runLinked``).
+    /// follow-up flows of every service. `unbound`: the send's link, made by
+    /// the send and not bound in the task (``ServiceLeaf/runLinked``).
     func execute(_ action: any Sendable, in cluster: Cluster, unbound: TraceLink? = nil) async throws -> ServiceResult {
         switch self {
         case .leaf(let leaf):
@@ -131,9 +131,9 @@ struct ServiceLeaf: Sendable {
     /// What `@Environment` reads while `run` runs (nil: the defaults).
     var environment: EnvironmentValues? = nil
     let run: @Sendable (any Sendable) async throws -> ServiceResult
-    /// ``run`` for the handler of an app's send whose root-only link is not
-    /// bound in the task: a store's reports and sends take it as given. A
-    /// leaf without one runs with the link bound.
+    /// ``run`` for the handler of a send whose link is not bound in the
+    /// task: a store's reports and sends take it as given. A leaf without
+    /// one runs with the link bound.
     var runLinked: (@Sendable (any Sendable, TraceLink) async throws -> ServiceResult)? = nil
 
 }

@@ -7,7 +7,7 @@ struct StateReader: Sendable {
     /// Reads the state, runs the body, reads it again and publishes the change
     /// to the hub (as coming from the source) when there is one. Typed inside:
     /// no cast on the way, as this runs around every handler an observer sees.
-    /// The link, when given, is the unbound root's the change belongs to (``StateReport/link``).
+    /// The link, when given, is that of the send the change belongs to, not bound in the task.
     let watch: nonisolated(nonsending) @Sendable (String, ObservationHub, TraceLink?, nonisolated(nonsending) () async -> Void) async -> Void
 
     /// A reader for a model of type `Model` that `current` returns: its
@@ -96,8 +96,8 @@ struct StateReport: Sendable {
     /// throws). Without an observer there is nobody to tell: no state is read.
     /// Runs on the caller's actor, so a handler isolated to its model reads
     /// the state without leaving it.
-    /// `link`: the root-only link of the app's send whose handler runs, when
-    /// it is not bound in the task (a store's handler is given it instead).
+    /// `link`: the link of the send whose handler runs, when it is not bound
+    /// in the task (a store's handler is given it instead).
     nonisolated(nonsending) func around<T>(link: TraceLink? = nil, _ body: nonisolated(nonsending) () async throws -> T) async throws -> T {
         guard let reader, hub.hasSubscribers else { return try await body() }
         var result: Result<T, any Error>?

@@ -90,7 +90,7 @@ struct StoreHandler<Model: Sendable>: Sendable {
     let actionType: Any.Type
     let accepts: @Sendable (any Sendable) -> Bool
     /// Runs the handler and reports the change of state it made (as the work
-    /// of the root-only link, when one is given: ``ServiceLeaf/runLinked``).
+    /// of the send's link, when one is given: ``ServiceLeaf/runLinked``).
     let run: @Sendable (StoreCell<Model>, any Sendable, Send, StateReport, TraceLink?) async throws -> Void
 }
 
