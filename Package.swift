@@ -146,6 +146,7 @@ let package = Package(
             name: "KarcRendering",
             dependencies: [
                 "KarcAsync",
+                "KarcCommand",
                 "KarcLanguage",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ]

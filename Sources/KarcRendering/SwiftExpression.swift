@@ -1,3 +1,5 @@
+import KarcCommand
+
 /// A value as a Swift expression, as a tree first (calls, arrays,
 /// dictionaries, literals) so that it can be laid out to a width: on one
 /// line when it fits, else an argument or element a line.
@@ -64,13 +66,13 @@ package indirect enum SwiftExpression {
     }
 
     /// `value` as an expression (``SwiftLiteral/swift(_:indent:width:initializer:)``); nil when a part of it is not written as Swift.
-    package static func of(_ value: Any, initializer: @escaping (Any.Type) -> [SwiftLiteral.Argument]?) -> SwiftExpression? {
+    package static func of(_ value: Any, initializer: @escaping (Any.Type) -> [MemberwiseInitializer.Parameter]?) -> SwiftExpression? {
         written(value, initializer: initializer)?.expression
     }
 
     /// `value` as an expression, and the modules that declare the types it names (a test imports them).
     package static func written(
-        _ value: Any, initializer: @escaping (Any.Type) -> [SwiftLiteral.Argument]?
+        _ value: Any, initializer: @escaping (Any.Type) -> [MemberwiseInitializer.Parameter]?
     ) -> (expression: SwiftExpression, modules: Set<String>)? {
         var builder = Builder(initializer: initializer)
         return builder.node(value).map { ($0, builder.modules) }
@@ -78,11 +80,11 @@ package indirect enum SwiftExpression {
 
     /// Reads values into expressions, each struct with its type's initializer when known.
     struct Builder {
-        let initializer: (Any.Type) -> [SwiftLiteral.Argument]?
+        let initializer: (Any.Type) -> [MemberwiseInitializer.Parameter]?
         /// The modules of the types named so far (not the standard library's).
         var modules: Set<String> = []
 
-        init(initializer: @escaping (Any.Type) -> [SwiftLiteral.Argument]?) {
+        init(initializer: @escaping (Any.Type) -> [MemberwiseInitializer.Parameter]?) {
             self.initializer = initializer
         }
 

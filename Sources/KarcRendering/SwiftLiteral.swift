@@ -1,5 +1,6 @@
 import CustomDump
 import Foundation
+import KarcCommand
 
 /// Values written as Swift source, for a generated test.
 package enum SwiftLiteral {
@@ -21,22 +22,10 @@ package enum SwiftLiteral {
         return "\(hashes)\"\"\"\n" + body.joined(separator: "\n") + "\n\(indent)\"\"\"\(hashes)"
     }
 
-    /// One argument of the initializer a struct is written with: its label
-    /// (nil for `_`) and the stored field it takes.
-    package struct Argument: Equatable, Sendable {
-        package var label: String?
-        package var field: String
-
-        package init(label: String?, field: String) {
-            self.label = label
-            self.field = field
-        }
-    }
-
     /// A command as Swift (``swift(_:indent:width:initializer:)``), else, when
     /// it is `Codable`, decoded from its JSON by the test; nil otherwise.
     package static func value(
-        _ value: any Sendable, indent: String, initializer: @escaping (Any.Type) -> [Argument]? = { _ in nil }
+        _ value: any Sendable, indent: String, initializer: @escaping (Any.Type) -> [MemberwiseInitializer.Parameter]? = { _ in nil }
     ) -> String? {
         if let written = swift(value, indent: indent, initializer: initializer) { return written }
         guard let json = json(value) else { return nil }
@@ -53,7 +42,8 @@ package enum SwiftLiteral {
     /// `indent`, else one argument or element a line, each indented a level
     /// more.
     package static func swift(
-        _ value: any Sendable, indent: String, width: Int = 120, initializer: @escaping (Any.Type) -> [Argument]? = { _ in nil }
+        _ value: any Sendable, indent: String, width: Int = 120,
+        initializer: @escaping (Any.Type) -> [MemberwiseInitializer.Parameter]? = { _ in nil }
     ) -> String? {
         let mirror = Mirror(reflecting: value)
         guard mirror.displayStyle == .enum || mirror.displayStyle == .struct else { return nil }

@@ -1,4 +1,5 @@
 import CustomDump
+import KarcCommand
 import Testing
 
 @testable import KarcLanguage

@@ -28,7 +28,9 @@ enum TestCheck {
 
     /// What a part of the state is, as far as a comparison written in Swift cares.
     private enum Kind {
-        case string, number, bool, list([Any]), dictionary([(key: Any, value: Any)]), other
+        case string, number, bool, other
+        case list([Any])
+        case dictionary([(key: Any, value: Any)])
 
         var isString: Bool {
             if case .string = self { true } else { false }

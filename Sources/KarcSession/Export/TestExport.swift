@@ -123,11 +123,9 @@ struct TestExport {
 
     /// The initializer `@Command` or `@Memberwise` recorded for `type`: a
     /// generated test writes a value of it as a call of that initializer.
-    static func initializer(of type: Any.Type) -> [SwiftLiteral.Argument]? {
-        if let memberwise = type as? any MemberwiseInitializable.Type {
-            return memberwise.memberwiseInitializer.parameters.map { SwiftLiteral.Argument(label: $0.label, field: $0.field) }
-        }
-        return (type as? any CommandDocumented.Type)?.commandDocumentation.initializer?.map { SwiftLiteral.Argument(label: $0, field: $0) }
+    static func initializer(of type: Any.Type) -> [MemberwiseInitializer.Parameter]? {
+        if let memberwise = type as? any MemberwiseInitializable.Type { return memberwise.memberwiseInitializer.parameters }
+        return (type as? any CommandDocumented.Type)?.commandDocumentation.initializer?.map { .init(label: $0, field: $0) }
     }
 
     /// The module that declares `value`'s type (`TrellisCompose` for `TrellisCompose.EmitValue<Swift.String>`); nil for the standard library's.
