@@ -66,6 +66,17 @@ import Testing
             test.contains(
                 #"    await store.expectState("identity", toBe: IdentityModel.State(user: IdentityModel.User(email: "jill@example.com")))"#))
         #expect(test.contains(#"    await store.expectState("articles", toBe: Articles(items: [], nextID: 1, owner: "jill@example.com"))"#))
+        // A reply too, as its type.
+        #expect(
+            test.contains(
+                """
+                    expectNoDifference(
+                        reply as? Result<Account, AccountError>,
+                        Result<Account, AccountError>.success(Account(email: "jill@example.com"))
+                    )
+
+                """), "\(test)")
+        #expect(!test.contains("customDumping"), "\(test)")
         #expect(!test.contains("decoded("), "\(test)")
         #expect(!test.contains("receive(dumped:"), "\(test)")
         // A final state asserted where it changed is not asserted again at the end.

@@ -3,9 +3,10 @@ import KarcCommand
 import KarcRendering
 
 /// A session written as a Swift Testing test against `ClusterTestStore`
-/// (TrellisTesting): each command sent as a Swift value, each reply, event
-/// and state the session printed asserted in order, and each target's
-/// state at the end asserted whole.
+/// (TrellisTesting): each command sent as a Swift value, each reply, event,
+/// state and `:assert` the session printed asserted in order (as Swift
+/// values where their types' initializers are known, ``TestValues``), and
+/// each target's state at the end not asserted already.
 struct TestExport {
     /// How the test makes its cluster: an expression of a `Cluster`, with
     /// the store's `clock` in scope (`try await DemoCluster.makeForTesting()`).
@@ -52,8 +53,9 @@ struct TestExport {
                         declaresReply = true
                     }
                     body.append("reply = \(send)")
-                    body.append(
-                        "expectNoDifference(String(customDumping: reply), \(SwiftLiteral.string(String(customDumping: reply), indent: indent)))")
+                    let expected = values.reply(reply)
+                    body.append(contentsOf: values.takeNotes())
+                    body.append(expected)
                 case .replied:
                     body.append(send)
                 case .threw(let message):

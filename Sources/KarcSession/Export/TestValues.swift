@@ -36,6 +36,22 @@ struct TestValues {
         return "try decoded(\(ValueText.typeName(command)).self, json: \(SwiftLiteral.string(json, indent: indent)))"
     }
 
+    /// That `reply` (the variable) is `reply`: as its type, equal to it
+    /// written as Swift (`expectNoDifference(reply as? String, "sent: hi")`),
+    /// else by its dump.
+    mutating func reply(_ reply: any Sendable) -> String {
+        if reply is any Equatable, let expression = swift(reply) {
+            return SwiftExpression.call("expectNoDifference", [(nil, .atom("reply as? \(ValueText.typeName(reply))")), (nil, expression)])
+                .written(indent: "", width: width)
+        }
+        note(
+            reply,
+            reply is any Equatable
+                ? "has no initializer karc can see (mark it @Memberwise): the reply is compared by its dump"
+                : "is not Equatable: the reply is compared by its dump")
+        return "expectNoDifference(String(customDumping: reply), \(SwiftLiteral.string(String(customDumping: reply), indent: indent)))"
+    }
+
     /// `await store.receive(EVENT, from: SOURCE)`, or by its dump.
     mutating func event(_ event: any Sendable, from source: String) -> String {
         if event is any Equatable, let expression = swift(event) {

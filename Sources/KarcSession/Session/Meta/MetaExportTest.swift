@@ -8,7 +8,7 @@ enum MetaExportTest: MetaCommand {
     static let summary = "write this session as a Swift test that replays it"
     static let details = [
         ":export-test FlowTests.swift   a Swift Testing test that sends these commands through ClusterTestStore",
-        "and checks each reply, event and final state (--test-factory and --test-import set how it builds the cluster).",
+        "and checks each reply, event, change of state and :assert (--test-factory and --test-import set how it builds the cluster).",
         ":export-test --force FlowTests.swift  replace a file this session did not write (else it is kept, and nothing is written)",
     ]
     /// A replay would write the file again, and fail where no test factory is given.
