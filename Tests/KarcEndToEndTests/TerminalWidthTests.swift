@@ -69,13 +69,18 @@ struct TerminalWidthTests {
         }
     }
 
-    /// The line typed at 40 columns took three rows; at 120 it takes one, and no copy of the rows it had stays above it.
+    /// The line typed at 40 columns took three rows; at 120 it takes one, and no copy of it stays above it.
     @Test func aWindowThatGrowsFrom40To120ColumnsKeepsOneCopyOfTheLine() async throws {
         let long = "articles.add title=\"a long title that goes past the edge of a narrow window\""
         try await Tmux.session { tmux in
             try await tmux.startKarc(stateHome: scratch.path, arguments: "--history-file /dev/null")
             await tmux.resize(columns: 40)
-            await tmux.send(text: long)
+            // Ctrl-L puts the prompt at the screen's top-left corner, where a clear from the start of the
+            // line looks to tmux like a cleared screen (kept in its history, shown again as the window grows).
+            await tmux.send(keys: "C-l")
+            await tmux.expect { $0.hasPrefix("demo>") }
+            // Key by key, as a person types: the line is drawn again after each key.
+            await tmux.type(long)
             await tmux.expect { $0.contains("edge of a narrow windo\nw\"") }
             await tmux.resize(columns: 120)
             await tmux.expect { $0.contains("demo> " + long) }
