@@ -3,7 +3,10 @@ import KarcCommand
 import Trellis
 
 /// `articles`: a list of articles, a value model kept by its store.
+/// `@Memberwise`: a test `karc export-test` writes builds it in Swift.
+@Memberwise
 package struct Articles: Equatable, Sendable, Codable {
+    @Memberwise
     package struct Article: Equatable, Sendable, Codable {
         package var id: Int
         package var title: String
@@ -21,7 +24,12 @@ package struct Articles: Equatable, Sendable, Codable {
     /// Whose articles these are: the user who signed in last (`identity.login` loads them).
     package var owner: String?
 
-    package init() {}
+    /// The articles of `owner`, none at first; `nextID` is the id the next one added gets.
+    package init(items: [Article] = [], nextID: Int = 1, owner: String? = nil) {
+        self.items = items
+        self.nextID = nextID
+        self.owner = owner
+    }
 
     /// The actions the gatekeeper guards.
     package protocol Action: Sendable {}

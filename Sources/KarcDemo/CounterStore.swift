@@ -8,6 +8,7 @@ package actor CounterStore: Dispatcher, StatefulModel, ResettableModel, Restorab
     package let pipeline = Pipeline()
     package var middlewares: [any AsyncDispatcher.Middleware] = []
 
+    @Memberwise
     package struct State: Equatable, Sendable, Codable {
         package var count = 0
     }

@@ -5,12 +5,14 @@ import Trellis
 /// `identity`: who is signed in. Credentials are checked with Compose
 /// validation; a rejected login leaves the state as it was.
 package actor IdentityModel: StatefulModel, ResettableModel, Restorable {
+    @Memberwise
     package struct User: Equatable, Sendable, Codable {
         package var email: String
 
         package init(email: String) { self.email = email }
     }
 
+    @Memberwise
     package struct State: Equatable, Sendable, Codable {
         package var user: User?
     }

@@ -52,7 +52,10 @@ struct CommandModel {
         if let structure = declaration.as(StructDeclSyntax.self) {
             let keys = Self.declaredKeys(in: structure.memberBlock)
             var fields = Self.storedFields(in: structure.memberBlock)
-            let initializer = Self.initializer(of: structure, stored: fields.map(\.name))
+            // `@Command` records an initializer whose labels are the fields' names (CommandDocumentation.initializer).
+            let initializer = Self.initializer(of: structure, stored: fields.map(\.name)).flatMap { parameters in
+                parameters.allSatisfy { $0.label == $0.field } ? parameters.map(\.field) : nil
+            }
             if let keys { fields = fields.filter { keys.names.contains($0.name) }.map { keys.renamed($0) } }
             shape = .fields(fields, keys: keys.map { _ in "CodingKeys" }, initializer: initializer)
         } else if let enumeration = declaration.as(EnumDeclSyntax.self) {
@@ -68,7 +71,7 @@ struct CommandModel {
         }
     }
 
-    private static func access(of modifiers: DeclModifierListSyntax) -> String {
+    static func access(of modifiers: DeclModifierListSyntax) -> String {
         for modifier in modifiers {
             switch modifier.name.tokenKind {
             case .keyword(.public), .keyword(.open): return "public "
@@ -81,7 +84,7 @@ struct CommandModel {
 
     /// Stored instance properties that `Decodable` decodes: not static, not
     /// lazy, not computed, not a `let` with a value (Swift does not decode those).
-    private static func storedFields(in members: MemberBlockSyntax) -> [Field] {
+    static func storedFields(in members: MemberBlockSyntax) -> [Field] {
         var fields: [Field] = []
         for member in members.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
@@ -107,24 +110,40 @@ struct CommandModel {
         return fields
     }
 
-    /// The labels of the initializer a generated test can write the struct
-    /// with: one it declares whose labels are its stored fields in order
-    /// (not failable, throwing, async or private), else, when it declares
-    /// none, its memberwise initializer unless a stored field is private.
-    private static func initializer(of structure: StructDeclSyntax, stored: [String]) -> [String]? {
+    /// One argument of the initializer a generated test writes a struct with:
+    /// its label (nil for `_`) and the stored field it sets.
+    struct InitializerParameter: Equatable {
+        let label: String?
+        let field: String
+    }
+
+    /// The initializer a generated test can write the struct with: one it
+    /// declares that takes its stored fields in order under their names
+    /// (not failable, throwing, async or private; one whose labels are the
+    /// fields' names first), else, when it declares none, its memberwise
+    /// initializer unless a stored field is private.
+    static func initializer(of structure: StructDeclSyntax, stored: [String]) -> [InitializerParameter]? {
         let hidden: Set<TokenKind> = [.keyword(.private), .keyword(.fileprivate)]
         if structure.modifiers.contains(where: { hidden.contains($0.name.tokenKind) }) { return nil }
+        let fields = stored.map(Self.bare)
         let declared = structure.memberBlock.members.compactMap { $0.decl.as(InitializerDeclSyntax.self) }
         guard declared.isEmpty else {
+            var found: [[InitializerParameter]] = []
             for initializer in declared {
                 let signature = initializer.signature
                 guard initializer.optionalMark == nil, signature.effectSpecifiers == nil,
                     !initializer.modifiers.contains(where: { hidden.contains($0.name.tokenKind) })
                 else { continue }
-                let labels = signature.parameterClause.parameters.map(\.firstName.text)
-                if labels == stored { return labels }
+                let parameters = signature.parameterClause.parameters
+                // The parameter's own name is the field it sets; its label is how a call names it.
+                guard parameters.map({ Self.bare(($0.secondName ?? $0.firstName).text) }) == fields else { continue }
+                found.append(
+                    zip(parameters, fields).map { parameter, field in
+                        InitializerParameter(
+                            label: parameter.firstName.tokenKind == .wildcard ? nil : Self.bare(parameter.firstName.text), field: field)
+                    })
             }
-            return nil
+            return found.first { $0.allSatisfy { $0.label == $0.field } } ?? found.first
         }
         for member in structure.memberBlock.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self),
@@ -133,7 +152,12 @@ struct CommandModel {
             // A private stored property makes the memberwise initializer private.
             if variable.modifiers.contains(where: { hidden.contains($0.name.tokenKind) && $0.detail == nil }) { return nil }
         }
-        return stored
+        return fields.map { InitializerParameter(label: $0, field: $0) }
+    }
+
+    /// A name without the backquotes a keyword is written with (`` `default` `` → `default`).
+    static func bare(_ name: String) -> String {
+        name.hasPrefix("`") ? String(name.dropFirst().dropLast()) : name
     }
 
     /// Whether a property's accessors are only `willSet`/`didSet` (it is stored).

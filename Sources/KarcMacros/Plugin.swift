@@ -3,5 +3,5 @@ import SwiftSyntaxMacros
 
 @main
 struct KarcMacrosPlugin: CompilerPlugin {
-    let providingMacros: [any Macro.Type] = [CommandMacro.self, CheckedSendableMacro.self]
+    let providingMacros: [any Macro.Type] = [CommandMacro.self, MemberwiseMacro.self, CheckedSendableMacro.self]
 }

@@ -6,6 +6,22 @@ package enum DisplayWidth {
         text.reduce(0) { $0 + of($1) }
     }
 
+    /// `text` in at most `columns` columns: as it is when it fits, else
+    /// its start and `…` (a wide character that would pass the edge goes too).
+    package static func cut(_ text: some StringProtocol, to columns: Int) -> String {
+        guard of(text) > columns else { return String(text) }
+        guard columns > 0 else { return "" }
+        var kept = ""
+        var used = 0
+        for character in text {
+            let width = of(character)
+            if used + width > columns - 1 { break }
+            kept.append(character)
+            used += width
+        }
+        return kept + "…"
+    }
+
     package static func of(_ character: Character) -> Int {
         if let ascii = character.asciiValue { return ascii >= 0x20 && ascii != 0x7F ? 1 : 0 }
         let scalars = character.unicodeScalars

@@ -34,6 +34,9 @@ extension Shell {
         var runtime = ShellRuntime()
         // A wait that prints nothing (late replies after a script) says what it waits for, on a terminal only.
         runtime.statusLine = TerminalStatusLine.writer(json: options.printing.json)
+        // A script's `:seq` and `:trace` fit the terminal, or the width `COLUMNS` gives a pipe (`COLUMNS=60 karc s.karc | less`).
+        let columnsVariable = ProcessInfo.processInfo.environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
+        runtime.columns = { LineEditor.terminalColumns ?? columnsVariable }
         let sink = OutputSink(clock: runtime.clock)
         // At a prompt the line editor takes Ctrl-C; a script ends its running command with
         // it, and SIGINT, SIGTERM or SIGHUP end the script with 130, 143 or 129.

@@ -1,5 +1,9 @@
+import KarcCommand
+
 /// Fires a signal emitter of a mounted component tree, as tapping its
 /// button would: `cluster.send(action: EmitSignal("logIn.openResetPassword"), to: "auth")`.
+/// (`@Memberwise`: a generated test writes it so too.)
+@Memberwise
 public struct EmitSignal: Sendable, Hashable, Codable {
     /// The emitter's path from the root component, as Swift writes it: `openSignUp`, `logIn.openResetPassword`.
     public var emitter: String
@@ -12,6 +16,7 @@ public struct EmitSignal: Sendable, Hashable, Codable {
 
 /// Sends a value through a value emitter of a mounted component tree, as
 /// typing into its field would: `EmitValue("logIn.email", value: "jill@example.com")`.
+@Memberwise
 public struct EmitValue<Value: Sendable>: Sendable {
     /// The emitter's path from the root component, as Swift writes it: `logIn.email`.
     public var emitter: String

@@ -15,6 +15,8 @@ struct AttachPromptTests {
         let served = try await ServedDemo(tick: "300ms")
         try await Tmux.session { tmux in
             try await startAttach(tmux, served)
+            // Wide enough for the late event's line, which names its command, on one row.
+            await tmux.resize(columns: 160)
             await tmux.send(text: "acc")
             await tmux.send(keys: "Tab")
             await tmux.expect { $0.contains("demo> account.") }
@@ -28,7 +30,9 @@ struct AttachPromptTests {
             await tmux.expect { $0.contains("reply  \"sent: hi\"") }
             // The reply to the message comes a tick later, while a half-typed line waits at the prompt.
             await tmux.send(text: "counter.incr")
-            await tmux.expect("the message never arrived") { $0.contains("event  account: ReceivedMessage(text: \"re: hi (to ann@example.com)\")") }
+            await tmux.expect("the message never arrived") {
+                $0.contains("event  account (late, #2 account.dispatch-outgoing-message): ReceivedMessage(text: \"re: hi (to ann@example.com)\")")
+            }
             let pane = await tmux.capture()
             #expect(pane.split(separator: "\n").last { $0.hasPrefix("demo>") } == "demo> counter.incr", "\(pane)")
             await tmux.send(keys: "C-u")

@@ -17,7 +17,7 @@ import Testing
         #expect(run.stdout == committed)
     }
 
-    @Test func eachCommandIsASendEachReplyAndEventAnAssertionAndEachStateAtTheEnd() async throws {
+    @Test func eachCommandIsASendEachReplyEventAndChangeAnAssertionAndEachStateLeftAtTheEnd() async throws {
         let script = scratch.file("session.karc")
         try """
         counter.increment value=2
@@ -30,7 +30,8 @@ import Testing
         let output = scratch.file("SessionTests.swift")
         let run = try await KarcRun.run(["export-test", script, "-o", output, "--name", "mySession"])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout == "wrote \(output): 4 commands, 5 final states\n")
+        // Counter, identity, articles and account were asserted where they changed: only auth is left for the end.
+        #expect(run.stdout == "wrote \(output): 4 commands, 1 final state\n")
         let test = try String(contentsOfFile: output, encoding: .utf8)
         #expect(
             test.contains(
@@ -57,12 +58,45 @@ import Testing
         // Each change the session printed is asserted where it happened, not only at the end.
         let increment = try #require(test.range(of: "store.send(CounterStore.Increment(value: 2)"))
         let login = try #require(test.range(of: "store.send(IdentityAction.login(email: \"jill@example.com\""))
+        #expect(test[increment.upperBound..<login.lowerBound].contains(#"await store.expectState("counter", toBe: CounterStore.State(count: 2))"#))
+        #expect(test.contains("@testable import KarcDemo\n"), "a memberwise initializer is internal")
+        // States and events are Swift values (their types are @Memberwise), not JSON or dumped text.
+        #expect(test.contains(#"    await store.receive(UpdatedAccount(account: Account(email: "jill@example.com")), from: "account")"#))
         #expect(
-            test[increment.upperBound..<login.lowerBound].contains(
-                ##"await store.expectState("counter", toBe: try decoded(CounterStore.State.self, json: #"{"count":2}"#))"##))
-        #expect(test.contains("@testable import KarcDemo\n"), "a command's memberwise initializer is internal")
-        #expect(test.contains(##"    await store.receive(dumped: #""""##))
-        #expect(test.contains(##"    await store.expectState("counter", toBe: try decoded(CounterStore.State.self, json: #"{"count":2}"#))"##))
+            test.contains(
+                #"    await store.expectState("identity", toBe: IdentityModel.State(user: IdentityModel.User(email: "jill@example.com")))"#))
+        #expect(test.contains(#"    await store.expectState("articles", toBe: Articles(items: [], nextID: 1, owner: "jill@example.com"))"#))
+        // A reply too, as its type.
+        #expect(
+            test.contains(
+                """
+                    expectNoDifference(
+                        reply as? Result<Account, AccountError>,
+                        Result<Account, AccountError>.success(Account(email: "jill@example.com"))
+                    )
+
+                """), "\(test)")
+        #expect(!test.contains("customDumping"), "\(test)")
+        #expect(!test.contains("decoded("), "\(test)")
+        #expect(!test.contains("receive(dumped:"), "\(test)")
+        // A final state asserted where it changed is not asserted again at the end.
+        #expect(test.components(separatedBy: #"expectState("counter""#).count == 2, "\(test)")
+        #expect(test.components(separatedBy: #"expectState("identity""#).count == 2, "\(test)")
+        // The component tree's state, with each shown component's store state, is Swift too.
+        #expect(
+            test.contains(
+                """
+                    // The other targets' states at the end.
+                    await store.expectState(
+                        "auth",
+                        toBe: ComponentTreeState(
+                            paths: ["router": ["logIn"]],
+                            stores: ["logIn.form": LogInComponent.Form(email: "", password: "", problem: nil)]
+                        )
+                    )
+
+                """), "\(test)")
+        #expect(test.contains("import Compose\n"), "ComponentTreeState is Compose's")
         #expect(test.hasSuffix("    await store.finish()\n}\n"))
     }
 
@@ -118,6 +152,56 @@ import Testing
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains(#"    try await store.send(CartAction.add(name: "apple", quantity: 2), to: "cart")"#))
         #expect(run.stdout.contains("    try await store.send(CartAction.clear, to: \"cart\")"))
-        #expect(run.stdout.contains(##"    await store.expectState("cart", toBe: try decoded(Cart.self, json: #"{"items":{}}"#))"##))
+        // Cart has no initializer karc can see: decoded from its JSON, and a comment says so where it is first.
+        #expect(
+            run.stdout.contains(
+                ##"    // Cart has no initializer karc can see (mark it @Memberwise): it is decoded from its JSON.\##n    await store.expectState("cart", toBe: try decoded(Cart.self, json: #"{"items":{"apple":2}}"#))\##n"##
+            ))
+    }
+
+    /// Emitters of a component tree are sent as Swift, as their initializers are written.
+    @Test func aComponentTreesEmittersAreSentAsSwift() async throws {
+        let script = scratch.file("auth.karc")
+        try "auth.open-sign-up\nauth.sign-up.email value=jill@example.com\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let run = try await KarcRun.run(["export-test", script])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains(#"    try await store.send(EmitSignal("openSignUp"), to: "auth")"#), "\(run.stdout)")
+        #expect(run.stdout.contains(#"    try await store.send(EmitValue<String>("signUp.email", value: "jill@example.com"), to: "auth")"#))
+    }
+
+    /// Each `:assert` is an `#expect` on the state's Swift type, or a comment that says why it cannot be.
+    @Test func anAssertIsAnExpectationOfTheTest() async throws {
+        let script = scratch.file("asserts.karc")
+        try """
+        counter.increment value=2
+        identity.login email=jill@example.com password=s3cret!
+        articles.add title="Hi"
+        :assert counter.count == 2
+        :assert articles.items.count >= 1
+        :assert articles.items[0].title == "Hi"
+        :assert identity.user.email == jill@example.com
+        :assert identity.user != null
+        :assert articles.items[0] == {"id":1,"likes":0,"title":"Hi"}
+        :assert articles.owner contains jill
+
+        """.write(toFile: script, atomically: true, encoding: .utf8)
+        let run = try await KarcRun.run(["export-test", script])
+        #expect(run.status == 0, "\(run.stderr)")
+        let test = run.stdout
+        let articles = #"try #require(await store.state("articles", as: Articles.self))"#
+        let expected = [
+            "    // asserts.karc:4: :assert counter.count == 2",
+            #"    #expect(try #require(await store.state("counter", as: CounterStore.State.self)).count == 2)"#,
+            "    #expect(\(articles).items.count >= 1)",
+            "    #expect(\(articles).items[0].title == \"Hi\")",
+            // A field through an optional is read with `?.`.
+            #"    #expect(try #require(await store.state("identity", as: IdentityModel.State.self)).user?.email == "jill@example.com")"#,
+            #"    #expect(try #require(await store.state("identity", as: IdentityModel.State.self)).user != nil)"#,
+            // JSON for a struct is the shell's way, not Swift's: said, not dropped.
+            "    // asserts.karc:9: :assert articles.items[0] == {\"id\":1,\"likes\":0,\"title\":\"Hi\"}",
+            "    // Not expected here: {\"id\":1,\"likes\":0,\"title\":\"Hi\"} is not a plain value of the part's Swift type (Articles.Article).",
+            "    #expect(\(articles).owner?.contains(\"jill\") == true)",
+        ]
+        for line in expected { #expect(test.contains(line + "\n"), "\(line)\n\(test)") }
     }
 }

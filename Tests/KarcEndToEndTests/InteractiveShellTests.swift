@@ -58,11 +58,13 @@ struct InteractiveShellTests {
     @Test func historyShowsWhatACommandSetOffAfterItEnded() async throws {
         try await Tmux.session { tmux in
             try await startKarc(tmux, arguments: "--fresh --tick 300ms")
+            // Wide enough for the late event's line, which names its command, on one row.
+            await tmux.resize(columns: 160)
             await tmux.send(text: "account.register user-email=ann@example.com user-password=secret1", enter: true)
             await tmux.expect { $0.contains("account: Account(email: \"ann@example.com\")") }
             await tmux.send(text: "account.dispatch-outgoing-message message=\"hi\"", enter: true)
-            // The answer comes a tick after the command ended, while the prompt waits.
-            let received = "event  account: ReceivedMessage(text: \"re: hi (to ann@example.com)\")"
+            // The answer comes a tick after the command ended, while the prompt waits: it says whose it is.
+            let received = "event  account (late, #2 account.dispatch-outgoing-message): ReceivedMessage(text: \"re: hi (to ann@example.com)\")"
             await tmux.expect { $0.contains(received) }
             await tmux.send(keys: "C-l")
             await tmux.send(text: ":history 2", enter: true)
@@ -175,6 +177,8 @@ struct InteractiveShellTests {
     @Test func anEventArrivingMidLineIsPrintedAboveAndTheLineStaysIntact() async throws {
         try await Tmux.session { tmux in
             try await startKarc(tmux, arguments: "--tick 400ms --fresh")
+            // Wide enough for the late event's line, which names its command, on one row.
+            await tmux.resize(columns: 160)
             await tmux.send(text: "account.register user-email=jill@example.com user-password=s3cret!", enter: true)
             await tmux.expect { $0.contains("event  account: UpdatedAccount") }
             await tmux.send(text: "account.dispatch-outgoing-message message=hi", enter: true)

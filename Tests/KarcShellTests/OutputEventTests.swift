@@ -21,7 +21,11 @@ struct OutputEventTests {
                 .lateReply(command: .init(name: "slow.poke", text: "slow.poke times=2", seq: 3, script: "a.karc", line: 4), value: "done"),
                 "reply  (late, #3 slow.poke times=2) \"done\"\n", "reply"
             ),
-            (.event(source: "articles", value: Added(title: "hi")), "event  articles: OutputEventTests.Added(title: \"hi\")\n", "event"),
+            (.event(source: "articles", value: Added(title: "hi"), late: nil), "event  articles: OutputEventTests.Added(title: \"hi\")\n", "event"),
+            (
+                .event(source: "account", value: Added(title: "hi"), late: "#1 account.register"),
+                "event  account (late, #1 account.register): OutputEventTests.Added(title: \"hi\")\n", "event"
+            ),
             (
                 .redirect(by: "guard", action: Tally(count: 1), to: []), "redirected  OutputEventTests.Tally(count: 1) by guard (dropped)\n",
                 "redirect"

@@ -1,4 +1,5 @@
 import CustomDump
+import KarcCommand
 import Testing
 
 @testable import KarcLanguage
@@ -173,7 +174,11 @@ struct SwiftLiteralCommandTests {
     @Test func aStructWithoutAKnownInitializerIsDecodedFromItsJSON() {
         let decoded = ##"try decoded(SwiftLiteralCommandTests.Loose.self, json: #"{"title":"a"}"#)"##
         #expect(SwiftLiteral.value(Loose(title: "a"), indent: "") == decoded)
-        #expect(SwiftLiteral.value(Loose(title: "a"), indent: "", initializer: { _ in ["title"] }) == #"SwiftLiteralCommandTests.Loose(title: "a")"#)
-        #expect(SwiftLiteral.value(Loose(title: "a"), indent: "", initializer: { _ in ["name"] }) == decoded, "labels that are not its fields")
+        #expect(
+            SwiftLiteral.value(Loose(title: "a"), indent: "", initializer: { _ in [.init(label: "title", field: "title")] })
+                == #"SwiftLiteralCommandTests.Loose(title: "a")"#)
+        #expect(
+            SwiftLiteral.value(Loose(title: "a"), indent: "", initializer: { _ in [.init(label: "name", field: "name")] }) == decoded,
+            "labels that are not its fields")
     }
 }

@@ -316,6 +316,7 @@ struct SnapshotTests {
             test.contains(
                 """
                     // <test>:4: :undo
+                    // SnapshotTests.Shelf has no initializer karc can see (mark it @Memberwise): it is decoded from its JSON.
                     try await store.restore(ClusterSnapshot(states: [
                         "shelf": try decoded(SnapshotTests.Shelf.self, json: #"{"books":[]}"#),
                     ]))

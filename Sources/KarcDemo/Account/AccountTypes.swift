@@ -2,11 +2,14 @@ import Karc
 import KarcCommand
 
 /// The account model's state: the registered account, if any.
+@Memberwise
 package struct AccountState: Equatable, Initable, Sendable, Codable {
     package var account: Account?
     package init() {}
+    package init(account: Account?) { self.account = account }
 }
 
+@Memberwise
 package struct Account: Equatable, Sendable, Codable {
     package var email: String
 
@@ -52,15 +55,18 @@ package enum AccountCommands {
 /// Events of `account`.
 package protocol AccountEvent: Sendable {}
 
+@Memberwise
 package struct UpdatedAccount: AccountEvent, Equatable, Codable {
     package let account: Account
 }
 
+@Memberwise
 package struct DeletedAccount: AccountEvent, Equatable, Codable {
     package let account: Account
 }
 
 /// A reply from the message server, delivered by a swap.
+@Memberwise
 package struct ReceivedMessage: AccountEvent, Equatable, Codable {
     package let text: String
 }

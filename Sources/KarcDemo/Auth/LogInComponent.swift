@@ -1,8 +1,10 @@
 import Compose
+import KarcCommand
 
 /// The log-in screen: its form, and a reset-password screen it pushes on
 /// the router that shows it.
 struct LogInComponent: Component {
+    @Memberwise
     struct Form: AnyState, Codable {
         var email = ""
         var password = ""

@@ -1,7 +1,9 @@
 import Compose
+import KarcCommand
 
 /// Pushed from the log-in screen: asks for an email address to send a reset link to.
 struct ResetPasswordComponent: Component {
+    @Memberwise
     struct Form: AnyState, Codable {
         var email = ""
         /// Whether the link was sent.

@@ -1,7 +1,9 @@
 import Compose
+import KarcCommand
 
 /// The sign-up screen: an email address, and a log-in button of its own.
 struct SignUpComponent: Component {
+    @Memberwise
     struct Form: AnyState, Codable {
         var email = ""
     }

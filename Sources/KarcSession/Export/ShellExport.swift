@@ -58,16 +58,16 @@ extension Shell {
         _ export: TestExport, steps: [TestStep], states: [(target: String, state: any Sendable)],
         scriptName: (String) -> String, to output: String?, sink: OutputSink
     ) -> Int32 {
-        let source: String
+        let source: (text: String, finalStates: Int)
         do {
             source = try export.source(steps: steps, states: states, scriptName: scriptName)
         } catch {
             sink.writeError("error: \(error.message)")
             return 1
         }
-        return deliver(source, to: output, sink: sink) {
+        return deliver(source.text, to: output, sink: sink) {
             let sends = steps.filter { if case .send = $0 { true } else { false } }.count
-            return "\(Names.counted(sends, "command")), \(Names.counted(states.count, "final state"))"
+            return "\(Names.counted(sends, "command")), \(Names.counted(source.finalStates, "final state"))"
         }
     }
 

@@ -3,9 +3,10 @@ import KarcCommand
 import KarcRendering
 
 /// A session written as a Swift Testing test against `ClusterTestStore`
-/// (TrellisTesting): each command sent as a Swift value, each reply, event
-/// and state the session printed asserted in order, and each target's
-/// state at the end asserted whole.
+/// (TrellisTesting): each command sent as a Swift value, each reply, event,
+/// state and `:assert` the session printed asserted in order (as Swift
+/// values where their types' initializers are known, ``TestValues``), and
+/// each target's state at the end not asserted already.
 struct TestExport {
     /// How the test makes its cluster: an expression of a `Cluster`, with
     /// the store's `clock` in scope (`try await DemoCluster.makeForTesting()`).
@@ -22,23 +23,28 @@ struct TestExport {
         let message: String
     }
 
-    /// The test's source; `scriptName` names the scripts commands came from.
+    /// The test's source, and how many final states it asserts at its end;
+    /// `scriptName` names the scripts commands came from.
     func source(
         steps: [TestStep], states: [(target: String, state: any Sendable)], scriptName: (String) -> String = { $0 }
-    ) throws(Unexportable) -> String {
+    ) throws(Unexportable) -> (text: String, finalStates: Int) {
         let indent = "    "
         var body: [String] = []
+        var values = TestValues(indent: indent)
         var declaresReply = false
+        // What each target was last asserted to be (its dump): a final state asserted already is not asserted again.
+        var asserted: [String: String] = [:]
         for step in steps {
             switch step {
             case .send(let target, let command, let origin, let outcome):
                 let line = origin.described(scriptName)
-                guard let value = SwiftLiteral.value(command, indent: indent, initializer: Self.initializer) else {
+                guard let value = values.command(command) else {
                     throw Unexportable(
                         message: "cannot write \(line) as Swift: \(ValueText.typeName(command)) is neither an enum of plain values nor Codable")
                 }
                 // A command that went on over several lines is a comment line each: Swift ends a `//` comment at the line's end.
                 body.append(contentsOf: line.split(separator: "\n", omittingEmptySubsequences: false).map { "// \($0)" })
+                body.append(contentsOf: values.takeNotes())
                 let send = "try await store.send(\(value), to: \(SwiftLiteral.string(target, indent: indent)))"
                 switch outcome {
                 case .replied(let reply?) where !(reply is Void):
@@ -47,8 +53,9 @@ struct TestExport {
                         declaresReply = true
                     }
                     body.append("reply = \(send)")
-                    body.append(
-                        "expectNoDifference(String(customDumping: reply), \(SwiftLiteral.string(String(customDumping: reply), indent: indent)))")
+                    let expected = values.reply(reply)
+                    body.append(contentsOf: values.takeNotes())
+                    body.append(expected)
                 case .replied:
                     body.append(send)
                 case .threw(let message):
@@ -58,41 +65,54 @@ struct TestExport {
                     throw Unexportable(message: "cannot replay \(line): it did not answer in the session, so there is no reply to expect")
                 }
             case .event(let source, let event):
-                body.append(
-                    "await store.receive(dumped: \(SwiftLiteral.string(String(customDumping: event), indent: indent)), from: \(SwiftLiteral.string(source, indent: indent)))"
-                )
+                let received = values.event(event, from: source)
+                body.append(contentsOf: values.takeNotes())
+                body.append(received)
             case .state(let target, let state):
-                body.append(Self.expectState(target, state, indent: indent))
+                let expected = values.state(target, state)
+                body.append(contentsOf: values.takeNotes())
+                body.append(expected)
+                asserted[target] = String(customDumping: state)
+            case .check(let check):
+                body.append(contentsOf: TestCheck.lines(check, origin: check.origin.described(scriptName), indent: indent))
             case .reset(let origin):
                 throw Unexportable(
                     message: "cannot write \(origin.described(scriptName)) as Swift: a test does not replay :reset; export the part after it")
             case .restore(let states, let origin):
                 body.append("// \(origin.described(scriptName))")
-                body.append(try Self.restore(states, origin: origin.described(scriptName), indent: indent))
+                let restore = try values.restore(states, origin: origin.described(scriptName))
+                body.append(contentsOf: values.takeNotes())
+                body.append(restore)
             }
         }
-        if !states.isEmpty { body.append("// Each target's state at the end.") }
-        for (target, state) in states { body.append(Self.expectState(target, state, indent: indent)) }
+        // A target whose state at the end was asserted where it changed is not asserted twice.
+        let remaining = states.filter { asserted[$0.target] != String(customDumping: $0.state) }
+        if !remaining.isEmpty {
+            body.append(
+                steps.contains { if case .state = $0 { true } else { false } }
+                    ? "// The other targets' states at the end." : "// Each target's state at the end.")
+        }
+        for (target, state) in remaining {
+            let expected = values.state(target, state)
+            body.append(contentsOf: values.takeNotes())
+            body.append(expected)
+        }
         body.append("await store.finish()")
 
-        // The modules of the commands written as Swift too (a component tree's `EmitSignal` is TrellisCompose's).
-        let commandModules = steps.compactMap { step -> String? in
-            guard case .send(_, let command, _, _) = step else { return nil }
-            return Self.module(of: command)
-        }
+        // The modules of the types the values name too (a component tree's `EmitSignal` is TrellisCompose's, its state Compose's).
         // A restore names Trellis' `ClusterSnapshot`.
         let restores = steps.contains { if case .restore = $0 { true } else { false } } ? ["Trellis"] : []
-        let modules = (["CustomDump", "Testing", "TrellisTesting"] + imports + commandModules + restores).sorted().reduce(into: [String]()) {
+        let modules = (["CustomDump", "Testing", "TrellisTesting"] + imports + values.modules + restores).sorted().reduce(into: [String]()) {
             if $0.last != $1 { $0.append($1) }
         }
         var out = """
             // Generated by `export-test` from \(source): the session replayed against the
-            // cluster, each reply, event and change of state asserted in order, and each
-            // target's state at the end.
+            // cluster, each reply, event, change of state and :assert checked in order,
+            // and each target's state at the end not asserted already.
             // Regenerate it rather than edit it.
 
             """
-        // The cluster's modules are imported @testable: a command struct's memberwise initializer is internal.
+        // The cluster's modules are imported @testable: a memberwise initializer is internal.
         out += modules.map { (imports.contains($0) ? "@testable import " : "import ") + $0 + "\n" }.joined() + "\n"
         // A replay that hangs fails by name (a time limit is per minute; a test ends long before).
         out += "@Test(.timeLimit(.minutes(1))) func \(name)() async throws {\n"
@@ -100,41 +120,14 @@ struct TestExport {
         for line in body {
             out += line.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : indent + $0 }.joined(separator: "\n") + "\n"
         }
-        return out + "}\n"
+        return (out + "}\n", remaining.count)
     }
 
-    /// `try await store.restore(ClusterSnapshot(states: […]))`, each state
-    /// decoded from its JSON: a restore replayed needs `Codable` states.
-    private static func restore(_ states: [String: any Sendable], origin: String, indent: String) throws(Unexportable) -> String {
-        var entries: [String] = []
-        for (target, state) in states.sorted(by: { $0.key < $1.key }) {
-            guard state is any Decodable, let json = SwiftLiteral.json(state) else {
-                throw Unexportable(
-                    message:
-                        "cannot write \(origin) as Swift: the state of \(target) (\(ValueText.typeName(state))) is not Codable, so a test cannot restore it"
-                )
-            }
-            entries.append(
-                "\(indent)\(SwiftLiteral.string(target, indent: indent)): try decoded(\(ValueText.typeName(state)).self, json: \(SwiftLiteral.string(json, indent: indent + indent))),"
-            )
-        }
-        return "try await store.restore(ClusterSnapshot(states: [\n" + entries.joined(separator: "\n") + "\n]))"
-    }
-
-    /// The labels of the initializer `@Command` found for `type` (``CommandDocumentation/initializer``).
-    static func initializer(of type: Any.Type) -> [String]? {
-        (type as? any CommandDocumented.Type)?.commandDocumentation.initializer
-    }
-
-    /// The assertion that `target`'s state is `state`: equal to it decoded
-    /// from its JSON when it is `Equatable` and `Codable`, else dumped the same.
-    private static func expectState(_ target: String, _ state: any Sendable, indent: String) -> String {
-        let name = SwiftLiteral.string(target, indent: indent)
-        guard state is any Equatable, let json = SwiftLiteral.json(state) else {
-            return "await store.expectState(\(name), toDump: \(SwiftLiteral.string(String(customDumping: state), indent: indent)))"
-        }
-        return
-            "await store.expectState(\(name), toBe: try decoded(\(ValueText.typeName(state)).self, json: \(SwiftLiteral.string(json, indent: indent))))"
+    /// The initializer `@Command` or `@Memberwise` recorded for `type`: a
+    /// generated test writes a value of it as a call of that initializer.
+    static func initializer(of type: Any.Type) -> [MemberwiseInitializer.Parameter]? {
+        if let memberwise = type as? any MemberwiseInitializable.Type { return memberwise.memberwiseInitializer.parameters }
+        return (type as? any CommandDocumented.Type)?.commandDocumentation.initializer?.map { .init(label: $0, field: $0) }
     }
 
     /// The module that declares `value`'s type (`TrellisCompose` for `TrellisCompose.EmitValue<Swift.String>`); nil for the standard library's.

@@ -1,3 +1,5 @@
+import KarcRendering
+
 /// What a session did, as a generated test replays it: each command sent
 /// with what came of it, and each event, in the order the shell printed them.
 enum TestStep {
@@ -28,4 +30,22 @@ enum TestStep {
     case reset(origin: Origin)
     /// The session put states back (`:restore`, `:undo`): a test restores them too.
     case restore(states: [String: any Sendable], origin: Origin)
+    /// The session checked a part of a state (`:assert`): a test expects it too.
+    case check(Check)
+
+    /// An `:assert` as the session ran it.
+    struct Check {
+        var target: String
+        /// The path's steps after the target (none: the whole state).
+        var steps: [StatePath.Step]
+        var op: String
+        /// The value as typed, and whether it was in quotes (a string, whatever it holds).
+        var expected: String
+        var quoted: Bool
+        /// Whether it held in the session: one that did not is not expected in the test.
+        var held: Bool
+        /// The target's state when it was checked: what the path is read against to write it as Swift.
+        var state: any Sendable
+        var origin: Origin
+    }
 }

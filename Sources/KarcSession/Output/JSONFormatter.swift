@@ -30,8 +30,11 @@ final class JSONFormatter: OutputFormatter {
             object["script"] = command.script
             object["line"] = command.line
             json(object, to: sink)
-        case .event(let source, let value):
-            json(["kind": "event", "source": source, "type": ValueText.typeName(value), "value": ValueText.json(value)], to: sink)
+        case .event(let source, let value, let late):
+            // A late event carries its command's `seq` (``Renderer/printing(for:_:)``), as a late reply does.
+            var object: JSONObject = ["kind": "event", "source": source, "type": ValueText.typeName(value), "value": ValueText.json(value)]
+            if late != nil { object["late"] = true }
+            json(object, to: sink)
         case .redirect(let by, let action, let to):
             json(
                 [

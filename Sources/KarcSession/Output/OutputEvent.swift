@@ -10,8 +10,9 @@ enum OutputEvent {
     case reply(target: String, value: any Sendable)
     /// The reply of a send the shell gave up on (timed out, interrupted), now that it came.
     case lateReply(command: LateReplies.Origin, value: any Sendable)
-    /// An event a target emitted.
-    case event(source: String, value: any Sendable)
+    /// An event a target emitted; `late` names the earlier command that set
+    /// it off (`#3 identity.login`) when it comes in another command's output or between commands.
+    case event(source: String, value: any Sendable, late: String?)
     /// A middleware replaced an action (`to` empty: dropped it).
     case redirect(by: String, action: any Sendable, to: [any Sendable])
     /// A target's state changed (`:diff on`).

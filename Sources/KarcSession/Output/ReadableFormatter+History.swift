@@ -29,7 +29,11 @@ extension ReadableFormatter {
         for change in blame.changes {
             let command = change.command.map { "#\($0)  " } ?? ""
             let what = change.line ?? change.cause
-            sink.write("  " + command + style.dim(Self.clockTime(change.time)) + "  " + what + "   " + Self.part(change, from: blame.path))
+            // A command over several lines keeps its column (its lines after the first under its first).
+            let column = 2 + DisplayWidth.of(command) + 8 + 2
+            sink.write(
+                "  " + command + style.dim(Self.clockTime(change.time)) + "  " + Self.indented(what, by: column) + "   "
+                    + Self.part(change, from: blame.path))
         }
         if blame.more { sink.write(style.dim("  … older ones: :blame \(blame.path) N lists N")) }
         if let dropped = blame.droppedBefore {

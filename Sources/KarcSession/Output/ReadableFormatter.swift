@@ -24,8 +24,10 @@ final class ReadableFormatter: OutputFormatter {
         case .lateReply(let command, let value):
             let head = "  (late, \(command.described)) "
             sink.write(style.reply("reply") + head + Self.indented(ValueText.dump(value), by: 5 + DisplayWidth.of(head)))
-        case .event(let source, let value):
-            sink.write(style.event("event") + "  \(source): " + Self.indented(ValueText.dump(value), by: 9 + source.count))
+        case .event(let source, let value, let late):
+            // Work of an earlier command that came in another's output says whose it is, as a late reply does.
+            let head = "  \(source)" + (late.map { " (late, \($0))" } ?? "") + ": "
+            sink.write(style.event("event") + head + Self.indented(ValueText.dump(value), by: 5 + DisplayWidth.of(head)))
         case .redirect(let by, let action, let to):
             let replacement = to.map(ValueText.dump).joined(separator: ", ")
             sink.write(style.error("redirected") + "  \(ValueText.dump(action)) by \(by)" + (to.isEmpty ? " (dropped)" : " → \(replacement)"))
@@ -66,10 +68,7 @@ final class ReadableFormatter: OutputFormatter {
         case .trace(let output):
             let head = output.command.map { "#\($0) " + (output.name ?? "") } ?? (output.name ?? "trace \(TraceIDs.text(output.trace))")
             sink.write(style.dim("trace") + "  " + head + (output.lateOnly ? ", later:" : ":"))
-            for line in output.lines {
-                let late = line.late && !output.lateOnly ? "  (late)" : ""
-                sink.write(String(repeating: "  ", count: line.depth + 1) + line.text + late)
-            }
+            for line in output.lines { sink.write(Self.traceLine(line, lateOnly: output.lateOnly, columns: terminalColumns())) }
         case .sequence(let diagram, let commands):
             sink.write(style.dim("seq") + "    " + commands.map { "#\($0.seq) \($0.name)" }.joined(separator: ", ") + ":")
             for line in diagram.lines(width: terminalColumns() ?? 100) { sink.write(line) }
@@ -143,12 +142,34 @@ final class ReadableFormatter: OutputFormatter {
         return text.isEmpty ? "" : text + " "
     }
 
+    /// A line of a trace's tree, indented by its depth; in `columns` (when
+    /// known) cut where its text is too long, its time and `(late)` kept
+    /// whole at its end, so the line never wraps into the next.
+    static func traceLine(_ line: TraceTree.Line, lateOnly: Bool, columns: Int?) -> String {
+        let indent = String(repeating: "  ", count: line.depth + 1)
+        var text = Substring(line.text)
+        var tail = line.late && !lateOnly ? "  (late)" : ""
+        if let duration = line.duration {
+            let time = "  " + OutputEvent.millisecondsText(duration)
+            if text.hasSuffix(time) {
+                text = text.dropLast(time.count)
+                tail = time + tail
+            }
+        }
+        guard let columns, columns > 0 else { return indent + text + tail }
+        let room = columns - indent.count - DisplayWidth.of(tail)
+        // Too deep for the width: the line is cut whole (its time too) rather than wrapped.
+        guard room >= 8 else { return DisplayWidth.cut(indent + text + tail, to: columns) }
+        return indent + DisplayWidth.cut(text, to: room) + tail
+    }
+
     /// ` (by timer account.tick)` after a target whose change no command of this session made: its trace's root.
     private static func from(_ cause: String?) -> String {
         cause.map { " (by \($0))" } ?? ""
     }
 
-    private static func indented(_ text: String, by width: Int) -> String {
+    /// `text`'s lines after its first indented by `width` columns: a value that spans lines keeps the column it starts at.
+    static func indented(_ text: String, by width: Int) -> String {
         guard text.contains("\n") else { return text }
         let pad = String(repeating: " ", count: width)
         return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()

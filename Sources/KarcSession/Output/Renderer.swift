@@ -116,8 +116,9 @@ final class Renderer {
         if running.last == seq { running.removeLast() }
     }
 
-    /// Prints, in `body`, output that belongs to the command line `seq` (a late reply).
-    func printing<T>(for seq: Int, _ body: () -> T) -> T {
+    /// Prints, in `body`, output that belongs to the command line `seq` (a late reply); nil: the running command's.
+    func printing<T>(for seq: Int?, _ body: () -> T) -> T {
+        guard let seq else { return body() }
         running.append(seq)
         defer { running.removeLast() }
         return body()
@@ -130,8 +131,9 @@ final class Renderer {
     func setting(_ setting: OutputEvent.Setting) { emit(.setting(setting)) }
 
     /// An event emitted by `source`, unless `:events` hides its type (`typeName`, worked out once by the caller).
-    func event(_ event: any Sendable, from source: String, typeName: String) {
-        if events.shows(typeName) { emit(.event(source: source, value: event)) }
+    /// An event; `late` names the earlier command whose work it is, when it is not the running command's.
+    func event(_ event: any Sendable, from source: String, typeName: String, late: String? = nil) {
+        if events.shows(typeName) { emit(.event(source: source, value: event, late: late)) }
     }
 
     func record(_ record: ShellRecord) {

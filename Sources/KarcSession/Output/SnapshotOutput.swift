@@ -76,10 +76,18 @@ extension ReadableFormatter {
     }
 
     func restored(_ restored: OutputEvent.Restored, to sink: OutputSink) {
-        let what =
-            restored.name.map { "'\($0)'" }
-            ?? restored.undone.map { "#\($0.number) \($0.line)" }.joined(separator: ", ")
-        sink.write(style.state(restored.name == nil ? "undone" : "restored") + "  " + what + ": " + Self.list(restored.targets))
+        let head = restored.name == nil ? "undone" : "restored"
+        var what = restored.name.map { "'\($0)'" } ?? ""
+        if restored.name == nil {
+            // A command over several lines keeps the column its text starts at.
+            for (index, command) in restored.undone.enumerated() {
+                if index > 0 { what += ", " }
+                let number = "#\(command.number) "
+                let column = head.count + 2 + DisplayWidth.of(what.split(separator: "\n", omittingEmptySubsequences: false).last ?? "") + number.count
+                what += number + Self.indented(command.line, by: column)
+            }
+        }
+        sink.write(style.state(head) + "  " + what + ": " + Self.list(restored.targets))
         if !restored.left.isEmpty {
             sink.write(style.dim("  left as they are, they cannot be restored: " + restored.left.joined(separator: ", ")))
         }

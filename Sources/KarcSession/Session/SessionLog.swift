@@ -68,6 +68,11 @@ struct SessionLog {
         if keepsTestSteps { testSteps.insert(send, at: position) }
     }
 
+    /// An `:assert` ran: a test expects what it checked.
+    mutating func checked(_ check: TestStep.Check) {
+        if keepsTestSteps { testSteps.append(.check(check)) }
+    }
+
     /// A change of `target`'s state printed: a test asserts the state it left.
     mutating func saw(state: any Sendable, of target: String) {
         if keepsTestSteps, keepsStates { testSteps.append(.state(target: target, state: state)) }

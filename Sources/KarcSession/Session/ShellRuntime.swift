@@ -14,6 +14,12 @@ package struct ShellRuntime: Sendable {
     /// shell attached from elsewhere).
     package var statusLine: (@Sendable (String) -> Void)? = nil
 
+    /// How many columns a script's output is drawn in (`:seq`, `:trace`):
+    /// the terminal's width when standard output is one, else `COLUMNS`
+    /// when set; nil (the default): `:seq` draws in 100, `:trace` cuts
+    /// nothing. At the prompt the line editor says.
+    package var columns: (@Sendable () -> Int?)? = nil
+
     package init(clock: ShellClock = .continuous, executor: ShellExecutor = .shared, disposal: RecordDisposal = .shared) {
         self.clock = clock
         self.executor = executor

@@ -29,8 +29,14 @@ extension ShellSession {
             case .stateReported(let target, let state):
                 changes.add(target: target, old: nil, new: state, link: record.link, time: record.time)
             case .event(let source, let event):
+                let late = lateCause(of: record.link)
                 keepingLate(for: background ? command(of: record.link) : nil) {
-                    renderer.linked(record.link) { renderer.event(event, from: source, typeName: log.saw(event: event, from: source)) }
+                    // A late event is its command's output, as a late reply is (its `seq` with `--json`).
+                    renderer.printing(for: late?.seq) {
+                        renderer.linked(record.link) {
+                            renderer.event(event, from: source, typeName: log.saw(event: event, from: source), late: late?.name)
+                        }
+                    }
                 }
             case let kind where kind.isHop:
                 continue
@@ -41,7 +47,7 @@ extension ShellSession {
         var changed = Set<String>()
         var inOrder: [String] = []
         for change in changes.all {
-            let cause = background ? self.cause(of: change.link) : nil
+            let cause = background ? self.cause(of: change.link) : lateCause(of: change.link)?.name
             keepingLate(for: background ? command(of: change.link) : nil) {
                 let told = renderer.linked(change.link) { renderer.state(target: change.target, old: change.old, new: change.new, from: cause) }
                 if told.printed { log.saw(state: change.new, of: change.target) }
@@ -108,6 +114,14 @@ extension ShellSession {
         renderer.sink.tap(seq, exclusive: true, room: ended.output.room)
         defer { log.appendLate(seq, renderer.sink.untap(seq)) }
         return body()
+    }
+
+    /// `#3 identity.login`: the command of this session whose work `link`
+    /// is part of, when that is not the command printing now (a late event,
+    /// or a change, of an earlier command); nil otherwise.
+    func lateCause(of link: TraceLink?) -> (seq: Int, name: String)? {
+        guard let origin = command(of: link), origin != renderer.seq else { return nil }
+        return (origin, cause(of: link))
     }
 
     /// The command of this session whose trace `link` is on, if any.

@@ -85,6 +85,7 @@ package final class ShellSession {
         renderer.diffMode = options.printing.diff
         renderer.jsonStates = options.printing.jsonStates
         renderer.showsTraces = options.printing.trace
+        if let columns = runtime.columns { renderer.terminalColumns = columns }
         // This renderer has seen no state yet: the next change of each target comes with its old one.
         cluster.sessionStarted()
     }

@@ -15,6 +15,10 @@ struct SequenceDiagram {
         let style: Style
         /// It came after the command that caused it had ended.
         let late: Bool
+        /// Shorter ways to say ``text``, best first, for a terminal too narrow
+        /// for it: a send's command without its target (the arrow ends on the
+        /// target's lifeline), `changed` for `state changed`.
+        var shorter: [String] = []
     }
 
     /// Lifelines, in the order they first appear (`shell` first when a command started a flow).
@@ -39,9 +43,9 @@ struct SequenceDiagram {
             var callerOf: [UInt64: String] = [:]
             for (position, hop) in recording.hops.enumerated() where hop.confirmed {
                 let late = recording.lateFrom.map { position >= $0 } ?? false
-                func add(_ from: String, _ to: String, _ text: String, _ style: Message.Style) {
+                func add(_ from: String, _ to: String, _ text: String, _ style: Message.Style, shorter: [String] = []) {
                     let from = index(from)
-                    messages.append(Message(from: from, to: index(to), text: text, style: style, late: late))
+                    messages.append(Message(from: from, to: index(to), text: text, style: style, late: late, shorter: shorter))
                 }
                 let own = targetOf[hop.span] ?? Self.caller(of: hop, in: recording, targets: targetOf)
                 switch hop.kind {
@@ -50,7 +54,9 @@ struct SequenceDiagram {
                     let target = target.map { $0.split(separator: ",").first.map(String.init) ?? $0 } ?? caller
                     targetOf[hop.span] = target
                     callerOf[hop.span] = caller
-                    add(caller, target, label(action, target), .send)
+                    let name = label(action, target)
+                    let command = name.hasPrefix(target + ".") ? String(name.dropFirst(target.count + 1)) : nil
+                    add(caller, target, name, .send, shorter: command.map { [$0] } ?? [])
                 case .replied(let reply):
                     add(own, callerOf[hop.span] ?? own, "→ " + ValueText.inline(reply, limit: 50), .reply)
                 case .failed(let error):
@@ -60,7 +66,7 @@ struct SequenceDiagram {
                 case .event(let source, let value):
                     add(source, source, "event " + ValueText.inline(value, limit: 50), .event)
                 case .state(let target):
-                    add(target, target, "state changed", .state)
+                    add(target, target, "state changed", .state, shorter: ["changed"])
                 case .redirected(let by, let to):
                     let replacement = to.isEmpty ? "nothing" : to.map { ValueText.inline($0, limit: 40) }.joined(separator: ", ")
                     add(own, own, "redirected by \(by) → \(replacement)", .redirect)

@@ -189,5 +189,9 @@ func clearEditArea(_ el: OpaquePointer) {
     let before = String(decoding: UnsafeRawBufferPointer(start: info.buffer, count: info.cursor - info.buffer), as: UTF8.self)
     let position = (EditorContext.of(el)?.promptWidth ?? 0) + DisplayWidth.of(before)
     let row = columns > 0 ? position / columns : 0
-    writeToTerminal((row > 0 ? "\u{1B}[\(row)A" : "") + "\r\u{1B}[J")
+    // Not `ESC[J` from the start of the row: at the screen's top-left corner tmux (scroll-on-clear)
+    // takes that for a cleared screen and keeps the rows in its history, and a window that then grows
+    // rewraps them back into view, a stale copy of the line above it for each redraw. So the first row
+    // is cleared on its own and the rest from the row below, the cursor put back where it was.
+    writeToTerminal((row > 0 ? "\u{1B}[\(row)A" : "") + "\r\u{1B}[K\u{1B}7\u{1B}[B\u{1B}[J\u{1B}8")
 }

@@ -53,13 +53,21 @@ enum MetaAssert: MetaCommand {
                 "expected one value: a number, true, false, null, a quoted string, one bare word, or JSON; got '\(typed.clipped)'",
                 column: value.column, in: call)
         }
-        let part: Any
+        let resolved: Resolved
         switch await resolve(path, in: session) {
-        case .success(let found): part = found
+        case .success(let found): resolved = found
         case .failure(let error): return session.fail(error.message, column: error.column, in: call)
         }
-        let actual = Self.comparable(part)
-        switch Self.holds(actual, op.value, expected) {
+        let actual = Self.comparable(resolved.part)
+        let verdict = Self.holds(actual, op.value, expected)
+        if case .success(let held) = verdict {
+            // A generated test expects it too (or says why it does not).
+            session.log.checked(
+                TestStep.Check(
+                    target: resolved.target, steps: resolved.steps, op: op.value, expected: typed, quoted: quoted, held: held,
+                    state: resolved.state, origin: .init(script: call.location.script, line: call.location.line, text: call.text)))
+        }
+        switch verdict {
         case .success(true):
             session.renderer.log("ok: \(path.value) \(op.value) \(Self.describe(expected))")
             return .succeeded
@@ -86,9 +94,17 @@ enum MetaAssert: MetaCommand {
         var column: Int
     }
 
+    /// The part a path named, and where it is: the target, the steps after it, and the target's whole state.
+    private struct Resolved {
+        let part: Any
+        let target: String
+        let steps: [StatePath.Step]
+        let state: any Sendable
+    }
+
     /// The part of a target's state `path` names (`articles.items[0].title`); `count` after a
     /// list, a dictionary or a string is its length.
-    private static func resolve(_ path: Located<String>, in session: ShellSession) async -> Result<Any, Problem> {
+    private static func resolve(_ path: Located<String>, in session: ShellSession) async -> Result<Resolved, Problem> {
         let text = path.value
         let end = text.firstIndex { $0 == "." || $0 == "[" } ?? text.endIndex
         let target: TargetSchema
@@ -102,7 +118,7 @@ enum MetaAssert: MetaCommand {
         }
         var rest = String(text[end...])
         if rest.hasPrefix(".") { rest.removeFirst() }
-        guard !rest.isEmpty else { return .success(state) }
+        guard !rest.isEmpty else { return .success(Resolved(part: state, target: target.name, steps: [], state: state)) }
         let steps: [StatePath.Step]
         switch StatePath.parse(rest) {
         case .success(let parsed): steps = parsed
@@ -110,13 +126,13 @@ enum MetaAssert: MetaCommand {
             return .failure(Problem(message: error.message, column: path.column + text.distance(from: text.startIndex, to: end) + error.offset))
         }
         switch StatePath.resolve(state, steps) {
-        case .success(let part): return .success(part)
+        case .success(let part): return .success(Resolved(part: part, target: target.name, steps: steps, state: state))
         case .failure(let error):
             // `count` of what has no field of that name: its length.
             guard steps.last == .field("count"), case .success(let whole) = StatePath.resolve(state, Array(steps.dropLast())),
                 let count = length(of: whole)
             else { return .failure(Problem(message: error.message, column: path.column)) }
-            return .success(count)
+            return .success(Resolved(part: count, target: target.name, steps: steps, state: state))
         }
     }
 

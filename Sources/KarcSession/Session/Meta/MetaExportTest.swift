@@ -8,7 +8,7 @@ enum MetaExportTest: MetaCommand {
     static let summary = "write this session as a Swift test that replays it"
     static let details = [
         ":export-test FlowTests.swift   a Swift Testing test that sends these commands through ClusterTestStore",
-        "and checks each reply, event and final state (--test-factory and --test-import set how it builds the cluster).",
+        "and checks each reply, event, change of state and :assert (--test-factory and --test-import set how it builds the cluster).",
         ":export-test --force FlowTests.swift  replace a file this session did not write (else it is kept, and nothing is written)",
     ]
     /// A replay would write the file again, and fail where no test factory is given.
@@ -44,16 +44,18 @@ enum MetaExportTest: MetaCommand {
                 column: file.column, in: call)
         }
         let states = await session.targetStates()
-        let source: String
+        let source: (text: String, finalStates: Int)
         do {
             source = try export.source(steps: Array(steps.entries), states: states, scriptName: session.renderer.scriptName)
         } catch {
             return session.fail(error.message, column: file.column, in: call)
         }
-        guard await session.write(source, to: file, force: force, replace: ":export-test --force \(file.value)", in: call) else { return .failed }
+        guard await session.write(source.text, to: file, force: force, replace: ":export-test --force \(file.value)", in: call) else {
+            return .failed
+        }
         let sends = steps.entries.count { if case .send = $0 { true } else { false } }
         session.renderer.log(
-            "wrote \(file.value): \(sends) command\(sends == 1 ? "" : "s"), \(states.count) final state\(states.count == 1 ? "" : "s")")
+            "wrote \(file.value): \(sends) command\(sends == 1 ? "" : "s"), \(source.finalStates) final state\(source.finalStates == 1 ? "" : "s")")
         return .succeeded
     }
 }
