@@ -143,7 +143,7 @@ extension Explorer {
     static func neverThrown(_ name: String, report: Report) -> String {
         let thrown = report.errorsThrown.sorted()
         let commands = Names.counted(report.commands, "command")
-        var message = "--fail-on \(name): no command threw an error of that type (\(commands) sent), so nothing was checked against it"
+        let message = "--fail-on \(name): no command threw an error of that type (\(commands) sent), so nothing was checked against it"
         guard !thrown.isEmpty else { return message + "; the commands threw no error at all" }
         let short = thrown.map { $0.split(separator: ".").last.map(String.init) ?? $0 }
         return message + Names.didYouMean(name, among: short) + " The errors they threw: \(thrown.joined(separator: ", "))"
