@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "KarcLanguage", dependencies: ["KarcCommand", .product(name: "DequeModule", package: "swift-collections")]),
         .target(
             name: "KarcRendering",
-            dependencies: ["KarcAsync", "KarcLanguage", .product(name: "CustomDump", package: "swift-custom-dump")]),
+            dependencies: ["KarcAsync", "KarcCommand", "KarcLanguage", .product(name: "CustomDump", package: "swift-custom-dump")]),
         .target(
             name: "KarcSession",
             dependencies: [
