@@ -9,7 +9,7 @@ import Synchronization
 /// reference, so ``Dispatcher/enqueue(_:)`` appends to it without waiting for
 /// the dispatcher's actor.
 public final class Pipeline: Sendable {
-    /// A queued action, with the trace (``TraceCarrier``) of whoever queued it:
+    /// A queued action, with the trace (`TraceCarrier`) of whoever queued it:
     /// it runs inside that trace, whichever task drains the queue.
     struct Job: Sendable {
         let run: @Sendable () async -> Void

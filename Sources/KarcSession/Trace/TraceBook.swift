@@ -10,7 +10,7 @@ import KarcAsync
 /// that), and the book at most `hopBudget` hops in all, dropping the oldest
 /// traces first. A pure value: the session feeds it records and asks.
 ///
-/// Of a trace whose links are its root's (``TraceLink/isRootOnly``: the
+/// Of a trace whose links are its root's (`TraceLink.isRootOnly`: the
 /// app's own work, which nobody draws a tree of) it keeps only what the
 /// root sent, to name it (`the app: counter.increment`), for the last
 /// `rootsKept` such roots: a shell watching an app under load pays a

@@ -69,7 +69,7 @@ public struct ClusterRecord: Sendable {
     /// The span that did it: a `sent` record's is the send's own span (its
     /// parent is the send that caused it), any other record's is the span of
     /// the work it came from; for work under a root nobody draws a tree of,
-    /// the root's (``TraceLink/isRootOnly``). `nil` while no observer traces
+    /// the root's (`TraceLink.isRootOnly`). `nil` while no observer traces
     /// (``Cluster/observe(bufferSize:tracing:)``) and no app's tracer is set,
     /// for ``Kind-swift.enum/lost(count:)``, and for work outside any trace (a
     /// state read, a model set up by hand).

@@ -91,7 +91,7 @@ extension Cluster {
     /// traced in full too, its link bound in the task (what a handler's own
     /// code carries, `TraceCarrier.current`, holds it). While an observer
     /// wants only roots (a shell saying who made a change), a root's link
-    /// (``TraceLink/isRootOnly``) is made, which the work under it carries as
+    /// (`TraceLink.isRootOnly`) is made, which the work under it carries as
     /// it is: made here and *given*, not bound (`unbound`), to the send's own
     /// records, a store's handler, its reports and its sends (`Send` binds it
     /// only when the handler sends), its redirects and flows, and bound only

@@ -31,7 +31,7 @@ package final class ObservationHub: Sendable {
         var keepsOldStates = true
         /// Whether it wants each record's trace link and time.
         var traces = false
-        /// Whether it wants each record's trace root, at least (``TraceLink/isRootOnly``).
+        /// Whether it wants each record's trace root, at least (`TraceLink.isRootOnly`).
         var roots = false
         /// Records that make a batch for this observer: ``wakeBatch``, or half
         /// its buffer when that is smaller, so a small buffer does not overflow
@@ -144,7 +144,7 @@ package final class ObservationHub: Sendable {
     package var wantsTraces: Bool { tracingCount.load(ordering: .relaxed) > 0 }
 
     /// Whether an observer wants links, full or a root's: only then does a
-    /// root bind one (``TraceLink/isRootOnly`` unless ``wantsTraces``).
+    /// root bind one (`TraceLink.isRootOnly` unless ``wantsTraces``).
     package var wantsLinks: Bool { linkingCount.load(ordering: .relaxed) > 0 }
 
     /// Publishes what happened as the work running now did it (its trace link is the current one).
