@@ -50,8 +50,11 @@ public struct ClusterEndpoint: ServiceLifecycle.Service {
         /// more): the shell sends lines only as its session takes them, so one
         /// piping a million lines holds this much here, not the million.
         public var lineCredit = AttachProtocol.defaultLineCredit
-        /// Records buffered for a shell that falls behind before it is told `lost N records`.
-        public var recordBuffer = 100_000
+        /// Records buffered for a shell that falls behind before it is told
+        /// `lost N records` (in the hub, then in its session's backlog, where
+        /// a target's changes fold into one): 100,000 held +19 MB more of the
+        /// app's memory for a shell that stopped reading (`remote.flood.rss`).
+        public var recordBuffer = 20_000
         /// Bytes of output held for a shell that reads slowly: beyond them its
         /// session waits (a script's next line, a prompt's next records)
         /// while records wait in ``recordBuffer``.
