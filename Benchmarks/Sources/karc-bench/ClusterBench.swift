@@ -24,21 +24,27 @@ func clusterSendStore(_ n: Int) async throws -> Double {
 /// both see the same moment of the machine: separate medians moved by a
 /// third between runs on a busy host.
 func clusterSendStoreTracedRatio(_ n: Int) async throws -> (ratio: Double, traced: Double) {
-    let plain = try await ObservedStore(traced: false)
-    let traced = try await ObservedStore(traced: true)
+    let measured = try await inTurn(n, try await ObservedStore(traced: false), try await ObservedStore(traced: true))
+    return (measured.ratio, measured.rate)
+}
+
+/// `other`'s figure over `plain`'s, as ``clusterSendStoreTracedRatio(_:)``
+/// measures it (a warm-up, then rounds in turn): the median of the rounds'
+/// ratios and `other`'s median rate. Ends both.
+func inTurn(_ n: Int, _ plain: ObservedStore, _ other: ObservedStore) async throws -> (ratio: Double, rate: Double) {
     try await plain.send(n)  // warm-up
-    try await traced.send(n)
+    try await other.send(n)
     var ratios: [Double] = []
     var rates: [Double] = []
     for _ in 0..<samples {
         let clock = ContinuousClock()
         let plainTime = try await clock.measure { try await plain.send(n) }
-        let tracedTime = try await clock.measure { try await traced.send(n) }
-        ratios.append(seconds(plainTime) / seconds(tracedTime))
-        rates.append(Double(n) / seconds(tracedTime))
+        let otherTime = try await clock.measure { try await other.send(n) }
+        ratios.append(seconds(plainTime) / seconds(otherTime))
+        rates.append(Double(n) / seconds(otherTime))
     }
     await plain.end()
-    await traced.end()
+    await other.end()
     return (median(ratios), median(rates))
 }
 
@@ -50,13 +56,18 @@ struct ObservedStore {
     let observer: Task<Int, Never>
 
     init(traced: Bool) async throws {
+        try await self.init(keepingTraces: traced) { $0.observe(tracing: traced) }
+    }
+
+    /// A store observed as `observe` asks; `keepingTraces`: the observer keeps each trace's records.
+    init(keepingTraces traced: Bool, _ observe: (Cluster) -> ClusterObservation) async throws {
         let model = BenchCounter()
         cluster = try await Bootstrap {
             Store(model: BenchCounter.self)
                 .mutate(on: BenchAdd.self) { model, action, _ in model.add(action.n) }
                 .with(model: model)
         }
-        let observation = cluster.observe(tracing: traced)
+        let observation = observe(cluster)
         observer = Task {
             var seen = 0
             var traces: [UInt64: [ClusterRecord]] = [:]
@@ -124,36 +135,11 @@ func clusterSendStoreUnobserved(_ n: Int) async throws -> Double {
 }
 
 /// `cluster.send.store.rooted`: an observer that wants each record's root (what
-/// a shell asks, to say who made a change), over a plain observer: the
-/// median of `samples` rounds of `n` sends through each in turn.
+/// a shell asks, to say who made a change), over a plain observer, both
+/// keeping no old states as a shell does: measured in turn (``inTurn(_:_:_:)``).
 func clusterSendStoreRootedRatio(_ n: Int) async throws -> Double {
-    func make(_ roots: Bool) async throws -> (Cluster, Task<Int, Never>) {
-        let cluster = try await Bootstrap {
-            Store(model: BenchCounter.self)
-                .mutate(on: BenchAdd.self) { model, action, _ in model.add(action.n) }
-                .with(model: BenchCounter())
-        }
-        let observation = cluster.observe(bufferSize: 100_000, keepingOldStates: false, roots: roots)
-        let task = Task {
-            var seen = 0
-            for await _ in observation { seen += 1 }
-            return seen
-        }
-        return (cluster, task)
+    func store(roots: Bool) async throws -> ObservedStore {
+        try await ObservedStore(keepingTraces: false) { $0.observe(bufferSize: 100_000, keepingOldStates: false, roots: roots) }
     }
-    let (plain, p) = try await make(false)
-    let (rooted, r) = try await make(true)
-    for cluster in [plain, rooted] { for _ in 0..<n { try await cluster.send(action: BenchAdd(n: 1)) } }  // warm-up
-    var ratios: [Double] = []
-    for _ in 0..<samples {
-        let clock = ContinuousClock()
-        let a = try await clock.measure { for _ in 0..<n { try await plain.send(action: BenchAdd(n: 1)) } }
-        let b = try await clock.measure { for _ in 0..<n { try await rooted.send(action: BenchAdd(n: 1)) } }
-        ratios.append(seconds(a) / seconds(b))
-    }
-    await plain.shutDown()
-    await rooted.shutDown()
-    _ = await p.value
-    _ = await r.value
-    return median(ratios) * 100
+    return try await inTurn(n, try await store(roots: false), try await store(roots: true)).ratio * 100
 }

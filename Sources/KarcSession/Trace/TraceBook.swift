@@ -161,14 +161,12 @@ struct TraceBook {
 
     /// What the root of the root-only trace `trace` sent, if it is among the last kept.
     func root(of trace: UInt64) -> (action: any Sendable, target: String?)? {
-        guard !roots.isEmpty else { return nil }
-        // Newest first; a root's own send is the first send of its trace, so the oldest entry of a trace wins.
-        var found: (action: any Sendable, target: String?)?
-        for step in 1...roots.count {
-            let entry = roots[(nextRoot - step + roots.count) % roots.count]
-            if entry.trace == trace { found = (entry.action, entry.target) }
+        // Oldest first (the ring starts at `nextRoot`): a root's own send is the first send of its trace.
+        for step in 0..<roots.count {
+            let entry = roots[(nextRoot + step) % roots.count]
+            if entry.trace == trace { return (entry.action, entry.target) }
         }
-        return found
+        return nil
     }
 
     /// The trace of the root-only send remembered last.

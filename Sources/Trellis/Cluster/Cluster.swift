@@ -113,8 +113,8 @@ public final class Cluster: Sendable {
     /// each target's last state: a store's report carries only the new state
     /// (``StateNotKept`` in place of the old one), except its first, so the
     /// store's change is made in place (``OldStateDemand``).
-    /// `roots`: each record says which root started its trace (one binding a
-    /// root, nothing for the work under it), and a send made as a span of
+    /// `roots`: each record says which root started its trace (a link made by
+    /// the root's send, carried as it is by the work under it), and a send made as a span of
     /// its own (``send(action:to:span:)``, a shell's command) is traced in
     /// full with everything it causes: what a shell draws trees of.
     package func observe(bufferSize: Int, keepingOldStates: Bool, tracing: Bool = false, roots: Bool = false) -> ClusterObservation {

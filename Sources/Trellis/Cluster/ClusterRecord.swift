@@ -85,6 +85,13 @@ public struct ClusterRecord: Sendable {
         self.stamp = link.map { Stamp(link: $0, time: time) } ?? .none
     }
 
+    /// A record of `kind` made by the work of `link`: timed now when the link
+    /// is full (its time ends or starts a span), untimed for a root-only
+    /// link (nobody draws its tree), untraced without one.
+    init(_ kind: Kind, by link: TraceLink?) {
+        self.init(kind, link: link, time: link.map { $0.isRootOnly ? nil : .now } ?? nil)
+    }
+
     /// An untraced record of `kind`.
     init(_ kind: Kind) {
         self.kind = kind

@@ -113,22 +113,22 @@ extension Cluster {
         if link == nil, hasTracer || span != nil || hub.wantsLinks {
             // The link running now, read once; a root's is carried as it is.
             let current = hasTracer ? TraceLink.currentOrCarried : TraceLink.current
-            let full = hasTracer || span != nil || hub.wantsTraces
-            if let current, current.isRootOnly, !full {
-                link = current
-            } else if current == nil, !full {
-                (link, unbound) = (TraceLink.rootOnly(span: TraceLink.newSpanID(), origin: origin), true)
-            }
-        }
-        if link == nil, hasTracer || span != nil || hub.wantsLinks {
-            let span = span ?? TraceLink.newSpanID()
-            guard hasTracer, let tracer else {
-                return try await TraceLink.withChild(span: span, origin: origin) { link in
-                    try await process(action, through: subtree, redirected: redirected, target: target, link: link)
+            if hasTracer || span != nil || hub.wantsTraces || current?.isRootOnly == false {
+                // A span of its own, bound: the work under it is traced in full.
+                let span = span ?? TraceLink.newSpanID()
+                guard hasTracer, let tracer else {
+                    return try await TraceLink.withChild(span: span, origin: origin) { link in
+                        try await process(action, through: subtree, redirected: redirected, target: target, link: link)
+                    }
                 }
+                return try await traced(action, through: subtree, redirected: redirected, target: target, span: span, origin: origin, by: tracer)
             }
-            return try await traced(action, through: subtree, redirected: redirected, target: target, span: span, origin: origin, by: tracer)
+            (link, unbound) = current.map { ($0, false) } ?? (TraceLink.rootOnly(span: TraceLink.newSpanID(), origin: origin), true)
         }
+        // The link as given (not bound): what a store's handler takes, and what is bound for the rest.
+        let given = unbound ? link : nil
+        // A root-only link is the work's under it as it is: its redirects and flows go on with it.
+        let carried = link?.isRootOnly == true ? link : nil
         let sequence = self.sequence.add(1, ordering: .relaxed).newValue
         activity.enter()
         defer { activity.leave() }
@@ -139,12 +139,12 @@ extension Cluster {
         do {
             let plan = try self.plan(for: action, through: subtree, target: target)
             // Built only for someone: an unobserved send makes no record at all.
-            if hub.hasSubscribers { hub.publish(record(.sent(sequence: sequence, action: action, target: plan.target), link)) }
+            if hub.hasSubscribers { hub.publish(ClusterRecord(.sent(sequence: sequence, action: action, target: plan.target), by: link)) }
             sentPublished = true
             middlewares = plan.middlewares
             if !redirected {
                 for middleware in middlewares {
-                    if let flow = try await TraceLink.bound(unbound ? link : nil, { try await middleware.pre(action) }) {
+                    if let flow = try await TraceLink.bound(given, { try await middleware.pre(action) }) {
                         redirect = (middleware.name, flow)
                         break
                     }
@@ -152,39 +152,38 @@ extension Cluster {
             }
             if redirect == nil {
                 if let node = plan.node {
-                    result = try await node.execute(action, in: self, unbound: unbound ? link : nil)
+                    result = try await node.execute(action, in: self, unbound: given)
                 } else if action is ResetCluster {
-                    try await TraceLink.bound(unbound ? link : nil) { try await reset() }
+                    try await TraceLink.bound(given) { try await reset() }
                 } else {
                     throw TrellisError.unhandledAction(type: "\(type(of: action))")
                 }
             }
         } catch {
-            if !sentPublished, hub.hasSubscribers { hub.publish(record(.sent(sequence: sequence, action: action, target: nil), link)) }
-            for middleware in middlewares { await TraceLink.bound(unbound ? link : nil) { await middleware.failure(action, error) } }
+            if !sentPublished, hub.hasSubscribers { hub.publish(ClusterRecord(.sent(sequence: sequence, action: action, target: nil), by: link)) }
+            for middleware in middlewares { await TraceLink.bound(given) { await middleware.failure(action, error) } }
             remember(sequence, action, .failed(error))
-            if hub.hasSubscribers { hub.publish(record(.failed(sequence: sequence, error: error), link)) }
+            if hub.hasSubscribers { hub.publish(ClusterRecord(.failed(sequence: sequence, error: error), by: link)) }
             throw error
         }
         if let redirect {
             remember(sequence, action, .redirected(by: redirect.by, to: redirect.to))
-            if hub.hasSubscribers { hub.publish(record(.redirected(sequence: sequence, action: action, by: redirect.by, to: redirect.to), link)) }
-            // A root-only link is the work's under it as it is (given on when it is not bound).
-            let carried = link?.isRootOnly == true ? link : nil
+            if hub.hasSubscribers {
+                hub.publish(ClusterRecord(.redirected(sequence: sequence, action: action, by: redirect.by, to: redirect.to), by: link))
+            }
             for next in redirect.to { _ = try await process(next, through: nil, redirected: true, link: carried, unbound: unbound) }
             return nil
         }
-        for middleware in middlewares { await TraceLink.bound(unbound ? link : nil) { await middleware.post(action) } }
+        for middleware in middlewares { await TraceLink.bound(given) { await middleware.post(action) } }
         remember(sequence, action, .handled)
         var reply: (any Sendable)?
         if let answer = result.reply, !(answer is Void) {
-            if hub.hasSubscribers { hub.publish(record(.replied(sequence: sequence, reply: answer), link)) }
+            if hub.hasSubscribers { hub.publish(ClusterRecord(.replied(sequence: sequence, reply: answer), by: link)) }
             reply = answer
         } else if let link, !link.isRootOnly, hub.hasSubscribers {
             // Only a traced send's end is told: it ends the send's time.
-            hub.publish(record(.handled(sequence: sequence), link))
+            hub.publish(ClusterRecord(.handled(sequence: sequence), by: link))
         }
-        let carried = link?.isRootOnly == true ? link : nil
         for flow in result.flows {
             for next in flow { _ = try await process(next, through: nil, redirected: false, link: carried, unbound: unbound) }
         }
@@ -218,12 +217,6 @@ extension Cluster {
                 throw error
             }
         }
-    }
-
-    /// A record of what the send `link` did, stamped now when it is traced in full.
-    private func record(_ kind: ClusterRecord.Kind, _ link: TraceLink?) -> ClusterRecord {
-        guard let link else { return ClusterRecord(kind) }
-        return ClusterRecord(kind, link: link, time: link.isRootOnly ? nil : .now)
     }
 
     private func remember(_ sequence: UInt64, _ action: any Sendable, _ outcome: HistoryEntry.Outcome) {

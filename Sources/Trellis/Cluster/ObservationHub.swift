@@ -144,7 +144,7 @@ package final class ObservationHub: Sendable {
     package var wantsTraces: Bool { tracingCount.load(ordering: .relaxed) > 0 }
 
     /// Whether an observer wants links, full or a root's: only then does a
-    /// root bind one (`TraceLink.isRootOnly` unless ``wantsTraces``).
+    /// root make one (`TraceLink.isRootOnly` unless ``wantsTraces``).
     package var wantsLinks: Bool { linkingCount.load(ordering: .relaxed) > 0 }
 
     /// Publishes what happened as the work running now did it (its trace link is the current one).
@@ -153,16 +153,14 @@ package final class ObservationHub: Sendable {
         // The task-local is read only when links are made: a plain observer's record costs what it did.
         guard wantsLinks || tracerSet else { return publish(ClusterRecord(kind)) }
         // With an app's tracer, a context the app carried itself holds the link.
-        guard let link = tracerSet ? TraceLink.currentOrCarried : TraceLink.current else { return publish(ClusterRecord(kind)) }
-        publish(ClusterRecord(kind, link: link, time: link.isRootOnly ? nil : .now))
+        publish(ClusterRecord(kind, by: tracerSet ? TraceLink.currentOrCarried : TraceLink.current))
     }
 
     /// Publishes what happened as the work of `link`, a link not bound in
     /// the task (a store's handler is given it), else as ``publish(_:)-(ClusterRecord.Kind)``.
     func publish(_ kind: ClusterRecord.Kind, unbound link: TraceLink?) {
         guard let link else { return publish(kind) }
-        guard hasSubscribers else { return }
-        publish(ClusterRecord(kind, link: link, time: link.isRootOnly ? nil : .now))
+        publish(ClusterRecord(kind, by: link))
     }
 
     package func publish(_ record: ClusterRecord) {
