@@ -73,7 +73,7 @@ struct TraceBook {
     private var last: Recording?
     /// What each of the last roots of root-only traces sent: a ring, written
     /// in place a send (no hashing: a shell on an app under load sees one a
-    /// send), searched newest first only when a change is named.
+    /// send), searched oldest first only when a change is named.
     private var roots: [(trace: UInt64, action: any Sendable, target: String?)] = []
     private var nextRoot = 0
     let rootsKept: Int
