@@ -56,7 +56,7 @@ struct TraceBookRootTests {
     struct Bump: Sendable { var n: Int }
 
     static func sent(_ n: Int, trace: UInt64) -> ShellRecord {
-        ShellRecord(.sent(action: Bump(n: n), target: "counter"), link: TraceLink.rootOnly(span: trace, origin: nil), time: nil)
+        ShellRecord(.sent(action: Bump(n: n), target: "counter"), link: TraceLink.rootOnly(span: trace, origin: .none), time: nil)
     }
 
     @Test func aRootIsNamedByItsOwnSendNotByTheSendsItsHandlerMade() {

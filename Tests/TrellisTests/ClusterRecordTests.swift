@@ -43,4 +43,15 @@ struct ClusterRecordTests {
         #expect(second.time == later)
         #expect(first.time.flatMap { start in second.time.map { start.duration(to: $0) } } == earlier.duration(to: later))
     }
+
+    @Test func aLinksOriginComesBackByNameThroughARecord() {
+        let timer = TraceLink(trace: 5, span: 5, parent: nil, origin: "timer counter|main|tick")
+        let emitter = TraceLink(trace: 5, span: 5, parent: nil, origin: "emitter clock")
+        let again = TraceLink(trace: 5, span: 5, parent: nil, origin: "timer counter|main|tick")
+        #expect(timer == again)
+        #expect(timer != emitter)
+        #expect(ClusterRecord(kind, link: emitter).link?.origin == "emitter clock")
+        #expect(ClusterRecord(kind, link: timer).link?.origin == "timer counter|main|tick")
+        #expect(TraceLink(trace: 5, span: 6, parent: 5).origin == nil)
+    }
 }

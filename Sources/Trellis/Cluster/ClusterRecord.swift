@@ -47,23 +47,31 @@ public struct ClusterRecord: Sendable {
     /// kind and a few zero words.
     private let stamp: Stamp
 
+    /// Plain words, no optionals: copying a record's stamp is a copy of
+    /// bytes, with no value witness called for an optional's tag.
     fileprivate struct Stamp: Sendable {
-        static let linked: UInt8 = 1, parented: UInt8 = 2, rootOnly: UInt8 = 4
+        static let linked: UInt8 = 1, parented: UInt8 = 2, rootOnly: UInt8 = 4, timed: UInt8 = 8
         /// Made in place, not a global's copy (an untraced send's records take this path).
-        static var none: Stamp { Stamp(trace: 0, span: 0, parent: 0, time: nil, origin: nil, flags: 0) }
+        static var none: Stamp { Stamp(trace: 0, span: 0, parent: 0, time: .zero, origin: .none, flags: 0) }
 
         let trace: UInt64
         let span: UInt64
         let parent: UInt64
-        let time: ContinuousClock.Instant?
-        let origin: String?
+        /// Since ``epoch``, when ``timed``.
+        let time: Duration
+        let origin: TraceOrigin
         let flags: UInt8
+
+        /// What a stamp's time counts from: an instant has no public zero.
+        static let epoch = ContinuousClock.now
 
         var link: TraceLink? {
             guard flags & Stamp.linked != 0 else { return nil }
             if flags & Stamp.rootOnly != 0 { return TraceLink.rootOnly(span: span, origin: origin) }
-            return TraceLink(trace: trace, span: span, parent: flags & Stamp.parented != 0 ? parent : nil, origin: origin)
+            return TraceLink(trace: trace, span: span, parent: flags & Stamp.parented != 0 ? parent : nil, originID: origin, rootOnly: false)
         }
+
+        var instant: ContinuousClock.Instant? { flags & Stamp.timed != 0 ? Stamp.epoch.advanced(by: time) : nil }
     }
 
     /// The span that did it: a `sent` record's is the send's own span (its
@@ -77,19 +85,32 @@ public struct ClusterRecord: Sendable {
     /// When it happened, on a traced record (one with a full ``link``): how long a
     /// send took is the time from its `sent` record to its `replied`,
     /// `handled`, `redirected` or `failed` one.
-    public var time: ContinuousClock.Instant? { stamp.time }
+    public var time: ContinuousClock.Instant? { stamp.instant }
 
     /// A record of `kind` made by the span `link` at `time`.
     public init(_ kind: Kind, link: TraceLink?, time: ContinuousClock.Instant? = nil) {
         self.kind = kind
-        self.stamp = link.map { Stamp(link: $0, time: time) } ?? .none
+        guard let link else {
+            self.stamp = .none
+            return
+        }
+        if let time {
+            self.stamp = Stamp(link: link, at: time)
+        } else {
+            self.stamp = Stamp(link: link)
+        }
     }
 
     /// A record of `kind` made by the work of `link`: timed now when the link
     /// is full (its time ends or starts a span), untimed for a root-only
     /// link (nobody draws its tree), untraced without one.
     init(_ kind: Kind, by link: TraceLink?) {
-        self.init(kind, link: link, time: link.map { $0.isRootOnly ? nil : .now } ?? nil)
+        self.kind = kind
+        guard let link else {
+            self.stamp = .none
+            return
+        }
+        self.stamp = link.isRootOnly ? Stamp(link: link) : Stamp(link: link, at: .now)
     }
 
     /// An untraced record of `kind`.
@@ -100,10 +121,22 @@ public struct ClusterRecord: Sendable {
 }
 
 extension ClusterRecord.Stamp {
-    /// In an extension, so the struct keeps its memberwise initializer.
-    init(link: TraceLink, time: ContinuousClock.Instant?) {
+    /// An untimed stamp of `link`. (In an extension, so the struct keeps its
+    /// memberwise initializer; no optional instant, whose tag Swift reads
+    /// through a value witness.)
+    init(link: TraceLink) {
+        self.init(link: link, time: .zero, timed: 0)
+    }
+
+    /// A stamp of `link` at `time`.
+    init(link: TraceLink, at time: ContinuousClock.Instant) {
+        self.init(link: link, time: Self.epoch.duration(to: time), timed: Self.timed)
+    }
+
+    private init(link: TraceLink, time: Duration, timed: UInt8) {
+        let parented = link.parent == nil ? 0 : Self.parented
         self.init(
-            trace: link.trace, span: link.span, parent: link.parent ?? 0, time: time, origin: link.origin,
-            flags: (link.parent == nil ? Self.linked : Self.linked | Self.parented) | (link.isRootOnly ? Self.rootOnly : 0))
+            trace: link.trace, span: link.span, parent: link.parent ?? 0, time: time, origin: link.originID,
+            flags: Self.linked | parented | (link.isRootOnly ? Self.rootOnly : 0) | timed)
     }
 }

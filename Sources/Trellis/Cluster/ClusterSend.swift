@@ -123,7 +123,7 @@ extension Cluster {
                 }
                 return try await traced(action, through: subtree, redirected: redirected, target: target, span: span, origin: origin, by: tracer)
             }
-            (link, unbound) = current.map { ($0, false) } ?? (TraceLink.rootOnly(span: TraceLink.newSpanID(), origin: origin), true)
+            (link, unbound) = current.map { ($0, false) } ?? (TraceLink.rootOnly(span: TraceLink.newSpanID(), origin: TraceOrigin(origin)), true)
         }
         // The link as given (not bound): what a store's handler takes, and what is bound for the rest.
         let given = unbound ? link : nil
