@@ -108,36 +108,34 @@ public final class ClusterShell: ShellCluster, ObservingCluster {
     }
 
     public func takeRecords() -> [ShellRecord] {
-        Self.shellRecords(observation.takeAvailable())
+        observation.takeAvailable(Self.shellRecord)
     }
 
     /// Waits on the cluster's observation: records are pushed, not polled for.
     public func nextRecords() async -> [ShellRecord]? {
-        while let batch = await observation.nextAvailable() {
-            let records = Self.shellRecords(batch)
+        while let records = await observation.nextAvailable(Self.shellRecord) {
             if !records.isEmpty { return records }
         }
         return nil
     }
 
-    private static func shellRecords(_ records: [ClusterRecord]) -> [ShellRecord] {
-        records.compactMap { record in
-            let kind: ShellRecord.Kind
-            switch record.kind {
-            case .sent(_, let action, let target): kind = .sent(action: action, target: target)
-            case .replied(_, let reply): kind = .replied(reply: reply)
-            case .handled: kind = .handled
-            case .redirected(_, let action, let by, let to): kind = .redirected(by: by, action: action, to: to)
-            case .failed(let sequence, let error):
-                // A send's failure is its span's end; sequence 0: an emitter's own sequence failed (printed).
-                kind = sequence == 0 ? .failed(error: error) : .sendFailed(error: error)
-            case .emitted(let source, let event): kind = .event(source: source, event: event)
-            case .stateChanged(let source, let old, let new):
-                kind = old is StateNotKept ? .stateReported(target: source, state: new) : .stateChanged(target: source, old: old, new: new)
-            case .lost(let count): kind = .lost(count: count)
-            }
-            return ShellRecord(kind, link: record.link, time: record.time)
+    private static func shellRecord(_ record: ClusterRecord) -> ShellRecord {
+        let kind: ShellRecord.Kind
+        switch record.kind {
+        case .sent(_, let action, let target): kind = .sent(action: action, target: target)
+        case .replied(_, let reply): kind = .replied(reply: reply)
+        case .handled: kind = .handled
+        case .redirected(_, let action, let by, let to): kind = .redirected(by: by, action: action, to: to)
+        case .failed(let sequence, let error):
+            // A send's failure is its span's end; sequence 0: an emitter's own sequence failed (printed).
+            kind = sequence == 0 ? .failed(error: error) : .sendFailed(error: error)
+        case .emitted(let source, let event): kind = .event(source: source, event: event)
+        case .stateChanged(let source, let old, let new):
+            // The type's identity, not a cast: a cast per record is a dynamic cast's slow path.
+            kind = type(of: old) == StateNotKept.self ? .stateReported(target: source, state: new) : .stateChanged(target: source, old: old, new: new)
+        case .lost(let count): kind = .lost(count: count)
         }
+        return ShellRecord(kind, link: record.link, traceTime: record.traceTime)
     }
 
     public func settled(timeout: Duration) async -> Bool {

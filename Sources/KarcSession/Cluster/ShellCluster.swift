@@ -218,13 +218,23 @@ public struct ShellRecord: Sendable {
     /// The span that did it, when the cluster traces (``ShellCluster/send(_:to:span:)``).
     public var link: TraceLink?
     /// When it happened, when the cluster says.
-    public var time: ContinuousClock.Instant?
+    public var time: ContinuousClock.Instant? {
+        get { traceTime.instant }
+        set { traceTime = TraceTime(newValue) }
+    }
+    /// ``time`` as plain words: a record is copied on every batch a shell takes.
+    package var traceTime: TraceTime
 
     /// A record of `kind`, made by the span `link` at `time`.
     public init(_ kind: Kind, link: TraceLink? = nil, time: ContinuousClock.Instant? = nil) {
+        self.init(kind, link: link, traceTime: TraceTime(time))
+    }
+
+    /// A record of `kind`, made by the span `link` at `traceTime`.
+    package init(_ kind: Kind, link: TraceLink?, traceTime: TraceTime) {
         self.kind = kind
         self.link = link
-        self.time = time
+        self.traceTime = traceTime
     }
 
     /// `source` emitted `event`.

@@ -116,7 +116,9 @@ final class SessionWaits {
 
     /// What happened since the last look: the records held (``RecordBacklog``) first, then the cluster's.
     func takeRecords() -> [ShellRecord] {
-        backlog.take() + cluster.takeRecords()
+        let held = backlog.take()
+        // Most takes hold nothing back: the cluster's batch as it came, not copied into a new array.
+        return held.isEmpty ? cluster.takeRecords() : held + cluster.takeRecords()
     }
 
     /// Returns once `room` has room (``OutputRoom``), taking the cluster's

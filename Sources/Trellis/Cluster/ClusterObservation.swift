@@ -56,6 +56,26 @@ public struct ClusterObservation: AsyncSequence, Sendable {
         await subscription.hub.nextBatch(subscription.id).map(Self.array)
     }
 
+    /// ``takeAvailable()``, each record made into what `transform` makes of
+    /// it in one pass: an observer that keeps records of
+    /// its own copies each once.
+    package func takeAvailable<T>(_ transform: (ClusterRecord) -> T) -> [T] {
+        Self.map(subscription.hub.takeBuffered(subscription.id), transform)
+    }
+
+    /// ``nextAvailable()``, made into `transform`'s records as ``takeAvailable(_:)`` does.
+    package func nextAvailable<T>(_ transform: (ClusterRecord) -> T) async -> [T]? {
+        await subscription.hub.nextBatch(subscription.id).map { Self.map($0, transform) }
+    }
+
+    private static func map<T>(_ batch: Deque<ClusterRecord>, _ transform: (ClusterRecord) -> T) -> [T] {
+        if batch.isEmpty { return [] }
+        var made: [T] = []
+        made.reserveCapacity(batch.count)
+        for record in batch { made.append(transform(record)) }
+        return made
+    }
+
     /// Stops observing now (also happens when the sequence is released).
     public func cancel() { subscription.hub.unsubscribe(subscription.id) }
 }

@@ -50,28 +50,22 @@ public struct ClusterRecord: Sendable {
     /// Plain words, no optionals: copying a record's stamp is a copy of
     /// bytes, with no value witness called for an optional's tag.
     fileprivate struct Stamp: Sendable {
-        static let linked: UInt8 = 1, parented: UInt8 = 2, rootOnly: UInt8 = 4, timed: UInt8 = 8
+        static let linked: UInt8 = 1, parented: UInt8 = 2, rootOnly: UInt8 = 4
         /// Made in place, not a global's copy (an untraced send's records take this path).
-        static var none: Stamp { Stamp(trace: 0, span: 0, parent: 0, time: .zero, origin: .none, flags: 0) }
+        static var none: Stamp { Stamp(trace: 0, span: 0, parent: 0, time: .none, origin: .none, flags: 0) }
 
         let trace: UInt64
         let span: UInt64
         let parent: UInt64
-        /// Since ``epoch``, when ``timed``.
-        let time: Duration
+        let time: TraceTime
         let origin: TraceOrigin
         let flags: UInt8
-
-        /// What a stamp's time counts from: an instant has no public zero.
-        static let epoch = ContinuousClock.now
 
         var link: TraceLink? {
             guard flags & Stamp.linked != 0 else { return nil }
             if flags & Stamp.rootOnly != 0 { return TraceLink.rootOnly(span: span, origin: origin) }
             return TraceLink(trace: trace, span: span, parent: flags & Stamp.parented != 0 ? parent : nil, originID: origin, rootOnly: false)
         }
-
-        var instant: ContinuousClock.Instant? { flags & Stamp.timed != 0 ? Stamp.epoch.advanced(by: time) : nil }
     }
 
     /// The span that did it: a `sent` record's is the send's own span (its
@@ -85,7 +79,10 @@ public struct ClusterRecord: Sendable {
     /// When it happened, on a traced record (one with a full ``link``): how long a
     /// send took is the time from its `sent` record to its `replied`,
     /// `handled`, `redirected` or `failed` one.
-    public var time: ContinuousClock.Instant? { stamp.instant }
+    public var time: ContinuousClock.Instant? { stamp.time.instant }
+
+    /// ``time`` as plain words, for an observer that passes it on.
+    package var traceTime: TraceTime { stamp.time }
 
     /// A record of `kind` made by the span `link` at `time`.
     public init(_ kind: Kind, link: TraceLink?, time: ContinuousClock.Instant? = nil) {
@@ -94,11 +91,7 @@ public struct ClusterRecord: Sendable {
             self.stamp = .none
             return
         }
-        if let time {
-            self.stamp = Stamp(link: link, at: time)
-        } else {
-            self.stamp = Stamp(link: link)
-        }
+        self.stamp = Stamp(link: link, time: TraceTime(time))
     }
 
     /// A record of `kind` made by the work of `link`: timed now when the link
@@ -110,7 +103,7 @@ public struct ClusterRecord: Sendable {
             self.stamp = .none
             return
         }
-        self.stamp = link.isRootOnly ? Stamp(link: link) : Stamp(link: link, at: .now)
+        self.stamp = Stamp(link: link, time: link.isRootOnly ? .none : .now)
     }
 
     /// An untraced record of `kind`.
@@ -121,22 +114,11 @@ public struct ClusterRecord: Sendable {
 }
 
 extension ClusterRecord.Stamp {
-    /// An untimed stamp of `link`. (In an extension, so the struct keeps its
-    /// memberwise initializer; no optional instant, whose tag Swift reads
-    /// through a value witness.)
-    init(link: TraceLink) {
-        self.init(link: link, time: .zero, timed: 0)
-    }
-
-    /// A stamp of `link` at `time`.
-    init(link: TraceLink, at time: ContinuousClock.Instant) {
-        self.init(link: link, time: Self.epoch.duration(to: time), timed: Self.timed)
-    }
-
-    private init(link: TraceLink, time: Duration, timed: UInt8) {
+    /// In an extension, so the struct keeps its memberwise initializer.
+    init(link: TraceLink, time: TraceTime) {
         let parented = link.parent == nil ? 0 : Self.parented
         self.init(
             trace: link.trace, span: link.span, parent: link.parent ?? 0, time: time, origin: link.originID,
-            flags: Self.linked | parented | (link.isRootOnly ? Self.rootOnly : 0) | timed)
+            flags: Self.linked | parented | (link.isRootOnly ? Self.rootOnly : 0))
     }
 }
