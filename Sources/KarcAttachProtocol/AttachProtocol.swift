@@ -15,7 +15,7 @@ package enum AttachProtocol {
     package static let outputHighWater = 4 << 20
     /// The credit for lines an app gives a shell (see ``LineCredit``): what
     /// it holds of a shell's lines at most.
-    package static let defaultLineCredit = 4 << 20
+    package static let defaultLineCredit = 1 << 20
     /// What a line costs beyond its UTF-8 bytes: holding it as a `String`
     /// in a queue (the protocol's `LINE_OVERHEAD`).
     package static let lineOverhead = 64

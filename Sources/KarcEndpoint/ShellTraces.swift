@@ -14,7 +14,7 @@ final class ShellTraces: Sendable {
         var nextShell = 0
     }
 
-    static let capacity = 100_000
+    static let capacity = 20_000
     private let state = KarcMutex(State())
 
     /// A number for a new shell, never given before.
