@@ -31,9 +31,9 @@ struct RecordBacklog {
         for record in records {
             switch record.kind {
             case .stateChanged(let target, let old, let new):
-                changes.add(target: target, old: old, new: new, link: record.link, time: record.time)
+                changes.add(target: target, old: old, new: new, link: record.link, time: record.traceTime)
             case .stateReported(let target, let state):
-                changes.add(target: target, old: nil, new: state, link: record.link, time: record.time)
+                changes.add(target: target, old: nil, new: state, link: record.link, time: record.traceTime)
             case .lost(let count):
                 dropped += count
             case let kind where kind.isHop:
@@ -69,11 +69,11 @@ struct RecordBacklog {
 /// prints for them), in the order the targets first changed.
 struct FoldedChanges: Sendable {
     /// Each target's change, with the span of the last record folded in (who made it).
-    private(set) var all: [(target: String, old: (any Sendable)?, new: any Sendable, link: TraceLink?, time: ContinuousClock.Instant?)] = []
+    private(set) var all: [(target: String, old: (any Sendable)?, new: any Sendable, link: TraceLink?, time: TraceTime)] = []
     private var index: [String: Int] = [:]
 
     mutating func add(
-        target: String, old: (any Sendable)?, new: any Sendable, link: TraceLink? = nil, time: ContinuousClock.Instant? = nil
+        target: String, old: (any Sendable)?, new: any Sendable, link: TraceLink? = nil, time: TraceTime = .none
     ) {
         if let at = index[target] {
             all[at].new = new
@@ -94,7 +94,7 @@ struct FoldedChanges: Sendable {
             let kind: ShellRecord.Kind =
                 change.old.map { .stateChanged(target: change.target, old: $0, new: change.new) }
                 ?? .stateReported(target: change.target, state: change.new)
-            return ShellRecord(kind, link: change.link, time: change.time)
+            return ShellRecord(kind, link: change.link, traceTime: change.time)
         }
     }
 }

@@ -25,9 +25,9 @@ extension ShellSession {
         for record in copy records {
             switch record.kind {
             case .stateChanged(let target, let old, let new):
-                changes.add(target: target, old: old, new: new, link: record.link, time: record.time)
+                changes.add(target: target, old: old, new: new, link: record.link, time: record.traceTime)
             case .stateReported(let target, let state):
-                changes.add(target: target, old: nil, new: state, link: record.link, time: record.time)
+                changes.add(target: target, old: nil, new: state, link: record.link, time: record.traceTime)
             case .event(let source, let event):
                 let late = lateCause(of: record.link)
                 keepingLate(for: background ? command(of: record.link) : nil) {

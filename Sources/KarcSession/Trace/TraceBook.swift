@@ -32,7 +32,8 @@ struct TraceBook {
         let kind: Kind
         let span: UInt64
         let parent: UInt64?
-        let time: ContinuousClock.Instant?
+        /// Plain words, not an optional instant (resilient: copied through value witnesses, a hop a record).
+        let time: TraceTime
         /// False for a report of state the session has not yet found changed
         /// (a store reports every run of a handler): trees and diagrams skip it.
         var confirmed = true
@@ -107,7 +108,7 @@ struct TraceBook {
             return
         }
         guard let kind = Self.hop(record.kind) else { return }
-        var hop = Hop(kind: kind, span: link.span, parent: link.parent, time: record.time)
+        var hop = Hop(kind: kind, span: link.span, parent: link.parent, time: record.traceTime)
         guard case .state(let target) = kind else {
             add(hop, to: link)
             return

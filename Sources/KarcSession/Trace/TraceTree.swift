@@ -103,7 +103,7 @@ struct TraceTree {
                     let slot = spans.slot(of: hop.span)
                     let end = spans.end[slot].map { hops[$0] }
                     var duration: Duration?
-                    if let start = hop.time, let finish = end?.time { duration = finish - start }
+                    if let start = hop.time.instant, let finish = end?.time.instant { duration = finish - start }
                     var text = label(action, target) + "  " + Self.outcome(end)
                     if let duration { text += "  " + OutputEvent.millisecondsText(duration) }
                     lines.append(
