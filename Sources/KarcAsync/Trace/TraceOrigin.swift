@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The name of what started a trace when its root is not a send
 /// (`emitter clock`, `restore`), as a small number: a ``TraceLink`` is then
 /// plain data, copied by the word with no reference count to touch, on
@@ -42,5 +40,5 @@ package struct TraceOrigin: Sendable, Hashable {
         var ids: [String: UInt32] = [:]
     }
 
-    private static let table = Mutex(Table())
+    private static let table = KarcMutex(Table())
 }
