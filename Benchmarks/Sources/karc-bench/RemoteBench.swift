@@ -102,6 +102,11 @@ final class BenchShell: Sendable {
         _ = await iterator.next()
     }
 
+    /// Types `lines` ahead, not waiting for their output.
+    func typeAhead(_ lines: [String]) {
+        outgoing.yield(.with { $0.lines = .with { $0.lines = lines } })
+    }
+
     var promptResumes: AsyncStream<Void> { resumes }
 
     func close() {
@@ -129,7 +134,8 @@ func remoteSendUDS(_ n: Int) async throws -> Double {
 /// `cluster.send.store` (one observer draining the records) with one shell
 /// attached at a prompt besides, observing (its diffs on), as a percentage
 /// of the same without the shell, alternately. With `stalled`, the shell
-/// reads nothing once its prompt is up.
+/// reads nothing once its prompt is up, and has typed more than the app
+/// holds of its output: its session waits for room while the app sends.
 func clusterSendStoreAttached(_ n: Int, stalled: Bool = false) async throws -> Double {
     func sends(attached: Bool) async throws -> Double {
         let (cluster, socket, token, stop) = try await benchEndpoint()
@@ -137,6 +143,12 @@ func clusterSendStoreAttached(_ n: Int, stalled: Bool = false) async throws -> D
         if let shell {
             var resumes = shell.promptResumes.makeAsyncIterator()
             _ = await resumes.next()
+            if stalled {
+                // Output it will not read (some 7.5 MB of help, past what the app holds for it and what the
+                // transport buffers): its session soon waits for room, as a stalled terminal's does.
+                shell.typeAhead(Array(repeating: ":help", count: 2_500))
+                try await Task.sleep(for: .seconds(1))
+            }
         }
         let observation = cluster.observe()
         let observer = Task {
