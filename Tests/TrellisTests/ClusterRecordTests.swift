@@ -54,4 +54,18 @@ struct ClusterRecordTests {
         #expect(ClusterRecord(kind, link: timer).link?.origin == "timer counter|main|tick")
         #expect(TraceLink(trace: 5, span: 6, parent: 5).origin == nil)
     }
+
+    @Test func aFullTableOfOriginsGivesItsOldestNamesSlotToANewOne() {
+        var table = TraceOriginTable(capacity: 2)
+        let first = table.origin(of: "timer a.tick")
+        let second = table.origin(of: "timer b.tick")
+        #expect(table.origin(of: "timer a.tick") == first)
+        let third = table.origin(of: "timer c.tick")
+        // An app that makes models as it runs names a new origin each: the table stays at its size.
+        #expect(table.name(of: first) == nil)
+        #expect(table.name(of: second) == "timer b.tick")
+        #expect(table.name(of: third) == "timer c.tick")
+        #expect(table.origin(of: "timer a.tick") != first)
+        #expect(table.name(of: TraceOrigin.none) == nil)
+    }
 }

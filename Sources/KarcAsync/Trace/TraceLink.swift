@@ -32,10 +32,9 @@ public struct TraceLink: Sendable, Hashable {
     public let parent: UInt64?
     /// What started the trace when its root is not a send (`timer counter|main|tick`,
     /// `emitter clock`); `nil` when a send did, which its own record names.
-    public var origin: String? { originID.name }
-    /// ``origin`` as its number: a link holds no reference, so copying one
-    /// (on every send an observer links) touches no reference count.
-    package let originID: TraceOrigin
+    public var origin: String? { traceOrigin.name }
+    /// ``origin`` as it travels: a number (``TraceOrigin``), so a link holds no reference.
+    package let traceOrigin: TraceOrigin
     /// Whether this link is its trace's root's, carried by all the work under
     /// it (no span of its own): the work of a root nobody draws a tree of.
     public let isRootOnly: Bool
@@ -46,20 +45,20 @@ public struct TraceLink: Sendable, Hashable {
     }
 
     init(trace: UInt64, span: UInt64, parent: UInt64?, origin: String?, rootOnly: Bool) {
-        self.init(trace: trace, span: span, parent: parent, originID: TraceOrigin(origin), rootOnly: rootOnly)
+        self.init(trace: trace, span: span, parent: parent, traceOrigin: TraceOrigin(origin), rootOnly: rootOnly)
     }
 
-    package init(trace: UInt64, span: UInt64, parent: UInt64?, originID: TraceOrigin, rootOnly: Bool) {
+    package init(trace: UInt64, span: UInt64, parent: UInt64?, traceOrigin: TraceOrigin, rootOnly: Bool) {
         self.trace = trace
         self.span = span
         self.parent = parent
-        self.originID = originID
+        self.traceOrigin = traceOrigin
         self.isRootOnly = rootOnly
     }
 
     /// The root `span` of a trace of its own, carried whole by the work under it (``isRootOnly``).
     package static func rootOnly(span: UInt64, origin: TraceOrigin) -> TraceLink {
-        TraceLink(trace: span, span: span, parent: nil, originID: origin, rootOnly: true)
+        TraceLink(trace: span, span: span, parent: nil, traceOrigin: origin, rootOnly: true)
     }
 
     /// Whether this span is its trace's root.
@@ -82,7 +81,7 @@ public struct TraceLink: Sendable, Hashable {
     /// The span `span`, a child of `parent`, or a root named `origin` when there is none.
     package static func child(of parent: TraceLink?, span: UInt64, origin: @autoclosure () -> String? = nil) -> TraceLink {
         guard let parent else { return TraceLink(trace: span, span: span, parent: nil, origin: origin()) }
-        return TraceLink(trace: parent.trace, span: span, parent: parent.span, originID: parent.originID, rootOnly: false)
+        return TraceLink(trace: parent.trace, span: span, parent: parent.span, traceOrigin: parent.traceOrigin, rootOnly: false)
     }
 
     /// Runs `body` as the span `span` (given its link): a child of the span

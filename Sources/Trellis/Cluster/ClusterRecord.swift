@@ -64,7 +64,7 @@ public struct ClusterRecord: Sendable {
         var link: TraceLink? {
             guard flags & Stamp.linked != 0 else { return nil }
             if flags & Stamp.rootOnly != 0 { return TraceLink.rootOnly(span: span, origin: origin) }
-            return TraceLink(trace: trace, span: span, parent: flags & Stamp.parented != 0 ? parent : nil, originID: origin, rootOnly: false)
+            return TraceLink(trace: trace, span: span, parent: flags & Stamp.parented != 0 ? parent : nil, traceOrigin: origin, rootOnly: false)
         }
     }
 
@@ -118,7 +118,7 @@ extension ClusterRecord.Stamp {
     init(link: TraceLink, time: TraceTime) {
         let parented = link.parent == nil ? 0 : Self.parented
         self.init(
-            trace: link.trace, span: link.span, parent: link.parent ?? 0, time: time, origin: link.originID,
+            trace: link.trace, span: link.span, parent: link.parent ?? 0, time: time, origin: link.traceOrigin,
             flags: Self.linked | parented | (link.isRootOnly ? Self.rootOnly : 0))
     }
 }
