@@ -249,7 +249,7 @@ struct TraceTests {
                 "<test>:1:8: error: no command has a trace yet: :trace last prints the last send's",
                 "<test>:2:2: error: no command has a flow yet: :seq draws the sends of this session",
                 "<test>:4:8: error: there is no command 99 yet (:history lists them); commands with one: 3",
-                "<test>:5:8: error: command 2 has no trace (only sends have one, and the oldest are dropped); commands with one: 3",
+                "<test>:5:8: error: command 2 has no trace (only sends have one); commands with one: 3",
                 "<test>:6:8: error: expected :trace on, off, last or a command's number (:history), got 'soon'",
                 "<test>:7:10: error: :trace takes one argument",
                 "<test>:8:6: error: the end is before the start in '5-3': write 3-5",

@@ -186,6 +186,9 @@ struct TraceBook {
     /// The commands whose traces are kept, oldest first.
     var tracedCommands: [Int] { commands.filter { recordings[$0.value] != nil }.keys.sorted() }
 
+    /// The newest command whose trace was dropped to keep within ``hopBudget``, if any was.
+    private(set) var droppedCommand: Int?
+
     private mutating func open(_ trace: UInt64, origin: String?) -> Recording {
         let recording = Recording(trace: trace, origin: origin)
         recordings[trace] = recording
@@ -198,7 +201,10 @@ struct TraceBook {
         while hopCount > hopBudget, let oldest = order.popFirst() {
             guard let dropped = recordings.removeValue(forKey: oldest) else { continue }
             hopCount -= dropped.hops.count
-            if let seq = dropped.command { commands[seq] = nil }
+            if let seq = dropped.command {
+                commands[seq] = nil
+                droppedCommand = max(droppedCommand ?? 0, seq)
+            }
             if last === dropped { last = nil }
         }
     }

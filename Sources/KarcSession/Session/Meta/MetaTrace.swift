@@ -57,7 +57,12 @@ enum MetaTrace: MetaCommand {
         guard number <= session.log.history.total else {
             return "there is no command \(number) yet (:history lists them); \(which)"
         }
-        return "command \(number) has no trace (only sends have one, and the oldest are dropped); \(which)"
+        let line = session.log.history.entry(number)?.line.trimmingCharacters(in: .whitespaces)
+        if let dropped = session.traces.droppedCommand, number <= dropped, line.map({ !$0.hasPrefix(":") }) ?? true {
+            return "command \(number)'s trace was not kept: the session keeps its last \(session.traces.hopBudget) hops; \(which)"
+                + " (:trace on prints each command's tree as it runs, and :history keeps it with the output)"
+        }
+        return "command \(number) has no trace (only sends have one); \(which)"
     }
 
     /// `1-3, 5, 8-9`.
