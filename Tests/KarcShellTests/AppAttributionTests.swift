@@ -12,12 +12,7 @@ import Trellis
 /// named by their root, and everything they caused with them.
 @Suite(.timeLimit(.minutes(1)))
 struct AppAttributionTests {
-    var plain: ShellOptions {
-        var options = ShellOptions()
-        options.printing.color = false
-        options.keepGoing = true
-        return options
-    }
+    var plain: ShellOptions { .plain(keepGoing: true) }
 
     @Test func aChangeTheAppMadeNamesTheAppsSendAndWhatItCausedToo() async throws {
         let shop = try await TraceTests.shop()

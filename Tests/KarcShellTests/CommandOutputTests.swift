@@ -34,12 +34,7 @@ struct CommandOutputTests {
         return ClusterShell(name: "shelf", cluster: cluster)
     }
 
-    var plain: ShellOptions {
-        var options = ShellOptions()
-        options.printing.color = false
-        options.keepGoing = true
-        return options
-    }
+    var plain: ShellOptions { .plain(keepGoing: true) }
 
     var json: ShellOptions {
         var options = ShellOptions()

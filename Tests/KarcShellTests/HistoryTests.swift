@@ -78,12 +78,7 @@ struct HistoryTests {
         return ClusterShell(name: "library", cluster: cluster)
     }
 
-    var plain: ShellOptions {
-        var options = ShellOptions()
-        options.printing.color = false
-        options.printing.quiet = true
-        return options
-    }
+    var plain: ShellOptions { .plain(quiet: true) }
 
     /// The lines that start with `prefix`, with each time of day masked.
     static func lines(_ output: String, _ prefix: String) -> [String] {

@@ -30,13 +30,7 @@ struct ResetTests {
         return ClusterShell(name: "library", cluster: cluster)
     }
 
-    var plain: ShellOptions {
-        var options = ShellOptions()
-        options.printing.color = false
-        options.printing.quiet = true
-        options.keepGoing = true
-        return options
-    }
+    var plain: ShellOptions { .plain(quiet: true, keepGoing: true) }
 
     @Test func aResetThatCannotResetEveryTargetNamesItAndChangesNothing() async throws {
         let library = try await Self.library()

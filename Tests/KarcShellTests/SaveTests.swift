@@ -33,13 +33,7 @@ struct SaveTests {
         return ClusterShell(name: "library", cluster: cluster)
     }
 
-    var plain: ShellOptions {
-        var options = ShellOptions()
-        options.printing.color = false
-        options.printing.quiet = true
-        options.keepGoing = true
-        return options
-    }
+    var plain: ShellOptions { .plain(quiet: true, keepGoing: true) }
 
     func errors(_ run: Transcript) -> [String] {
         run.errors.split(separator: "\n").filter { $0.contains("error:") }.map { $0.replacingOccurrences(of: scratch.path + "/", with: "") }

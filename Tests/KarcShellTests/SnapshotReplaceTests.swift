@@ -24,9 +24,7 @@ struct SnapshotReplaceTests {
     }
 
     var plain: ShellOptions {
-        var options = ShellOptions()
-        options.printing.color = false
-        options.printing.quiet = true
+        var options = ShellOptions.plain(quiet: true)
         options.printing.diff = .off
         return options
     }

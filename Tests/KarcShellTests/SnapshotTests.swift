@@ -47,12 +47,7 @@ struct SnapshotTests {
         return ClusterShell(name: name, cluster: cluster)
     }
 
-    var plain: ShellOptions {
-        var options = ShellOptions()
-        options.printing.color = false
-        options.printing.quiet = true
-        return options
-    }
+    var plain: ShellOptions { .plain(quiet: true) }
 
     static func lines(_ output: String, _ prefix: String) -> [String] {
         output.split(separator: "\n").map(String.init).filter { $0.hasPrefix(prefix) }

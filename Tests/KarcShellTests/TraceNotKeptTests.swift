@@ -8,11 +8,7 @@ import Testing
 /// says so, and how to keep trees; of a command that never had one, says that.
 @Suite(.timeLimit(.minutes(1)))
 struct TraceNotKeptTests {
-    var plain: ShellOptions {
-        var options = ShellOptions()
-        options.printing.color = false
-        return options
-    }
+    var plain: ShellOptions { .plain() }
 
     @Test func anOlderCommandsTraceThatWasNotKeptSaysSoAndHowToKeepIt() async throws {
         let shop = try await TraceTests.shop()

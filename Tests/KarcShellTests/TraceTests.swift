@@ -72,12 +72,7 @@ struct TraceTests {
         text.replacingOccurrences(of: #"[0-9]+\.[0-9]{3} ms"#, with: "<t>", options: .regularExpression)
     }
 
-    var plain: ShellOptions {
-        var options = ShellOptions()
-        options.printing.color = false
-        options.printing.quiet = true
-        return options
-    }
+    var plain: ShellOptions { .plain(quiet: true) }
 
     @Test func aCommandsTreeShowsTheSendsItCausedWithTheirOutcomes() async throws {
         let shop = try await Self.shop()
