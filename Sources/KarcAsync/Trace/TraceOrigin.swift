@@ -85,5 +85,4 @@ package struct TraceOriginTable {
         guard slot >= 1, slot <= slots.count, slots[slot - 1].generation == UInt16(origin.id >> 16) else { return nil }
         return slots[slot - 1].name
     }
-
 }

@@ -86,24 +86,23 @@ public struct ClusterRecord: Sendable {
 
     /// A record of `kind` made by the span `link` at `time`.
     public init(_ kind: Kind, link: TraceLink?, time: ContinuousClock.Instant? = nil) {
-        self.kind = kind
-        guard let link else {
-            self.stamp = .none
-            return
-        }
-        self.stamp = Stamp(link: link, time: TraceTime(time))
+        self.init(kind, link: link, stamped: TraceTime(time))
     }
 
     /// A record of `kind` made by the work of `link`: timed now when the link
     /// is full (its time ends or starts a span), untimed for a root-only
     /// link (nobody draws its tree), untraced without one.
     init(_ kind: Kind, by link: TraceLink?) {
+        self.init(kind, link: link, stamped: link?.isRootOnly == false ? .now : .none)
+    }
+
+    private init(_ kind: Kind, link: TraceLink?, stamped time: TraceTime) {
         self.kind = kind
         guard let link else {
             self.stamp = .none
             return
         }
-        self.stamp = Stamp(link: link, time: link.isRootOnly ? .none : .now)
+        self.stamp = Stamp(link: link, time: time)
     }
 
     /// An untraced record of `kind`.

@@ -55,18 +55,14 @@ indirect enum ServiceNode: Sendable {
     func execute(_ action: any Sendable, in cluster: Cluster, unbound: TraceLink? = nil) async throws -> ServiceResult {
         switch self {
         case .leaf(let leaf):
+            // The link is given to a store's handler, and bound for any other.
+            if let unbound, leaf.runLinked == nil {
+                return try await unbound.whileCurrent { try await Self.leaf(leaf).execute(action, in: cluster) }
+            }
             // Bound only where a subtree set values, and unbound again below one
             // (a send from such a handler reaches services that set none).
-            if let unbound {
-                // Given to a store's handler; bound for any other.
-                guard let runLinked = leaf.runLinked else {
-                    return try await unbound.whileCurrent { try await Self.leaf(leaf).execute(action, in: cluster) }
-                }
-                if leaf.environment == nil, EnvironmentValues.current == nil { return try await runLinked(action, unbound) }
-                return try await EnvironmentValues.$current.withValue(leaf.environment) { try await runLinked(action, unbound) }
-            }
-            if leaf.environment == nil, EnvironmentValues.current == nil { return try await leaf.run(action) }
-            return try await EnvironmentValues.$current.withValue(leaf.environment) { try await leaf.run(action) }
+            if leaf.environment == nil, EnvironmentValues.current == nil { return try await leaf.run(action, given: unbound) }
+            return try await EnvironmentValues.$current.withValue(leaf.environment) { try await leaf.run(action, given: unbound) }
         case .children(let nodes, let serial):
             if nodes.count == 1 { return try await nodes[0].execute(action, in: cluster, unbound: unbound) }
             if serial {
@@ -136,6 +132,12 @@ struct ServiceLeaf: Sendable {
     /// one runs with the link bound.
     var runLinked: (@Sendable (any Sendable, TraceLink) async throws -> ServiceResult)? = nil
 
+    /// Runs the handler, given `link` when it takes one (``runLinked``).
+    @inline(__always)
+    func run(_ action: any Sendable, given link: TraceLink?) async throws -> ServiceResult {
+        if let link, let runLinked { return try await runLinked(action, link) }
+        return try await run(action)
+    }
 }
 
 /// What the services that handled an action gave back.
