@@ -75,9 +75,9 @@ bench: setup
 
 # ThreadSanitizer run of every test, one at a time (all at once, TSan's
 # slowdown on two cores times out tests bounded in real time): ~15 minutes
-# from a clean tree, ~5 after a change; CI runs it. KARC_TSAN swaps each
-# module family's lock (KarcMutex, DispatcherMutex, Compose's Locked) for a
-# pthread mutex TSan can see (it cannot see Synchronization.Mutex on Linux).
+# from a clean tree, ~5 after a change; CI runs it. KARC_TSAN swaps the
+# one lock every module uses (KarcSynchronization's KarcMutex) for a pthread
+# mutex TSan can see (it cannot see Synchronization.Mutex on Linux).
 tsan: setup
 	$(SWIFT) build --build-tests --sanitize=thread -Xswiftc -DKARC_TSAN --scratch-path .build-tsan
 	TSAN_OPTIONS="halt_on_error=1 suppressions=$(CURDIR)/.tsan-suppressions" $(SWIFT) test --skip-build --no-parallel --sanitize=thread -Xswiftc -DKARC_TSAN --scratch-path .build-tsan

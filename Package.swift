@@ -52,9 +52,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.1.0"),
     ],
     targets: [
+        // The one lock every module uses (KarcMutex: Synchronization.Mutex, or a pthread mutex under TSan).
+        .target(name: "KarcSynchronization"),
         .target(
             name: "KarcAsync",
             dependencies: [
+                "KarcSynchronization",
                 .product(name: "Instrumentation", package: "swift-distributed-tracing"),
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
                 .product(name: "DequeModule", package: "swift-collections"),
@@ -63,6 +66,7 @@ let package = Package(
         .target(
             name: "Karc",
             dependencies: [
+                "KarcSynchronization",
                 "KarcAsync",
                 .product(name: "Instrumentation", package: "swift-distributed-tracing"),
                 "KarcMacros",
@@ -72,6 +76,7 @@ let package = Package(
         .target(
             name: "AsyncDispatcher",
             dependencies: [
+                "KarcSynchronization",
                 "KarcAsync",
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "Instrumentation", package: "swift-distributed-tracing"),
@@ -80,6 +85,7 @@ let package = Package(
         .target(
             name: "Trellis",
             dependencies: [
+                "KarcSynchronization",
                 "Karc",
                 "KarcAsync",
                 "AsyncDispatcher",
@@ -91,6 +97,7 @@ let package = Package(
         .target(
             name: "Compose",
             dependencies: [
+                "KarcSynchronization",
                 "KarcAsync",
                 .product(name: "Instrumentation", package: "swift-distributed-tracing"),
                 .product(name: "DequeModule", package: "swift-collections"),
@@ -126,7 +133,7 @@ let package = Package(
         ),
         // A Compose component tree mounted in a cluster as a target: its emitters are commands,
         // its routers' stacks and stores its state (`ComponentTreeService`).
-        .target(name: "TrellisCompose", dependencies: ["Trellis", "Compose", "KarcAsync", "KarcCommand"]),
+        .target(name: "TrellisCompose", dependencies: ["KarcSynchronization", "Trellis", "Compose", "KarcAsync", "KarcCommand"]),
         // `@Command`: the attribute a command type carries. Stands alone: an app's action types import it without the shell.
         .target(name: "KarcCommand", dependencies: ["KarcMacros"]),
         // libedit, for the interactive prompt (apt: libedit-dev; scripts/setup.sh installs it).
@@ -147,6 +154,7 @@ let package = Package(
         .target(
             name: "KarcRendering",
             dependencies: [
+                "KarcSynchronization",
                 "KarcAsync",
                 "KarcCommand",
                 "KarcLanguage",
@@ -160,6 +168,7 @@ let package = Package(
         .target(
             name: "KarcSession",
             dependencies: [
+                "KarcSynchronization",
                 "KarcAsync",
                 "KarcCommand",
                 "KarcLanguage",
@@ -173,6 +182,7 @@ let package = Package(
         .target(
             name: "KarcShell",
             dependencies: [
+                "KarcSynchronization",
                 "KarcSession",
                 "KarcRendering",
                 "KarcAsync",
@@ -185,6 +195,7 @@ let package = Package(
         .target(
             name: "TrellisTesting",
             dependencies: [
+                "KarcSynchronization",
                 "Trellis",
                 "Karc",
                 "KarcAsync",
@@ -213,6 +224,7 @@ let package = Package(
         .target(
             name: "KarcEndpoint",
             dependencies: [
+                "KarcSynchronization",
                 "KarcAttachProtocol",
                 "KarcLanguage",
                 "KarcSession",
@@ -230,6 +242,7 @@ let package = Package(
         .target(
             name: "KarcAttach",
             dependencies: [
+                "KarcSynchronization",
                 "KarcAttachProtocol",
                 "KarcLanguage",
                 "KarcShell",
@@ -290,10 +303,11 @@ let package = Package(
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]),
         // What several test targets share: `eventually`, `Recorder`, `ScratchDirectory`.
-        .target(name: "TestSupport", dependencies: ["KarcAsync"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["KarcSynchronization", "KarcAsync"], path: "Tests/TestSupport"),
         .testTarget(
             name: "KarcAsyncTests",
             dependencies: [
+                "KarcSynchronization",
                 "KarcAsync",
                 "TestSupport",
             ]
@@ -301,6 +315,7 @@ let package = Package(
         .testTarget(
             name: "KarcTests",
             dependencies: [
+                "KarcSynchronization",
                 "Karc",
                 "KarcAsync",
                 "TrellisTesting",
@@ -308,10 +323,11 @@ let package = Package(
             ]
         ),
         .testTarget(
-            name: "AsyncDispatcherTests", dependencies: ["AsyncDispatcher", "TestSupport"]),
+            name: "AsyncDispatcherTests", dependencies: ["AsyncDispatcher", "KarcSynchronization", "TestSupport"]),
         .testTarget(
             name: "KarcShellTests",
             dependencies: [
+                "KarcSynchronization",
                 "KarcLanguage", "KarcRendering", "KarcSession", "KarcShell", "KarcShellTrellis", "KarcCommand", "KarcAsync", "Trellis", "TestSupport",
                 "Compose", "TrellisCompose",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
@@ -326,6 +342,7 @@ let package = Package(
         .testTarget(
             name: "ComposeTests",
             dependencies: [
+                "KarcSynchronization",
                 "Compose",
                 "TestSupport",
                 .product(name: "Instrumentation", package: "swift-distributed-tracing"),
@@ -334,6 +351,7 @@ let package = Package(
         .testTarget(
             name: "TrellisTests",
             dependencies: [
+                "KarcSynchronization",
                 "Trellis",
                 .product(name: "Tracing", package: "swift-distributed-tracing"),
                 .product(name: "InMemoryTracing", package: "swift-distributed-tracing"),
@@ -356,12 +374,14 @@ let package = Package(
         // The seed README's Step 1–6 example, kept compiling and passing.
         .testTarget(
             name: "KarcSeedExampleTests",
-            dependencies: ["Karc", "KarcAsync", "TrellisTesting", "TestSupport"]
+            dependencies: ["KarcSynchronization", "Karc", "KarcAsync", "TrellisTesting", "TestSupport"]
         ),
         // README.md's library example (kept identical and passing) and runs of the real `karc` binary.
         .testTarget(
             name: "KarcEndToEndTests",
-            dependencies: ["Karc", "KarcAsync", "Trellis", "KarcShell", "KarcShellTrellis", "KarcCommand", "KarcAttach", "TestSupport"]),
+            dependencies: [
+                "KarcSynchronization", "Karc", "KarcAsync", "Trellis", "KarcShell", "KarcShellTrellis", "KarcCommand", "KarcAttach", "TestSupport",
+            ]),
         // The demo tour as `karc export-test` writes it (Tests/TourExportTests/TourTests.swift,
         // regenerated by `make readme`; KarcEndToEndTests checks it is current), compiled and run.
         .testTarget(
@@ -375,6 +395,7 @@ let package = Package(
         .testTarget(
             name: "KarcEndpointTests",
             dependencies: [
+                "KarcSynchronization",
                 "KarcEndpoint", "KarcAttachProtocol", "Karc", "Trellis", "KarcAsync", "TestSupport",
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),

@@ -1,5 +1,6 @@
 import DequeModule
 import KarcAsync
+import KarcSynchronization
 import Synchronization
 
 /// The queue of a ``Dispatcher``: dispatched actions wait here and run one at
@@ -34,7 +35,7 @@ public final class Pipeline: Sendable {
         var runner: Int?
     }
 
-    private let state = DispatcherMutex(State())
+    private let state = KarcMutex(State())
 
     /// An empty pipeline: actions pass through unchanged.
     public init() {}

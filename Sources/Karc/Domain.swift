@@ -1,4 +1,5 @@
 import KarcAsync
+import KarcSynchronization
 
 /// The entry point to a model from outside (a view layer, a test, the shell):
 /// send commands, read state, receive events.
@@ -36,7 +37,7 @@ open class Domain<Id: Hashable & Sendable, State: Equatable & Sendable, Command:
     /// The model's id: the key `Domain.get(id:)` finds it by.
     public let id: Id
     let initialState: State
-    let channel = LockedValue<DomainChannel<State, Command, Event>?>(nil)
+    let channel = Locked<DomainChannel<State, Command, Event>?>(nil)
 
     /// Creates the domain; called by the model's `setUp`, not directly.
     public required init(id: Id, state: State) {

@@ -1,4 +1,5 @@
 import KarcAsync
+import KarcSynchronization
 import Synchronization
 
 /// A resource a model uses through an ``Environ``: opened when first acquired,

@@ -1,3 +1,5 @@
+import KarcSynchronization
+
 /// A scope that keeps a resource acquired while it is active, so pipelines can
 /// `@Inject` it.
 ///
@@ -31,7 +33,7 @@ public struct Injector<R>: Sendable {
 
 final class InjectorRunner<R>: ScopeRunner {
     let id: any Hashable & Sendable
-    private let context = LockedValue<ScopeContext?>(nil)
+    private let context = Locked<ScopeContext?>(nil)
 
     init(id: any Hashable & Sendable) { self.id = id }
 

@@ -1,4 +1,5 @@
 import KarcAsync
+import KarcSynchronization
 
 /// A domain property that ``Domain/observe(state:)`` writes and any task
 /// reads: kept behind a lock, so reading it while commands run is not a

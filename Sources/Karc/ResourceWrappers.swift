@@ -1,4 +1,5 @@
 import KarcAsync
+import KarcSynchronization
 import Synchronization
 
 /// A resource a pipeline needs before its pipes start, and gives back when it stops.

@@ -1,3 +1,5 @@
+import KarcSynchronization
+
 /// A scope that sets up a child model while it is active and tears it down
 /// after: `ChildModel.submodel()` inside ``Model/scopes(_:_:)``.
 ///
@@ -25,7 +27,7 @@ public struct Submodel: Sendable {
 
 final class SubmodelRunner: ScopeRunner {
     let submodel: Submodel
-    private let started = LockedValue(false)
+    private let started = Locked(false)
 
     init(_ submodel: Submodel) { self.submodel = submodel }
 

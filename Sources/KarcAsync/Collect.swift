@@ -1,3 +1,4 @@
+import KarcSynchronization
 import Synchronization
 
 extension AsyncSequence where Self: Sendable, Element: Sendable {

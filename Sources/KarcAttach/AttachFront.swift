@@ -4,6 +4,7 @@ import KarcAsync
 import KarcAttachProtocol
 import KarcLanguage
 import KarcShell
+import KarcSynchronization
 
 /// What the app's session asks of this end: print, show the prompt, read
 /// and write files here, page; and the exit status it ends with.

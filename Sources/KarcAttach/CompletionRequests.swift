@@ -2,6 +2,7 @@ import Foundation
 import KarcAsync
 import KarcAttachProtocol
 import KarcShell
+import KarcSynchronization
 
 /// Tab on a path into a target's state, through the connection: the
 /// editor's thread asks the app and waits for its answer, a short while

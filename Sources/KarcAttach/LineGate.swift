@@ -1,5 +1,6 @@
 import KarcAsync
 import KarcAttachProtocol
+import KarcSynchronization
 
 /// The shell's side of ``LineCredit``: a batch of lines waits here until
 /// the app has room for it. The credit starts with the app's Welcome and

@@ -3,6 +3,7 @@ import KarcAsync
 import KarcAttachProtocol
 import KarcSession
 import KarcSessionTrellis
+import KarcSynchronization
 
 /// The parts of one attached session and the tasks that move its messages.
 final class AttachedSession: Sendable {

@@ -3,6 +3,7 @@ import KarcAsync
 import KarcLanguage
 import KarcSession
 import KarcSessionTrellis
+import KarcSynchronization
 import Logging
 import Trellis
 

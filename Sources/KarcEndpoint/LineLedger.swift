@@ -1,5 +1,6 @@
 import KarcAsync
 import KarcAttachProtocol
+import KarcSynchronization
 
 /// The app's side of ``LineCredit``: counts what a shell's lines cost as
 /// they arrive, refuses a shell that sends beyond its credit, and gives

@@ -1,6 +1,7 @@
 import KarcAsync
 import KarcAttachProtocol
 import KarcSession
+import KarcSynchronization
 
 /// What an attached session sends its shell, in order, written to the
 /// connection by one task. The session never waits to enqueue (its output

@@ -1,6 +1,7 @@
 import KarcAsync
 import KarcAttachProtocol
 import KarcSession
+import KarcSynchronization
 
 /// The prompt of an attached shell, seen from the session in the app: the
 /// lines the user enters arrive from the connection, and what the prompt

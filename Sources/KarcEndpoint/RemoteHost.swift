@@ -2,6 +2,7 @@ import Foundation
 import KarcAsync
 import KarcAttachProtocol
 import KarcSession
+import KarcSynchronization
 
 /// The files and terminal of the machine an attached shell runs on:
 /// `:source`, `:save`, `:export-test`, `--record` and the pager ask the

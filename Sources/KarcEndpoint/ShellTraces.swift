@@ -1,5 +1,6 @@
 import DequeModule
 import KarcAsync
+import KarcSynchronization
 
 /// Which attached shell started which trace: what tells a shell that a
 /// change it did not make came from another shell's command (its record's

@@ -1,6 +1,7 @@
 import CustomDump
 import KarcAsync
 import KarcLanguage
+import KarcSynchronization
 import Synchronization
 
 /// What custom-dump asks of a value's type before walking it, asked once per type.

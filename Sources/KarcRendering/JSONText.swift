@@ -1,6 +1,7 @@
 import Foundation
 import KarcAsync
 import KarcLanguage
+import KarcSynchronization
 
 /// The JSON text `JSONEncoder` writes with `[.sortedKeys,
 /// .withoutEscapingSlashes]`, for plain `Encodable` values, at a fraction of

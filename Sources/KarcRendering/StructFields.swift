@@ -1,5 +1,6 @@
 import CustomDump
 import KarcAsync
+import KarcSynchronization
 @_spi(Reflection) import Swift
 import SwiftShims
 import Synchronization

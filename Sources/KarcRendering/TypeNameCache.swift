@@ -1,4 +1,5 @@
 import KarcAsync
+import KarcSynchronization
 
 /// Names of types, each worked out once (a type's name is asked for every
 /// value printed): custom-dump's short names (``Dumper/typeName(_:)``) and

@@ -1,4 +1,5 @@
 import KarcAsync
+import KarcSynchronization
 @_spi(Reflection) import Swift
 
 /// Which bytes of a type's value hold the value: its fields' bytes, not the

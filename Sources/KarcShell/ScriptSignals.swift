@@ -2,6 +2,7 @@ import CKarcTerminal
 import Foundation
 import KarcAsync
 import KarcSession
+import KarcSynchronization
 
 /// SIGINT, SIGTERM and SIGHUP during a script, handled as shells and
 /// well-behaved tools do: the process ends with 128 + the signal's number

@@ -1,5 +1,6 @@
 import Compose
 import KarcAsync
+import KarcSynchronization
 import Trellis
 
 /// A bound component tree in a cluster: it sends to emitters by path and

@@ -2,6 +2,7 @@ import Clocks
 import CustomDump
 import Foundation
 import KarcAsync
+import KarcSynchronization
 import Synchronization
 import Testing
 import Trellis

@@ -2,6 +2,7 @@
 // an actor, `let pipeline`, no stored `isDispatching` (the protocol provides it),
 // `isolated` stores in `execute`.
 import AsyncDispatcher
+import KarcSynchronization
 import Synchronization
 
 @testable import AsyncDispatcher
@@ -74,12 +75,12 @@ extension CounterStore {
 final class RecordingMiddleware: Middleware {
     let tag: String
     let allows: @Sendable (Any) -> Bool
-    let calls: DispatcherMutex<[String]>
+    let calls: KarcMutex<[String]>
 
     init(_ tag: String, allows: @escaping @Sendable (Any) -> Bool = { _ in true }) {
         self.tag = tag
         self.allows = allows
-        self.calls = DispatcherMutex([])
+        self.calls = KarcMutex([])
     }
 
     var recorded: [String] { calls.withLock { $0 } }

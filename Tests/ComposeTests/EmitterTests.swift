@@ -1,4 +1,5 @@
 import Compose
+import KarcSynchronization
 import Synchronization
 import TestSupport
 import Testing

@@ -1,3 +1,4 @@
+import KarcSynchronization
 import Synchronization
 import TestSupport
 import Testing

@@ -1,3 +1,4 @@
+import KarcSynchronization
 import Synchronization
 
 @testable import KarcAsync

@@ -1,4 +1,5 @@
 import Foundation
+import KarcSynchronization
 import Synchronization
 
 @testable import KarcSession

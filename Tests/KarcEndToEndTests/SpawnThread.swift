@@ -1,5 +1,6 @@
 import Foundation
 import KarcAsync
+import KarcSynchronization
 
 /// The thread servers are spawned from. The parent-death signal follows
 /// the spawning thread, not the process: one of the cooperative pool's

@@ -4,6 +4,7 @@ import GRPCNIOTransportHTTP2
 import KarcAsync
 import KarcAttachProtocol
 import KarcEndpoint
+import KarcSynchronization
 import TestSupport
 import Trellis
 

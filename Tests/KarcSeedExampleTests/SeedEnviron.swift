@@ -1,6 +1,7 @@
 // Step 5 of the seed README, with the resources and gateways it leaves to the reader.
 import Karc
 import KarcAsync
+import KarcSynchronization
 import Synchronization
 
 protocol StorageResource: Resource {

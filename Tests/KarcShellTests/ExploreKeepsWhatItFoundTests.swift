@@ -1,6 +1,7 @@
 import Foundation
 import KarcAsync
 import KarcShellTrellis
+import KarcSynchronization
 import TestSupport
 import Testing
 import Trellis

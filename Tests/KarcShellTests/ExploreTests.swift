@@ -3,6 +3,7 @@ import KarcAsync
 import KarcCommand
 import KarcLanguage
 import KarcShellTrellis
+import KarcSynchronization
 import Testing
 import Trellis
 

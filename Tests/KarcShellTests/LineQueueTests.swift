@@ -1,5 +1,6 @@
 import Foundation
 import KarcAsync
+import KarcSynchronization
 import TestSupport
 import Testing
 

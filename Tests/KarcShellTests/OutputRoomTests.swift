@@ -1,4 +1,5 @@
 import KarcAsync
+import KarcSynchronization
 import TestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import Karc
+import KarcSynchronization
 import Testing
 import TrellisTesting
 

@@ -1,4 +1,5 @@
 import KarcAsync
+import KarcSynchronization
 
 /// What a test waits on instead of polling: the thing it watches calls
 /// ``changed()`` at each change (a value recorded, a message received,

@@ -1,4 +1,5 @@
 import KarcAsync
+import KarcSynchronization
 import Synchronization
 
 /// What ``withDeadline(_:_:)`` throws when its body is still running at the deadline.

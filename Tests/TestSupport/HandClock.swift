@@ -1,4 +1,5 @@
 import KarcAsync
+import KarcSynchronization
 
 /// A clock a test moves by hand, whose sleeps behave as the real clocks' do:
 ///

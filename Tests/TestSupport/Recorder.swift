@@ -1,4 +1,5 @@
 import KarcAsync
+import KarcSynchronization
 import Synchronization
 
 /// Collects what observers saw, from any task, in arrival order.

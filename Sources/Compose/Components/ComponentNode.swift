@@ -1,3 +1,5 @@
+import KarcSynchronization
+
 /// One active component of a ``ComponentTree``: its observations (a
 /// ``ComponentScope``), its lifecycle emitters, and the nodes of its active
 /// children. Made when the component becomes active, dropped when it

@@ -1,3 +1,5 @@
+import KarcSynchronization
+
 /// The observations a component made in its `observers`, cancelled
 /// together when it becomes inactive.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import KarcSynchronization
 
 /// A component created later, with the data it needs, and destroyed when it
 /// goes out of view (popped from the router that showed it).

@@ -1,3 +1,5 @@
+import KarcSynchronization
+
 /// The router of the nearest ``RouterComponent`` around a component, for
 /// push and pop navigation from a component that has no router of its own.
 ///

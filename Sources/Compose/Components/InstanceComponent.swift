@@ -1,4 +1,5 @@
 import Foundation
+import KarcSynchronization
 
 /// Any number of components of one type, created later and each known by a
 /// UUID; all destroyed when the component that holds them becomes inactive.

@@ -1,3 +1,5 @@
+import KarcSynchronization
+
 /// The navigation of a ``RouterComponent``: a stack of key paths to its
 /// child components, the top one shown.
 ///

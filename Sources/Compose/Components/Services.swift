@@ -1,3 +1,5 @@
+import KarcSynchronization
+
 /// A shared piece of app structure: data and the methods on it that every
 /// component may use (`services.user.login()`). Created lazily, once, on
 /// first use.

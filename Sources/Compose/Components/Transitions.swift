@@ -1,3 +1,5 @@
+import KarcSynchronization
+
 /// Runs transitions one at a time: one asked for while another runs is
 /// queued and run next by the same caller, outside any lock. Whatever ran,
 /// ``changed`` fires once the queue is empty again: the tree is in a state

@@ -1,3 +1,5 @@
+import KarcSynchronization
+
 /// A handle that stops one observation of an emitter.
 ///
 /// A subscription is a plain value: dropping it leaves the observation running

@@ -1,4 +1,5 @@
 import DequeModule
+import KarcSynchronization
 
 /// Hands values to one handler one at a time, in arrival order, whichever
 /// tasks they arrive from: the operators that combine sources (`merge`,

@@ -1,3 +1,4 @@
+import KarcSynchronization
 @_spi(Reflection) import Swift
 
 /// What an identified value is known by in a tree: its type and its identifier.

@@ -1,3 +1,4 @@
+import KarcSynchronization
 import OrderedCollections
 
 /// Keeps the identified values (``Ref``, ``RefCollection``) of one tree's

@@ -1,3 +1,5 @@
+import KarcSynchronization
+
 /// Holds a state, and tells observers when it changes.
 ///
 /// ```swift

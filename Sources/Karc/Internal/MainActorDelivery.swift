@@ -1,3 +1,5 @@
+import KarcSynchronization
+
 /// The states of one model on their way to its ``MainActorObserver``
 /// domain: queued in order under the model's lock, observed one by one on
 /// the main actor, each numbered by the model's state version so a sender
@@ -10,7 +12,7 @@ final class MainActorDelivery<State: Sendable>: Sendable {
     }
 
     private let continuation: AsyncStream<(State, UInt64)>.Continuation
-    private let progress = LockedValue(Progress())
+    private let progress = Locked(Progress())
     private let task: Task<Void, Never>
 
     init(observer: any MainActorObserver<State>) {

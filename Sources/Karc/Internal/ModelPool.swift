@@ -1,4 +1,5 @@
 import KarcAsync
+import KarcSynchronization
 import Synchronization
 
 /// Set-up models, by domain type and id: what `Domain.get` looks up.

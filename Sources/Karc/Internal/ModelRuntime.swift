@@ -1,3 +1,4 @@
+import KarcSynchronization
 import Logging
 import Synchronization
 
@@ -49,7 +50,7 @@ final class ModelRuntime<State: Equatable & Sendable, Command: Sendable, Effect:
     let events: EventGate<Event>
     /// The cluster's gauge and monitor when a cluster mounted this model.
     let mount: ModelMount?
-    private let core: LockedValue<Core>
+    private let core: Locked<Core>
     private let reconciler: ScopeReconciler
     /// The states on their way to a ``MainActorObserver`` domain.
     let delivery: MainActorDelivery<State>?
@@ -60,7 +61,7 @@ final class ModelRuntime<State: Equatable & Sendable, Command: Sendable, Effect:
         self.logger = logger
         self.commands = Gate(mode: .transient, scheme: .anycast, label: "commands of \(uid)")
         self.events = EventGate(label: "events of \(uid)")
-        let core = LockedValue(Core(state: state, hooks: hooks))
+        let core = Locked(Core(state: state, hooks: hooks))
         self.core = core
         let mount = ModelMount.current
         self.mount = mount

@@ -1,4 +1,5 @@
 import KarcAsync
+import KarcSynchronization
 import Synchronization
 
 /// Starts and stops a model's scopes so they match its latest desired scopes.
@@ -25,7 +26,7 @@ final class ScopeReconciler: Sendable {
     private let state = KarcMutex(State())
     /// `State.reached`, readable without the lock: most waits find it reached already.
     private let reached = Atomic<UInt64>(0)
-    private let worker = LockedValue<Task<Void, Never>?>(nil)
+    private let worker = Locked<Task<Void, Never>?>(nil)
     private let context: ScopeContext
     private let desired: @Sendable () -> (scopes: [Scope], generation: UInt64)
 

@@ -1,4 +1,5 @@
 import KarcAsync
+import KarcSynchronization
 import Synchronization
 
 enum PipeFlows {
@@ -115,7 +116,7 @@ enum PipeFlows {
             if let intro {
                 // What an intro holds back (a timer's window, say) is not work in flight: done once taken.
                 // What it lets through later belongs to the trace of the last value it took.
-                let taken = Mutex<TraceCarrier?>(nil)
+                let taken = KarcMutex<TraceCarrier?>(nil)
                 let inputs = intro(
                     AsyncThrowingStream {
                         let delivery = try await next(consumer)

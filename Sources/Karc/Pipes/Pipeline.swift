@@ -1,3 +1,5 @@
+import KarcSynchronization
+
 /// A group of independent pipes that implement one feature of a model, run
 /// while the model's ``Model/scopes(_:_:)`` include it.
 ///
@@ -88,7 +90,7 @@ public struct Pipeline: Sendable {
 
 final class PipelineRunner: ScopeRunner {
     let pipeline: Pipeline
-    private let task = LockedValue<Task<Void, Never>?>(nil)
+    private let task = Locked<Task<Void, Never>?>(nil)
 
     init(_ pipeline: Pipeline) { self.pipeline = pipeline }
 
@@ -96,7 +98,7 @@ final class PipelineRunner: ScopeRunner {
         // The first attempt is prepared here, so the pipes accept values when activation returns.
         // Handed over in a box the run loop empties: a closure capture would keep
         // these consumers attached for as long as the pipeline runs, restarts included.
-        let first = LockedValue(await prepare(scope))
+        let first = Locked(await prepare(scope))
         // A pipeline outlives whatever activated it: it starts outside any trace, and each value it
         // takes brings its own (a timer's run starts one).
         task.set(Task { await TraceCarrier.none.run { await run(scope, first: first) } })
@@ -130,7 +132,7 @@ final class PipelineRunner: ScopeRunner {
         for slot in pipeline.slots { await slot.finish() }
     }
 
-    private func run(_ scope: ScopeContext, first: LockedValue<[(id: String, pipe: PreparedPipe)]?>) async {
+    private func run(_ scope: ScopeContext, first: Locked<[(id: String, pipe: PreparedPipe)]?>) async {
         var attempt = first.take()
         var consecutiveFailures = 0
         while !Task.isCancelled {

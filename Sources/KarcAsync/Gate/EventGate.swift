@@ -1,4 +1,5 @@
 import DequeModule
+import KarcSynchronization
 import Synchronization
 
 /// A source where every attached receiver gets every value it accepts, in

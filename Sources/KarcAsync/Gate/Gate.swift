@@ -1,4 +1,5 @@
 import DequeModule
+import KarcSynchronization
 import Synchronization
 
 /// An asynchronous meeting point of producers and consumers: a ``Drain`` you

@@ -1,3 +1,4 @@
+import KarcSynchronization
 import Synchronization
 
 /// Counts work in flight so that someone can wait until there is none.

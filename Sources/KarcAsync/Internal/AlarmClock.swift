@@ -1,3 +1,4 @@
+import KarcSynchronization
 import Synchronization
 
 /// Runs callbacks at deadlines on a clock (the continuous clock unless a

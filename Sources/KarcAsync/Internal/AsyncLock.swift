@@ -1,4 +1,5 @@
 import DequeModule
+import KarcSynchronization
 import Synchronization
 
 /// A first-come, first-served lock for asynchronous critical sections.

@@ -1,4 +1,5 @@
 import DequeModule
+import KarcSynchronization
 
 /// The name of what started a trace when its root is not a send
 /// (`emitter clock`, `timer counter.tick`, `restore`), as a number: a

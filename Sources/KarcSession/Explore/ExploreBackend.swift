@@ -1,5 +1,6 @@
 import Foundation
 import KarcAsync
+import KarcSynchronization
 
 /// Where `explore` runs its sequences: a fresh cluster for each, one
 /// command at a time. ``ExploreChild`` runs them in a child process (so a

@@ -1,5 +1,6 @@
 import Foundation
 import KarcAsync
+import KarcSynchronization
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 import KarcAsync
+import KarcSynchronization
 
 /// The clock `explore` gives a cluster it builds (KarcShell's
 /// `ShellClusterUse.explore(clock:)`): time stands still while a command

@@ -2,6 +2,7 @@ import Foundation
 import KarcAsync
 import KarcLanguage
 import KarcRendering
+import KarcSynchronization
 
 /// A cluster that keeps the records it is told for a shell, and can stop
 /// (`ClusterShell`): explore reads none of them.

@@ -2,6 +2,7 @@ import Foundation
 import KarcAsync
 import KarcLanguage
 import KarcRendering
+import KarcSynchronization
 
 /// What an exploration does with a failure: replays it once to see it
 /// fail again, shrinks it, replays a crash once more for its backtrace,

@@ -1,6 +1,7 @@
 import Foundation
 import KarcAsync
 import KarcRendering
+import KarcSynchronization
 
 extension JSONFormatter {
     /// A `history` line; with `full`, `output`: the lines the command printed then, as they were.

@@ -1,5 +1,6 @@
 import Foundation
 import KarcAsync
+import KarcSynchronization
 import Synchronization
 
 /// Where the shell writes: standard output, buffered, and standard error,

@@ -2,6 +2,7 @@ import Foundation
 import KarcAsync
 import KarcLanguage
 import KarcRendering
+import KarcSynchronization
 
 /// What Tab completes and which hint follows a complete command, from the
 /// catalog: targets, commands, field names (`field=`), and the cases of a

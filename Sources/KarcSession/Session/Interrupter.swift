@@ -1,4 +1,5 @@
 import KarcAsync
+import KarcSynchronization
 import Synchronization
 
 /// Ctrl-C while a command runs: the command ends with `interrupted`, as

@@ -1,4 +1,5 @@
 import KarcAsync
+import KarcSynchronization
 import Synchronization
 
 /// Sends that timed out (or were interrupted) and answer later. Their

@@ -1,5 +1,6 @@
 import Dispatch
 import KarcAsync
+import KarcSynchronization
 
 /// Lines handed over by a producer (a thread reading a file, a connection)
 /// to the one task that runs them, in batches: the consumer waits only

@@ -1,4 +1,5 @@
 import KarcAsync
+import KarcSynchronization
 import Synchronization
 
 /// A value some task will give, waited for once; the first `finish` wins

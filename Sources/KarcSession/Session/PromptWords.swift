@@ -1,4 +1,5 @@
 import KarcAsync
+import KarcSynchronization
 
 /// What a prompt completes that only its session knows: the event types
 /// printed so far (`:wait`, `:events`) and the names of the snapshots kept

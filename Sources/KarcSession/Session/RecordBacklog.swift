@@ -1,5 +1,6 @@
 import DequeModule
 import KarcAsync
+import KarcSynchronization
 
 /// Records the session took from the cluster and has not printed yet:
 /// those a wait took after it had given up, and those taken while the

@@ -1,5 +1,6 @@
 import Dispatch
 import KarcAsync
+import KarcSynchronization
 import Synchronization
 
 /// Where a session lets go of the records it has printed.

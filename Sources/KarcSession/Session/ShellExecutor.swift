@@ -1,5 +1,6 @@
 import Foundation
 import KarcAsync
+import KarcSynchronization
 import Synchronization
 
 /// One thread that runs the shell's own tasks: its loop, each command's

@@ -3,6 +3,7 @@ import CKarcTerminal
 import Foundation
 import KarcAsync
 import KarcSession
+import KarcSynchronization
 import Synchronization
 
 /// libedit on a thread of its own: the only thread that talks to libedit

@@ -1,5 +1,6 @@
 import Karc
 import KarcAsync
+import KarcSynchronization
 import Synchronization
 import Tracing
 

@@ -1,5 +1,6 @@
 import DequeModule
 import KarcAsync
+import KarcSynchronization
 import Synchronization
 
 /// Fans the cluster's records out to its observers, in order.

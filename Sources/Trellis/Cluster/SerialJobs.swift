@@ -1,5 +1,6 @@
 import DequeModule
 import KarcAsync
+import KarcSynchronization
 
 /// Work run one job at a time, in the order it was added, by a task started
 /// when the queue fills and ending when it empties: what keeps callback

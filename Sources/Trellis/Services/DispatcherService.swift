@@ -1,5 +1,6 @@
 import AsyncDispatcher
 import KarcAsync
+import KarcSynchronization
 import Synchronization
 
 /// An AsyncDispatcher `Dispatcher` mounted in a cluster:

@@ -1,5 +1,6 @@
 import Karc
 import KarcAsync
+import KarcSynchronization
 import Synchronization
 
 /// One pipe of each kind, recording what happens in the environ's probe.

@@ -1,4 +1,5 @@
 import KarcAsync
+import KarcSynchronization
 
 extension Emitters {
     /// Emits a value once `interval` has passed on `clock` without a newer one.

@@ -1,3 +1,5 @@
+import KarcSynchronization
+
 extension Emitter {
     /// Skips the first `count` values of each observation, then emits the
     /// rest (a count of zero or less skips nothing).

@@ -1,3 +1,5 @@
+import KarcSynchronization
+
 extension Emitters {
     /// Drops values until `control` emits anything; emits every value after that.
     public struct DropUntil<Upstream: Emitter, Control: Emitter>: Emitter {

@@ -1,3 +1,5 @@
+import KarcSynchronization
+
 extension Emitters {
     /// For every upstream value, observes the emitter `transform` returns, and
     /// emits what all of those emit (like Combine's `flatMap`: every inner

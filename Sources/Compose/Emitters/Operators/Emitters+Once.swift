@@ -1,3 +1,5 @@
+import KarcSynchronization
+
 extension Emitters {
     /// Emits the first value of each observation, then stops observing its upstream.
     public struct Once<Upstream: Emitter>: Emitter {

@@ -1,3 +1,5 @@
+import KarcSynchronization
+
 extension Emitter where Value: Equatable {
     /// Emits a value only when it differs from the previous one this observation emitted.
     public func undup() -> Emitters.Chained<Self, Value> {

@@ -8,11 +8,14 @@ import Darwin
 import Synchronization
 #endif
 
-/// The lock of every karc module that imports KarcAsync (KarcAsync, Karc,
-/// Trellis, the shell): `Synchronization.Mutex`, except in a ThreadSanitizer
-/// build (`-Xswiftc -DKARC_TSAN`, `make tsan`), where it is a pthread mutex
-/// TSan can see. (On Linux, TSan reports accesses made inside a `Mutex`'s
-/// `withLock` as races: it does not see the futex the mutex is made of.)
+/// The one lock of karc's modules: `Synchronization.Mutex`, except in a
+/// ThreadSanitizer build (`-Xswiftc -DKARC_TSAN`, `make tsan`), where it is
+/// a pthread mutex TSan can see. On Linux, TSan does not see the futex a
+/// `Mutex` is made of, so it reports what is done inside `withLock` as a
+/// race: a build that TSan checks must lock with something it knows.
+///
+/// Hold it inline (`let state = KarcMutex(State())`); where escaping
+/// closures share one, ``Locked`` boxes it.
 #if KARC_TSAN
 package final class KarcMutex<Value>: @unchecked Sendable {  // `value` is only touched inside `withLock`, under `mutex`.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
