@@ -177,6 +177,18 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
+        // `explore`: generated command sequences against fresh clusters, in worker
+        // processes, the first failure shrunk; a tool on the session's package surface.
+        .target(
+            name: "KarcExplore",
+            dependencies: ["KarcSynchronization", "KarcSession", "KarcLanguage", "KarcRendering", "KarcAsync"]
+        ),
+        // `check`, `export-test` and `export-diagram`: a script against a fresh cluster,
+        // its output compared with a transcript's, or written as a test or a diagram.
+        .target(
+            name: "KarcScriptTools",
+            dependencies: ["KarcSession", "KarcLanguage"]
+        ),
         // The shell at a terminal: the libedit prompt, the pager, the command line
         // (`Shell.run`, `Shell.main`, `ShellArguments`); re-exports KarcSession.
         .target(
@@ -184,6 +196,8 @@ let package = Package(
             dependencies: [
                 "KarcSynchronization",
                 "KarcSession",
+                "KarcExplore",
+                "KarcScriptTools",
                 "KarcRendering",
                 "KarcAsync",
                 "CLibedit",
@@ -299,7 +313,7 @@ let package = Package(
         .executableTarget(
             name: "karc-fuzz",
             dependencies: [
-                "KarcLanguage", "KarcRendering", "KarcSession", "KarcAttachProtocol", "KarcEndpoint",
+                "KarcLanguage", "KarcRendering", "KarcSession", "KarcScriptTools", "KarcAttachProtocol", "KarcEndpoint",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]),
         // What several test targets share: `eventually`, `Recorder`, `ScratchDirectory`.
@@ -328,7 +342,8 @@ let package = Package(
             name: "KarcShellTests",
             dependencies: [
                 "KarcSynchronization",
-                "KarcLanguage", "KarcRendering", "KarcSession", "KarcShell", "KarcShellTrellis", "KarcCommand", "KarcAsync", "Trellis", "TestSupport",
+                "KarcLanguage", "KarcRendering", "KarcSession", "KarcExplore", "KarcScriptTools", "KarcShell", "KarcShellTrellis", "KarcCommand",
+                "KarcAsync", "Trellis", "TestSupport",
                 "Compose", "TrellisCompose",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ]

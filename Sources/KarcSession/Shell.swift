@@ -35,8 +35,8 @@ import KarcRendering
 /// is printed under it.
 ///
 /// `Shell.run` and `Shell.main` (the prompt, the command line) are in
-/// `KarcShell`; ``check(_:update:timeout:testExport:cluster:)`` and
-/// ``exportTest(_:output:name:options:timeout:cluster:)`` need no terminal.
+/// `KarcShell`; `Shell.check` and `Shell.exportTest` (`KarcScriptTools`)
+/// need no terminal.
 public enum Shell {
     /// Where a session's commands come from after its `-e` commands.
     package enum Input {

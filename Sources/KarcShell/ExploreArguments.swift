@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KarcExplore
 import KarcSession
 
 /// `explore`'s flags: how many sequences, how long, of which commands,

@@ -1,3 +1,4 @@
+import KarcExplore
 import KarcSession
 
 /// What the report tells a user to type: the app's own arguments (taken

@@ -1,6 +1,7 @@
 import CKarcTerminal
 import Foundation
 import KarcAsync
+import KarcScriptTools
 import KarcSession
 import KarcSynchronization
 

@@ -1,4 +1,5 @@
 import Foundation
+import KarcExplore
 import KarcSession
 
 extension Shell {

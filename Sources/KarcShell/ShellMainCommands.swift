@@ -1,4 +1,6 @@
 import ArgumentParser
+import KarcExplore
+import KarcScriptTools
 import KarcSession
 
 /// What one `Shell.main` call configures its commands with: ArgumentParser

@@ -1,4 +1,5 @@
 import ArgumentParser
+import KarcExplore
 
 /// A subcommand `Shell.main(name:…subcommands:arguments:shellCluster:)`
 /// runs beside `check` and `export-test` (`karc serve`, `karc attach`):

@@ -3,6 +3,7 @@ import KarcAttachProtocol
 import KarcEndpoint
 import KarcLanguage
 import KarcRendering
+import KarcScriptTools
 import KarcSession
 import SwiftProtobuf
 

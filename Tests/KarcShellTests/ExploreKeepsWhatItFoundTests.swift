@@ -6,6 +6,7 @@ import TestSupport
 import Testing
 import Trellis
 
+@testable import KarcExplore
 @testable import KarcSession
 @testable import KarcShell
 

@@ -7,6 +7,7 @@ import KarcSynchronization
 import Testing
 import Trellis
 
+@testable import KarcExplore
 @testable import KarcSession
 
 /// `explore` on clusters of the user's own, in this process: what it

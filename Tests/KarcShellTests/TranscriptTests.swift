@@ -1,5 +1,6 @@
 import Testing
 
+@testable import KarcScriptTools
 @testable import KarcSession
 @testable import KarcShell
 

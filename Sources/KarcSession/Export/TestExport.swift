@@ -7,25 +7,34 @@ import KarcRendering
 /// state and `:assert` the session printed asserted in order (as Swift
 /// values where their types' initializers are known, ``TestValues``), and
 /// each target's state at the end not asserted already.
-struct TestExport {
+package struct TestExport {
     /// How the test makes its cluster: an expression of a `Cluster`, with
     /// the store's `clock` in scope (`try await DemoCluster.makeForTesting()`).
-    var factory: String
+    package var factory: String
     /// The modules the test imports beside Testing, CustomDump and TrellisTesting (the cluster's).
-    var imports: [String]
+    package var imports: [String]
     /// The test function's name.
-    var name: String
+    package var name: String
     /// Where the session came from, for the header (a script's file name).
-    var source: String
+    package var source: String
+
+    package init(factory: String, imports: [String], name: String, source: String) {
+        self.factory = factory
+        self.imports = imports
+        self.name = name
+        self.source = source
+    }
 
     /// A step the test cannot replay, with why.
-    struct Unexportable: Error {
-        let message: String
+    package struct Unexportable: Error {
+        package let message: String
+
+        package init(message: String) { self.message = message }
     }
 
     /// The test's source, and how many final states it asserts at its end;
     /// `scriptName` names the scripts commands came from.
-    func source(
+    package func source(
         steps: [TestStep], states: [(target: String, state: any Sendable)], scriptName: (String) -> String = { $0 }
     ) throws(Unexportable) -> (text: String, finalStates: Int) {
         let indent = "    "
@@ -125,13 +134,13 @@ struct TestExport {
 
     /// The initializer `@Command` or `@Memberwise` recorded for `type`: a
     /// generated test writes a value of it as a call of that initializer.
-    static func initializer(of type: Any.Type) -> [MemberwiseInitializer.Parameter]? {
+    package static func initializer(of type: Any.Type) -> [MemberwiseInitializer.Parameter]? {
         if let memberwise = type as? any MemberwiseInitializable.Type { return memberwise.memberwiseInitializer.parameters }
         return (type as? any CommandDocumented.Type)?.commandDocumentation.initializer?.map { .init(label: $0, field: $0) }
     }
 
     /// The module that declares `value`'s type (`TrellisCompose` for `TrellisCompose.EmitValue<Swift.String>`); nil for the standard library's.
-    static func module(of value: Any) -> String? {
+    package static func module(of value: Any) -> String? {
         let qualified = String(reflecting: type(of: value))
         guard let dot = qualified.firstIndex(of: "."), !qualified.hasPrefix("(") else { return nil }
         let module = String(qualified[..<dot])
@@ -139,7 +148,7 @@ struct TestExport {
     }
 
     /// A test function's name from a script's file name: `account-messaging.karc` → `accountMessaging`.
-    static func functionName(for path: String) -> String {
+    package static func functionName(for path: String) -> String {
         let base = path.split(separator: "/").last.map(String.init) ?? path
         let stem = base.hasSuffix(".karc") ? String(base.dropLast(5)) : base
         let words = stem.split { !$0.isLetter && !$0.isNumber }.map(String.init)

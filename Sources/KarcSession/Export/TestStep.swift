@@ -2,8 +2,8 @@ import KarcRendering
 
 /// What a session did, as a generated test replays it: each command sent
 /// with what came of it, and each event, in the order the shell printed them.
-enum TestStep {
-    enum Outcome {
+package enum TestStep {
+    package enum Outcome {
         case replied((any Sendable)?)
         case threw(String)
         /// Timed out or interrupted: the test cannot know what it would reply.
@@ -11,7 +11,7 @@ enum TestStep {
     }
 
     /// Where a command was typed: kept as its parts, written out only by an export.
-    struct Origin {
+    package struct Origin {
         var script: String?
         var line: Int?
         var text: String
@@ -34,7 +34,7 @@ enum TestStep {
     case check(Check)
 
     /// An `:assert` as the session ran it.
-    struct Check {
+    package struct Check {
         var target: String
         /// The path's steps after the target (none: the whole state).
         var steps: [StatePath.Step]

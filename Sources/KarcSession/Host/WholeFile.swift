@@ -3,12 +3,12 @@ import Foundation
 /// Writes a file whole or not at all: into a temporary file beside it, then
 /// renamed over it, so a reader (or a crash) never sees half of it and a
 /// failure leaves what was there. Errors say the system's reason.
-enum WholeFile {
+package enum WholeFile {
     /// Writes `text` to `path`, readable by others (0644) unless it is a
     /// snapshot file, which holds the app's state and is kept to its owner (0600).
     /// Not `replacing`: only if nothing is at `path` when the file lands
     /// (a hard link, which fails where something is), else nothing is written.
-    static func write(_ text: String, to path: String, replacing: Bool = true) throws(HostError) {
+    package static func write(_ text: String, to path: String, replacing: Bool = true) throws(HostError) {
         guard try land(text, at: path, replacing: replacing) else {
             throw HostError("cannot write \(path): a file appeared there meanwhile, and it is kept")
         }
@@ -17,7 +17,7 @@ enum WholeFile {
     /// Writes `text` to `path` only if nothing is there when the file
     /// lands; false (nothing written) when something is: a file another
     /// process put there meanwhile is kept.
-    static func writeNew(_ text: String, to path: String) throws(HostError) -> Bool {
+    package static func writeNew(_ text: String, to path: String) throws(HostError) -> Bool {
         try land(text, at: path, replacing: false)
     }
 

@@ -87,12 +87,12 @@ package final class OutputSink: Sendable {
 
     /// A sink that keeps what is written, standard output and standard
     /// error in the order written, for ``takeCaptured()`` (`karc check`).
-    convenience init(capturing: Void, clock: ShellClock = .continuous) {
+    package convenience init(capturing: Void, clock: ShellClock = .continuous) {
         self.init(output: -1, errors: -1, forward: nil, room: nil, capturing: true, clock: clock)
     }
 
     /// Everything written since the last call (once flushed), when capturing.
-    func takeCaptured() -> [UInt8] {
+    package func takeCaptured() -> [UInt8] {
         state.withLock { s in
             flush(&s)
             defer { s.captured = s.captured.map { _ in [] } }

@@ -18,7 +18,7 @@ package final class Interrupter: Sendable {
     package init() {}
 
     /// Whether Ctrl-C came since the last ``reset()``.
-    var isTriggered: Bool { state.withLock { $0.isTriggered } }
+    package var isTriggered: Bool { state.withLock { $0.isTriggered } }
 
     /// Lets every waiter go; later waiters return at once until ``reset()``.
     package func trigger() {

@@ -1,18 +1,18 @@
 extension ShellSession {
     /// The diagram of some commands' flows, and which commands.
-    struct Flow {
-        let diagram: SequenceDiagram
-        let commands: [(seq: Int, name: String)]
+    package struct Flow {
+        package let diagram: SequenceDiagram
+        package let commands: [(seq: Int, name: String)]
     }
 
-    struct FlowProblem: Error {
-        let message: String
-        let column: Int?
+    package struct FlowProblem: Error {
+        package let message: String
+        package let column: Int?
     }
 
     /// The flow `argument` names (`N`, `N-M`); without one, the last send's
     /// (or, `defaultAll`, every command's kept).
-    func flow(_ argument: Located<String>?, for command: String, defaultAll: Bool = false) -> Result<Flow, FlowProblem> {
+    package func flow(_ argument: Located<String>?, for command: String, defaultAll: Bool = false) -> Result<Flow, FlowProblem> {
         let traced = traces.tracedCommands
         guard !traced.isEmpty else {
             return .failure(FlowProblem(message: "no command has a flow yet: \(command) draws the sends of this session", column: argument?.column))
@@ -43,7 +43,7 @@ extension ShellSession {
 
     /// `3` → 3...3, `3-7` → 3...7; else what is wrong with `text`, for a
     /// message that goes on from the argument's name or place.
-    static func commandRange(_ text: String) -> Result<ClosedRange<Int>, RangeProblem> {
+    package static func commandRange(_ text: String) -> Result<ClosedRange<Int>, RangeProblem> {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         let numbers = parts.compactMap { Int($0) }
         // `-1` splits into "" and "1": a negative number, as `0` is one below the first.
@@ -62,7 +62,7 @@ extension ShellSession {
     }
 
     /// Why a range of commands (`3-7`) names none.
-    struct RangeProblem: Error {
-        let message: String
+    package struct RangeProblem: Error {
+        package let message: String
     }
 }

@@ -70,7 +70,7 @@ extension ShellSession {
     /// (up to ten times the timeout, at least a second; Ctrl-C stops it),
     /// and prints them. False when one of them failed. On a terminal
     /// (``ShellRuntime/statusLine``) it says what it waits for, once a second.
-    func finishLateReplies() async -> Bool {
+    package func finishLateReplies() async -> Bool {
         let (clock, lateReplies) = (waits.runtime.clock, waits.lateReplies)
         let start = clock.now
         let limit = max(options.timeout * 10, .seconds(1))

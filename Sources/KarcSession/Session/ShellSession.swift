@@ -52,14 +52,20 @@ package final class ShellSession {
     }
 
     /// Where a line came from, for error messages.
-    struct Location {
-        var script: String?
-        var line: Int?
+    package struct Location {
+        package var script: String?
+        package var line: Int?
         /// The line itself, where a caret is drawn under it (at the prompt).
-        var text: String?
+        package var text: String?
+
+        package init(script: String? = nil, line: Int? = nil, text: String? = nil) {
+            self.script = script
+            self.line = line
+            self.text = text
+        }
     }
 
-    enum Outcome: Equatable {
+    package enum Outcome: Equatable {
         case succeeded
         case failed
         /// Ctrl-C ended the command: a script stops, the prompt goes on.
@@ -67,7 +73,7 @@ package final class ShellSession {
         case quit
     }
 
-    init(
+    package init(
         cluster: any ShellCluster, options: ShellOptions, sink: OutputSink, host: any ShellHost = LocalHost(),
         interrupter: Interrupter = Interrupter(), words: PromptWords = PromptWords(), runtime: ShellRuntime = ShellRuntime()
     ) {
@@ -91,11 +97,11 @@ package final class ShellSession {
     }
 
     /// Ctrl-C while a command runs.
-    var interrupter: Interrupter { waits.interrupter }
+    package var interrupter: Interrupter { waits.interrupter }
 
     /// Runs one line; prints its output (written out by ``OutputSink``'s rules:
     /// within ~10 ms, before the shell waits for input, and at the end).
-    func execute(_ text: String, at location: Location) async -> Outcome {
+    package func execute(_ text: String, at location: Location) async -> Outcome {
         let outcome = await run(text, at: location)
         // Lines a `:source` runs are replayed by its own line.
         if input.sourceDepth == 0 { log.record.add(text, succeeded: outcome == .succeeded) }
@@ -151,7 +157,7 @@ package final class ShellSession {
         var location = location
         location.text = text
         // A transcript's expected output and masks are for `check`, not for the narration.
-        if options.printing.echo, !text.allSatisfy(\.isWhitespace), !Transcript.isCheckLine(text) { renderer.echo(text) }
+        if options.printing.echo, !text.allSatisfy(\.isWhitespace), !CheckLine.isCheckLine(text) { renderer.echo(text) }
         let line: ShellLine
         do {
             line = try LineParser.parse(text)

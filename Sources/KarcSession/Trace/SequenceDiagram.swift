@@ -5,7 +5,7 @@ import KarcRendering
 /// an arrow for each send, reply and failure, and a mark on its lifeline for
 /// each event, change of state and redirect. Drawn for a terminal
 /// (``lines(width:)``, `:seq`) or as Mermaid (``mermaid``, `:export-diagram`).
-struct SequenceDiagram {
+package struct SequenceDiagram {
     struct Message: Equatable {
         enum Style: String { case send, reply, failure, event, state, redirect }
         /// Indices into ``SequenceDiagram/participants``; equal for a mark on one lifeline.

@@ -46,8 +46,8 @@ enum MetaExportDiagram: MetaCommand {
 }
 
 /// A flow as a Markdown file: a heading line and the diagram in a fenced block.
-enum MermaidDocument {
-    static func text(_ diagram: SequenceDiagram, commands: [(seq: Int, name: String)], cluster: String) -> String {
+package enum MermaidDocument {
+    package static func text(_ diagram: SequenceDiagram, commands: [(seq: Int, name: String)], cluster: String) -> String {
         let which = commands.map { "#\($0.seq) \($0.name)" }.joined(separator: ", ")
         return "<!-- karc: the flow of \(which) in \(cluster) -->\n```mermaid\n" + diagram.mermaid + "```\n"
     }
