@@ -21,9 +21,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.1.0"),
     ],
     targets: [
+        .target(name: "KarcSynchronization"),
         .target(
             name: "KarcAsync",
             dependencies: [
+                "KarcSynchronization",
                 .product(name: "AsyncAlgorithms", package: "swift-async-algorithms"),
                 .product(name: "DequeModule", package: "swift-collections"),
                 .product(name: "Instrumentation", package: "swift-distributed-tracing"),
@@ -32,14 +34,17 @@ let package = Package(
         .target(name: "KarcLanguage", dependencies: ["KarcCommand", .product(name: "DequeModule", package: "swift-collections")]),
         .target(
             name: "KarcRendering",
-            dependencies: ["KarcAsync", "KarcCommand", "KarcLanguage", .product(name: "CustomDump", package: "swift-custom-dump")]),
+            dependencies: [
+                "KarcSynchronization", "KarcAsync", "KarcCommand", "KarcLanguage", .product(name: "CustomDump", package: "swift-custom-dump"),
+            ]),
         .target(
             name: "KarcSession",
             dependencies: [
-                "KarcAsync", "KarcCommand", "KarcLanguage", "KarcRendering",
+                "KarcSynchronization", "KarcAsync", "KarcCommand", "KarcLanguage", "KarcRendering",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
                 .product(name: "DequeModule", package: "swift-collections"),
             ]),
+        .target(name: "KarcScriptTools", dependencies: ["KarcSession", "KarcLanguage"]),
         // The attach protocol's messages without its gRPC service, and of
         // the endpoint only what checks a shell's Hello: no NIO, no gRPC.
         .target(
@@ -50,7 +55,7 @@ let package = Package(
         .executableTarget(
             name: "karc-fuzz",
             dependencies: [
-                "KarcLanguage", "KarcRendering", "KarcSession", "KarcAttachProtocol", "KarcEndpoint",
+                "KarcLanguage", "KarcRendering", "KarcSession", "KarcScriptTools", "KarcAttachProtocol", "KarcEndpoint",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]),
     ],
