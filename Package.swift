@@ -190,7 +190,7 @@ let package = Package(
             dependencies: ["KarcSession", "KarcLanguage"]
         ),
         // The shell at a terminal: the libedit prompt, the pager, the command line
-        // (`Shell.run`, `Shell.main`, `ShellArguments`); re-exports KarcSession.
+        // (`Shell.run`, `ShellApp`, `ShellArguments`); re-exports KarcSession.
         .target(
             name: "KarcShell",
             dependencies: [

@@ -13,17 +13,24 @@ enum CartAction: Action, Codable {
     case clear
 }
 
-await Shell.main(name: "shop") {
-    try await Bootstrap {
-        Store(model: Cart.self)
-            .mutate(on: CartAction.self) { cart, action, _ in
-                switch action {
-                case .add(let name, let quantity): cart.items[name, default: 0] += quantity
-                case .clear: cart.items = [:]
+/// The shop's shell: `shop`, `shop script.karc`, `shop check`, `shop explore`, …
+struct Shop: TrellisShellApp {
+    static let name = "shop"
+
+    static func cluster(for launch: ClusterLaunch<Shop>) async throws -> Cluster {
+        try await Bootstrap {
+            Store(model: Cart.self)
+                .mutate(on: CartAction.self) { cart, action, _ in
+                    switch action {
+                    case .add(let name, let quantity): cart.items[name, default: 0] += quantity
+                    case .clear: cart.items = [:]
+                    }
                 }
-            }
-            .with(model: Cart())
-            .named("cart")
+                .with(model: Cart())
+                .named("cart")
+        }
     }
 }
+
+await Shop.main()
 // README-SHOP-END

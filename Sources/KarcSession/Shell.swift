@@ -34,7 +34,7 @@ import KarcRendering
 /// work it started finished, within `--timeout`), so every record it caused
 /// is printed under it.
 ///
-/// `Shell.run` and `Shell.main` (the prompt, the command line) are in
+/// `Shell.run` and `ShellApp` (the prompt, the command line) are in
 /// `KarcShell`; `Shell.check` and `Shell.exportTest` (`KarcScriptTools`)
 /// need no terminal.
 public enum Shell {

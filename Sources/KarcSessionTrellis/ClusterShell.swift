@@ -152,7 +152,7 @@ public final class ClusterShell: ShellCluster, ObservingCluster {
         await cluster.settled(timeout: timeout, beyond: baseline)
     }
 
-    /// Shuts the cluster down (`Shell.main(name:abstract:version:cluster:)` does when the shell ends).
+    /// Shuts the cluster down (a `ShellApp` does when the shell ends).
     public func shutDown() async {
         await cluster.shutDown()
         await afterShutDown()

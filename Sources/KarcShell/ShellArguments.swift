@@ -4,7 +4,7 @@ import KarcSession
 
 /// The shell's command-line flags, as `karc` has them: put them in your own
 /// command with `@OptionGroup var shell: ShellArguments`, or let
-/// `Shell.main(name:abstract:version:cluster:)` (KarcShellTrellis) parse them for you.
+/// a ``ShellApp`` parse them for you.
 /// `--help` shows them in groups: how commands run, then output, history and
 /// exported tests.
 public struct ShellArguments: ParsableArguments {

@@ -11,7 +11,7 @@ import ServiceLifecycle
 /// `karc serve`: the demo cluster with an endpoint and no prompt, until SIGTERM or SIGINT.
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "karc serve",
+        commandName: "serve",
         abstract: "Run the demo cluster with an endpoint that `karc attach` drives, and no prompt.",
         discussion: """
             Listens on a Unix socket only you can reach ($XDG_RUNTIME_DIR/karc/NAME.sock, else \
@@ -22,6 +22,7 @@ struct Serve: AsyncParsableCommand {
             """)
 
     @OptionGroup var demo: DemoArguments
+    @OptionGroup var live: DemoLiveArguments
 
     @Option(
         help: ArgumentHelp(
@@ -58,7 +59,7 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
         let logger = Logger(label: "karc.serve")
-        let cluster = try await DemoCluster.make(demo.options)
+        let cluster = try await DemoCluster.make(demo.options(live: live))
         var configuration = ClusterEndpoint.Configuration(address: listen, readOnly: readOnly)
         configuration.maxShells = maxShells
         configuration.tokenFile = tokenFile
@@ -112,7 +113,7 @@ private struct AnnouncingEndpoint: Service {
 /// `karc attach [ADDRESS]`: the shell in front of a cluster in another process.
 struct Attach: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "karc attach",
+        commandName: "attach",
         abstract: "Drive a cluster that runs in another process (an app's ClusterEndpoint, or karc serve).",
         discussion: AttachArguments.discussion)
 

@@ -168,16 +168,24 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary) == [])
     }
 
-    @Test func theDemosPersistenceOptionsAreRefusedWhereEveryRunIsFresh() async throws {
+    @Test func theToolsNeitherTakeNorListTheLiveDemosPersistenceOptions() async throws {
         let path = try write(Self.counter, to: "counter.karc")
-        for options in [["--state-dir", scratch.path], ["--fresh"]] {
-            let run = try await KarcRun.run(["check"] + options + [path])
-            #expect(run.status == 1)
-            #expect(
-                run.stderr.hasPrefix(
-                    "error: cannot start the cluster for \(path): check, export-test, export-diagram and explore run on a fresh demo that persists nothing:"
-                        + " --state-dir and --fresh do not apply\n"), "\(run.stderr)")
+        for tool in ["check", "export-test", "export-diagram", "explore"] {
+            let help = try await KarcRun.run([tool, "--help"])
+            #expect(help.status == 0)
+            #expect(help.stdout.contains("--tick"), "\(tool) takes the demo's own options:\n\(help.stdout)")
+            #expect(!help.stdout.contains("--state-dir") && !help.stdout.contains("--fresh"), "\(tool) --help:\n\(help.stdout)")
         }
+        for option in ["--state-dir", "--fresh"] {
+            let run = try await KarcRun.run(["check", option] + (option == "--fresh" ? [] : [scratch.path]) + [path])
+            #expect(run.status == 64)
+            #expect(run.stderr.hasPrefix("Error: Unknown option '\(option)'\n"), "\(run.stderr)")
+        }
+        // The shell and `serve`, on the live demo, take both.
+        let help = try await KarcRun.run(["--help"])
+        #expect(help.stdout.contains("--state-dir") && help.stdout.contains("--fresh"))
+        let serve = try await KarcRun.run(["serve", "--help"])
+        #expect(serve.stdout.contains("--state-dir") && serve.stdout.contains("--fresh"))
     }
 
     @Test func aPlainRunReadsTheExpectationsAsComments() async throws {

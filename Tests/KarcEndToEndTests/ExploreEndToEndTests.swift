@@ -119,9 +119,9 @@ struct ExploreEndToEndTests {
 
     @Test func aClusterThatCannotStartOrATestWithoutAFactoryStopsBeforeAnyRun() async throws {
         let scratch = ScratchDirectory("explore-start")
-        let demo = try await KarcRun.run(["explore", "--state-dir", scratch.path, "--out", scratch.path])
-        #expect(demo.status == 2)
-        #expect(demo.stderr.contains("error: cannot start the cluster: check, export-test, export-diagram and explore run on a fresh demo"))
+        let unstartable = try await Self.explore("unstartable", in: scratch)
+        #expect(unstartable.status == 2)
+        #expect(unstartable.stderr.contains("error: cannot start the cluster: the planted cluster's store is missing"), "\(unstartable.stderr)")
         let test = try await Self.explore("interleave", ["--export-test"], in: scratch)
         #expect(test.status == 2)
         #expect(test.stderr.contains("error: --export-test needs the test's cluster factory: --test-factory EXPR"))

@@ -36,7 +36,7 @@ public protocol ShellCluster: Sendable {
     /// Waits until at most `baseline` units of work are in flight (work that
     /// ran before a command, like a send that timed out, may go on).
     func settled(timeout: Duration, beyond baseline: Int) async -> Bool
-    /// Ends the cluster when the shell that made it ends (`Shell.main(name:abstract:version:shellCluster:)` in KarcShell).
+    /// Ends the cluster when the shell that made it ends (a `ShellApp` of KarcShell).
     func shutDown() async
     /// How many records the shell may fall behind before the oldest are
     /// dropped (and counted, ``ShellRecord/Kind-swift.enum/lost(count:)``): also the most
