@@ -411,7 +411,7 @@ let package = Package(
             name: "KarcEndpointTests",
             dependencies: [
                 "KarcSynchronization",
-                "KarcEndpoint", "KarcAttachProtocol", "Karc", "Trellis", "KarcAsync", "TestSupport",
+                "KarcEndpoint", "KarcAttachProtocol", "KarcSession", "KarcSessionTrellis", "Karc", "Trellis", "KarcAsync", "TestSupport",
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
             ]

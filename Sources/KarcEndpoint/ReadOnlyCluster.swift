@@ -2,8 +2,8 @@ import KarcSession
 
 /// A cluster seen through a read-only endpoint: states, records and
 /// `:wait` work; every send (and `:reset`, `:restore`, `:undo`) is refused, and says why.
-struct ReadOnlyCluster: ClusterWrapper {
-    let base: any ShellCluster
+struct ReadOnlyCluster<Base: ShellCluster>: ClusterWrapper {
+    let base: Base
 
     struct Refused: Error, CustomStringConvertible {
         var description: String {
@@ -19,11 +19,22 @@ struct ReadOnlyCluster: ClusterWrapper {
         throw Refused()
     }
 
+}
+
+extension ReadOnlyCluster: ResettableShellCluster where Base: ResettableShellCluster {
     func reset() async throws {
         throw Refused()
     }
 
+    var unresettableTargets: [String] { base.unresettableTargets }
+}
+
+extension ReadOnlyCluster: RestorableShellCluster where Base: RestorableShellCluster {
     func restore(_ states: [String: any Sendable], span: UInt64) async throws {
         throw Refused()
     }
+}
+
+extension ReadOnlyCluster: InvariantCheckingShellCluster where Base: InvariantCheckingShellCluster {
+    var declaresInvariants: Bool { base.declaresInvariants }
 }

@@ -4,13 +4,13 @@ import KarcSession
 /// are noted in the endpoint's ``ShellTraces``, so that a change none of its
 /// commands made says, from its record's trace, whether another shell's
 /// command made it (`by another shell: counter.increment`) or the app.
-final class SharedCluster: ClusterWrapper {
-    let base: any ShellCluster
+final class SharedCluster<Base: ShellCluster>: ClusterWrapper {
+    let base: Base
     private let traces: ShellTraces
 
     private let id: Int
 
-    init(base: any ShellCluster, traces: ShellTraces) {
+    init(base: Base, traces: ShellTraces) {
         self.base = base
         self.traces = traces
         id = traces.newShell()
@@ -25,4 +25,14 @@ final class SharedCluster: ClusterWrapper {
         guard let owner = traces.owner(of: trace) else { return base.startedElsewhere(trace: trace) }
         return owner == id ? nil : "another shell"
     }
+}
+
+// Each capability's default (no unresettable target, invariants declared) and the wrapper's
+// forwarding both fit: the base's answer, named here, is the one meant.
+extension SharedCluster: ResettableShellCluster where Base: ResettableShellCluster {
+    var unresettableTargets: [String] { base.unresettableTargets }
+}
+extension SharedCluster: RestorableShellCluster where Base: RestorableShellCluster {}
+extension SharedCluster: InvariantCheckingShellCluster where Base: InvariantCheckingShellCluster {
+    var declaresInvariants: Bool { base.declaresInvariants }
 }

@@ -92,7 +92,11 @@ package final class ExploreStepRunner: Sendable {
         if let failure = await tick(after: name) { return .failed(failure) }
         // A cluster that cannot stop keeping records for a shell is drained, so they do not pile up.
         _ = cluster.takeRecords()
-        if cluster.declaresInvariants, let failure = await invariants(after: name) { return .failed(failure) }
+        if let checking = cluster as? any InvariantCheckingShellCluster, checking.declaresInvariants,
+            let failure = await invariants(of: checking, after: name)
+        {
+            return .failed(failure)
+        }
         return result
     }
 
@@ -156,7 +160,7 @@ package final class ExploreStepRunner: Sendable {
     }
 
     /// An invariant that held before this command and does not now.
-    private func invariants(after name: String) async -> ExploreFailure? {
+    private func invariants(of cluster: any InvariantCheckingShellCluster, after name: String) async -> ExploreFailure? {
         let found = Set(await cluster.brokenInvariants())
         let new = broken.withLock { old in
             defer { old = found }

@@ -15,7 +15,7 @@ import Trellis
 /// Each target's commands are the action types it accepts that are
 /// `Decodable` (a `Decodable` enum gives one command per case); the others
 /// cannot be typed in the shell, and `:help` says which they are.
-public final class ClusterShell: ShellCluster, ObservingCluster {
+public final class ClusterShell: ResettableShellCluster, RestorableShellCluster, InvariantCheckingShellCluster, ObservingCluster {
     public let name: String
     /// The cluster the shell drives.
     public let cluster: Cluster

@@ -299,7 +299,7 @@ struct HistoryTests {
     @Test func aClusterWithoutAResetSaysSo() async throws {
         let run = try await Transcript.run(BareCluster(), [":reset"], options: plain)
         #expect(run.status == 1)
-        #expect(run.errors.contains("cannot reset: this cluster cannot reset its targets (its ShellCluster has no reset())"))
+        #expect(run.errors.contains("cannot reset: this cluster cannot reset its targets (its ShellCluster is not a ResettableShellCluster)"))
     }
 }
 

@@ -293,7 +293,11 @@ struct SnapshotTests {
     @Test func aClusterWithoutSnapshotsSaysSo() async throws {
         let run = try await Transcript.run(BareCluster(), [":snapshot s"], options: plain)
         #expect(run.status == 1)
-        #expect(run.errors.contains("cannot take a snapshot: this cluster cannot restore its targets (its ShellCluster has no snapshot())"))
+        #expect(
+            run.errors.contains("cannot take a snapshot: this cluster cannot restore its targets (its ShellCluster is not a RestorableShellCluster)"))
+        let undo = try await Transcript.run(BareCluster(), [":undo"], options: plain)
+        #expect(undo.status == 1)
+        #expect(undo.errors.contains("cannot undo: this cluster cannot restore its targets (its ShellCluster is not a RestorableShellCluster)"))
     }
 
     @Test func anExportedTestRestoresWhatTheSessionRestored() async throws {

@@ -6,7 +6,12 @@ import KarcLanguage
 ///
 /// `ClusterShell` (module `KarcShellTrellis`) adapts a Trellis `Cluster`;
 /// conform your own type to put the shell in front of something else, and
-/// this module is all you link (no Trellis).
+/// this module is all you link (no Trellis). What a cluster can do beyond
+/// sending and observing is a protocol of its own, which the shell learns
+/// from its type: ``ResettableShellCluster`` (`:reset`),
+/// ``RestorableShellCluster`` (`:snapshot`, `:restore`, `:undo`) and
+/// ``InvariantCheckingShellCluster`` (invariants checked after every
+/// command, and `explore`'s search for a sequence that breaks one).
 public protocol ShellCluster: Sendable {
     /// Names the cluster in the prompt and in `:help`.
     var name: String { get }
@@ -52,37 +57,9 @@ public protocol ShellCluster: Sendable {
     /// trace): `the app` by default. The shell says so: `state  counter
     /// (by the app):`. A traced change is named by its trace's root instead.
     var changesFromElsewhere: String { get }
-    /// The invariants its targets declare that do not hold now, each named
-    /// with its target (`'stock never negative' of inventory`): the shell
-    /// asks after every command. None, by default.
-    func brokenInvariants() async -> [String]
-    /// Whether any target declares an invariant: when none does, the shell
-    /// does not ask (an `await` a command saved).
-    var declaresInvariants: Bool { get }
-    /// Puts every target back as the cluster started (`:reset`); the
-    /// changes come as records, as any others do. By default the cluster
-    /// cannot: it throws ``ShellClusterUnsupported``.
-    func reset() async throws
-    /// The targets that show a state ``reset()`` cannot put back, in the
-    /// cluster's order: `:reset` names them and changes nothing unless told
-    /// `--partial` (a state half reset may be one the app never reaches).
-    /// None by default.
-    var unresettableTargets: [String] { get }
-    /// The state of every target that can be restored (`:snapshot`), and
-    /// the targets that show a state but cannot be. By default the cluster
-    /// cannot: it throws ``ShellClusterUnsupported``.
-    func snapshot() async throws -> RestorableStates
-    /// Puts each target of `states` back to its state (`:restore`, `:undo`),
-    /// in the trace whose root is `span`; checks every state before it
-    /// changes anything. The changes come as records. By default the
-    /// cluster cannot: it throws ``ShellClusterUnsupported``.
-    func restore(_ states: [String: any Sendable], span: UInt64) async throws
-    /// The type of the state `target` takes back, to read a snapshot file
-    /// into; nil when it cannot be restored (the default).
-    func restorableStateType(of target: String) -> (any Sendable.Type)?
 }
 
-/// The states of a cluster's targets at one moment (``ShellCluster/snapshot()``).
+/// The states of a cluster's targets at one moment (``RestorableShellCluster/snapshot()``).
 public struct RestorableStates: Sendable {
     /// Each restorable target's state, by target name.
     public var states: [String: any Sendable]
@@ -94,20 +71,6 @@ public struct RestorableStates: Sendable {
         self.states = states
         self.left = left
     }
-}
-
-/// What a ``ShellCluster`` throws for something it cannot do (`:reset` on a cluster without a reset, `:snapshot` without snapshots).
-public struct ShellClusterUnsupported: Error, CustomStringConvertible {
-    /// What it cannot do, in a few words (`reset its targets`).
-    public let what: String
-
-    /// A cluster that cannot do `what`.
-    public init(_ what: String) {
-        self.what = what
-    }
-
-    /// `this cluster cannot reset its targets (…)`.
-    public var description: String { "this cluster cannot \(what)" }
 }
 
 extension ShellCluster {
@@ -140,32 +103,7 @@ extension ShellCluster {
     /// `the app`: nothing but the app itself drives the cluster.
     public var changesFromElsewhere: String { "the app" }
 
-    /// None: the cluster declares no invariants.
-    public func brokenInvariants() async -> [String] { [] }
-
-    /// False: the cluster declares no invariants.
-    public var declaresInvariants: Bool { false }
-
     public func shutDown() async {}
-
-    /// Throws ``ShellClusterUnsupported``: the cluster has no reset.
-    public func reset() async throws { throw ShellClusterUnsupported("reset its targets (its ShellCluster has no reset())") }
-
-    /// None: a cluster that resets puts every target back.
-    public var unresettableTargets: [String] { [] }
-
-    /// Throws ``ShellClusterUnsupported``: the cluster keeps no snapshots.
-    public func snapshot() async throws -> RestorableStates {
-        throw ShellClusterUnsupported("restore its targets (its ShellCluster has no snapshot())")
-    }
-
-    /// Throws ``ShellClusterUnsupported``: the cluster cannot restore.
-    public func restore(_ states: [String: any Sendable], span: UInt64) async throws {
-        throw ShellClusterUnsupported("restore its targets (its ShellCluster has no restore(_:span:))")
-    }
-
-    /// Nil: no target can be restored.
-    public func restorableStateType(of target: String) -> (any Sendable.Type)? { nil }
 
     public func settled(timeout: Duration, beyond baseline: Int) async -> Bool {
         await settled(timeout: timeout)

@@ -9,13 +9,17 @@ extension ShellSession {
     /// `undoing`: the changes are no command to undo. False (the error
     /// printed) when the cluster refused; then nothing changed.
     func restore(_ states: [String: any Sendable], undoing: Bool, in call: MetaCall) async -> Bool {
+        guard let restoring = capabilities.restoring else {
+            _ = fail("cannot restore: " + ShellClusterCapabilities.cannot("restore its targets", without: "RestorableShellCluster"), in: call)
+            return false
+        }
         let step = log.nextStep
         let span = TraceLink.newSpanID()
         if let seq = renderer.seq { traces.begin(command: seq, trace: span, name: call.text) }
         snapshots.restoring = undoing
         defer { snapshots.restoring = false }
         do {
-            try await cluster.restore(states, span: span)
+            try await restoring.restore(states, span: span)
         } catch {
             _ = fail("cannot restore: \(error)", in: call)
             return false
@@ -29,8 +33,12 @@ extension ShellSession {
 
     /// A named snapshot of the cluster's restorable targets now; nil (the error printed) when the cluster keeps none.
     func takeSnapshot(named name: String, in call: MetaCall) async -> Snapshots.Kept? {
+        guard let restoring = capabilities.restoring else {
+            _ = fail("cannot take a snapshot: " + ShellClusterCapabilities.cannot("restore its targets", without: "RestorableShellCluster"), in: call)
+            return nil
+        }
         do {
-            let taken = try await cluster.snapshot()
+            let taken = try await restoring.snapshot()
             let after = commandBefore(log.history.total)
             return Snapshots.Kept(
                 name: name, states: taken.states, left: taken.left, time: Date(), after: after,

@@ -86,7 +86,7 @@ enum SnapshotFile {
 
     /// `json`, the state of `target` in the file, as a value of the type the target takes.
     private static func state(_ json: Any, of target: String, in cluster: any ShellCluster, path: String) throws(Problem) -> any Sendable {
-        guard let type = cluster.restorableStateType(of: target) else {
+        guard let type = (cluster as? any RestorableShellCluster)?.restorableStateType(of: target) else {
             let targets = cluster.catalog.targets.map(\.name)
             guard targets.contains(target) else {
                 throw Problem(

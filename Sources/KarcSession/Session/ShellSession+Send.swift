@@ -34,7 +34,7 @@ extension ShellSession {
         }
         switch sent {
         case .replied, .threw:
-            if cluster.declaresInvariants {
+            if let checking = capabilities.checking, checking.declaresInvariants {
                 outcome = await checkInvariants(after: name, column: invocation.command.column, at: location) ?? outcome
             }
         case .timedOut, .interrupted: break
@@ -85,7 +85,7 @@ extension ShellSession {
     /// an error naming the command; `.failed` when there was one. One that
     /// stays broken is not told again.
     private func checkInvariants(after name: String, column: Int, at location: Location) async -> Outcome? {
-        let found = await cluster.brokenInvariants()
+        let found = await capabilities.checking?.brokenInvariants() ?? []
         guard !found.isEmpty || !log.brokenInvariants.isEmpty else { return nil }  // the usual case: nothing to keep
         let broken = Set(found)
         defer { log.brokenInvariants = broken }

@@ -17,6 +17,8 @@ import KarcRendering
 /// ```
 package final class ShellSession {
     let cluster: any ShellCluster
+    /// What the cluster can do beyond sending and observing (`:reset`, `:restore`, invariants), from its type.
+    let capabilities: ShellClusterCapabilities
     /// Where `:source`, `:save`, `:export-test` and the pager reach files and the terminal.
     let host: any ShellHost
     let builder: CommandBuilder
@@ -78,6 +80,7 @@ package final class ShellSession {
         interrupter: Interrupter = Interrupter(), words: PromptWords = PromptWords(), runtime: ShellRuntime = ShellRuntime()
     ) {
         self.cluster = cluster
+        capabilities = ShellClusterCapabilities(cluster)
         self.host = host
         self.options = options
         waits = SessionWaits(cluster: cluster, runtime: runtime, interrupter: interrupter)

@@ -22,7 +22,10 @@ enum MetaReset: MetaCommand {
         if let extra = call.arguments.dropFirst(partial ? 1 : 0).first {
             return session.fail(":reset takes nothing but --partial (:reset --partial resets what it can)", column: extra.column, in: call)
         }
-        let left = session.cluster.unresettableTargets
+        guard let cluster = session.capabilities.resetting else {
+            return session.fail("cannot reset: " + ShellClusterCapabilities.cannot("reset its targets", without: "ResettableShellCluster"), in: call)
+        }
+        let left = cluster.unresettableTargets
         if !left.isEmpty, !partial {
             let (they, them) = left.count == 1 ? ("it has", "it as it is") : ("they have", "them as they are")
             return session.fail(
@@ -30,7 +33,7 @@ enum MetaReset: MetaCommand {
                     + ":reset --partial resets the other targets and leaves \(them)", in: call)
         }
         do {
-            try await session.cluster.reset()
+            try await cluster.reset()
         } catch {
             return session.fail("cannot reset: \(error)", in: call)
         }

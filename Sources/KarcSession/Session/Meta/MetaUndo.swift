@@ -25,7 +25,10 @@ enum MetaUndo: MetaCommand {
         }
         if let extra = call.arguments.dropFirst().first { return session.fail(":undo takes at most a number", column: extra.column, in: call) }
         // A command that changed only targets that cannot be restored is no step back: it is gone past, and they are named.
-        let cluster = session.cluster
+        guard let cluster = session.capabilities.restoring else {
+            return session.fail(
+                "cannot undo: " + ShellClusterCapabilities.cannot("restore its targets", without: "RestorableShellCluster"), in: call)
+        }
         let restores = { (point: Snapshots.UndoPoint) in point.before.keys.contains { cluster.restorableStateType(of: $0) != nil } }
         let undoable = session.snapshots.undoPoints.filter(restores)
         guard !undoable.isEmpty else {
