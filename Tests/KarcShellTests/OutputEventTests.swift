@@ -67,9 +67,10 @@ struct OutputEventTests {
         ]
     }
 
-    func written(_ event: OutputEvent, by formatter: any OutputFormatter) -> String {
+    func written(_ event: OutputEvent, by formatter: any OutputFormatter, in context: OutputContext = OutputContext()) -> String {
+        var formatter = formatter
         let sink = OutputSink(capturing: ())
-        formatter.write(event, to: sink)
+        formatter.write(event, in: context, to: sink)
         return String(decoding: sink.takeCaptured(), as: UTF8.self)
     }
 
@@ -96,42 +97,39 @@ struct OutputEventTests {
 
     @Test func whileACommandRunsEveryJSONLineCarriesItsNumberAndALateReplyItsOwn() throws {
         let json = JSONFormatter()
-        json.seq = 7
+        let seven = OutputContext(seq: 7)
         let reply = try #require(
-            try JSONSerialization.jsonObject(with: Data(written(.reply(target: "counter", value: 3), by: json).utf8)) as? [String: Any])
+            try JSONSerialization.jsonObject(with: Data(written(.reply(target: "counter", value: 3), by: json, in: seven).utf8)) as? [String: Any])
         #expect(reply["seq"] as? Int == 7)
         let late = try #require(
             try JSONSerialization.jsonObject(
                 with: Data(
                     written(
                         .lateReply(command: .init(name: "slow.poke", text: "slow.poke times=2", seq: 3, script: "a.karc", line: 4), value: 1),
-                        by: json
+                        by: json, in: seven
                     ).utf8)) as? [String: Any])
         #expect(late["seq"] as? Int == 3, "a late reply belongs to the command that sent it")
         #expect(late["command"] as? String == "slow.poke")
         #expect(late["text"] as? String == "slow.poke times=2")
         #expect(late["script"] as? String == "a.karc")
         #expect(late["line"] as? Int == 4)
-        json.seq = nil
         #expect(!written(.note("between commands"), by: json).contains("seq"))
     }
 
     @Test func inALineThatWrappedTheCaretGoesUnderACopyOfItsRow() {
         let readable = ReadableFormatter(style: Style(isEnabled: false))
-        readable.promptWidth = 6  // "demo> "
-        readable.terminalColumns = { 20 }
+        let prompt = OutputContext(promptWidth: 6, terminalColumns: { 20 })  // "demo> "
         // demo> counter.increm | nt value=1 value=2: the mistake is on the first of two rows.
-        let first = written(.error("unknown target", at: .init(column: 3, text: "counter.incremnt value=1 value=2")), by: readable)
+        let first = written(.error("unknown target", at: .init(column: 3, text: "counter.incremnt value=1 value=2")), by: readable, in: prompt)
         #expect(first == "      counter.increm\n        ^\nerror: unknown target\n")
         // demo> counter.increm | ent valeu=1: on the last row the caret goes right under it, with no copy.
-        let last = written(.error("unknown field", at: .init(column: 19, text: "counter.increment valeu=1")), by: readable)
+        let last = written(.error("unknown field", at: .init(column: 19, text: "counter.increment valeu=1")), by: readable, in: prompt)
         #expect(last == "    ^\nerror: unknown field\n")
     }
 
     @Test func anErrorAtThePromptPointsAtItsColumnUnderTheLineTyped() {
         let readable = ReadableFormatter(style: Style(isEnabled: false))
-        readable.promptWidth = 6  // "demo> "
-        let text = written(.error("unknown target", at: .init(column: 3, text: "日本.x")), by: readable)
+        let text = written(.error("unknown target", at: .init(column: 3, text: "日本.x")), by: readable, in: OutputContext(promptWidth: 6))  // "demo> "
         // The caret counts terminal columns: each of the two wide characters before column 3 takes two.
         #expect(text == "          ^\nerror: unknown target\n")
     }

@@ -72,17 +72,15 @@ struct SortedJSONFieldsTests {
             (false, TraceLink(trace: 5, span: 6, parent: 5), nil), (true, TraceLink(trace: 5, span: 5, parent: nil), "the app"),
             (false, nil, "another shell"),
         ] as [(Bool, TraceLink?, String?)] {
-            let formatter = JSONFormatter()
-            formatter.jsonStates = jsonStates
-            formatter.link = link
-            formatter.seq = 3
+            var formatter = JSONFormatter()
+            let context = OutputContext(seq: 3, link: link, jsonStates: jsonStates)
             let sink = OutputSink(capturing: ())
             let (old, new) = (Basket(items: ["tea"]), Basket(items: ["tea", "milk"]))
             var change = OutputEvent.StateChange(
                 target: "basket", old: old, new: new, difference: "  Basket(\n    items: [\n      [0]: \"tea\",\n+     [1]: \"milk\"\n    ]\n  )",
                 prefixes: ComparedPrefixes())
             change.from = from
-            formatter.write(.stateChange(change), to: sink)
+            formatter.write(.stateChange(change), in: context, to: sink)
             sink.flush()
             let written = String(decoding: sink.takeCaptured(), as: UTF8.self)
 

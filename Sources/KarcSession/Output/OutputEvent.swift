@@ -1,3 +1,4 @@
+import KarcAsync
 import KarcRendering
 
 /// One thing a session prints. The session says what happened as events;
@@ -138,10 +139,28 @@ extension OutputEvent {
     }
 }
 
-/// Turns output events into text on a sink.
-protocol OutputFormatter: AnyObject {
-    func write(_ event: OutputEvent, to sink: OutputSink)
+/// Turns output events into text on a sink: a value the renderer calls
+/// with each event and what it knows of where and for whom it is printed.
+protocol OutputFormatter {
+    mutating func write(_ event: OutputEvent, in context: OutputContext, to sink: OutputSink)
     /// Forgets what earlier events left to build on (the last state printed
     /// per target), when changes stop being printed whole.
-    func forget()
+    mutating func forget()
+}
+
+/// What the renderer tells a formatter beside each event: the command and
+/// span it belongs to, and where it is shown. Each formatter reads what its
+/// form prints (`seq` and the span's ids in a JSON line; a caret under a
+/// column at the prompt).
+struct OutputContext {
+    /// The number of the command line being printed (``Renderer/seq``).
+    var seq: Int?
+    /// The span of what is being printed, when it came from the cluster.
+    var link: TraceLink?
+    /// At the prompt: the width of the prompt, so an error can point at its column with a caret.
+    var promptWidth: Int?
+    /// At the prompt: the terminal's width now, so a caret finds its row in a line that wrapped.
+    var terminalColumns: @Sendable () -> Int? = { nil }
+    /// `--json-states`: `state` lines carry the whole old and new states beside the patch.
+    var jsonStates = false
 }

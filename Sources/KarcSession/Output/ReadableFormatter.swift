@@ -4,18 +4,14 @@ import KarcRendering
 /// Output for people: `reply  …`, `event  source: …`, diffs with `+`/`-`,
 /// errors as `script:line:column: error: …` (on standard error) or, at the
 /// prompt, a caret under the column.
-final class ReadableFormatter: OutputFormatter {
+struct ReadableFormatter: OutputFormatter {
     let style: Style
-    /// At the prompt: the width of the prompt, so an error can point at its column with a caret.
-    var promptWidth: Int?
-    /// At the prompt: the terminal's width, when known.
-    var terminalColumns: @Sendable () -> Int? = { nil }
 
     init(style: Style) {
         self.style = style
     }
 
-    func write(_ event: OutputEvent, to sink: OutputSink) {
+    func write(_ event: OutputEvent, in context: OutputContext, to sink: OutputSink) {
         switch event {
         case .echo(let line):
             sink.write(style.dim("> ") + line)
@@ -46,7 +42,7 @@ final class ReadableFormatter: OutputFormatter {
             let heading = snapshot.heading
             sink.write(style.state("state") + "  \(heading): " + Self.indented(ValueText.dump(snapshot.value), by: 9 + DisplayWidth.of(heading)))
         case .error(let message, let location), .failedReply(let message, let location, _):
-            error(message, at: location, to: sink)
+            error(message, at: location, in: context, to: sink)
         case .notice(let message, _, let location):
             sink.writeError(Self.prefix(location, columns: false) + style.dim("note") + ": " + message)
         case .note(let message):
@@ -68,10 +64,10 @@ final class ReadableFormatter: OutputFormatter {
         case .trace(let output):
             let head = output.command.map { "#\($0) " + (output.name ?? "") } ?? (output.name ?? "trace \(TraceIDs.text(output.trace))")
             sink.write(style.dim("trace") + "  " + head + (output.lateOnly ? ", later:" : ":"))
-            for line in output.lines { sink.write(Self.traceLine(line, lateOnly: output.lateOnly, columns: terminalColumns())) }
+            for line in output.lines { sink.write(Self.traceLine(line, lateOnly: output.lateOnly, columns: context.terminalColumns())) }
         case .sequence(let diagram, let commands):
             sink.write(style.dim("seq") + "    " + commands.map { "#\($0.seq) \($0.name)" }.joined(separator: ", ") + ":")
-            for line in diagram.lines(width: terminalColumns() ?? 100) { sink.write(line) }
+            for line in diagram.lines(width: context.terminalColumns() ?? 100) { sink.write(line) }
         case .historyEntry(let number, let entry, let full):
             history(number, entry, full: full, to: sink)
         case .watch(_, let change):
@@ -93,10 +89,10 @@ final class ReadableFormatter: OutputFormatter {
 
     /// At the prompt (no script, no line) the caret goes under the column,
     /// counted in terminal columns: a wide character takes two.
-    private func error(_ message: String, at location: OutputEvent.SourceLocation, to sink: OutputSink) {
-        if location.script == nil, location.line == nil, let promptWidth, let column = location.column {
+    private func error(_ message: String, at location: OutputEvent.SourceLocation, in context: OutputContext, to sink: OutputSink) {
+        if location.script == nil, location.line == nil, let promptWidth = context.promptWidth, let column = location.column {
             let before = location.text.map { DisplayWidth.of($0.prefix(max(0, column - 1))) } ?? column - 1
-            if let text = location.text, let columns = terminalColumns(), columns > 0, promptWidth + DisplayWidth.of(text) > columns {
+            if let text = location.text, let columns = context.terminalColumns(), columns > 0, promptWidth + DisplayWidth.of(text) > columns {
                 // The line took several rows: a caret under the last would point at the wrong one.
                 // The row that holds the column is shown again, the caret under it.
                 let (row, caret, isLast) = Self.row(of: text, at: promptWidth + before, promptWidth: promptWidth, columns: columns)

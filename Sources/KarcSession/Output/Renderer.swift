@@ -15,47 +15,36 @@ final class Renderer {
     enum Mode { case readable, json }
 
     let sink: OutputSink
-    let formatter: any OutputFormatter
+    /// The readable or the JSON formatter, called with each event and ``context``.
+    private var formatter: any OutputFormatter
+    /// What the formatter is told beside each event: the command and span printing, where the output is shown.
+    private var context = OutputContext()
 
     init(mode: Mode, style: Style, sink: OutputSink) {
         self.sink = sink
-        switch mode {
-        case .readable:
-            formatter = ReadableFormatter(style: style)
-            json = nil
-        case .json:
-            let json = JSONFormatter()
-            formatter = json
-            self.json = json
-        }
+        formatter = mode == .json ? JSONFormatter() : ReadableFormatter(style: style)
     }
 
-    /// The formatter when it writes JSON: told each command's number without a cast a line.
-    private let json: JSONFormatter?
-
     func emit(_ event: OutputEvent) {
-        formatter.write(event, to: sink)
+        formatter.write(event, in: context, to: sink)
     }
 
     /// At the prompt: the width of the prompt, so an error can point at its column with a caret.
     var promptWidth: Int? {
-        get { (formatter as? ReadableFormatter)?.promptWidth }
-        set { (formatter as? ReadableFormatter)?.promptWidth = newValue }
+        get { context.promptWidth }
+        set { context.promptWidth = newValue }
     }
 
     /// At the prompt: the terminal's width now, so a caret finds its row in a line that wrapped.
     var terminalColumns: @Sendable () -> Int? {
-        get {
-            guard let readable = formatter as? ReadableFormatter else { return { nil } }
-            return readable.terminalColumns
-        }
-        set { (formatter as? ReadableFormatter)?.terminalColumns = newValue }
+        get { context.terminalColumns }
+        set { context.terminalColumns = newValue }
     }
 
     /// `--json-states`: `state` lines carry the whole old and new states beside the patch.
     var jsonStates: Bool {
-        get { (formatter as? JSONFormatter)?.jsonStates ?? false }
-        set { (formatter as? JSONFormatter)?.jsonStates = newValue }
+        get { context.jsonStates }
+        set { context.jsonStates = newValue }
     }
 
     /// How changes of state are printed (`:diff on|off|summary`).
@@ -94,7 +83,7 @@ final class Renderer {
     /// The command lines running, the innermost (a `:source`'s) last: what
     /// is printed belongs to the innermost (`seq` in `--json`).
     private var running: [Int] = [] {
-        didSet { json?.seq = running.last }
+        didSet { context.seq = running.last }
     }
 
     /// The number of the command line whose output is being printed, if any.
@@ -152,10 +141,9 @@ final class Renderer {
 
     /// Prints, in `body`, output about what the span `link` did: with `--json`, its lines say so.
     func linked<T>(_ link: TraceLink?, _ body: () -> T) -> T {
-        guard let json else { return body() }
-        let outer = json.link
-        json.link = link
-        defer { json.link = outer }
+        let outer = context.link
+        context.link = link
+        defer { context.link = outer }
         return body()
     }
 
