@@ -32,8 +32,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections", from: "1.1.0"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
         // A range that is tested: the shell writes custom-dump's text itself (DumperTests and
-        // StateDiffTests hold the two to each other) and uses its underscored `_CustomDiffObject`,
-        // either of which a minor release may change. Widen it after running those tests.
+        // StateDiffTests hold the two to each other, through its public API only), which a minor
+        // release may change. Widen it after running those tests.
         .package(url: "https://github.com/pointfreeco/swift-custom-dump", "1.7.0"..<"1.8.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `@Command` (defaults and doc comments of typed commands) is a macro.
@@ -54,6 +54,9 @@ let package = Package(
     targets: [
         // The one lock every module uses (KarcMutex: Synchronization.Mutex, or a pthread mutex under TSan).
         .target(name: "KarcSynchronization"),
+        // Every use of the runtime's underscored and `@_silgen_name` API, metadata kinds and
+        // layouts, in one module with a test per assumption (KarcReflectionTests).
+        .target(name: "KarcReflection", dependencies: ["KarcSynchronization"]),
         .target(
             name: "KarcAsync",
             dependencies: [
@@ -97,6 +100,7 @@ let package = Package(
         .target(
             name: "Compose",
             dependencies: [
+                "KarcReflection",
                 "KarcSynchronization",
                 "KarcAsync",
                 .product(name: "Instrumentation", package: "swift-distributed-tracing"),
@@ -145,6 +149,7 @@ let package = Package(
         .target(
             name: "KarcLanguage",
             dependencies: [
+                "KarcReflection",
                 "KarcCommand",
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
@@ -154,6 +159,7 @@ let package = Package(
         .target(
             name: "KarcRendering",
             dependencies: [
+                "KarcReflection",
                 "KarcSynchronization",
                 "KarcAsync",
                 "KarcCommand",
@@ -336,13 +342,15 @@ let package = Package(
                 "TestSupport",
             ]
         ),
+        .testTarget(name: "KarcReflectionTests", dependencies: ["KarcReflection"]),
         .testTarget(
             name: "AsyncDispatcherTests", dependencies: ["AsyncDispatcher", "KarcSynchronization", "TestSupport"]),
         .testTarget(
             name: "KarcShellTests",
             dependencies: [
                 "KarcSynchronization",
-                "KarcLanguage", "KarcRendering", "KarcSession", "KarcExplore", "KarcScriptTools", "KarcShell", "KarcShellTrellis", "KarcCommand",
+                "KarcLanguage", "KarcReflection", "KarcRendering", "KarcSession", "KarcExplore", "KarcScriptTools", "KarcShell", "KarcShellTrellis",
+                "KarcCommand",
                 "KarcAsync", "Trellis", "TestSupport",
                 "Compose", "TrellisCompose",
                 .product(name: "CustomDump", package: "swift-custom-dump"),

@@ -1,4 +1,5 @@
 import CustomDump
+import Foundation
 import KarcAsync
 import KarcLanguage
 import KarcSynchronization
@@ -10,7 +11,6 @@ package struct Traits {
     package var isOptional = false
     package var isMetatype = false
     package var isConvertible = false
-    package var isDiffObject = false
     package var isRepresentable = false
     package var isReflectable = false
 
@@ -32,7 +32,6 @@ package struct Traits {
         default:
             traits.isMetatype = value is Any.Type
             traits.isConvertible = value is any CustomDumpStringConvertible
-            traits.isDiffObject = value is any _CustomDiffObject
             traits.isRepresentable = value is any CustomDumpRepresentable
             traits.isReflectable = value is any CustomDumpReflectable
         }
@@ -42,3 +41,11 @@ package struct Traits {
 
     private static let cache = KarcMutex<[ObjectIdentifier: Traits]>([:])
 }
+
+/// The collections whose order is not their value's (custom-dump sorts them
+/// when it dumps or diffs them): what it names `_UnorderedCollection`, owned here.
+package protocol UnorderedCollection {}
+extension Dictionary: UnorderedCollection {}
+extension Set: UnorderedCollection {}
+extension NSDictionary: UnorderedCollection {}
+extension NSSet: UnorderedCollection {}

@@ -11,9 +11,10 @@ import Synchronization
 /// on every node it prints; on Linux that was nearly half of what the shell
 /// spent on a command. This walks the value the same way, case for case, but
 /// names each type once and keeps the name. `DumperTests` hold its output to
-/// custom-dump's over a corpus of shapes. The one shape it does not walk
-/// (`_CustomDiffObject`, custom-dump's hook for observable classes) goes to
-/// custom-dump whole.
+/// custom-dump's over a corpus of shapes. It reads only custom-dump's public
+/// protocols (`CustomDumpStringConvertible`, `CustomDumpRepresentable`,
+/// `CustomDumpReflectable`): its underscored hook for observable classes
+/// (`_CustomDiffObject`) is not honoured, such a class dumps as any class.
 package struct Dumper {
     /// `value` as `String(customDumping: value)` writes it.
     package static func dump(_ value: Any) -> String {
@@ -85,7 +86,6 @@ package struct Dumper {
             if let date = value as? Date, let text = DateDump.text(date) { return text }
             return convertible.customDumpDescription
         }
-        if traits.isDiffObject { throw Unsupported() }
         if traits.isRepresentable, let representable = value as? any CustomDumpRepresentable {
             return try body(of: representable.customDumpValue, named: false, isRoot: false, maxDepth: maxDepth)
         }
@@ -119,7 +119,7 @@ package struct Dumper {
             return try body(of: wrapped, named: false, isRoot: false, maxDepth: maxDepth)
         case .set?:
             var children = all
-            if mirror.subjectType is any _UnorderedCollection.Type, !children.isEmpty {
+            if mirror.subjectType is any UnorderedCollection.Type, !children.isEmpty {
                 children = try sorted(children) { $0.value }
             }
             return try dumpChildren(children, all: all, of: mirror, prefix: "Set([", suffix: "])", maxDepth: maxDepth)
@@ -153,7 +153,7 @@ package struct Dumper {
 
     private mutating func dumpDictionary(_ all: [Mirror.Child], of mirror: Mirror, maxDepth: Int) throws -> String {
         var children = all
-        if mirror.subjectType is any _UnorderedCollection.Type {
+        if mirror.subjectType is any UnorderedCollection.Type {
             children = try sorted(children) { ($0.value as? (key: AnyHashable, value: Any))?.key.base }
         }
         // Each entry is labelled with its key's dump.
@@ -214,14 +214,12 @@ package struct Dumper {
             let traits = Traits.of(child.value)
             if traits.isScalar { return true }
             // A plain value (no custom-dump conformance, not an optional that could wrap one): its mirror decides.
-            if !traits.isOptional, !traits.isDiffObject, !traits.isRepresentable, !traits.isConvertible {
+            if !traits.isOptional, !traits.isRepresentable, !traits.isConvertible {
                 return ValueChildren.mirror(child.value).children.isEmpty
             }
             var value = child.value
-            if value is any _CustomDiffObject { return false }
             while let representable = value as? any CustomDumpRepresentable {
                 value = representable.customDumpValue
-                if value is any _CustomDiffObject { return false }
             }
             if let convertible = child.value as? any CustomDumpStringConvertible {
                 return child.value is Date || !convertible.customDumpDescription.utf8.contains(UInt8(ascii: "\n"))

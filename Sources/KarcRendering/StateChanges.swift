@@ -100,7 +100,7 @@ package enum StateChanges {
         private static func isLeaf(_ value: Any) -> Bool {
             let traits = Traits.of(value)
             if traits.isOptional { return (value as? any OptionalType)?.wrapped == nil }
-            return traits.isScalar || traits.isConvertible || traits.isRepresentable || traits.isDiffObject || traits.isMetatype
+            return traits.isScalar || traits.isConvertible || traits.isRepresentable || traits.isMetatype
         }
 
         private mutating func fields(_ old: [Mirror.Child], _ new: [Mirror.Child], old whole: Any, new wholeNew: Any, at path: inout [StatePath.Step])

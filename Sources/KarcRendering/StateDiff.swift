@@ -21,8 +21,7 @@ import Foundation
 /// `memcmp` over the array and the dump of one element, where custom-dump
 /// compares and boxes every element through its mirror. `StateDiffTests`
 /// hold the text to custom-dump's on every shape they cover, small and large.
-/// The shapes it does not walk (class instances and custom-dump's
-/// `_CustomDiffObject`) go to custom-dump whole.
+/// The shape it does not walk (a class instance) goes to custom-dump whole.
 package struct StateDiff {
     /// custom-dump's diff of `old` and `new`; nil when nothing changed.
     /// `prefixes` keeps what was compared, for the JSON tree of the same change.
@@ -85,9 +84,6 @@ package struct StateDiff {
         switch (oldMirror.displayStyle, newMirror.displayStyle) {
         case _ where casts.convertible:
             return try everything(pair)
-        case _ where casts.diffObject:
-            if classesWhole { return try everything(pair) }
-            throw Dumper.Unsupported()
         case _ where casts.representable:
             // The casts cannot fail: the case above just checked them.
             let before = (old as! any CustomDumpRepresentable).customDumpValue
@@ -157,7 +153,6 @@ package struct StateDiff {
     /// the values' own; any other type's are its ``Traits``, kept per type.
     private struct Casts {
         var convertible: Bool
-        var diffObject: Bool
         var representable: Bool
         var reflectable: Bool
 
@@ -165,12 +160,10 @@ package struct StateDiff {
             let traits = Traits.of(old)
             if traits.isOptional {
                 convertible = old is any CustomDumpStringConvertible && new is any CustomDumpStringConvertible
-                diffObject = old is any _CustomDiffObject || new is any _CustomDiffObject
                 representable = old is any CustomDumpRepresentable && new is any CustomDumpRepresentable
                 reflectable = old is any CustomDumpReflectable
             } else {
                 convertible = traits.isConvertible
-                diffObject = traits.isDiffObject
                 representable = traits.isRepresentable
                 reflectable = traits.isReflectable
             }
@@ -220,7 +213,7 @@ package struct StateDiff {
                 }
                 return before.key == after.key
             })
-        let unordered = pair.oldMirror.subjectType is any _UnorderedCollection.Type
+        let unordered = pair.oldMirror.subjectType is any UnorderedCollection.Type
         if unordered {
             lists.sort { value in (value as? (key: AnyHashable, value: Any)).map { $0.key.base } ?? value }
         }
@@ -233,7 +226,7 @@ package struct StateDiff {
 
     private mutating func set(_ pair: Pair) throws -> String {
         var lists = ChildLists(Array(pair.oldMirror.children), Array(pair.newMirror.children), equivalent: ChildLists.sameOrIdentified)
-        let unordered = pair.oldMirror.subjectType is any _UnorderedCollection.Type
+        let unordered = pair.oldMirror.subjectType is any UnorderedCollection.Type
         if unordered { lists.sort { $0 } }
         return try children(pair, &lists, prefix: "Set([", suffix: "])", collapse: true, sorted: unordered)
     }

@@ -35,7 +35,7 @@ package enum StateSnapshot {
             return SnapshotNode(.elements(elements.chunks(reusing: previous.flatMap(SnapshotNode.in)?.elements, prefixes: prefixes)))
         }
         let traits = Traits.of(value)
-        guard !traits.isScalar, !traits.isOptional, !traits.isConvertible, !traits.isDiffObject, !traits.isRepresentable,
+        guard !traits.isScalar, !traits.isOptional, !traits.isConvertible, !traits.isRepresentable,
             !traits.isReflectable, !(value is any CustomReflectable)
         else { return value }
         let mirror = Mirror(reflecting: value)

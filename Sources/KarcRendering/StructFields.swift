@@ -1,8 +1,7 @@
 import CustomDump
 import KarcAsync
+import KarcReflection
 import KarcSynchronization
-@_spi(Reflection) import Swift
-import SwiftShims
 import Synchronization
 
 /// A plain struct's children, read through key paths learnt once per type,
@@ -41,7 +40,7 @@ package enum StructFields {
             }
             return children
         }
-        return _openExistential(value, do: read)
+        return read(value)
     }
 
     private static func layout<Value>(of value: Value) -> [Field]? {
@@ -59,31 +58,24 @@ package enum StructFields {
         // The runtime's description of each field (no value is read): a weak or unowned field is
         // stored as a reference, not as its type, and an existential, metatype or function field
         // boxes differently from its mirror child.
-        let type = Value.self as Any.Type
         var labels: [String] = []
-        for index in 0..<reflectedFieldCount(type) {
-            var metadata = _FieldReflectionMetadata()
-            let fieldType = reflectedField(type, index: index, fieldMetadata: &metadata)
-            defer { metadata.freeFunc?(metadata.name) }
-            guard metadata.isStrong, isConcrete(fieldType) else { return nil }
-            labels.append(metadata.name.map { String(cString: $0) } ?? "")
+        for field in TypeFields.described(of: Value.self) {
+            guard field.isStrong, isConcrete(field.type) else { return nil }
+            labels.append(field.name)
         }
-        var fields: [Field] = []
-        let listed = _forEachFieldWithKeyPath(of: Value.self) { name, path in
-            fields.append(Field(label: String(cString: name), path: path))
-            return true
-        }
+        guard let listed = TypeFields.keyPaths(of: Value.self) else { return nil }
+        let fields = listed.map { Field(label: $0.name, path: $0.path) }
         // Both list the stored fields in declaration order; anything else is left to the mirror.
-        guard listed, fields.map(\.label) == labels else { return nil }
+        guard fields.map(\.label) == labels else { return nil }
         return fields
     }
 
     /// Whether a field of this type boxes into `Any` as its mirror child does:
     /// not an existential, a metatype or a function, whose boxing differs.
     private static func isConcrete(_ type: Any.Type) -> Bool {
-        switch metadataKind(type) {
-        case 0, 0x200, 0x201, 0x202, 0x301: true  // class, struct, enum, optional, tuple
-        default: false
+        switch MetadataKind(of: type) {
+        case .class, .struct, .enum, .optional, .tuple: true
+        case .other: false
         }
     }
 }

@@ -1,5 +1,6 @@
 import CustomDump
 import Foundation
+import KarcReflection
 
 /// Whether a part of a state is unchanged: what custom-dump's diff asks of
 /// every part it walks (`==` for `Equatable` values, else their mirrors
@@ -52,7 +53,7 @@ package enum Unchanged {
             if let elements = old as? any ContiguousElements { return elements.hasSameElements(as: new, prefixes: prefixes) }
             return nil
         }
-        if let quick = _openExistential(old, do: open) { return quick }
+        if let quick = open(old) { return quick }
         if let old = old as? any Equatable {
             func equals<Value: Equatable>(_ old: Value) -> Bool { (new as? Value).map { $0 == old } ?? false }
             return equals(old)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import KarcReflection
 @testable import KarcRendering
 
 /// Elements with padding between their fields (a `Bool` before a `Date?`):

@@ -1,5 +1,5 @@
+import KarcReflection
 import KarcSynchronization
-@_spi(Reflection) import Swift
 
 /// What an identified value is known by in a tree: its type and its identifier.
 struct ReferenceKey: Hashable, Sendable {
@@ -75,7 +75,7 @@ struct ReferenceFields<State>: Sendable {
     /// the standard library's offset-based key paths do not survive it).
     private static func find(depth: Int) -> [any ReferenceField<State>] {
         var found: [any ReferenceField<State>] = []
-        _ = _forEachFieldWithKeyPath(of: State.self) { _, path in
+        for (_, path) in TypeFields.keyPaths(of: State.self) ?? [] {
             let valueType = Swift.type(of: path).valueType
             if let wrapper = valueType as? any ReferenceWrapper.Type {
                 if let field = wrapper.field(at: path, in: State.self) { found.append(field) }
@@ -85,9 +85,8 @@ struct ReferenceFields<State>: Sendable {
                     let inner = ReferenceFields<Inner>.find(depth: depth + 1)
                     return inner.isEmpty ? nil : NestedField(place: SendablePath(path: outer), fields: inner)
                 }
-                if let field = _openExistential(valueType, do: nested) { found.append(field) }
+                if let field = nested(valueType) { found.append(field) }
             }
-            return true
         }
         return found
     }
@@ -97,14 +96,11 @@ struct ReferenceFields<State>: Sendable {
     private static func isOwnStruct(_ type: Any.Type) -> Bool {
         // The runtime's metadata kind: 0x200 is a struct. A class's stored references are
         // not the state's to write through, so only structs are looked into.
-        guard metadataKind(type) == 0x200 else { return false }
+        guard MetadataKind(of: type) == .struct else { return false }
         let name = String(reflecting: type)
         return !["Swift.", "Foundation.", "FoundationEssentials.", "Compose."].contains { name.hasPrefix($0) }
     }
 }
-
-@_silgen_name("swift_getMetadataKind")
-private func metadataKind(_ type: Any.Type) -> UInt
 
 /// What each state type was found to hold, by type: its `ReferenceFields`, or `Learnt.none`.
 private let learnt = Locked<[ObjectIdentifier: any Sendable]>([:])

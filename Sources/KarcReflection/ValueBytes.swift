@@ -1,6 +1,4 @@
-import KarcAsync
 import KarcSynchronization
-@_spi(Reflection) import Swift
 
 /// Which bytes of a type's value hold the value: its fields' bytes, not the
 /// padding between them.
@@ -33,7 +31,7 @@ package enum ValueBytes {
     }
 
     private static func learn(_ type: Any.Type) -> Mask? {
-        let (size, stride) = layout(type)
+        let (size, stride) = TypeFields.layout(of: type)
         guard stride > 0, stride % 8 == 0 else { return nil }
         var value = [Bool](repeating: false, count: stride)
         mark(type, at: 0, size: size, in: &value)
@@ -48,27 +46,15 @@ package enum ValueBytes {
     /// Marks the bytes of a `type` at `offset`: a struct's or a tuple's
     /// field by field, anything else (an enum, a reference, a scalar) whole.
     private static func mark(_ type: Any.Type, at offset: Int, size: Int, in value: inout [Bool]) {
-        var fields: [(offset: Int, type: Any.Type)] = []
-        let kind = metadataKind(type)
-        let described =
-            (kind == 0x200 || kind == 0x301)  // a struct, a tuple
-            && _forEachField(of: type) { _, fieldOffset, fieldType, _ in
-                fields.append((fieldOffset, fieldType))
-                return true
-            }
-        guard described, !fields.isEmpty else {
+        let kind = MetadataKind(of: type)
+        let fields = kind == .struct || kind == .tuple ? TypeFields.stored(of: type) ?? [] : []
+        guard !fields.isEmpty else {
             for index in offset..<min(offset + size, value.count) { value[index] = true }
             return
         }
         for field in fields {
-            mark(field.type, at: offset + field.offset, size: layout(field.type).size, in: &value)
+            mark(field.type, at: offset + field.offset, size: TypeFields.layout(of: field.type).size, in: &value)
         }
-    }
-
-    private static func layout(_ type: Any.Type) -> (size: Int, stride: Int) {
-        func size<T>(_: T.Type) -> Int { MemoryLayout<T>.size }
-        func stride<T>(_: T.Type) -> Int { MemoryLayout<T>.stride }
-        return (_openExistential(type, do: size), _openExistential(type, do: stride))
     }
 }
 
