@@ -48,7 +48,7 @@ let package = Package(
         // Combine bridges (ComposeCombine, TrellisCombine) where Apple's Combine is not there.
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         // Causal traces: `ServiceContext` carries a send's span through every hand-off, and an app's
-        // bootstrapped tracer gets karc's spans (docs/architecture.md, "Traces"). ~5 s of a debug build.
+        // bootstrapped tracer gets karc's spans (Sources/Trellis/Trellis.docc/Traces.md). ~5 s of a debug build.
         .package(url: "https://github.com/apple/swift-distributed-tracing", from: "1.1.0"),
     ],
     targets: [

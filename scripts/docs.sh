@@ -4,9 +4,11 @@
 # declaration documented (scripts/doc-coverage.py): `make docs`.
 #
 # Symbol graphs come from `swift package dump-symbol-graph` (no plugin
-# dependency), the catalogs from Sources/<Module>/<Module>.docc; the articles
-# in docs/ (architecture, porting, shell) are copied into the catalogs that
-# list them, so they have one source. Archives land in .build/docs/.
+# dependency), the catalogs from Sources/<Module>/<Module>.docc (the design
+# chapters are articles there, in the modules they describe); the articles
+# in docs/ that a catalog lists (porting, shell) are copied into it, so they
+# have one source. docs/architecture.md is not copied: it links to the
+# chapters by their paths in the repository. Archives land in .build/docs/.
 set -e
 cd "$(dirname "$0")/.."
 modules="KarcAsync Karc AsyncDispatcher Trellis Compose ComposeCombine TrellisCombine TrellisCompose KarcCommand KarcLanguage KarcRendering KarcSession KarcExplore KarcScriptTools KarcShell KarcSessionTrellis KarcShellTrellis KarcEndpoint TrellisTesting"
@@ -23,8 +25,7 @@ for module in $modules; do
     done
     cp -R "Sources/$module/$module.docc" "$work/$module/"
     case $module in
-        Karc) cp docs/architecture.md "$work/$module/$module.docc/Architecture.md"
-              cp docs/porting.md "$work/$module/$module.docc/Porting.md" ;;
+        Karc) cp docs/porting.md "$work/$module/$module.docc/Porting.md" ;;
         KarcShell) cp docs/shell.md "$work/$module/$module.docc/Shell.md" ;;
     esac
     echo "docs: $module"

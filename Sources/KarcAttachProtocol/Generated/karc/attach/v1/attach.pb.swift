@@ -18,7 +18,7 @@
 /// `:export-test`, `--record`) and the pager.
 ///
 /// Generated Swift: Sources/KarcAttachProtocol/Generated (see
-/// docs/architecture.md, "Regenerating the attach protocol").
+/// Sources/KarcEndpoint/KarcEndpoint.docc/Attach.md, "Regenerating the attach protocol").
 
 #if canImport(FoundationEssentials)
 import FoundationEssentials
