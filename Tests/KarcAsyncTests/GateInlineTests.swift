@@ -52,12 +52,14 @@ private struct Door {
 }
 
 @Suite(.timeLimit(.minutes(1))) struct GateInlineTests {
-    private func waiting(_ gate: IntGate) async -> Bool {
-        await eventually { gate.state.withLock { $0.consumers.values.first?.waiter != nil } }
+    /// Returns once the gate's consumer waits for its next value.
+    private func waiting(_ gate: IntGate) async {
+        await gate.until { $0.consumers.values.first?.waiter != nil }
     }
 
-    private func running(_ gate: IntGate) async -> Bool {
-        await eventually { gate.state.withLock { $0.consumers.values.first?.inlineRun != nil } }
+    /// Returns once the gate's consumer runs a value inline.
+    private func running(_ gate: IntGate) async {
+        await gate.until { $0.consumers.values.first?.inlineRun != nil }
     }
 
     /// A consumer whose every run waits at `door`: "passed" once it opens;
@@ -76,7 +78,7 @@ private struct Door {
     @Test func anIdleConsumerAnswersInTheProducersOwnTask() async throws {
         let gate = IntGate(mode: .transient, scheme: .anycast)
         let consumer = InlineConsumer(gate) { delivery in (result: .success("\(delivery.input) by \(producerName)"), stop: nil) }
-        #expect(await waiting(gate))
+        await waiting(gate)
         let answer = try await $producerName.withValue("the producer") { try await gate.send(7) }
         #expect(answer == "7 by the producer")
         #expect(consumer.taken.values.isEmpty)
@@ -90,14 +92,14 @@ private struct Door {
             do { try await door.pass() } catch { return (result: .failure(error), stop: nil) }
             return (result: .success("\(delivery.input)"), stop: nil)
         }
-        #expect(await waiting(gate))
+        await waiting(gate)
         let first = Task { try await gate.send(1) }
-        #expect(await running(gate))
+        await running(gate)
         let error = await #expect(throws: GateError.self) { try await gate.send(2) }
         guard case .noReadyConsumer = error else { return #expect(Bool(false), "got \(String(describing: error))") }
         door.open()
         #expect(try await first.value == "1")
-        #expect(await waiting(gate))
+        await waiting(gate)
         await consumer.stop()
     }
 
@@ -110,11 +112,11 @@ private struct Door {
             }
             return (result: .success("\(delivery.input)"), stop: nil)
         }
-        #expect(await waiting(gate))
+        await waiting(gate)
         let first = Task { try await gate.send(1) }
-        #expect(await running(gate))
+        await running(gate)
         let second = Task { try await gate.send(2) }
-        #expect(await eventually { gate.queuedCount == 1 })
+        await gate.until { $0.supplies.count == 1 }
         #expect(consumer.taken.values.isEmpty)
         door.open()
         #expect(try await first.value == "1")
@@ -132,9 +134,9 @@ private struct Door {
             cancelled.withLock { $0 = Task.isCancelled }
             return Boom()
         }
-        #expect(await waiting(gate))
+        await waiting(gate)
         let send = Task { try await gate.send(1) }
-        #expect(await running(gate))
+        await running(gate)
         await consumer.stop()
         // The producer has the run's own answer, given once its wait was cancelled.
         await #expect(throws: Boom()) { try await send.value }
@@ -148,13 +150,13 @@ private struct Door {
         let gate = IntGate(mode: .transient, scheme: .anycast)
         let door = Door()
         let consumer = behind(door, on: gate) { _ in Boom() }
-        #expect(await waiting(gate))
+        await waiting(gate)
         let send = Task { try await gate.send(1) }
-        #expect(await running(gate))
+        await running(gate)
         send.cancel()
         await #expect(throws: Boom()) { try await send.value }
         // The consumer goes on: idle again, it answers the next producer.
-        #expect(await waiting(gate))
+        await waiting(gate)
         door.open()
         #expect(try await gate.send(2) == "passed")
         await consumer.stop()
@@ -164,9 +166,9 @@ private struct Door {
         let gate = IntGate(mode: .transient, scheme: .anycast)
         let door = Door()
         let consumer = behind(door, on: gate)
-        #expect(await waiting(gate))
+        await waiting(gate)
         let send = Task { try await gate.send(1) }
-        #expect(await running(gate))
+        await running(gate)
         gate.seal(Boom())
         #expect(consumer.ended.value == nil)
         door.open()
@@ -178,7 +180,7 @@ private struct Door {
     @Test func anAnswerThatStopsTheConsumerEndsItsWaitWithThatError() async throws {
         let gate = IntGate(mode: .transient, scheme: .anycast)
         let consumer = InlineConsumer(gate) { _ in (result: .failure(Boom()), stop: Boom()) }
-        #expect(await waiting(gate))
+        await waiting(gate)
         await #expect(throws: Boom()) { try await gate.send(1) }
         await consumer.finished()
         #expect(consumer.ended.value as? Boom == Boom())
@@ -188,7 +190,7 @@ private struct Door {
         let gate = IntGate(mode: .cumulative, scheme: .anycast)
         // Values sent before the consumer first waits wait in its inbox, and its loop answers them.
         let early = Task { try await gate.send(5) }
-        #expect(await eventually { gate.queuedCount == 1 })
+        await gate.until { $0.supplies.count == 1 }
         let consumer = InlineConsumer(gate) { delivery in (result: .success("\(delivery.input)"), stop: nil) }
         #expect(try await early.value == "5")
         #expect(consumer.taken.values == [5])
@@ -201,7 +203,7 @@ private struct Door {
         #expect(consumer.answerInline { _ in (result: .success(nil), stop: nil) })
         // A value that reached the loop would never be answered: the send must be answered inline.
         let loop = Task { _ = try? await consumer.next() }
-        #expect(await eventually { gate.state.withLock { $0.consumers.values.first?.waiter != nil } })
+        await gate.until { $0.consumers.values.first?.waiter != nil }
         #expect(try await gate.send(1) == nil)
         loop.cancel()
         await loop.value
@@ -210,7 +212,7 @@ private struct Door {
     @Test func multicastNeverAnswersInline() async throws {
         let gate = IntGate(mode: .transient, scheme: .multicast(combiner: { $0.joined(separator: "+") }))
         let consumer = InlineConsumer(gate) { delivery in (result: .success("\(delivery.input)"), stop: nil) }
-        #expect(await waiting(gate))
+        await waiting(gate)
         #expect(try await gate.send(4) == "4")
         #expect(consumer.taken.values == [4])
         await consumer.stop()

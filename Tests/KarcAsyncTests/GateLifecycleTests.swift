@@ -8,9 +8,9 @@ import Testing
     @Test func aFullQueueDiscardsTheOldestWaitingProducer() async throws {
         let gate = IntGate(mode: .cumulative(capacity: 2), scheme: .anycast, label: "small queue")
         let first = Task { try await gate.send(1) }
-        #expect(await eventually { gate.queuedCount == 1 })
+        await gate.until { $0.supplies.count == 1 }
         let second = Task { try await gate.send(2) }
-        #expect(await eventually { gate.queuedCount == 2 })
+        await gate.until { $0.supplies.count == 2 }
         let third = Task { try await gate.send(3) }
         let error = await #expect(throws: GateError.self) { try await first.value }
         #expect(error?.description == "small queue (cumulative, capacity 2, anycast) is full; the oldest waiting Int was discarded")
@@ -26,7 +26,7 @@ import Testing
     @Test func sealingFailsEveryoneWaitingAndEverythingLater() async throws {
         let gate = IntGate(mode: .cumulative, scheme: .anycast)
         let waitingProducer = Task { try await gate.send(1) }
-        #expect(await eventually { gate.queuedCount == 1 })
+        await gate.until { $0.supplies.count == 1 }
         let other = IntGate(mode: .cumulative, scheme: .anycast)
         let consumer = ManualConsumer(other)
         let waitingConsumer = Task { try await consumer.take() }
@@ -41,7 +41,7 @@ import Testing
     @Test func cancellingAWaitingProducerRemovesItsValue() async throws {
         let gate = IntGate(mode: .cumulative, scheme: .anycast)
         let send = Task { try await gate.send(1) }
-        #expect(await eventually { gate.queuedCount == 1 })
+        await gate.until { $0.supplies.count == 1 }
         send.cancel()
         let error = await #expect(throws: GateError.self) { try await send.value }
         guard case .canceledProducer = error else { return #expect(Bool(false)) }
@@ -52,7 +52,7 @@ import Testing
         let gate = IntGate(mode: .cumulative, scheme: .anycast)
         let consumer = ManualConsumer(gate)
         let wait = Task { try await consumer.take() }
-        #expect(await eventually { gate.state.withLock { $0.consumers.values.first?.waiter != nil } })
+        await gate.until { $0.consumers.values.first?.waiter != nil }
         wait.cancel()
         let error = await #expect(throws: GateError.self) { try await wait.value }
         guard case .canceledConsumer = error else { return #expect(Bool(false)) }
@@ -63,7 +63,7 @@ import Testing
         var consumer: ManualConsumer? = ManualConsumer(gate)
         // Delivered to the ready consumer's inbox, never taken.
         let send = Task { try await gate.send(1) }
-        #expect(await eventually { gate.state.withLock { $0.consumers.values.first?.inbox.count == 1 } })
+        await gate.until { $0.consumers.values.first?.inbox.count == 1 }
         consumer = nil
         let error = await #expect(throws: GateError.self) { try await send.value }
         guard case .discardedConsumer = error else { return #expect(Bool(false)) }
@@ -77,7 +77,7 @@ import Testing
         let first = Task { try await gate.send(1) }
         #expect(try await consumer?.take() == 1)
         let queued = Task { try await gate.send(2) }
-        #expect(await eventually { gate.queuedCount == 1 })
+        await gate.until { $0.supplies.count == 1 }
         consumer?.answer("one")
         #expect(try await first.value == "one")
         // The answer made the consumer ready again and handed it the queued value; leaving fails it.
@@ -107,7 +107,7 @@ import Testing
             #expect(try await gate.send(4) == "ok")
             #expect(try await task.value == 4)
         }
-        #expect(await eventually { gate.consumerCount == 0 })
+        await gate.until { $0.consumers.count == 0 }
         await #expect(throws: GateError.self) { try await gate.send(5) }
     }
 
@@ -129,5 +129,25 @@ import Testing
         #expect(try await gate.receive(instantOutput: "taken") == 7)
         #expect(try await second.value == "taken")
         #expect(gate.consumerCount == 0)
+    }
+}
+
+/// `until`, the hook the gate tests wait on instead of polling.
+@Suite(.timeLimit(.minutes(1))) struct GateWatchTests {
+    @Test func aWaitForWhatHoldsReturnsAtOnceAndOneForWhatWillHoldReturnsWhenAChangeMakesItHold() async throws {
+        let gate = IntGate(mode: .cumulative, scheme: .anycast)
+        await gate.until { $0.supplies.isEmpty }
+        let send = Task { try await gate.send(1) }
+        await gate.until { $0.supplies.count == 1 }
+        #expect(gate.queuedCount == 1)
+        // Two waits on the same change are both let go by it.
+        async let first: Void = gate.until { $0.consumers.count == 1 }
+        async let second: Void = gate.until { $0.consumers.count == 1 && $0.supplies.isEmpty }
+        let consumer = ManualConsumer(gate)
+        #expect(try await consumer.take() == 1)
+        _ = await (first, second)
+        consumer.answer("one")
+        #expect(try await send.value == "one")
+        #expect(gate.state.withLock { $0.watchers.isEmpty }, "a wait that returned is not kept")
     }
 }

@@ -16,7 +16,7 @@ import Testing
         switch mode.kind {
         case .cumulative:
             // Queued until a consumer attaches, then delivered to it.
-            #expect(await eventually { gate.queuedCount == 1 })
+            await gate.until { $0.supplies.count == 1 }
             let consumer = ManualConsumer(gate, id: producerId)
             #expect(try await consumer.take() == 1)
             consumer.answer("one")
@@ -39,7 +39,7 @@ import Testing
         let second = Task { try await gate.send(producerId: 1, 2) }
         switch mode.kind {
         case .cumulative, .retainable:
-            #expect(await eventually { gate.queuedCount == 1 })
+            await gate.until { $0.supplies.count == 1 }
             consumer.answer("one")
             #expect(try await first.value == "one")
             #expect(try await consumer.take() == 2)

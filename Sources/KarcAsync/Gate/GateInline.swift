@@ -39,7 +39,7 @@ extension Gate {
     /// apart from the producer. A cancelled producer cancels its run and waits
     /// for what the run answers, as it would for a child task.
     func sendInline(_ supply: Supply<Input>) async throws -> Output? {
-        guard let claim = state.withLock({ claimInline(&$0, supply) }) else { return nil }
+        guard let claim = changing({ claimInline(&$0, supply) }) else { return nil }
         let task = Task.immediate { [self] in
             let answer = await claim.handler(claim.delivery)
             // Ready again before the producer resumes, so its next send finds the consumer idle.

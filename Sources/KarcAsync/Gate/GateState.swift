@@ -70,4 +70,6 @@ struct GateState<Input: Sendable, Output: Sendable> {
     var nextToken: UInt64 = 1
     /// Attached consumers with an inline handler; when none, sends skip looking for one.
     var inlineConsumers = 0
+    /// Tests waiting for the state to hold something (``Gate/until(_:)``).
+    var watchers = GateWatchers<Input, Output>()
 }

@@ -174,7 +174,7 @@ extension Gate {
     /// Runs `body` under the lock, then resumes what it woke.
     func locked<T>(_ body: (inout State, inout W) throws -> T) rethrows -> T {
         var wakes = W()
-        let result = try state.withLock { s in try body(&s, &wakes) }
+        let result = try changing { s in try body(&s, &wakes) }
         wakes.run()
         return result
     }
