@@ -26,7 +26,7 @@ import Testing
             gate.publish(1)
             for try await _ in quitter { break }
         }
-        #expect(await eventually { gate.receiverCount == 1 })
+        await gate.untilReceivers(1)
         for i in 2...5 { gate.publish(i) }
         gate.seal()
         var seen: [Int] = []
@@ -72,11 +72,11 @@ import Testing
     @Test func aWaitingReceiverWakesOnPublishAndOnCancel() async throws {
         let gate = EventGate<Int>()
         let waiting = Task { try await gate.receive() }
-        #expect(await eventually { gate.receiverCount == 1 })
+        await gate.untilReceivers(1)
         gate.publish(9)
         #expect(try await waiting.value == 9)
         let cancelled = Task { try await gate.receive() }
-        #expect(await eventually { gate.receiverCount == 1 })
+        await gate.untilReceivers(1)
         cancelled.cancel()
         await #expect(throws: CancellationError.self) { try await cancelled.value }
     }

@@ -18,7 +18,7 @@ import Testing
         let hub = ObservationHub(wakeDelay: wakeDelay)
         let id = hub.subscribe(capacity: 1000)
         let batch = Task { await hub.nextBatch(id).map(Array.init) }
-        #expect(await eventually { hub.isWaiting(id) })
+        await hub.untilWaiting(id)
         return (hub, id, batch)
     }
 
@@ -64,7 +64,7 @@ import Testing
         let hub = ObservationHub(wakeDelay: .seconds(3600))
         let id = hub.subscribe(capacity: 10)
         let batch = Task { await hub.nextBatch(id).map(Array.init) }
-        #expect(await eventually { hub.isWaiting(id) })
+        await hub.untilWaiting(id)
         // Half the buffer is a batch: the observer is woken before the buffer can overflow.
         for n in 1...5 { hub.publish(sent(n)) }
         #expect(sequences(await batch.value) == [1, 2, 3, 4, 5])

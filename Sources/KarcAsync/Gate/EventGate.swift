@@ -33,6 +33,31 @@ public final class EventGate<Event: Sendable>: Source, Drain, Sendable {
         var subscribers: [UInt64: Subscriber] = [:]
         var nextToken: UInt64 = 1
         var isSealed = false
+        /// Tests waiting for a number of receivers (``untilReceivers(_:)``).
+        var receiverWatchers: [(count: Int, continuation: UnsafeContinuation<Void, Never>)] = []
+
+        /// The waits the receivers now attached satisfy, taken out to be resumed once the lock is let go.
+        mutating func takeSatisfiedWatchers() -> [UnsafeContinuation<Void, Never>] {
+            guard !receiverWatchers.isEmpty else { return [] }
+            let count = subscribers.count
+            let met = receiverWatchers.filter { $0.count == count }.map(\.continuation)
+            receiverWatchers.removeAll { $0.count == count }
+            return met
+        }
+    }
+
+    /// Returns once `count` receivers are attached (at once if they are now).
+    /// A test hook: a test awaits a receiver's attaching instead of polling
+    /// ``receiverCount``.
+    func untilReceivers(_ count: Int) async {
+        await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+            let now = state.withLock { s in
+                if s.subscribers.count == count { return true }
+                s.receiverWatchers.append((count, continuation))
+                return false
+            }
+            if now { continuation.resume() }
+        }
     }
 
     /// Names the gate in logs.
@@ -92,22 +117,25 @@ public final class EventGate<Event: Sendable>: Source, Drain, Sendable {
     }
 
     public func makeConsumer(consumerId: UInt64, spec: Spec<Event>, instantOutput: Void?) -> SourceConsumer<Event, Void> {
-        let token = state.withLock { s -> UInt64 in
+        let (token, watchers) = state.withLock { s -> (UInt64, [UnsafeContinuation<Void, Never>]) in
             let token = s.nextToken
             s.nextToken &+= 1
             s.subscribers[token] = Subscriber(spec: spec)
-            return token
+            return (token, s.takeSatisfiedWatchers())
         }
+        for watcher in watchers { watcher.resume() }
         return SourceConsumer(
             next: { [self] in try await next(token) },
             reply: { _, _ in },
             replyAndNext: nil,
             detach: { [self] in
-                state.withLock { s in
-                    guard let subscriber = s.subscribers.removeValue(forKey: token) else { return }
+                let watchers = state.withLock { s -> [UnsafeContinuation<Void, Never>] in
+                    guard let subscriber = s.subscribers.removeValue(forKey: token) else { return [] }
                     subscriber.gauge?.leave(subscriber.buffer.count)
                     subscriber.waiter?.resume(returning: nil)
+                    return s.takeSatisfiedWatchers()
                 }
+                for watcher in watchers { watcher.resume() }
             },
             countDeliveries: { [self] gauge in
                 state.withLock { s in

@@ -63,6 +63,8 @@ package final class ObservationHub: Sendable {
         var subscribers: [Subscriber] = []
         var nextId: UInt64 = 1
         var isClosed = false
+        /// Tests waiting for a subscriber to wait for its next batch (``untilWaiting(_:)``).
+        var waitWatchers: [(id: UInt64, continuation: UnsafeContinuation<Void, Never>)] = []
 
         /// The sequence number the next record gets.
         var head: UInt64 { base + UInt64(log.count) }
@@ -117,7 +119,7 @@ package final class ObservationHub: Sendable {
     /// The longest a waiting observer waits for a record that was published.
     static let defaultWakeDelay = Duration.microseconds(200)
 
-    private let state = KarcMutex(State())
+    let state = KarcMutex(State())
     private let subscriberCount = Atomic<Int>(0)
     private let tracingCount = Atomic<Int>(0)
     /// Observers that want links: those that trace and those that want roots.
@@ -282,6 +284,7 @@ package final class ObservationHub: Sendable {
         while true {
             let woken = await withTaskCancellationHandler {
                 await withUnsafeContinuation { continuation in
+                    var watchers: [UnsafeContinuation<Void, Never>] = []
                     let (now, arm) = state.withLock { s -> (Bool?, Bool) in
                         guard let subscriber = s.subscriber(id) else { return (false, false) }
                         // A full batch, a loss or the end is taken at once; a few records wait
@@ -290,10 +293,12 @@ package final class ObservationHub: Sendable {
                         if s.isClosed || subscriber.lost > 0 || s.pending(subscriber) >= subscriber.batchSize { return (true, false) }
                         if Task.isCancelled { return (false, false) }
                         subscriber.waiter = continuation
+                        if !s.waitWatchers.isEmpty { watchers = s.takeWaitWatchers(of: id) }
                         guard s.pending(subscriber) > 0, !subscriber.wakeArmed else { return (nil, false) }
                         subscriber.wakeArmed = true
                         return (nil, true)
                     }
+                    for watcher in watchers { watcher.resume() }
                     if arm { armWake(id) }
                     if let now { continuation.resume(returning: now) }
                 }
