@@ -73,12 +73,9 @@ struct CheckCommand<App: ShellApp>: AsyncParsableCommand {
     @OptionGroup var arguments: App.Arguments
 
     func run() async throws {
-        let arguments = self.arguments
         let status = await Shell.check(
-            check.files, update: check.update, timeout: check.timeout.duration, testExport: App.testExport, interrupts: .signals
-        ) {
-            try await App.shellCluster(for: ClusterLaunch(use: .check, arguments: arguments, live: nil))
-        }
+            check.files, update: check.update, timeout: check.timeout.duration, testExport: App.testExport, interrupts: .signals,
+            cluster: App.freshClusters(for: .check, arguments))
         if status != 0 { throw ExitCode(status) }
     }
 }
@@ -98,13 +95,9 @@ struct ExportTestCommand<App: ShellApp>: AsyncParsableCommand {
     @OptionGroup var arguments: App.Arguments
 
     func run() async throws {
-        let arguments = self.arguments
         let status = await Shell.exportTest(
             export.script, output: export.output, name: export.name, options: export.options(over: App.testExport),
-            timeout: export.timeout.duration, interrupts: .signals
-        ) {
-            try await App.shellCluster(for: ClusterLaunch(use: .exportTest, arguments: arguments, live: nil))
-        }
+            timeout: export.timeout.duration, interrupts: .signals, cluster: App.freshClusters(for: .exportTest, arguments))
         if status != 0 { throw ExitCode(status) }
     }
 }
@@ -123,12 +116,9 @@ struct ExportDiagramCommand<App: ShellApp>: AsyncParsableCommand {
     @OptionGroup var arguments: App.Arguments
 
     func run() async throws {
-        let arguments = self.arguments
         let status = await Shell.exportDiagram(
-            export.script, output: export.output, commands: export.commands, timeout: export.timeout.duration, interrupts: .signals
-        ) {
-            try await App.shellCluster(for: ClusterLaunch(use: .exportDiagram, arguments: arguments, live: nil))
-        }
+            export.script, output: export.output, commands: export.commands, timeout: export.timeout.duration, interrupts: .signals,
+            cluster: App.freshClusters(for: .exportDiagram, arguments))
         if status != 0 { throw ExitCode(status) }
     }
 }
@@ -184,5 +174,13 @@ struct ExploreCommand<App: ShellApp>: AsyncParsableCommand {
             workerArguments: ["explore"] + Array(CommandLine.arguments.dropFirst(2)) + ["--worker"],
             commandLine: ExploreCommandLine(Array(CommandLine.arguments.dropFirst(2))), cluster: make)
         if status != 0 { throw ExitCode(status) }
+    }
+}
+
+extension ShellApp {
+    /// What makes a tool's fresh cluster (`check`'s, `export-test`'s, …):
+    /// one a call, with the app's own options and none of the live cluster's.
+    static func freshClusters(for use: ShellClusterUse, _ arguments: Arguments) -> @Sendable () async throws -> any ShellCluster {
+        { try await shellCluster(for: ClusterLaunch(use: use, arguments: arguments, live: nil)) }
     }
 }
