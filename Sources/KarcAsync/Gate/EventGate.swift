@@ -33,31 +33,15 @@ public final class EventGate<Event: Sendable>: Source, Drain, Sendable {
         var subscribers: [UInt64: Subscriber] = [:]
         var nextToken: UInt64 = 1
         var isSealed = false
-        /// Tests waiting for a number of receivers (``untilReceivers(_:)``).
-        var receiverWatchers: [(count: Int, continuation: UnsafeContinuation<Void, Never>)] = []
-
-        /// The waits the receivers now attached satisfy, taken out to be resumed once the lock is let go.
-        mutating func takeSatisfiedWatchers() -> [UnsafeContinuation<Void, Never>] {
-            guard !receiverWatchers.isEmpty else { return [] }
-            let count = subscribers.count
-            let met = receiverWatchers.filter { $0.count == count }.map(\.continuation)
-            receiverWatchers.removeAll { $0.count == count }
-            return met
-        }
+        /// Tests waiting for a number of receivers (``untilReceivers(_:)``), checked as one attaches or leaves.
+        var watchers = StateWatchers()
     }
 
     /// Returns once `count` receivers are attached (at once if they are now).
-    /// A test hook: a test awaits a receiver's attaching instead of polling
-    /// ``receiverCount``.
+    /// A test hook (``StateWatchers``): a test awaits a receiver's attaching
+    /// instead of polling ``receiverCount``.
     func untilReceivers(_ count: Int) async {
-        await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
-            let now = state.withLock { s in
-                if s.subscribers.count == count { return true }
-                s.receiverWatchers.append((count, continuation))
-                return false
-            }
-            if now { continuation.resume() }
-        }
+        await StateWatchers.until({ $0.subscribers.count == count }, in: state, at: \.watchers)
     }
 
     /// Names the gate in logs.
@@ -121,7 +105,7 @@ public final class EventGate<Event: Sendable>: Source, Drain, Sendable {
             let token = s.nextToken
             s.nextToken &+= 1
             s.subscribers[token] = Subscriber(spec: spec)
-            return (token, s.takeSatisfiedWatchers())
+            return (token, StateWatchers.satisfied(in: &s, \.watchers))
         }
         for watcher in watchers { watcher.resume() }
         return SourceConsumer(
@@ -133,7 +117,7 @@ public final class EventGate<Event: Sendable>: Source, Drain, Sendable {
                     guard let subscriber = s.subscribers.removeValue(forKey: token) else { return [] }
                     subscriber.gauge?.leave(subscriber.buffer.count)
                     subscriber.waiter?.resume(returning: nil)
-                    return s.takeSatisfiedWatchers()
+                    return StateWatchers.satisfied(in: &s, \.watchers)
                 }
                 for watcher in watchers { watcher.resume() }
             },

@@ -71,5 +71,5 @@ struct GateState<Input: Sendable, Output: Sendable> {
     /// Attached consumers with an inline handler; when none, sends skip looking for one.
     var inlineConsumers = 0
     /// Tests waiting for the state to hold something (``Gate/until(_:)``).
-    var watchers = GateWatchers<Input, Output>()
+    var watchers = StateWatchers()
 }

@@ -63,8 +63,8 @@ package final class ObservationHub: Sendable {
         var subscribers: [Subscriber] = []
         var nextId: UInt64 = 1
         var isClosed = false
-        /// Tests waiting for a subscriber to wait for its next batch (``untilWaiting(_:)``).
-        var waitWatchers: [(id: UInt64, continuation: UnsafeContinuation<Void, Never>)] = []
+        /// Tests waiting for a subscriber to wait for its next batch (``untilWaiting(_:)``), checked as one does.
+        var watchers = StateWatchers()
 
         /// The sequence number the next record gets.
         var head: UInt64 { base + UInt64(log.count) }
@@ -293,7 +293,7 @@ package final class ObservationHub: Sendable {
                         if s.isClosed || subscriber.lost > 0 || s.pending(subscriber) >= subscriber.batchSize { return (true, false) }
                         if Task.isCancelled { return (false, false) }
                         subscriber.waiter = continuation
-                        if !s.waitWatchers.isEmpty { watchers = s.takeWaitWatchers(of: id) }
+                        if !s.watchers.isEmpty { watchers = StateWatchers.satisfied(in: &s, \.watchers) }
                         guard s.pending(subscriber) > 0, !subscriber.wakeArmed else { return (nil, false) }
                         subscriber.wakeArmed = true
                         return (nil, true)
