@@ -18,7 +18,6 @@ struct ReadOnlyCluster<Base: ShellCluster>: ClusterWrapper {
     func send(_ command: any Sendable, to target: String, span: UInt64) async throws -> (any Sendable)? {
         throw Refused()
     }
-
 }
 
 extension ReadOnlyCluster: ResettableShellCluster where Base: ResettableShellCluster {

@@ -36,8 +36,6 @@ package struct Transcript {
         let message: String
     }
 
-    static let expectationPrefix = CheckLine.expectationPrefix
-
     package init(text: String) throws(Problem) {
         let lines = UnifiedDiff.lines(text)
         endsWithNewline = text.isEmpty || text.hasSuffix("\n")
@@ -46,7 +44,7 @@ package struct Transcript {
             let line = lines[index]
             let number = index + 1
             index += 1
-            if Self.expected(line) != nil {
+            if CheckLine.expected(line) != nil {
                 // Output under no command: kept, so that a check shows it as not printed.
                 parts.append(.text(line))
                 continue
@@ -77,7 +75,7 @@ package struct Transcript {
             }
             index = number - 1 + command.count
             var expected: [String] = []
-            while index < lines.count, let output = Self.expected(lines[index]) {
+            while index < lines.count, let output = CheckLine.expected(lines[index]) {
                 expected.append(output)
                 index += 1
             }
@@ -94,7 +92,7 @@ package struct Transcript {
         return parts.compactMap { part in
             switch part {
             case .text(let line):
-                if Self.expected(line) == nil { before += 1 }
+                if CheckLine.expected(line) == nil { before += 1 }
                 return nil
             case .command(let lines, let line, _):
                 defer { before += lines.count }
@@ -113,7 +111,7 @@ package struct Transcript {
         for part in parts {
             switch part {
             case .text(let line):
-                if Self.expected(line) == nil { out.append(line) }
+                if CheckLine.expected(line) == nil { out.append(line) }
             case .command(let lines, _, _):
                 out += lines
                 let output = next < outputs.count ? outputs[next] : []
@@ -128,11 +126,8 @@ package struct Transcript {
 
     /// An expected line as written in a script.
     static func expectation(_ output: String) -> String {
-        output.isEmpty ? expectationPrefix : expectationPrefix + " " + output
+        output.isEmpty ? CheckLine.expectationPrefix : CheckLine.expectationPrefix + " " + output
     }
-
-    /// The output line an expectation line stands for; nil when it is not one.
-    static func expected(_ line: String) -> String? { CheckLine.expected(line) }
 
     /// Whether the shell runs the line: not blank, not a comment.
     private static func isCommand(_ line: String) -> Bool {

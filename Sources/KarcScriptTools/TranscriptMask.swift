@@ -21,8 +21,6 @@ struct TranscriptMask {
         "time": #"\b\d{2}:\d{2}:\d{2}\b"#,
     ]
 
-    static let keyword = CheckLine.maskKeyword
-
     init(name: String, pattern: String) throws {
         self.name = name
         self.pattern = pattern
@@ -31,10 +29,10 @@ struct TranscriptMask {
 
     /// The mask a `#mask` line declares; nil for any other line.
     static func parse(_ line: String, at number: Int) throws(Transcript.Problem) -> TranscriptMask? {
-        guard line.hasPrefix(keyword), line.dropFirst(keyword.count).first.map({ $0 == " " || $0 == "\t" }) ?? true else {
+        guard line.hasPrefix(CheckLine.maskKeyword), line.dropFirst(CheckLine.maskKeyword.count).first.map({ $0 == " " || $0 == "\t" }) ?? true else {
             return nil
         }
-        let rest = line.dropFirst(keyword.count).drop { $0 == " " || $0 == "\t" }
+        let rest = line.dropFirst(CheckLine.maskKeyword.count).drop { $0 == " " || $0 == "\t" }
         let name = String(rest.prefix { !($0 == " " || $0 == "\t") })
         let pattern = String(rest.dropFirst(name.count).drop { $0 == " " || $0 == "\t" })
         let known = builtIns.map(\.key).joined(separator: ", ")

@@ -162,9 +162,7 @@ struct ExploreCommand<App: ShellApp>: AsyncParsableCommand {
 
     func run() async throws {
         let arguments = self.arguments
-        let make: InProcessExplore.MakeCluster = { clock in
-            try await App.shellCluster(for: ClusterLaunch(use: .explore(clock: clock), arguments: arguments, live: nil))
-        }
+        let make: InProcessExplore.MakeCluster = { clock in try await App.freshCluster(for: .explore(clock: clock), arguments) }
         if explore.worker {
             _ = await Shell.exploreWorker(resultFD: 3, settings: explore.stepSettings, cluster: make)
             return
@@ -178,9 +176,14 @@ struct ExploreCommand<App: ShellApp>: AsyncParsableCommand {
 }
 
 extension ShellApp {
-    /// What makes a tool's fresh cluster (`check`'s, `export-test`'s, …):
-    /// one a call, with the app's own options and none of the live cluster's.
+    /// A tool's fresh cluster (`check`'s, `explore`'s, …): with the app's own
+    /// options and none of the live cluster's.
+    static func freshCluster(for use: ShellClusterUse, _ arguments: Arguments) async throws -> any ShellCluster {
+        try await shellCluster(for: ClusterLaunch(use: use, arguments: arguments, live: nil))
+    }
+
+    /// What makes a tool's fresh clusters, one a call (``freshCluster(for:_:)``).
     static func freshClusters(for use: ShellClusterUse, _ arguments: Arguments) -> @Sendable () async throws -> any ShellCluster {
-        { try await shellCluster(for: ClusterLaunch(use: use, arguments: arguments, live: nil)) }
+        { try await freshCluster(for: use, arguments) }
     }
 }

@@ -58,8 +58,8 @@ struct ShellClusterCapabilities {
         checking = cluster as? any InvariantCheckingShellCluster
     }
 
-    /// The message of a meta command the cluster's type cannot serve.
-    static func cannot(_ what: String, without capability: String) -> String {
-        "this cluster cannot \(what) (its ShellCluster is not a \(capability))"
-    }
+    /// Why `:snapshot`, `:restore` and `:undo` do nothing on a cluster whose type cannot restore.
+    static let cannotRestore = "this cluster cannot restore its targets (its ShellCluster is not a RestorableShellCluster)"
+    /// Why `:reset` does nothing on a cluster whose type cannot reset.
+    static let cannotReset = "this cluster cannot reset its targets (its ShellCluster is not a ResettableShellCluster)"
 }

@@ -10,7 +10,7 @@ extension ShellSession {
     /// printed) when the cluster refused; then nothing changed.
     func restore(_ states: [String: any Sendable], undoing: Bool, in call: MetaCall) async -> Bool {
         guard let restoring = capabilities.restoring else {
-            _ = fail("cannot restore: " + ShellClusterCapabilities.cannot("restore its targets", without: "RestorableShellCluster"), in: call)
+            _ = fail("cannot restore: " + ShellClusterCapabilities.cannotRestore, in: call)
             return false
         }
         let step = log.nextStep
@@ -34,7 +34,7 @@ extension ShellSession {
     /// A named snapshot of the cluster's restorable targets now; nil (the error printed) when the cluster keeps none.
     func takeSnapshot(named name: String, in call: MetaCall) async -> Snapshots.Kept? {
         guard let restoring = capabilities.restoring else {
-            _ = fail("cannot take a snapshot: " + ShellClusterCapabilities.cannot("restore its targets", without: "RestorableShellCluster"), in: call)
+            _ = fail("cannot take a snapshot: " + ShellClusterCapabilities.cannotRestore, in: call)
             return nil
         }
         do {

@@ -23,7 +23,7 @@ enum MetaReset: MetaCommand {
             return session.fail(":reset takes nothing but --partial (:reset --partial resets what it can)", column: extra.column, in: call)
         }
         guard let cluster = session.capabilities.resetting else {
-            return session.fail("cannot reset: " + ShellClusterCapabilities.cannot("reset its targets", without: "ResettableShellCluster"), in: call)
+            return session.fail("cannot reset: " + ShellClusterCapabilities.cannotReset, in: call)
         }
         let left = cluster.unresettableTargets
         if !left.isEmpty, !partial {

@@ -27,7 +27,7 @@ enum MetaUndo: MetaCommand {
         // A command that changed only targets that cannot be restored is no step back: it is gone past, and they are named.
         guard let cluster = session.capabilities.restoring else {
             return session.fail(
-                "cannot undo: " + ShellClusterCapabilities.cannot("restore its targets", without: "RestorableShellCluster"), in: call)
+                "cannot undo: " + ShellClusterCapabilities.cannotRestore, in: call)
         }
         let restores = { (point: Snapshots.UndoPoint) in point.before.keys.contains { cluster.restorableStateType(of: $0) != nil } }
         let undoable = session.snapshots.undoPoints.filter(restores)
