@@ -356,6 +356,11 @@ let package = Package(
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ]
         ),
+        // The smallest front on a session's output (SessionFront): what the browser builds on.
+        .testTarget(
+            name: "KarcFrontTests",
+            dependencies: ["KarcSession", "KarcSessionTrellis", "KarcDemo"]
+        ),
         .testTarget(
             name: "KarcDemoTests",
             dependencies: [

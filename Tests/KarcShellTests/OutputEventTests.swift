@@ -60,7 +60,7 @@ struct OutputEventTests {
                 "    2  error  articles.add title=\"a\n              b\"\n", "history"
             ),
             (
-                .help(.meta(MetaQuit.self)),
+                .help(.meta(HelpPage.Meta(MetaQuit.self))),
                 ":quit\n  leave the shell (also :exit, :q, Ctrl-D)\n  Leaves with status 0, or 1 when a command of a script failed.\n  also: :exit, :q\n",
                 "help"
             ),

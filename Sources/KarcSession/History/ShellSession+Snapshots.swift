@@ -25,7 +25,7 @@ extension ShellSession {
             return false
         }
         _ = await cluster.settled(timeout: options.timeout)
-        printRecords(takeRecords())
+        printArrived()
         // Before the changes it printed, which the test asserts after it.
         log.keep(.restore(states: states, origin: .init(script: call.location.script, line: call.location.line, text: call.text)), at: step)
         return true

@@ -3,7 +3,7 @@ import KarcRendering
 
 /// What `:help` shows, as lines for people and as one JSON object
 /// (`{"kind":"help",…}`, fields in docs/shell.md): the same facts in both.
-enum HelpPage {
+package enum HelpPage {
     /// `:help`: the targets with their commands, and the meta commands.
     case overview(cluster: String, targets: [TargetSchema])
     /// `:help TARGET`: its commands, with their fields in one line each.
@@ -11,7 +11,21 @@ enum HelpPage {
     /// `:help TARGET.COMMAND`: its fields, types, defaults and cases.
     case command(TargetSchema, CommandSchema)
     /// `:help :NAME`: a meta command, with examples.
-    case meta(any MetaCommand.Type)
+    case meta(Meta)
+
+    /// What `:help :NAME` tells of a meta command.
+    package struct Meta {
+        let name: String
+        let head: String
+        let arguments: String
+        let summary: String
+        let details: [String]
+        let aliases: [String]
+
+        init(_ meta: any MetaCommand.Type) {
+            (name, head, arguments, summary, details, aliases) = (meta.name, meta.head, meta.arguments, meta.summary, meta.details, meta.aliases)
+        }
+    }
 
     var lines: [String] {
         switch self {

@@ -12,7 +12,7 @@ struct JSONFormatter: OutputFormatter {
 
     mutating func write(_ event: OutputEvent, in context: OutputContext, to sink: OutputSink) {
         switch event {
-        case .echo:
+        case .begin, .echo:
             return
         case .reply(let target, let value):
             json(["kind": "reply", "target": target, "type": ValueText.typeName(value), "value": ValueText.json(value)], in: context, to: sink)

@@ -3,8 +3,11 @@ import KarcRendering
 
 /// One thing a session prints. The session says what happened as events;
 /// a formatter (``ReadableFormatter``, ``JSONFormatter``) turns each into
-/// text. A new kind of output is a case here and a case in each formatter.
-enum OutputEvent {
+/// text, and every other front (``SessionFront``) is told it too. A new kind
+/// of output is a case here and a case in each formatter.
+package enum OutputEvent {
+    /// The command line `seq` starts, as typed: what follows, to its ``done(seq:outcome:)``, is its output.
+    case begin(seq: Int, text: String)
     /// A command, echoed before its output (`--echo`, `:source` at a prompt).
     case echo(String)
     /// A command's reply.
@@ -64,7 +67,7 @@ enum OutputEvent {
     case reset(ResetDone)
 
     /// What `:trace` prints of one trace.
-    struct TraceOutput {
+    package struct TraceOutput {
         /// The command that started it (`:history`'s number) and its name; nil for one no command of this session started.
         let command: Int?
         let name: String?
@@ -75,7 +78,7 @@ enum OutputEvent {
     }
 
     /// A setting of the session, as `:timing`, `:diff` and `:events` show it.
-    struct Setting {
+    package struct Setting {
         /// `timing`, `diff`, `events`.
         let name: String
         /// `on`, `off`, `summary`, `only`, `mute`.
@@ -87,23 +90,23 @@ enum OutputEvent {
     }
 
     /// A change of one target's state, with its diff already made.
-    struct StateChange {
-        let target: String
+    package struct StateChange {
+        package let target: String
         /// The state before, or the snapshot of it the session kept (``StateSnapshot``).
-        let old: Any
-        let new: any Sendable
+        package let old: Any
+        package let new: any Sendable
         /// The diff of `old` against `new`, custom-dump style.
-        let difference: String
+        package let difference: String
         /// What the diff learnt of each pair of arrays, for the JSON tree after it.
-        let prefixes: ComparedPrefixes
+        package let prefixes: ComparedPrefixes
         /// Whether the change starts from the last state printed of the target (its JSON tree can be reused).
-        var fromLastPrinted = false
+        package var fromLastPrinted = false
         /// Who made it when no command of this session did (`the app`, `another shell`).
-        var from: String?
+        package var from: String?
     }
 
     /// A state shown whole: a target's, or the part at `path` of `owner`'s.
-    struct Snapshot {
+    package struct Snapshot {
         /// The heading: the target's name, and the path when a part is shown.
         let heading: String
         let value: Any
@@ -113,11 +116,11 @@ enum OutputEvent {
 
     /// Where a line came from: a script's line and column, or (neither
     /// script nor line) the prompt, where `text` is the line typed.
-    struct SourceLocation {
-        var script: String?
-        var line: Int?
-        var column: Int?
-        var text: String?
+    package struct SourceLocation {
+        package var script: String?
+        package var line: Int?
+        package var column: Int?
+        package var text: String?
     }
 }
 
@@ -152,11 +155,11 @@ protocol OutputFormatter {
 /// span it belongs to, and where it is shown. Each formatter reads what its
 /// form prints (`seq` and the span's ids in a JSON line; a caret under a
 /// column at the prompt).
-struct OutputContext {
+package struct OutputContext {
     /// The number of the command line being printed (``Renderer/seq``).
-    var seq: Int?
+    package var seq: Int?
     /// The span of what is being printed, when it came from the cluster.
-    var link: TraceLink?
+    package var link: TraceLink?
     /// At the prompt: the width of the prompt, so an error can point at its column with a caret.
     var promptWidth: Int?
     /// At the prompt: the terminal's width now, so a caret finds its row in a line that wrapped.

@@ -4,7 +4,7 @@ import KarcRendering
 extension OutputEvent {
     /// A part of a target's state that a change set, added or removed, and
     /// who made the change: a line of `:watch` or of `:blame`.
-    struct PartChange {
+    package struct PartChange {
         let target: String
         /// In the target's state (`items[3].likes`); empty for the whole state.
         let path: [StatePath.Step]
@@ -27,7 +27,7 @@ extension OutputEvent {
     }
 
     /// What `:blame` found of a part.
-    struct Blame {
+    package struct Blame {
         /// As typed, with its target: `articles.items[3].likes`.
         let path: String
         /// Newest first.

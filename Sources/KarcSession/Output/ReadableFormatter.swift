@@ -55,7 +55,7 @@ struct ReadableFormatter: OutputFormatter {
             sink.write(style.dim("time   " + OutputEvent.millisecondsText(duration)))
         case .unchanged:
             sink.write(style.dim("ok (no changes)"))
-        case .done:
+        case .begin, .done:
             return
         case .setting(let setting):
             sink.write(setting.text)

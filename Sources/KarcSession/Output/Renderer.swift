@@ -25,8 +25,28 @@ final class Renderer {
         formatter = mode == .json ? JSONFormatter() : ReadableFormatter(style: style)
     }
 
+    /// The fronts told each event beside the text (``SessionFront``), in the order they subscribed.
+    private var fronts: [(subscription: FrontSubscription, front: any SessionFront)] = []
+    private var lastSubscription = 0
+
     func emit(_ event: OutputEvent) {
         formatter.write(event, in: context, to: sink)
+        if !fronts.isEmpty {
+            for each in fronts { each.front.receive(event, in: context) }
+        }
+    }
+
+    /// From now on `front` is told every event, after the text is written.
+    func subscribe(_ front: any SessionFront) -> FrontSubscription {
+        lastSubscription += 1
+        let subscription = FrontSubscription(id: lastSubscription)
+        fronts.append((subscription, front))
+        return subscription
+    }
+
+    /// `subscription`'s front is told nothing more.
+    func unsubscribe(_ subscription: FrontSubscription) {
+        fronts.removeAll { $0.subscription == subscription }
     }
 
     /// At the prompt: the width of the prompt, so an error can point at its column with a caret.
@@ -92,10 +112,11 @@ final class Renderer {
     /// How many changes of state the running command printed.
     private(set) var changesPrinted = 0
 
-    /// The command line `seq` starts: what follows is its output.
-    func begin(_ seq: Int) {
+    /// The command line `seq` starts, as typed (`text`): what follows is its output.
+    func begin(_ seq: Int, text: String) {
         running.append(seq)
         changesPrinted = 0
+        emit(.begin(seq: seq, text: text))
     }
 
     /// The command line `seq` ended so (`ok`, `error`, `interrupted`): with

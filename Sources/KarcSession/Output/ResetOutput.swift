@@ -1,6 +1,6 @@
 extension OutputEvent {
     /// What `:reset` did, after the diffs of its changes.
-    struct ResetDone {
+    package struct ResetDone {
         /// The targets whose state the reset changed, in the order their diffs came.
         let changed: [String]
         /// The targets it could not reset (`:reset --partial`), left as they are.

@@ -3,7 +3,7 @@ import KarcRendering
 
 extension OutputEvent {
     /// A snapshot the session keeps, as `:snapshot` and `:snapshots` tell it.
-    struct SnapshotInfo {
+    package struct SnapshotInfo {
         let name: String
         /// The targets it restores.
         let targets: [String]
@@ -21,7 +21,7 @@ extension OutputEvent {
         var replaced: Replaced?
 
         /// When a snapshot that was replaced had been taken.
-        struct Replaced {
+        package struct Replaced {
             let after: Int?
             let afterLine: String?
             let file: String?
@@ -43,7 +43,7 @@ extension OutputEvent {
     }
 
     /// States a restore put back.
-    struct Restored {
+    package struct Restored {
         /// The snapshot restored; nil for `:undo`.
         let name: String?
         /// The commands `:undo` undid, newest first, with their lines.

@@ -6,7 +6,7 @@ import Synchronization
 /// replies are printed when they come, marked late and naming their
 /// command; while any is out, the next commands are not blamed for the
 /// cluster being busy with it.
-final class LateReplies: Sendable {
+package final class LateReplies: Sendable {
     struct Reply: Sendable {
         let command: Origin
         let outcome: SendOutcome
@@ -14,13 +14,13 @@ final class LateReplies: Sendable {
 
     /// The command a late reply belongs to: its name, the line as typed, its
     /// number in `:history` and where it was read.
-    struct Origin: Sendable {
+    package struct Origin: Sendable {
         /// `target.command`.
-        let name: String
+        package let name: String
         /// The command as typed, arguments and all.
-        let text: String
+        package let text: String
         /// Its number in `:history` (`seq` in `--json`).
-        let seq: Int
+        package let seq: Int
         let script: String?
         let line: Int?
 

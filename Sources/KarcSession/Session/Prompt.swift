@@ -97,10 +97,10 @@ package struct Prompt {
             case nil:
                 _ = await session.waitForRoom(interruptible: false)
                 await paced(after: lastPrint)
-                let records = session.takeRecords()
-                if !records.isEmpty || session.waits.lateReplies.hasReady {
-                    session.printRecords(consume records, background: true)
-                    editor.print(sink.takeBuffered())
+                session.printArrived(background: true)
+                let arrived = sink.takeBuffered()
+                if !arrived.isEmpty {
+                    editor.print(arrived)
                     lastPrint = clock.now
                     continue
                 }

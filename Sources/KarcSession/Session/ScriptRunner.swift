@@ -6,6 +6,10 @@ import KarcLanguage
 package struct ScriptRunner {
     let session: ShellSession
 
+    package init(session: ShellSession) {
+        self.session = session
+    }
+
     package enum Result: Equatable {
         /// Every command succeeded.
         case succeeded
@@ -17,7 +21,7 @@ package struct ScriptRunner {
         case interrupted
     }
 
-    func run(lines: some Sequence<String>, name: String?) async -> Result {
+    package func run(lines: some Sequence<String>, name: String?) async -> Result {
         var iterator = lines.makeIterator()
         return await run(name: name) { iterator.next() }
     }

@@ -89,7 +89,7 @@ struct SessionLog {
 
 /// A command line in `:history`: as typed, how it ended (nil while it
 /// runs), what it printed (`:history N`) and which targets it reached.
-struct HistoryEntry {
+package struct HistoryEntry {
     let line: String
     var outcome: ShellSession.Outcome?
     var output = CommandOutput()
@@ -97,7 +97,7 @@ struct HistoryEntry {
     var targets: [String] = []
 
     /// What a command printed, both streams in order, as the terminal or the program read it.
-    struct CommandOutput {
+    package struct CommandOutput {
         var output = ""
         /// Bytes past the limit (``OutputSink/tapLimit``), not kept.
         var cut = 0

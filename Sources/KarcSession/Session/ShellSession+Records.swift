@@ -66,6 +66,13 @@ extension ShellSession {
         return inOrder
     }
 
+    /// Prints what the cluster did since the last look (``SessionWaits/takeRecords()``):
+    /// the one place a command, or a wait between commands, takes records to print.
+    @discardableResult
+    func printArrived(background: Bool = false) -> [String] {
+        printRecords(waits.takeRecords(), background: background)
+    }
+
     /// At the end of a script: waits for the replies of sends given up on
     /// (up to ten times the timeout, at least a second; Ctrl-C stops it),
     /// and prints them. False when one of them failed. On a terminal
@@ -91,7 +98,7 @@ extension ShellSession {
             printRecords(records)
         }
         status.clear()
-        printRecords(takeRecords())
+        printArrived()
         for command in lateReplies.abandon() {
             _ = keepingLate(for: command.seq) {
                 renderer.printing(for: command.seq) {

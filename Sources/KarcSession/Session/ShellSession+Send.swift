@@ -97,36 +97,34 @@ extension ShellSession {
         return .failed
     }
 
-    /// Prints how the send ended, and the records it caused; its outcome.
+    /// Prints how the send ended and the records it caused: a reply first,
+    /// then the records; a failure after the records it left; its outcome.
     private func report(_ sent: SendOutcome, of name: String, target: String, column: Int, at location: Location) -> Outcome {
-        var outcome = Outcome.succeeded
-        switch sent {
-        case .replied(let reply?) where !(reply is Void):
+        if case .replied(let reply?) = sent, !(reply is Void) {
             if let failure = ValueText.failure(in: reply) {
                 renderer.failedReply(
                     "\(name) replied with a failure: \(failure)", reply: reply, script: location.script, line: location.line, column: column,
                     text: location.text)
-                outcome = .failed
-            } else {
-                renderer.reply(target: target, reply)
+                printArrived()
+                return .failed
             }
+            renderer.reply(target: target, reply)
+        }
+        printArrived()
+        switch sent {
         case .replied:
-            break
+            return .succeeded
         case .threw(let error):
-            printRecords(takeRecords())
-            outcome = fail("\(name) failed: \(error)", column: column, at: location)
+            return fail("\(name) failed: \(error)", column: column, at: location)
         case .timedOut:
             // Slow is not failed: the reply comes later, marked late; an error then counts.
-            printRecords(takeRecords())
             renderer.notice(
                 "\(name) has not answered after \(ShellDuration.describe(options.timeout)); its reply will be printed when it comes", command: name,
                 script: location.script, line: location.line)
+            return .succeeded
         case .interrupted:
-            printRecords(takeRecords())
-            outcome = fail("interrupted: \(name) goes on in the background", column: column, at: location, outcome: .interrupted)
+            return fail("interrupted: \(name) goes on in the background", column: column, at: location, outcome: .interrupted)
         }
-        if case .replied = sent { printRecords(takeRecords()) }
-        return outcome
     }
 }
 

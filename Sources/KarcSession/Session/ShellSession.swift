@@ -134,7 +134,7 @@ package final class ShellSession {
     /// prints carries the number (`seq` in `--json`). Nests under `:source`.
     private func begin(_ text: String) -> Int {
         let seq = log.begin(text)
-        renderer.begin(seq)
+        renderer.begin(seq, text: text)
         renderer.sink.tap(seq)
         return seq
     }
@@ -173,14 +173,9 @@ package final class ShellSession {
         case .meta(let name, let arguments):
             return await numbered(text) { await meta(name, arguments, at: location) }
         case .command(let invocation):
-            printRecords(takeRecords(), background: true)  // what happened since the last command (timers, emitters): not this one's
+            printArrived(background: true)  // what happened since the last command (timers, emitters): not this one's
             return await numbered(text) { await send(invocation, text: text, at: location) }
         }
-    }
-
-    /// What happened since the last look (``SessionWaits/takeRecords()``).
-    func takeRecords() -> [ShellRecord] {
-        waits.takeRecords()
     }
 
     /// Returns once the output has room (``OutputRoom``); false when Ctrl-C ended the wait.

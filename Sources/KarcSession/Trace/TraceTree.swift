@@ -17,9 +17,9 @@ import KarcRendering
 /// Bounded for a runaway flow: past ``maxDepth`` levels a line says how
 /// many hops lie deeper, and a trace that kept only its first hops says how
 /// many it dropped.
-struct TraceTree {
+package struct TraceTree {
     /// One line of the tree.
-    struct Line: Equatable {
+    package struct Line: Equatable {
         enum Kind: String { case send, event, state, redirect, root, note }
         let depth: Int
         let kind: Kind

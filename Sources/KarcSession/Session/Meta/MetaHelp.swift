@@ -46,7 +46,7 @@ enum MetaHelp: MetaCommand {
                         + names.map { ":\($0)" }.joined(separator: ", "), column: topic.column, in: call)
                 return nil
             }
-            return .meta(meta)
+            return .meta(HelpPage.Meta(meta))
         }
         // Empty parts are kept (`.`, `...`, `.x`): each must still be answered, never trap.
         let parts = topic.value.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)

@@ -40,7 +40,7 @@ enum MetaReset: MetaCommand {
         _ = await session.cluster.settled(timeout: session.options.timeout)
         let origin = TestStep.Origin(script: call.location.script, line: call.location.line, text: call.text)
         session.log.keep(.reset(origin: origin), at: session.log.nextStep)
-        let changed = session.printRecords(session.takeRecords())
+        let changed = session.printArrived()
         session.renderer.emit(.reset(.init(changed: changed, left: left)))
         return .succeeded
     }

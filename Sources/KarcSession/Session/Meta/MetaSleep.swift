@@ -20,17 +20,12 @@ enum MetaSleep: MetaCommand {
         let clock = session.waits.runtime.clock
         let alarm = clock.arm(at: clock.now + duration) { slept.finish(true) }
         let finished = await session.interrupter.whileWaiting(onInterrupt: { slept.finish(nil) }) { await slept.value() }
-        guard finished != nil else {
-            clock.disarm(alarm)
-            session.printRecords(session.takeRecords(), background: true)
-            return session.fail("interrupted", column: call.name.column, in: call, outcome: .interrupted)
-        }
+        if finished == nil { clock.disarm(alarm) }
         let (cluster, timeout) = (session.cluster, session.options.timeout)
-        guard await session.waits.interruptible({ await cluster.settled(timeout: timeout) }) != nil else {
-            session.printRecords(session.takeRecords(), background: true)
-            return session.fail("interrupted", column: call.name.column, in: call, outcome: .interrupted)
-        }
-        session.printRecords(session.takeRecords(), background: true)
+        let settled = finished != nil ? await session.waits.interruptible({ await cluster.settled(timeout: timeout) }) != nil : false
+        // What the cluster did while the shell slept, the same whether the sleep ended or Ctrl-C did.
+        session.printArrived(background: true)
+        guard settled else { return session.fail("interrupted", column: call.name.column, in: call, outcome: .interrupted) }
         return .succeeded
     }
 }

@@ -29,7 +29,7 @@ enum MetaWait: MetaCommand {
         }
         let clock = session.waits.runtime.clock
         let deadline = clock.now + timeout
-        var records = session.takeRecords()
+        var records = session.waits.takeRecords()
         while true {
             session.printRecords(records, background: true)
             let arrived = records.contains { record in
@@ -38,7 +38,7 @@ enum MetaWait: MetaCommand {
             }
             if arrived {
                 _ = await session.cluster.settled(timeout: session.options.timeout)
-                session.printRecords(session.takeRecords(), background: true)
+                session.printArrived(background: true)
                 return .succeeded
             }
             if clock.now >= deadline {
