@@ -167,6 +167,41 @@ let package = Package(
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ]
         ),
+        // What a shell drives: the ShellCluster protocols, the records a cluster tells
+        // (ShellRecord) and what a cluster can do beyond sending (reset, restore, invariants).
+        .target(name: "KarcShellCluster", dependencies: ["KarcAsync", "KarcLanguage"]),
+        // A session's traces as far as it saw them (TraceBook), drawn as trees and
+        // sequence diagrams, each send named as the shell types it.
+        .target(
+            name: "KarcTrace",
+            dependencies: [
+                "KarcShellCluster", "KarcAsync", "KarcLanguage", "KarcRendering", .product(name: "DequeModule", package: "swift-collections"),
+            ]
+        ),
+        // A session as a Swift Testing test (`:export-test`, `karc export-test`): the steps
+        // a session keeps (TestStep) and the test written from them, states as Swift values.
+        .target(
+            name: "KarcTestExport",
+            dependencies: ["KarcCommand", "KarcLanguage", "KarcRendering", .product(name: "CustomDump", package: "swift-custom-dump")]
+        ),
+        // What a session keeps of its cluster's states: each change's parts (`:blame`),
+        // the parts watched (`:watch`), snapshots and undo points, and snapshot files.
+        .target(
+            name: "KarcHistory",
+            dependencies: [
+                "KarcShellCluster", "KarcAsync", "KarcLanguage", "KarcRendering",
+                .product(name: "CustomDump", package: "swift-custom-dump"), .product(name: "DequeModule", package: "swift-collections"),
+            ]
+        ),
+        // What a session says (OutputEvent) and where it goes: the renderer, which makes
+        // each change's diff, the readable and JSON formatters, the sink, and the fronts.
+        .target(
+            name: "KarcOutput",
+            dependencies: [
+                "KarcSynchronization", "KarcShellCluster", "KarcTrace", "KarcAsync", "KarcLanguage", "KarcRendering",
+                .product(name: "CustomDump", package: "swift-custom-dump"),
+            ]
+        ),
         // The shell's core, without a terminal: sessions (meta commands, waits, output
         // events and their formatters), scripts, transcripts, test export; re-exports
         // KarcLanguage. What an app links to let a shell attach (no libedit, no
@@ -175,6 +210,11 @@ let package = Package(
             name: "KarcSession",
             dependencies: [
                 "KarcSynchronization",
+                "KarcShellCluster",
+                "KarcTrace",
+                "KarcTestExport",
+                "KarcHistory",
+                "KarcOutput",
                 "KarcAsync",
                 "KarcCommand",
                 "KarcLanguage",
@@ -350,6 +390,7 @@ let package = Package(
             dependencies: [
                 "KarcSynchronization",
                 "KarcLanguage", "KarcReflection", "KarcRendering", "KarcSession", "KarcExplore", "KarcScriptTools", "KarcShell", "KarcShellTrellis",
+                "KarcShellCluster", "KarcTrace", "KarcHistory", "KarcTestExport", "KarcOutput",
                 "KarcCommand",
                 "KarcAsync", "Trellis", "TestSupport",
                 "Compose", "TrellisCompose",

@@ -39,10 +39,32 @@ let package = Package(
                 "KarcSynchronization", "KarcReflection", "KarcAsync", "KarcCommand", "KarcLanguage",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ]),
+        .target(name: "KarcShellCluster", dependencies: ["KarcAsync", "KarcLanguage"]),
+        .target(
+            name: "KarcTrace",
+            dependencies: [
+                "KarcShellCluster", "KarcAsync", "KarcLanguage", "KarcRendering", .product(name: "DequeModule", package: "swift-collections"),
+            ]),
+        .target(
+            name: "KarcHistory",
+            dependencies: [
+                "KarcShellCluster", "KarcAsync", "KarcLanguage", "KarcRendering",
+                .product(name: "CustomDump", package: "swift-custom-dump"), .product(name: "DequeModule", package: "swift-collections"),
+            ]),
+        .target(
+            name: "KarcTestExport",
+            dependencies: ["KarcCommand", "KarcLanguage", "KarcRendering", .product(name: "CustomDump", package: "swift-custom-dump")]),
+        .target(
+            name: "KarcOutput",
+            dependencies: [
+                "KarcSynchronization", "KarcShellCluster", "KarcTrace", "KarcAsync", "KarcLanguage", "KarcRendering",
+                .product(name: "CustomDump", package: "swift-custom-dump"),
+            ]),
         .target(
             name: "KarcSession",
             dependencies: [
-                "KarcSynchronization", "KarcAsync", "KarcCommand", "KarcLanguage", "KarcRendering",
+                "KarcSynchronization", "KarcShellCluster", "KarcTrace", "KarcTestExport", "KarcHistory", "KarcOutput",
+                "KarcAsync", "KarcCommand", "KarcLanguage", "KarcRendering",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
                 .product(name: "DequeModule", package: "swift-collections"),
             ]),

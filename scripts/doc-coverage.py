@@ -9,7 +9,7 @@ import json
 import subprocess
 import sys
 
-modules = sys.argv[1:] or ("KarcAsync Karc AsyncDispatcher Trellis Compose ComposeCombine TrellisCombine TrellisCompose KarcCommand KarcSession KarcExplore KarcScriptTools KarcShell "
+modules = sys.argv[1:] or ("KarcAsync Karc AsyncDispatcher Trellis Compose ComposeCombine TrellisCombine TrellisCompose KarcCommand KarcShellCluster KarcTestExport KarcOutput KarcSession KarcExplore KarcScriptTools KarcShell "
                            "KarcSessionTrellis KarcShellTrellis KarcEndpoint TrellisTesting").split()
 bin_path = subprocess.run(["swift", "build", "--show-bin-path"], capture_output=True, text=True, check=True).stdout.strip()
 graphs = bin_path.rsplit("/", 1)[0] + "/symbolgraph"

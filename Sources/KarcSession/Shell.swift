@@ -1,6 +1,7 @@
 import Foundation
 import KarcAsync
 import KarcLanguage
+import KarcOutput
 import KarcRendering
 
 /// Runs the karc shell in front of a cluster.

@@ -6,6 +6,7 @@ import Testing
 import Trellis
 
 @testable import KarcSession
+@testable import KarcTrace
 
 /// A shell on a live app says who made each change between its commands,
 /// though it traces in full only its own commands: the app's own sends are

@@ -7,6 +7,7 @@ import Trellis
 
 @testable import KarcLanguage
 @testable import KarcSession
+@testable import KarcTrace
 
 /// Every command says something, and its output is its own: a command that
 /// changed nothing says so, a setting switched is confirmed and one asked

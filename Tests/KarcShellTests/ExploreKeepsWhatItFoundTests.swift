@@ -7,6 +7,7 @@ import Testing
 import Trellis
 
 @testable import KarcExplore
+@testable import KarcOutput
 @testable import KarcSession
 @testable import KarcShell
 

@@ -8,6 +8,7 @@ import Testing
 import Trellis
 
 @testable import KarcExplore
+@testable import KarcOutput
 @testable import KarcSession
 
 /// `explore` on clusters of the user's own, in this process: what it

@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 import Trellis
 
+@testable import KarcOutput
 @testable import KarcSession
 
 /// `:watch`, `:blame`, `:history`'s filters and `:history N`, and `:reset`

@@ -3,6 +3,7 @@ import Testing
 @testable import KarcLanguage
 @testable import KarcSession
 @testable import KarcShell
+@testable import KarcTrace
 
 @Suite("Line parser: the command language", .timeLimit(.minutes(1)))
 struct LineParserTests {

@@ -3,6 +3,7 @@ import KarcShell
 import Testing
 
 @testable import KarcSession
+@testable import KarcTrace
 
 /// What `:export-diagram` writes is read by Mermaid as the text it was:
 /// HTML in a message (`<b>x</b>`, a generic type's `Foo<Bar>`) shows as

@@ -6,6 +6,7 @@ import TestSupport
 import Testing
 
 @testable import KarcLanguage
+@testable import KarcOutput
 @testable import KarcSession
 @testable import KarcShell
 

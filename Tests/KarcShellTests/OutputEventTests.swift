@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import KarcOutput
 @testable import KarcRendering
 @testable import KarcSession
 

@@ -4,6 +4,7 @@ import TestSupport
 import Testing
 
 @testable import KarcLanguage
+@testable import KarcOutput
 @testable import KarcSession
 
 /// A session whose output has no room (an attached shell that stopped

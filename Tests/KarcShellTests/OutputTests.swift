@@ -2,6 +2,7 @@ import CustomDump
 import Foundation
 import Testing
 
+@testable import KarcOutput
 @testable import KarcRendering
 @testable import KarcSession
 @testable import KarcShell
@@ -39,12 +40,12 @@ struct OutputTests {
     }
 
     @Test func aDurationIsWrittenInMillisecondsWithThreeDecimals() {
-        #expect(OutputEvent.millisecondsText(.microseconds(115)) == "0.115 ms")
-        #expect(OutputEvent.millisecondsText(.nanoseconds(114_900)) == "0.115 ms")
-        #expect(OutputEvent.millisecondsText(.zero) == "0.000 ms")
-        #expect(OutputEvent.millisecondsText(.nanoseconds(12_345_678)) == "12.346 ms")
-        #expect(OutputEvent.millisecondsText(.seconds(1.5)) == "1500.000 ms")
-        #expect(OutputEvent.millisecondsText(.microseconds(-2_050)) == "-2.050 ms")
+        #expect(Milliseconds.text(.microseconds(115)) == "0.115 ms")
+        #expect(Milliseconds.text(.nanoseconds(114_900)) == "0.115 ms")
+        #expect(Milliseconds.text(.zero) == "0.000 ms")
+        #expect(Milliseconds.text(.nanoseconds(12_345_678)) == "12.346 ms")
+        #expect(Milliseconds.text(.seconds(1.5)) == "1500.000 ms")
+        #expect(Milliseconds.text(.microseconds(-2_050)) == "-2.050 ms")
     }
 
     struct Counter: Equatable { var count: Int }

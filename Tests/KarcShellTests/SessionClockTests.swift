@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @testable import KarcLanguage
+@testable import KarcOutput
 @testable import KarcSession
 
 /// The session keeps the time it is given: `:sleep`, `:wait`, a send's

@@ -3,6 +3,7 @@ import KarcCommand
 import Testing
 
 @testable import KarcLanguage
+@testable import KarcOutput
 @testable import KarcRendering
 @testable import KarcSession
 @testable import KarcShell

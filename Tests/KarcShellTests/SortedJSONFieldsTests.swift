@@ -2,8 +2,10 @@ import Foundation
 import KarcAsync
 import Testing
 
+@testable import KarcOutput
 @testable import KarcRendering
 @testable import KarcSession
+@testable import KarcTrace
 
 /// The lines `--json` writes after every command (`state`, `trace`) are
 /// written field by field: the same text a ``JSONObject`` of their fields writes.
@@ -37,7 +39,7 @@ struct SortedJSONFieldsTests {
                 var hop: JSONObject = ["depth": line.depth, "hop": line.kind.rawValue, "text": line.text, "late": line.late]
                 hop["span"] = line.span.map(TraceIDs.text)
                 hop["parent"] = line.parent.map(TraceIDs.text)
-                hop["milliseconds"] = line.duration.map(OutputEvent.milliseconds)
+                hop["milliseconds"] = line.duration.map(Milliseconds.value)
                 return hop
             },
         ]

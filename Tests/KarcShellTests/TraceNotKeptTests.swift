@@ -3,6 +3,7 @@ import KarcShellTrellis
 import Testing
 
 @testable import KarcSession
+@testable import KarcTrace
 
 /// `:trace N` of a command whose trace the session's bounded book dropped
 /// says so, and how to keep trees; of a command that never had one, says that.

@@ -1,5 +1,6 @@
 import Foundation
 import KarcAsync
+import KarcHistory
 import KarcRendering
 
 extension ShellSession {

@@ -1,5 +1,7 @@
 import Foundation
 import KarcAsync
+import KarcHistory
+import KarcOutput
 import KarcRendering
 
 extension ShellSession {

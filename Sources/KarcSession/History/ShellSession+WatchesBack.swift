@@ -1,3 +1,4 @@
+import KarcHistory
 import KarcRendering
 
 extension ShellSession {

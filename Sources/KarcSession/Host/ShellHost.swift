@@ -1,4 +1,5 @@
 import Foundation
+import KarcOutput
 
 /// The machine a session's files and terminal are on. A session in this
 /// process uses ``LocalHost``; a session an attached shell drives in an

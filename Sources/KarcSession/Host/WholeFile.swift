@@ -1,4 +1,5 @@
 import Foundation
+import KarcHistory
 
 /// Writes a file whole or not at all: into a temporary file beside it, then
 /// renamed over it, so a reader (or a crash) never sees half of it and a

@@ -1,4 +1,5 @@
 import KarcAsync
+import KarcOutput
 import KarcSynchronization
 import Synchronization
 
@@ -12,24 +13,8 @@ package final class LateReplies: Sendable {
         let outcome: SendOutcome
     }
 
-    /// The command a late reply belongs to: its name, the line as typed, its
-    /// number in `:history` and where it was read.
-    package struct Origin: Sendable {
-        /// `target.command`.
-        package let name: String
-        /// The command as typed, arguments and all.
-        package let text: String
-        /// Its number in `:history` (`seq` in `--json`).
-        package let seq: Int
-        let script: String?
-        let line: Int?
-
-        /// `#3 slow.run n=1`: how the readable output names it (the first line of a long one).
-        var described: String {
-            let first = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? text
-            return "#\(seq) " + (first.count < text.count ? first + " …" : first)
-        }
-    }
+    /// The command a late reply belongs to.
+    package typealias Origin = CommandOrigin
 
     private struct State {
         /// Called once when the next reply is ready (the prompt's wait).

@@ -1,4 +1,5 @@
 import KarcAsync
+import KarcOutput
 
 extension Shell {
     /// For benchmarks: a session on `cluster` that runs `setUp`, then each

@@ -1,6 +1,7 @@
 import Foundation
 import KarcAsync
 import KarcLanguage
+import KarcOutput
 import KarcRendering
 
 /// The interactive loop: libedit's prompt (``LineEditor``) on its own

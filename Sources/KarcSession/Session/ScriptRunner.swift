@@ -1,5 +1,6 @@
 import Foundation
 import KarcLanguage
+import KarcOutput
 
 /// Runs the lines of a script (a file, standard input, `-e` arguments)
 /// through a session: the first failure stops it, unless `--keep-going`.

@@ -1,3 +1,5 @@
+import KarcOutput
+
 /// What became of a command the shell sent.
 enum SendOutcome: Sendable {
     case replied((any Sendable)?)

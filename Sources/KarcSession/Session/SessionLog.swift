@@ -1,4 +1,6 @@
+import KarcOutput
 import KarcRendering
+import KarcTestExport
 
 /// What a session keeps of what it ran and saw, each bounded by
 /// `--history-limit`: the commands and their outcomes (`:history`), the
@@ -84,46 +86,5 @@ struct SessionLog {
         words.saw(event: typeName)
         if keepsTestSteps { testSteps.append(.event(source: source, event: event)) }
         return typeName
-    }
-}
-
-/// A command line in `:history`: as typed, how it ended (nil while it
-/// runs), what it printed (`:history N`) and which targets it reached.
-package struct HistoryEntry {
-    let line: String
-    var outcome: ShellSession.Outcome?
-    var output = CommandOutput()
-    /// The targets it sent to or whose state changed while it ran (`:history target NAME`).
-    var targets: [String] = []
-
-    /// What a command printed, both streams in order, as the terminal or the program read it.
-    package struct CommandOutput {
-        var output = ""
-        /// Bytes past the limit (``OutputSink/tapLimit``), not kept.
-        var cut = 0
-
-        /// What output printed later may still keep: the limit less what is
-        /// kept and the newline before it; none once something was cut, so
-        /// what is kept has no gap.
-        var room: Int { cut > 0 ? 0 : OutputSink.tapLimit - output.utf8.count - (output.isEmpty ? 0 : 1) }
-
-        /// `late` after what is kept: taken with ``room`` (``OutputSink/tap(_:exclusive:room:)``), so within the limit.
-        mutating func append(_ late: CommandOutput) {
-            if !late.output.isEmpty { output += (output.isEmpty ? "" : "\n") + late.output }
-            cut += late.cut
-        }
-    }
-
-    mutating func reached(_ target: String) {
-        if !targets.contains(target) { targets.append(target) }
-    }
-
-    /// `ok`, `error` or `interrupted`: how `--json` names the outcome (`done`, `history`).
-    static func name(_ outcome: ShellSession.Outcome) -> String {
-        switch outcome {
-        case .succeeded, .quit: "ok"
-        case .failed: "error"
-        case .interrupted: "interrupted"
-        }
     }
 }

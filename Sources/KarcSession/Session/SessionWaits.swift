@@ -1,4 +1,5 @@
 import KarcAsync
+import KarcOutput
 
 /// How a session waits. Every wait a command makes (a send, a settle, a
 /// script's next line, the cluster's records, room in the output) is a race

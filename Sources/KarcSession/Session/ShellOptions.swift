@@ -1,4 +1,6 @@
 import Foundation
+import KarcOutput
+import KarcTestExport
 
 /// How a shell session runs and prints (the `karc` flags).
 public struct ShellOptions: Sendable {
@@ -72,14 +74,4 @@ public struct ShellOptions: Sendable {
         /// The prompt's history in the default place, 10,000 commands kept, nothing recorded.
         public init() {}
     }
-}
-
-/// How the shell prints a target's change of state.
-public enum DiffMode: String, Sendable, CaseIterable {
-    /// The diff of the state before against the state after.
-    case full = "on"
-    /// One line a changed target: how many of its parts changed.
-    case summary
-    /// Nothing (a bulk script that only needs replies, events and errors).
-    case off
 }

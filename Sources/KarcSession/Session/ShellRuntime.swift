@@ -1,3 +1,5 @@
+import KarcAsync
+
 /// What a session keeps time with and runs its sends on; today's defaults
 /// (the continuous clock, the process's shell thread) unless given others.
 package struct ShellRuntime: Sendable {

@@ -1,3 +1,5 @@
+import KarcTrace
+
 extension ShellSession {
     /// The diagram of some commands' flows, and which commands.
     package struct Flow {

@@ -1,4 +1,5 @@
 import KarcAsync
+import KarcOutput
 import KarcRendering
 
 extension ShellSession {
@@ -134,5 +135,20 @@ extension ShellSession {
     /// The command of this session whose trace `link` is on, if any.
     func command(of link: TraceLink?) -> Int? {
         link.flatMap { traces.recording($0.trace)?.command }
+    }
+}
+
+extension Renderer {
+    /// The outcome of a send the shell gave up on (timed out, interrupted),
+    /// now that it came: part of that command's output (its `seq`).
+    func late(_ late: LateReplies.Reply) {
+        printing(for: late.command.seq) {
+            switch late.outcome {
+            case .replied(let value?) where !(value is Void): emit(.lateReply(command: late.command, value: value))
+            case .replied: emit(.message("\(late.command.described) finished late, with no reply"))
+            case .threw(let error): emit(.problem("\(late.command.described) failed late: \(error)"))
+            case .timedOut, .interrupted: break
+            }
+        }
     }
 }

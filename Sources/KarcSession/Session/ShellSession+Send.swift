@@ -1,6 +1,8 @@
 import KarcAsync
 import KarcLanguage
+import KarcOutput
 import KarcRendering
+import KarcTestExport
 
 extension ShellSession {
     /// Sends a typed command, waits for its reply and the settle after it

@@ -1,4 +1,5 @@
 import KarcLanguage
+import KarcTestExport
 
 /// What the tools that run a session of their own (`check`, `export-test`,
 /// `export-diagram`: KarcScriptTools) may set and read of it, and nothing else.

@@ -1,4 +1,5 @@
 import KarcAsync
+import KarcTrace
 
 extension ShellSession {
     /// Prints the tree of the trace the command `seq` started; false when

@@ -1,6 +1,9 @@
 import Foundation
+import KarcHistory
 import KarcLanguage
+import KarcOutput
 import KarcRendering
+import KarcTrace
 
 /// Runs lines of the command language against a cluster and prints what
 /// happened. One session per shell; used from one task.
@@ -67,13 +70,8 @@ package final class ShellSession {
         }
     }
 
-    package enum Outcome: Equatable {
-        case succeeded
-        case failed
-        /// Ctrl-C ended the command: a script stops, the prompt goes on.
-        case interrupted
-        case quit
-    }
+    /// How a command line ended.
+    package typealias Outcome = CommandOutcome
 
     package init(
         cluster: any ShellCluster, options: ShellOptions, sink: OutputSink, host: any ShellHost = LocalHost(),

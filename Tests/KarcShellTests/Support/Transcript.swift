@@ -1,5 +1,6 @@
 import Foundation
 
+@testable import KarcOutput
 @testable import KarcSession
 @testable import KarcShell
 

@@ -1,6 +1,8 @@
 import Foundation
 import KarcLanguage
+import KarcOutput
 import KarcRendering
+import KarcTestExport
 
 /// `:assert TARGET[.PATH] OP VALUE`: checks a part of a target's state now,
 /// and fails (a script stops, its exit status is 1) when it does not hold.

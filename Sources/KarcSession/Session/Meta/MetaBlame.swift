@@ -1,3 +1,4 @@
+import KarcOutput
 import KarcRendering
 
 /// `:blame PATH [n]`: the commands that changed a part of a state, newest

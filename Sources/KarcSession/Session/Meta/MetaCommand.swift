@@ -1,4 +1,5 @@
 import KarcLanguage
+import KarcOutput
 
 /// A meta command (`:help`, `:state`, …): its name, what `:help` says, how
 /// its arguments complete, whether a replay keeps it, and what it does.

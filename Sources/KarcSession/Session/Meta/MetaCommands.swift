@@ -1,4 +1,6 @@
+import KarcHistory
 import KarcLanguage
+import KarcOutput
 
 /// The table of meta commands: what runs `:NAME`, what `:help` lists (in
 /// this order), what Tab completes and what `:save` keeps.

@@ -1,3 +1,5 @@
+import KarcOutput
+
 /// `:diff [on|off|summary]`: how changes of state print; without an argument, how they do.
 enum MetaDiff: MetaCommand {
     static let name = "diff"

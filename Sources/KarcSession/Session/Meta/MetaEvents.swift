@@ -1,4 +1,5 @@
 import KarcLanguage
+import KarcOutput
 
 /// `:events on|off|only TYPE…|mute TYPE…`: which events are printed.
 enum MetaEvents: MetaCommand {

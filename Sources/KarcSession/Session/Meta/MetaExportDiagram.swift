@@ -1,3 +1,6 @@
+import KarcOutput
+import KarcTrace
+
 /// `:export-diagram [--force] FILE.md [N | N-M]`: the flow (every command
 /// kept, or N's, or N to M's) as a Mermaid `sequenceDiagram` in a fenced
 /// block. A file there that this session did not write is not replaced

@@ -1,4 +1,6 @@
 import Foundation
+import KarcOutput
+import KarcTestExport
 
 /// `:export-test [--force] FILE.swift`: this session's sends and events, and each target's state now, as a Swift test.
 /// A file there that this session did not write is not replaced without `--force`, as with `:save`.

@@ -1,4 +1,5 @@
 import KarcLanguage
+import KarcOutput
 
 /// `:help [target[.command]]`: the targets and meta commands, a target's
 /// commands, or a command's fields with their types and defaults.
@@ -32,7 +33,9 @@ enum MetaHelp: MetaCommand {
     /// The page `call` asks for; nil when it said why there is none.
     private static func page(_ call: MetaCall, in session: ShellSession) -> HelpPage? {
         let catalog = session.cluster.catalog
-        guard let topic = call.arguments.first else { return .overview(cluster: session.cluster.name, targets: catalog.targets) }
+        guard let topic = call.arguments.first else {
+            return .overview(cluster: session.cluster.name, targets: catalog.targets, meta: MetaCommands.all.map(HelpPage.Meta.init))
+        }
         if let extra = call.arguments.dropFirst().first {
             _ = session.fail(":help takes one topic (a target, target.command or :meta-command)", column: extra.column, in: call)
             return nil
@@ -65,5 +68,12 @@ enum MetaHelp: MetaCommand {
             _ = session.fail(error.message, column: error.column, in: call)
             return nil
         }
+    }
+}
+
+extension HelpPage.Meta {
+    /// What `:help` tells of `meta`.
+    init(_ meta: any MetaCommand.Type) {
+        self.init(name: meta.name, head: meta.head, arguments: meta.arguments, summary: meta.summary, details: meta.details, aliases: meta.aliases)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KarcOutput
 
 /// `:history [N | last n | /REGEX/ | output /REGEX/ | target NAME | failed]`:
 /// the command lines run this session, numbered as they ran, with their

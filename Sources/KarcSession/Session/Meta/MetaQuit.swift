@@ -1,3 +1,5 @@
+import KarcOutput
+
 /// `:quit` (`:exit`, `:q`; Ctrl-D too): leaves the shell.
 enum MetaQuit: MetaCommand {
     static let name = "quit"

@@ -1,3 +1,6 @@
+import KarcOutput
+import KarcTestExport
+
 /// `:reset [--partial]`: puts the whole cluster back as it started, and
 /// prints the changes and which targets changed. A cluster with a target it
 /// cannot reset is left alone, the target named, unless `--partial` says to

@@ -1,3 +1,5 @@
+import KarcOutput
+
 /// `:restore NAME`: puts back the states a snapshot kept, through the
 /// cluster, and prints the changes as a command's.
 enum MetaRestore: MetaCommand {

@@ -1,3 +1,5 @@
+import KarcOutput
+
 /// `:save [--force] FILE [--with-failures]`: this session's commands that
 /// succeeded (or all) as a script that replays it, as `--record` keeps them.
 /// A file there that this session did not write is not replaced without `--force`.

@@ -1,3 +1,5 @@
+import KarcOutput
+
 /// `:seq [N | N-M]`: the flow of a command (the last send's, or N's, or
 /// N to M's) as a sequence diagram in the terminal.
 enum MetaSeq: MetaCommand {

@@ -1,4 +1,5 @@
 import KarcLanguage
+import KarcOutput
 
 /// `:sleep DURATION`: waits (Ctrl-C ends it), then prints what happened meanwhile.
 enum MetaSleep: MetaCommand {

@@ -1,3 +1,6 @@
+import KarcHistory
+import KarcOutput
+
 /// `:snapshot NAME`: keeps the state of every target that can be restored;
 /// `:snapshot save NAME FILE` and `:snapshot load FILE [NAME]` keep one
 /// across sessions.

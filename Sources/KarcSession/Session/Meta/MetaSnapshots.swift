@@ -1,3 +1,6 @@
+import KarcHistory
+import KarcOutput
+
 /// `:snapshots`: the snapshots kept, with when and their size.
 enum MetaSnapshots: MetaCommand {
     static let name = "snapshots"

@@ -1,4 +1,5 @@
 import Foundation
+import KarcOutput
 
 /// `:source FILE`: runs the commands in FILE (relative to the script that
 /// sources it), echoing them at a prompt; nests at most 8 deep.

@@ -1,4 +1,5 @@
 import KarcLanguage
+import KarcOutput
 import KarcRendering
 
 /// `:state [target [path]]`: the current state of every target, of one, or

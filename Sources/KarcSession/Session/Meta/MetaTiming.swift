@@ -1,3 +1,5 @@
+import KarcOutput
+
 /// `:timing [on|off]`: whether each command's time is printed after it; without an argument, which.
 enum MetaTiming: MetaCommand {
     static let name = "timing"

@@ -1,3 +1,5 @@
+import KarcOutput
+
 /// `:trace [on|off|N|last]`: each command's causal tree under its output
 /// (`on`), or the tree of command N of `:history` (or the last send's).
 enum MetaTrace: MetaCommand {

@@ -1,3 +1,5 @@
+import KarcHistory
+import KarcOutput
 import KarcRendering
 
 /// `:undo [N]`: puts back the states from before the last command (or the

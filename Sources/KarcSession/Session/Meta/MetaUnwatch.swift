@@ -1,3 +1,5 @@
+import KarcHistory
+import KarcOutput
 import KarcRendering
 
 /// `:unwatch PATH|all`: ends watches.

@@ -1,4 +1,5 @@
 import KarcLanguage
+import KarcOutput
 import KarcRendering
 
 /// `:wait EVENT [timeout]`: waits for an event (a timer's, say), printing

@@ -1,3 +1,5 @@
+import KarcHistory
+import KarcOutput
 import KarcRendering
 
 /// `:watch [PATH…]`: prints every change of a part of a state as it

@@ -1,0 +1,50 @@
+import KarcLanguage
+import KarcRendering
+
+/// Names a send in a trace as the shell's command language does
+/// (`articles.load`): the target, then the command whose type (and enum
+/// case) the action has in the target's catalog, else the action's type.
+package final class CommandNames {
+    private let catalog: Catalog
+    /// Names of commands that are not enum cases, by target and type.
+    private var plain: [Key: String] = [:]
+
+    private struct Key: Hashable {
+        package let target: String
+        package let type: ObjectIdentifier
+    }
+
+    package init(catalog: Catalog) {
+        self.catalog = catalog
+    }
+
+    /// `target.command`; several targets (joined by `,`) name the command by the first; none: the command alone.
+    package func label(_ action: any Sendable, target: String?) -> String {
+        guard let target else { return name(of: action, in: nil) }
+        let first = target.firstIndex(of: ",").map { String(target[..<$0]) } ?? target
+        return target + "." + name(of: action, in: first)
+    }
+
+    /// The command's name in `target`, or its type's (with its case, for an enum).
+    package func name(of action: any Sendable, in target: String?) -> String {
+        let type = ObjectIdentifier(Swift.type(of: action))
+        if let target, let known = plain[Key(target: target, type: type)] { return known }
+        let schemas = target.flatMap { catalog.target(named: $0) }?.commands.filter { ObjectIdentifier($0.type) == type } ?? []
+        if schemas.count == 1, schemas[0].enumCase == nil, let target {
+            plain[Key(target: target, type: type)] = schemas[0].name
+            return schemas[0].name
+        }
+        let caseName = Self.caseName(of: action)
+        if let caseName, let schema = schemas.first(where: { $0.enumCase == caseName }) { return schema.name }
+        let typeName = ValueText.typeName(action)
+        return caseName.map { typeName + "." + $0 } ?? typeName
+    }
+
+    /// The case of an enum value (`fetchArticles`), nil for anything else.
+    private static func caseName(of value: Any) -> String? {
+        let mirror = Mirror(reflecting: value)
+        guard mirror.displayStyle == .enum else { return nil }
+        if let label = mirror.children.first?.label { return label }
+        return String(describing: value)
+    }
+}
