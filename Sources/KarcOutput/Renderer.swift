@@ -29,7 +29,6 @@ package final class Renderer {
 
     /// The fronts told each event beside the text (``SessionFront``), in the order they subscribed.
     private var fronts: [(subscription: FrontSubscription, front: any SessionFront)] = []
-    private var lastSubscription = 0
 
     package func emit(_ event: OutputEvent) {
         formatter.write(event, in: context, to: sink)
@@ -40,8 +39,7 @@ package final class Renderer {
 
     /// From now on `front` is told every event, after the text is written.
     package func subscribe(_ front: any SessionFront) -> FrontSubscription {
-        lastSubscription += 1
-        let subscription = FrontSubscription(id: lastSubscription)
+        let subscription = FrontSubscription(id: (fronts.map(\.subscription.id).max() ?? 0) + 1)
         fronts.append((subscription, front))
         return subscription
     }
@@ -70,18 +68,44 @@ package final class Renderer {
     }
 
     /// How changes of state are printed (`:diff on|off|summary`).
-    package var diffMode = DiffMode.full {
-        didSet { if diffMode != .full { formatter.forget() } }
+    /// What the session's settings ask of the output (`:diff`, `:events`, `:timing`, `:trace on`).
+    private var settings = Settings()
+
+    /// The output's settings, as `:diff`, `:events`, `:timing` and `:trace` set them.
+    private struct Settings {
+        var diffMode = DiffMode.full
+        var events = EventFilter.all
+        var showsTiming = false
+        var showsTraces = false
+        var scriptName: @Sendable (String) -> String = { $0 }
+    }
+
+    /// How changes of state are printed (`:diff on|off|summary`).
+    package var diffMode: DiffMode {
+        get { settings.diffMode }
+        set {
+            settings.diffMode = newValue
+            if newValue != .full { formatter.forget() }
+        }
     }
 
     /// Which events are printed (`:events`).
-    package var events = EventFilter.all
+    package var events: EventFilter {
+        get { settings.events }
+        set { settings.events = newValue }
+    }
 
     /// Whether each command's time is printed (`:timing`).
-    package var showsTiming = false
+    package var showsTiming: Bool {
+        get { settings.showsTiming }
+        set { settings.showsTiming = newValue }
+    }
 
     /// How a script is named in locations: as given, or (`karc check`) relative to the checked script.
-    package var scriptName: @Sendable (String) -> String = { $0 }
+    package var scriptName: @Sendable (String) -> String {
+        get { settings.scriptName }
+        set { settings.scriptName = newValue }
+    }
 
     package func echo(_ line: String) { emit(.echo(line)) }
 
@@ -158,7 +182,10 @@ package final class Renderer {
     }
 
     /// Whether each command's trace is printed after it (`:trace on`, `--trace`).
-    package var showsTraces = false
+    package var showsTraces: Bool {
+        get { settings.showsTraces }
+        set { settings.showsTraces = newValue }
+    }
 
     /// A trace, or the late part of one (`:trace`).
     package func trace(_ output: OutputEvent.TraceOutput) { emit(.trace(output)) }

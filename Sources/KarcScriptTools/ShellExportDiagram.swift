@@ -22,7 +22,7 @@ extension Shell {
                 script, timeout: timeout, interrupts: interrupts, sink: sink, drawingFlow: true,
                 flowCommands: commands.map { Located($0, column: 1) }, cluster: makeCluster)
         else { return 1 }
-        let flow: ShellSession.Flow
+        let flow: FlowDiagram
         switch run.diagram {
         case .success(let found)?: flow = found
         case .failure(let problem)?:

@@ -16,7 +16,7 @@ struct TranscriptRun {
     /// How the run named scripts (from the transcript's own directory).
     var scriptName: @Sendable (String) -> String = { $0 }
     /// When asked for (`drawingFlow`): the flow of the commands `flowCommands` names (nil: all), or why there is none.
-    var diagram: Result<ShellSession.Flow, ShellSession.FlowProblem>?
+    var diagram: Result<FlowDiagram, FlowProblem>?
 
     /// Runs `transcript` (read from `path`) in a session of its own on `cluster`.
     /// `testExport`: how an `:export-test` in it writes its test, as the shell's own would.

@@ -61,6 +61,9 @@ package struct TraceBook {
         }
     }
 
+    /// Of each trace whose late work was printed, how many of its hops were (the session prints the rest as it comes).
+    package var lateShown: [UInt64: Int] = [:]
+
     package let hopsPerTrace: Int
     package let hopBudget: Int
     private var recordings: [UInt64: Recording] = [:]

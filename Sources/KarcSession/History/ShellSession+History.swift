@@ -13,14 +13,14 @@ extension ShellSession {
         let (cause, command) = changeCause(link, background: background)
         let entry = ChangeHistory.Entry(
             command: command, cause: cause, time: Date(), target: target, changes: parts.changes, omitted: parts.omitted, at: log.history.total)
-        changes.add(entry)
+        states.changes.add(entry)
         if let command {
             log.history.update(command) { $0.reached(target) }
-            if let old { snapshots.saw(target, before: old, command: command, line: log.history.entry(command)?.line ?? "") }
+            if let old { states.snapshots.saw(target, before: old, command: command, line: log.history.entry(command)?.line ?? "") }
         }
-        guard watches.watches(target), let old else { return }
+        guard states.watches.watches(target), let old else { return }
         let line = command.flatMap { log.history.entry($0)?.line }
-        for seen in watches.seen(old: old, new: new, of: target) {
+        for seen in states.watches.seen(old: old, new: new, of: target) {
             renderer.linked(link) {
                 renderer.emit(
                     .watch(

@@ -18,8 +18,8 @@ extension ShellSession {
         let step = log.nextStep
         let span = TraceLink.newSpanID()
         if let seq = renderer.seq { traces.begin(command: seq, trace: span, name: call.text) }
-        snapshots.restoring = undoing
-        defer { snapshots.restoring = false }
+        self.states.snapshots.restoring = undoing
+        defer { self.states.snapshots.restoring = false }
         do {
             try await restoring.restore(states, span: span)
         } catch {
@@ -89,8 +89,8 @@ extension ShellSession {
     /// Keeps `kept` (in place of one of its name, which it says it
     /// replaced); the prompt completes its name from now on.
     func keep(snapshot kept: Snapshots.Kept) {
-        let replaced = snapshots.keep(kept)
-        log.words.kept(snapshots: snapshots.named.map(\.name))
+        let replaced = states.snapshots.keep(kept)
+        log.words.kept(snapshots: states.snapshots.named.map(\.name))
         var told = info(kept)
         told.replaced = replaced.map { .init(after: $0.after, afterLine: $0.afterLine, file: $0.file, time: $0.time) }
         renderer.emit(.snapshots([told], kept: true))
@@ -98,8 +98,8 @@ extension ShellSession {
 
     /// The snapshot named by `argument`, or nil with an error naming those there are.
     func keptSnapshot(_ argument: Located<String>, in call: MetaCall) -> Snapshots.Kept? {
-        if let kept = snapshots.named(argument.value) { return kept }
-        let names = snapshots.named.map(\.name)
+        if let kept = states.snapshots.named(argument.value) { return kept }
+        let names = states.snapshots.named.map(\.name)
         let known =
             names.isEmpty
             ? ". No snapshot is kept yet (:snapshot NAME keeps one)."

@@ -16,7 +16,7 @@ extension ShellSession {
                 if case .failure(let error)? = await value(of: part), error.neverThere {
                     refuseAgain(text, error)
                 } else {
-                    _ = watches.add(part.watch)
+                    _ = states.watches.add(part.watch)
                 }
             case .failure(let error): refuseAgain(text, error)
             }
@@ -29,6 +29,6 @@ extension ShellSession {
 
     /// Tells the prompt what it keeps across a reconnection: the watches and whether traces are printed.
     func noteWhatComesBack() {
-        log.words.note(watches: watches.all.map(\.text), tracing: renderer.showsTraces)
+        log.words.note(watches: states.watches.all.map(\.text), tracing: renderer.showsTraces)
     }
 }

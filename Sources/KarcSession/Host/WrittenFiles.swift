@@ -48,7 +48,7 @@ extension ShellSession {
     func write(_ text: String, to file: Located<String>, force: Bool, replace: String, in call: MetaCall) async -> Bool {
         do {
             let existing = force ? nil : try await host.existingText(at: file.value)
-            if let existing, !written.holdsOnlyOurs(existing) {
+            if let existing, !io.written.holdsOnlyOurs(existing) {
                 _ = fail(
                     "not replacing \(file.value): it holds \(Self.describe(existing)) that this session did not write; nothing was written. "
                         + "\(replace) replaces it, or give another file", column: file.column, in: call)
@@ -63,7 +63,7 @@ extension ShellSession {
             _ = fail(error.message, column: file.column, in: call)
             return false
         }
-        written.wrote(text)
+        io.written.wrote(text)
         return true
     }
 

@@ -28,7 +28,7 @@ package struct Prompt {
         session.renderer.promptWidth = DisplayWidth.of(session.cluster.name) + 2
         session.renderer.terminalColumns = { [editor] in editor.columns }
         await StartupFiles.run(in: session)
-        session.input.isInteractive = true
+        session.io.isInteractive = true
         // A person's session is short enough to keep each printed state for `:export-test`.
         session.log.keepsStates = true
         session.noteWhatComesBack()

@@ -1,16 +1,19 @@
 import KarcTrace
 
-extension ShellSession {
-    /// The diagram of some commands' flows, and which commands.
-    package struct Flow {
-        package let diagram: SequenceDiagram
-        package let commands: [(seq: Int, name: String)]
-    }
+/// The diagram of some commands' flows, and which commands (`:seq`, `:export-diagram`).
+package struct FlowDiagram {
+    package let diagram: SequenceDiagram
+    package let commands: [(seq: Int, name: String)]
+}
 
-    package struct FlowProblem: Error {
-        package let message: String
-        package let column: Int?
-    }
+/// Why a flow cannot be drawn: what is wrong, and where in the argument.
+package struct FlowProblem: Error {
+    package let message: String
+    package let column: Int?
+}
+
+extension ShellSession {
+    package typealias Flow = FlowDiagram
 
     /// The flow `argument` names (`N`, `N-M`); without one, the last send's
     /// (or, `defaultAll`, every command's kept).

@@ -9,7 +9,7 @@ extension ShellSession {
         guard let recording = traces.recording(ofCommand: seq) else { return false }
         let tree = TraceTree(recording, label: names.label)
         renderer.trace(.init(command: seq, name: recording.commandName, trace: recording.trace, lines: tree.lines, lateOnly: false))
-        lateShown[recording.trace] = recording.hops.count
+        traces.lateShown[recording.trace] = recording.hops.count
         return true
     }
 
@@ -21,9 +21,9 @@ extension ShellSession {
         for record in records {
             guard let trace = record.link?.trace, seen.insert(trace).inserted else { continue }
             guard let recording = traces.recording(trace), let seq = recording.command, let lateFrom = recording.lateFrom else { continue }
-            let from = max(lateFrom, lateShown[trace] ?? 0)
+            let from = max(lateFrom, traces.lateShown[trace] ?? 0)
             guard recording.hops.count > from else { continue }
-            lateShown[trace] = recording.hops.count
+            traces.lateShown[trace] = recording.hops.count
             let lines = TraceTree(recording, label: names.label).lines.filter { ($0.hop ?? -1) >= from }
             guard !lines.isEmpty else { continue }
             keepingLate(for: seq) {

@@ -19,56 +19,35 @@ import KarcTrace
 ///                                                   └─ history, :save, test steps (SessionLog)
 /// ```
 package final class ShellSession {
-    let cluster: any ShellCluster
-    /// What the cluster can do beyond sending and observing (`:reset`, `:restore`, invariants), from its type.
-    let capabilities: ShellClusterCapabilities
-    /// Where `:source`, `:save`, `:export-test` and the pager reach files and the terminal.
-    let host: any ShellHost
-    let builder: CommandBuilder
+    /// How the session waits (sends, settles, records, room, Ctrl-C, late replies), on its cluster.
+    let waits: SessionWaits
+    /// What the session learnt of its cluster when it started.
+    let facts: ClusterFacts
+    /// Where lines come from and where files and the pager go.
+    var io: SessionIO
+    /// What the session says: output events, to the text and the fronts.
     let renderer: Renderer
     var options: ShellOptions
-    /// How the session waits: sends, settles, records, room, Ctrl-C, late replies.
-    let waits: SessionWaits
-    /// What the session keeps of what it ran and saw.
+    /// What the session keeps of what it ran and saw: commands, test steps, files written.
     var log: SessionLog
-    /// Where lines come from: a prompt or scripts, and how deep `:source` nests.
-    var input = Input()
-    /// The cluster's traces as far as this session saw them (`:trace`).
+    /// The cluster's traces as far as this session saw them (`:trace`, `:seq`).
     var traces = TraceBook()
-    /// Every change of state seen, as the parts it changed (`:blame`).
-    var changes: ChangeHistory
-    /// The parts watched (`:watch`).
-    var watches = Watches()
-    /// Named snapshots and the states before the last commands (`:snapshot`, `:restore`, `:undo`).
-    var snapshots = Snapshots()
-    /// What `:save`, `:snapshot save`, `:export-test` and `:export-diagram` wrote: the files they may replace without `--force`.
-    var written = WrittenFiles()
-    /// How a trace names a send (`articles.load`).
-    let names: CommandNames
-    /// Of each trace whose late work was printed, how many of its hops were.
-    var lateShown: [UInt64: Int] = [:]
+    /// What the session keeps of states: changes (`:blame`), watches, snapshots and undo points.
+    var states: StateHistory
 
-    /// Where lines come from.
-    struct Input {
-        /// At a prompt: `:source` echoes the commands it runs, as `--echo` does.
-        var isInteractive = false
-        /// `:source` nesting, bounded so a script that sources itself stops.
-        var sourceDepth = 0
-    }
+    /// The cluster the session drives.
+    var cluster: any ShellCluster { waits.cluster }
+    /// What the cluster can do beyond sending and observing (`:reset`, `:restore`, invariants), from its type.
+    var capabilities: ShellClusterCapabilities { facts.capabilities }
+    /// How a typed command becomes the cluster's value.
+    var builder: CommandBuilder { facts.builder }
+    /// How a trace names a send (`articles.load`).
+    var names: CommandNames { facts.names }
+    /// Where `:source`, `:save`, `:export-test` and the pager reach files and the terminal.
+    var host: any ShellHost { io.host }
 
     /// Where a line came from, for error messages.
-    package struct Location {
-        package var script: String?
-        package var line: Int?
-        /// The line itself, where a caret is drawn under it (at the prompt).
-        package var text: String?
-
-        package init(script: String? = nil, line: Int? = nil, text: String? = nil) {
-            self.script = script
-            self.line = line
-            self.text = text
-        }
-    }
+    package typealias Location = LineLocation
 
     /// How a command line ended.
     package typealias Outcome = CommandOutcome
@@ -77,15 +56,12 @@ package final class ShellSession {
         cluster: any ShellCluster, options: ShellOptions, sink: OutputSink, host: any ShellHost = LocalHost(),
         interrupter: Interrupter = Interrupter(), words: PromptWords = PromptWords(), runtime: ShellRuntime = ShellRuntime()
     ) {
-        self.cluster = cluster
-        capabilities = ShellClusterCapabilities(cluster)
-        self.host = host
+        facts = ClusterFacts(cluster)
+        io = SessionIO(host: host)
         self.options = options
         waits = SessionWaits(cluster: cluster, runtime: runtime, interrupter: interrupter)
         log = SessionLog(limit: options.history.limit, words: words)
-        changes = ChangeHistory(limit: options.history.limit)
-        builder = CommandBuilder(catalog: cluster.catalog)
-        names = CommandNames(catalog: cluster.catalog)
+        states = StateHistory(limit: options.history.limit)
         renderer = Renderer(
             mode: options.printing.json ? .json : .readable, style: Style(isEnabled: options.printing.colorResolved && !options.printing.json),
             sink: sink)
@@ -105,7 +81,7 @@ package final class ShellSession {
     package func execute(_ text: String, at location: Location) async -> Outcome {
         let outcome = await run(text, at: location)
         // Lines a `:source` runs are replayed by its own line.
-        if input.sourceDepth == 0 { log.record.add(text, succeeded: outcome == .succeeded) }
+        if io.sourceDepth == 0 { log.record.add(text, succeeded: outcome == .succeeded) }
         if log.startsDropping(), !options.printing.quiet {
             renderer.note(
                 "this session keeps its last \(Names.counted(options.history.limit, "command")) (--history-limit); older ones are dropped from :history and :save,"
@@ -119,7 +95,7 @@ package final class ShellSession {
     func refuse(_ unterminated: CommandReader.Unterminated, script: String?) -> Outcome {
         let text = unterminated.command.text
         if options.printing.echo { renderer.echo(text) }
-        if input.sourceDepth == 0 { log.record.add(text, succeeded: false) }
+        if io.sourceDepth == 0 { log.record.add(text, succeeded: false) }
         let seq = begin(text)
         defer { end(seq, .failed) }
         // At the prompt (no script) the message names the line and column: a caret would fall under the last line typed.

@@ -35,9 +35,9 @@ package enum StartupFiles {
                 session.renderer.error(error.message, script: nil, line: nil, column: nil)
                 continue
             }
-            session.input.sourceDepth += 1
+            session.io.sourceDepth += 1
             let result = await ScriptRunner(session: session).run(standardInput: lines, name: path)
-            session.input.sourceDepth -= 1
+            session.io.sourceDepth -= 1
             session.renderer.sink.flush()
             if result == .interrupted { return }
         }

@@ -29,14 +29,14 @@ enum MetaAssert: MetaCommand {
         }
     }
 
-    static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
+    static func run(_ call: MetaCall, in context: MetaContext) async -> CommandOutcome {
         guard call.arguments.count >= 3 else {
-            return session.fail(":assert needs a path, an operator and a value (like :assert counter.count == 3)", in: call)
+            return context.fail(":assert needs a path, an operator and a value (like :assert counter.count == 3)", in: call)
         }
         let (path, op, value) = (call.arguments[0], call.arguments[1], call.arguments[2])
         // The operator first: a word where it goes is more likely a path typed with a space than a value.
         guard operators.contains(op.value) else {
-            return session.fail(unknownOperator(op.value, after: path.value, then: value.value), column: op.column, in: call)
+            return context.fail(unknownOperator(op.value, after: path.value, then: value.value), column: op.column, in: call)
         }
         // A quoted value is a string, whatever it holds ("3"); the parser has unquoted it. Else the
         // rest of the line as typed is the value: JSON (spaces and all), or one bare word.
@@ -45,40 +45,40 @@ enum MetaAssert: MetaCommand {
         let expected: Any
         if quoted {
             if let extra = call.arguments.dropFirst(3).first {
-                return session.fail(":assert takes one value after its operator", column: extra.column, in: call)
+                return context.fail(":assert takes one value after its operator", column: extra.column, in: call)
             }
             expected = value.value
         } else if let parsed = Self.expected(typed) {
             expected = parsed
         } else {
-            return session.fail(
+            return context.fail(
                 "expected one value: a number, true, false, null, a quoted string, one bare word, or JSON; got '\(typed.clipped)'",
                 column: value.column, in: call)
         }
         let resolved: Resolved
-        switch await resolve(path, in: session) {
+        switch await resolve(path, in: context) {
         case .success(let found): resolved = found
-        case .failure(let error): return session.fail(error.message, column: error.column, in: call)
+        case .failure(let error): return context.fail(error.message, column: error.column, in: call)
         }
         let actual = Self.comparable(resolved.part)
         let verdict = Self.holds(actual, op.value, expected)
         if case .success(let held) = verdict {
             // A generated test expects it too (or says why it does not).
-            session.log.checked(
+            context.log.checked(
                 TestStep.Check(
                     target: resolved.target, steps: resolved.steps, op: op.value, expected: typed, quoted: quoted, held: held,
                     state: resolved.state, origin: .init(script: call.location.script, line: call.location.line, text: call.text)))
         }
         switch verdict {
         case .success(true):
-            session.renderer.log("ok: \(path.value) \(op.value) \(Self.describe(expected))")
+            context.renderer.log("ok: \(path.value) \(op.value) \(Self.describe(expected))")
             return .succeeded
         case .success(false):
-            return session.fail(
+            return context.fail(
                 "assertion failed: \(path.value) is \(Self.describe(actual)), expected \(op.value) \(Self.describe(expected))", column: path.column,
                 in: call)
         case .failure(let error):
-            return session.fail(error.message, column: op.column, in: call)
+            return context.fail(error.message, column: op.column, in: call)
         }
     }
 
@@ -106,16 +106,16 @@ enum MetaAssert: MetaCommand {
 
     /// The part of a target's state `path` names (`articles.items[0].title`); `count` after a
     /// list, a dictionary or a string is its length.
-    private static func resolve(_ path: Located<String>, in session: ShellSession) async -> Result<Resolved, Problem> {
+    private static func resolve(_ path: Located<String>, in context: MetaContext) async -> Result<Resolved, Problem> {
         let text = path.value
         let end = text.firstIndex { $0 == "." || $0 == "[" } ?? text.endIndex
         let target: TargetSchema
         do {
-            target = try session.builder.resolveTarget(Located(String(text[..<end]), column: path.column))
+            target = try context.builder.resolveTarget(Located(String(text[..<end]), column: path.column))
         } catch {
             return .failure(Problem(message: error.message, column: error.column))
         }
-        guard let state = await session.cluster.state(of: target.name) else {
+        guard let state = await context.cluster.state(of: target.name) else {
             return .failure(Problem(message: "\(target.name) has no state", column: path.column))
         }
         var rest = String(text[end...])

@@ -19,30 +19,30 @@ enum MetaBlame: MetaCommand {
         position == 0 ? MetaCompletions(candidates: context.partPaths(words[0]), suffix: "") : nil
     }
 
-    static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
+    static func run(_ call: MetaCall, in context: MetaContext) async -> CommandOutcome {
         guard let argument = call.arguments.first else {
-            return session.fail(":blame takes a part of a state: :blame articles.items[3].likes, or a target: :blame counter", in: call)
+            return context.fail(":blame takes a part of a state: :blame articles.items[3].likes, or a target: :blame counter", in: call)
         }
         // A typo (a field its type does not have) is an error; a part absent now may have been there before.
-        guard let part = await session.checkedPart(argument, in: call) else { return .failed }
+        guard let part = await context.checkedPart(argument, in: call) else { return .failed }
         var limit = 10
         if let count = call.arguments.dropFirst().first {
             guard let n = Int(count.value), n > 0 else {
-                return session.fail("expected a number of changes (like :blame counter 20), got '\(count.value)'", column: count.column, in: call)
+                return context.fail("expected a number of changes (like :blame counter 20), got '\(count.value)'", column: count.column, in: call)
             }
             limit = n
         }
         if let extra = call.arguments.dropFirst(2).first {
-            return session.fail(":blame takes a part and at most a number", column: extra.column, in: call)
+            return context.fail(":blame takes a part and at most a number", column: extra.column, in: call)
         }
-        let (found, more) = session.changes.blame(target: part.target, path: part.path, limit: limit)
+        let (found, more) = context.states.changes.blame(target: part.target, path: part.path, limit: limit)
         let rows = found.map { blamed in
             OutputEvent.PartChange(
                 target: part.target, path: blamed.path, old: blamed.old, new: blamed.new, cause: blamed.entry.cause,
-                command: blamed.entry.command, line: blamed.entry.command.flatMap { session.log.history.entry($0)?.line }, time: blamed.entry.time)
+                command: blamed.entry.command, line: blamed.entry.command.flatMap { context.log.history.entry($0)?.line }, time: blamed.entry.time)
         }
-        let dropped = session.changes.droppedBefore
-        session.renderer.emit(
+        let dropped = context.states.changes.droppedBefore
+        context.renderer.emit(
             .blame(.init(path: part.watch.text, changes: rows, more: more, droppedBefore: dropped > 0 && !more ? dropped : nil)))
         return .succeeded
     }

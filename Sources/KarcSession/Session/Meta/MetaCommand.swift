@@ -26,7 +26,7 @@ protocol MetaCommand: SendableMetatype {
     /// far, the last being typed. Nil when it completes to nothing.
     static func completions(at position: Int, of words: [String], in context: Completer) -> MetaCompletions?
     /// Runs it in `session`.
-    static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome
+    static func run(_ call: MetaCall, in context: MetaContext) async -> CommandOutcome
 }
 
 extension MetaCommand {
@@ -52,7 +52,7 @@ struct MetaCompletions {
 struct MetaCall {
     let name: Located<String>
     let arguments: [Located<String>]
-    let location: ShellSession.Location
+    let location: LineLocation
 
     /// The column to point at when an argument is missing: the first
     /// extra one, or else the name.

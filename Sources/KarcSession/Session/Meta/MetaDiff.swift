@@ -16,17 +16,17 @@ enum MetaDiff: MetaCommand {
         position == 0 ? MetaCompletions(candidates: DiffMode.allCases.map(\.rawValue)) : nil
     }
 
-    static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
+    static func run(_ call: MetaCall, in context: MetaContext) async -> CommandOutcome {
         guard let argument = call.arguments.first else {
-            session.renderer.setting(setting(session.renderer.diffMode))
+            context.renderer.setting(setting(context.renderer.diffMode))
             return .succeeded
         }
         guard let mode = DiffMode(rawValue: argument.value.lowercased()), call.arguments.count == 1 else {
-            return session.fail("expected :diff on, :diff off or :diff summary", in: call)
+            return context.fail("expected :diff on, :diff off or :diff summary", in: call)
         }
-        session.options.printing.diff = mode
-        session.renderer.diffMode = mode
-        session.confirm(setting(mode))
+        context.options.printing.diff = mode
+        context.renderer.diffMode = mode
+        context.confirm(setting(mode))
         return .succeeded
     }
 

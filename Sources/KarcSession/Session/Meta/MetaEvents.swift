@@ -19,34 +19,34 @@ enum MetaEvents: MetaCommand {
         return MetaCompletions(candidates: context.eventNames)
     }
 
-    static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
+    static func run(_ call: MetaCall, in context: MetaContext) async -> CommandOutcome {
         guard let mode = call.arguments.first else {
-            session.renderer.setting(session.renderer.events.setting)
+            context.renderer.setting(context.renderer.events.setting)
             return .succeeded
         }
         let types = call.arguments.dropFirst()
         for type in types {
-            if let message = session.unknownEvent(type.value) { return session.fail(message, column: type.column, in: call) }
+            if let message = context.unknownEvent(type.value) { return context.fail(message, column: type.column, in: call) }
         }
         var names: [String] = []
         for type in types where !names.contains(where: { Names.matches($0, type.value) }) { names.append(type.value) }
         switch mode.value.lowercased() {
-        case "on": session.renderer.events = .all
-        case "off": session.renderer.events = .none
+        case "on": context.renderer.events = .all
+        case "off": context.renderer.events = .none
         case "only", "mute":
             guard !names.isEmpty else {
-                return session.fail(":events \(mode.value) needs at least one event type", column: mode.column, in: call)
+                return context.fail(":events \(mode.value) needs at least one event type", column: mode.column, in: call)
             }
-            session.renderer.events = mode.value.lowercased() == "only" ? .only(names) : .mute(names)
+            context.renderer.events = mode.value.lowercased() == "only" ? .only(names) : .mute(names)
         default:
-            return session.fail("expected on, off, only or mute after :events, got '\(mode.value)'", column: mode.column, in: call)
+            return context.fail("expected on, off, only or mute after :events, got '\(mode.value)'", column: mode.column, in: call)
         }
-        session.confirm(session.renderer.events.setting)
+        context.confirm(context.renderer.events.setting)
         return .succeeded
     }
 }
 
-extension ShellSession {
+extension MetaContext {
     /// The event types the shell knows: those the catalog declares and those seen.
     var knownEvents: [String] {
         var names = cluster.catalog.targets.flatMap(\.events)

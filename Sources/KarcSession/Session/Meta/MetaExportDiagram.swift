@@ -22,27 +22,27 @@ enum MetaExportDiagram: MetaCommand {
         .file(at: position, of: words)
     }
 
-    static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
+    static func run(_ call: MetaCall, in context: MetaContext) async -> CommandOutcome {
         let force = call.arguments.contains { $0.value == "--force" }
         let arguments = call.arguments.filter { $0.value != "--force" }
         guard let file = arguments.first else {
-            return session.fail(":export-diagram needs a file name: :export-diagram flow.md [N | N-M]", in: call)
+            return context.fail(":export-diagram needs a file name: :export-diagram flow.md [N | N-M]", in: call)
         }
         if let extra = arguments.dropFirst(2).first {
-            return session.fail(":export-diagram takes a file and a range", column: extra.column, in: call)
+            return context.fail(":export-diagram takes a file and a range", column: extra.column, in: call)
         }
         let range = arguments.dropFirst().first
-        let flow: ShellSession.Flow
-        switch session.flow(range, for: ":export-diagram", defaultAll: true) {
-        case .failure(let problem): return session.fail(problem.message, column: problem.column, in: call)
+        let flow: FlowDiagram
+        switch context.flow(range, for: ":export-diagram", defaultAll: true) {
+        case .failure(let problem): return context.fail(problem.message, column: problem.column, in: call)
         case .success(let found): flow = found
         }
-        let text = MermaidDocument.text(flow.diagram, commands: flow.commands, cluster: session.cluster.name)
+        let text = MermaidDocument.text(flow.diagram, commands: flow.commands, cluster: context.cluster.name)
         let replace = ":export-diagram --force " + ([file.value] + (range.map { [$0.value] } ?? [])).joined(separator: " ")
-        guard await session.write(text, to: file, force: force, replace: replace, in: call) else { return .failed }
-        if !session.options.printing.quiet {
+        guard await context.write(text, to: file, force: force, replace: replace, in: call) else { return .failed }
+        if !context.options.printing.quiet {
             let count = flow.commands.count
-            session.renderer.log("wrote the flow of \(count) command\(count == 1 ? "" : "s") to \(file.value) (a Mermaid sequence diagram)")
+            context.renderer.log("wrote the flow of \(count) command\(count == 1 ? "" : "s") to \(file.value) (a Mermaid sequence diagram)")
         }
         return .succeeded
     }

@@ -20,16 +20,16 @@ enum MetaExportTest: MetaCommand {
         .file(at: position, of: words)
     }
 
-    static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
+    static func run(_ call: MetaCall, in context: MetaContext) async -> CommandOutcome {
         let force = call.arguments.contains { $0.value == "--force" }
         let files = call.arguments.filter { $0.value != "--force" }
         guard files.count == 1, let file = files.first else {
-            return session.fail(
+            return context.fail(
                 ":export-test needs one file name (FILE.swift)", column: files.dropFirst().first?.column ?? call.name.column, in: call)
         }
-        let options = session.options
+        let options = context.options
         guard let factory = options.testExport.factory else {
-            return session.fail(
+            return context.fail(
                 ":export-test needs the test's cluster factory: start the shell with --test-factory EXPR (a Swift expression of a Trellis Cluster)",
                 column: call.name.column, in: call)
         }
@@ -37,26 +37,26 @@ enum MetaExportTest: MetaCommand {
         let export = TestExport(
             factory: factory, imports: options.testExport.imports,
             name: TestExport.functionName(for: base.hasSuffix(".swift") ? String(base.dropLast(6)) : base),
-            source: "a session of \(session.cluster.name)")
-        let steps = session.log.testSteps
+            source: "a session of \(context.cluster.name)")
+        let steps = context.log.testSteps
         guard steps.dropped == 0 else {
-            return session.fail(
+            return context.fail(
                 "cannot write this session as a test: its first commands were dropped (--history-limit \(options.history.limit)), and a test replays a"
                     + " session from its start; raise --history-limit, or write a script with :save and use karc export-test SCRIPT",
                 column: file.column, in: call)
         }
-        let states = await session.targetStates()
+        let states = await context.targetStates()
         let source: (text: String, finalStates: Int)
         do {
-            source = try export.source(steps: Array(steps.entries), states: states, scriptName: session.renderer.scriptName)
+            source = try export.source(steps: Array(steps.entries), states: states, scriptName: context.renderer.scriptName)
         } catch {
-            return session.fail(error.message, column: file.column, in: call)
+            return context.fail(error.message, column: file.column, in: call)
         }
-        guard await session.write(source.text, to: file, force: force, replace: ":export-test --force \(file.value)", in: call) else {
+        guard await context.write(source.text, to: file, force: force, replace: ":export-test --force \(file.value)", in: call) else {
             return .failed
         }
         let sends = steps.entries.count { if case .send = $0 { true } else { false } }
-        session.renderer.log(
+        context.renderer.log(
             "wrote \(file.value): \(sends) command\(sends == 1 ? "" : "s"), \(source.finalStates) final state\(source.finalStates == 1 ? "" : "s")")
         return .succeeded
     }

@@ -24,27 +24,27 @@ enum MetaHelp: MetaCommand {
         return MetaCompletions(candidates: target.commands.map { "\(current[..<dot]).\($0.name)" })
     }
 
-    static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
-        guard let page = page(call, in: session) else { return .failed }
-        session.renderer.emit(.help(page))
+    static func run(_ call: MetaCall, in context: MetaContext) async -> CommandOutcome {
+        guard let page = page(call, in: context) else { return .failed }
+        context.renderer.emit(.help(page))
         return .succeeded
     }
 
     /// The page `call` asks for; nil when it said why there is none.
-    private static func page(_ call: MetaCall, in session: ShellSession) -> HelpPage? {
-        let catalog = session.cluster.catalog
+    private static func page(_ call: MetaCall, in context: MetaContext) -> HelpPage? {
+        let catalog = context.cluster.catalog
         guard let topic = call.arguments.first else {
-            return .overview(cluster: session.cluster.name, targets: catalog.targets, meta: MetaCommands.all.map(HelpPage.Meta.init))
+            return .overview(cluster: context.cluster.name, targets: catalog.targets, meta: MetaCommands.all.map(HelpPage.Meta.init))
         }
         if let extra = call.arguments.dropFirst().first {
-            _ = session.fail(":help takes one topic (a target, target.command or :meta-command)", column: extra.column, in: call)
+            _ = context.fail(":help takes one topic (a target, target.command or :meta-command)", column: extra.column, in: call)
             return nil
         }
         if topic.value.hasPrefix(":") {
             let name = topic.value.dropFirst()
             guard let meta = MetaCommands.named(name) else {
                 let names = MetaCommands.all.map { $0.name }
-                _ = session.fail(
+                _ = context.fail(
                     "no meta command ':\(name)'" + Names.didYouMean(name.lowercased(), among: names, prefix: ":") + " Meta commands: "
                         + names.map { ":\($0)" }.joined(separator: ", "), column: topic.column, in: call)
                 return nil
@@ -55,17 +55,17 @@ enum MetaHelp: MetaCommand {
         let parts = topic.value.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         guard let targetName = parts.first, !targetName.isEmpty else {
             let names = catalog.targets.map(\.name).joined(separator: ", ")
-            _ = session.fail(
+            _ = context.fail(
                 "expected a target before '.' (like :help \(catalog.targets.first?.name ?? "target").command); targets: \(names)", in: call)
             return nil
         }
         do {
-            let target = try session.builder.resolveTarget(Located(targetName, column: topic.column))
+            let target = try context.builder.resolveTarget(Located(targetName, column: topic.column))
             guard parts.count == 2, let commandName = parts.last, !commandName.isEmpty else { return .target(target) }
-            let command = try session.builder.resolveCommand(Located(commandName, column: topic.column + targetName.count + 1), in: target)
+            let command = try context.builder.resolveCommand(Located(commandName, column: topic.column + targetName.count + 1), in: target)
             return .command(target, command)
         } catch {
-            _ = session.fail(error.message, column: error.column, in: call)
+            _ = context.fail(error.message, column: error.column, in: call)
             return nil
         }
     }

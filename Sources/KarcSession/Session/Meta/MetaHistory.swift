@@ -27,11 +27,11 @@ enum MetaHistory: MetaCommand {
         }
     }
 
-    static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
-        let history = session.log.history
+    static func run(_ call: MetaCall, in context: MetaContext) async -> CommandOutcome {
+        let history = context.log.history
         // This `:history` line is running: it is not history yet.
         var entries = history.entries[...]
-        if let last = entries.last, last.outcome == nil, history.total == session.renderer.seq { entries = entries.dropLast() }
+        if let last = entries.last, last.outcome == nil, history.total == context.renderer.seq { entries = entries.dropLast() }
         let numbered = entries.enumerated().map { (number: history.dropped + $0.offset + 1, entry: $0.element) }
         let arguments = call.arguments
         let kept: [(number: Int, entry: HistoryEntry)]
@@ -39,69 +39,69 @@ enum MetaHistory: MetaCommand {
         case nil:
             kept = numbered
         case let first? where Int(first) != nil:
-            if let extra = arguments.dropFirst().first { return session.fail(":history N takes nothing after N", column: extra.column, in: call) }
-            return one(Int(first) ?? 0, in: numbered, dropped: history.dropped, call: call, session: session)
+            if let extra = arguments.dropFirst().first { return context.fail(":history N takes nothing after N", column: extra.column, in: call) }
+            return one(Int(first) ?? 0, in: numbered, dropped: history.dropped, call: call, context: context)
         case "last":
             guard let count = arguments.dropFirst().first, let n = Int(count.value), n > 0 else {
-                return session.fail(
+                return context.fail(
                     "expected a number of commands after last (like :history last 10)", column: arguments.dropFirst().first?.column, in: call)
             }
             kept = Array(numbered.suffix(n))
         case "failed":
             kept = numbered.filter { $0.entry.outcome == .failed || $0.entry.outcome == .interrupted }
         case "target":
-            guard let name = arguments.dropFirst().first else { return session.fail("expected a target after :history target", in: call) }
+            guard let name = arguments.dropFirst().first else { return context.fail("expected a target after :history target", in: call) }
             let target: String
             do {
-                target = try session.builder.resolveTarget(name).name
+                target = try context.builder.resolveTarget(name).name
             } catch {
-                return session.fail(error.message, column: error.column, in: call)
+                return context.fail(error.message, column: error.column, in: call)
             }
             kept = numbered.filter { $0.entry.targets.contains(target) }
         // The line, as a shell's history search does: a command's output matching (its error listing
         // every command, say) would bury the commands sought. `output` searches that instead.
         case let first? where first.hasPrefix("/"):
-            guard let expression = expression(arguments[...], call: call, session: session) else { return .failed }
+            guard let expression = expression(arguments[...], call: call, context: context) else { return .failed }
             kept = numbered.filter { matches(expression, $0.entry.line) }
         case "output":
             guard arguments.count > 1 else {
-                return session.fail("expected a /REGEX/ after :history output (like :history output /Dune/)", column: arguments[0].column, in: call)
+                return context.fail("expected a /REGEX/ after :history output (like :history output /Dune/)", column: arguments[0].column, in: call)
             }
-            guard let expression = expression(arguments.dropFirst(), call: call, session: session) else { return .failed }
+            guard let expression = expression(arguments.dropFirst(), call: call, context: context) else { return .failed }
             kept = numbered.filter { matches(expression, $0.entry.output.output) }
         case let first?:
-            return session.fail(
+            return context.fail(
                 "expected a command's number, last n, /REGEX/, output /REGEX/, target NAME or failed after :history, got '\(first)'",
                 column: arguments[0].column, in: call)
         }
-        for (number, entry) in kept { session.renderer.emit(.historyEntry(number: number, entry, full: false)) }
+        for (number, entry) in kept { context.renderer.emit(.historyEntry(number: number, entry, full: false)) }
         return .succeeded
     }
 
     /// `:history N`: command N again, with its output.
     private static func one(
-        _ number: Int, in numbered: [(number: Int, entry: HistoryEntry)], dropped: Int, call: MetaCall, session: ShellSession
-    ) -> ShellSession.Outcome {
+        _ number: Int, in numbered: [(number: Int, entry: HistoryEntry)], dropped: Int, call: MetaCall, context: MetaContext
+    ) -> CommandOutcome {
         guard let found = numbered.first(where: { $0.number == number }) else {
             let kept = numbered.isEmpty ? "none is" : "#\(numbered[0].number)–#\(numbered[numbered.count - 1].number) are"
             let why = number <= dropped && number > 0 ? "was dropped (--history-limit)" : "does not exist"
-            return session.fail("command \(number) \(why); of this session's commands \(kept) kept", column: call.arguments[0].column, in: call)
+            return context.fail("command \(number) \(why); of this session's commands \(kept) kept", column: call.arguments[0].column, in: call)
         }
-        session.renderer.emit(.historyEntry(number: found.number, found.entry, full: true))
+        context.renderer.emit(.historyEntry(number: found.number, found.entry, full: true))
         return .succeeded
     }
 
     /// The regular expression `words` write between slashes (spaces and all), or nil after saying what is wrong.
-    private static func expression(_ words: ArraySlice<Located<String>>, call: MetaCall, session: ShellSession) -> NSRegularExpression? {
+    private static func expression(_ words: ArraySlice<Located<String>>, call: MetaCall, context: MetaContext) -> NSRegularExpression? {
         let text = words.map(\.value).joined(separator: " ")
         let column = words.first?.column ?? call.column
         guard text.count >= 2, text.hasPrefix("/"), text.hasSuffix("/") else {
-            _ = session.fail("a pattern is written between slashes: :history /like|remove/", column: column, in: call)
+            _ = context.fail("a pattern is written between slashes: :history /like|remove/", column: column, in: call)
             return nil
         }
         let pattern = String(text.dropFirst().dropLast())
         guard let expression = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]) else {
-            _ = session.fail("not a regular expression: \(pattern)", column: column + 1, in: call)
+            _ = context.fail("not a regular expression: \(pattern)", column: column + 1, in: call)
             return nil
         }
         return expression

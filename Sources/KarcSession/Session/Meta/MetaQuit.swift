@@ -12,9 +12,9 @@ enum MetaQuit: MetaCommand {
     /// A replay that quits would stop before the lines after it.
     static let isReplayed = false
 
-    static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
+    static func run(_ call: MetaCall, in context: MetaContext) async -> CommandOutcome {
         if let extra = call.arguments.first {
-            return session.fail(":\(call.name.value) takes no arguments, got '\(extra.value.clipped)'", in: call)
+            return context.fail(":\(call.name.value) takes no arguments, got '\(extra.value.clipped)'", in: call)
         }
         return .quit
     }

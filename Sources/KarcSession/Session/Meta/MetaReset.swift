@@ -20,31 +20,31 @@ enum MetaReset: MetaCommand {
         position == 0 ? MetaCompletions(candidates: ["--partial"]) : nil
     }
 
-    static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
+    static func run(_ call: MetaCall, in context: MetaContext) async -> CommandOutcome {
         let partial = call.arguments.first?.value == "--partial"
         if let extra = call.arguments.dropFirst(partial ? 1 : 0).first {
-            return session.fail(":reset takes nothing but --partial (:reset --partial resets what it can)", column: extra.column, in: call)
+            return context.fail(":reset takes nothing but --partial (:reset --partial resets what it can)", column: extra.column, in: call)
         }
-        guard let cluster = session.capabilities.resetting else {
-            return session.fail("cannot reset: " + ShellClusterCapabilities.cannotReset, in: call)
+        guard let cluster = context.capabilities.resetting else {
+            return context.fail("cannot reset: " + ShellClusterCapabilities.cannotReset, in: call)
         }
         let left = cluster.unresettableTargets
         if !left.isEmpty, !partial {
             let (they, them) = left.count == 1 ? ("it has", "it as it is") : ("they have", "them as they are")
-            return session.fail(
+            return context.fail(
                 "cannot reset \(Self.list(left)): \(they) no reset (a Trellis actor model needs ResettableModel); nothing was reset. "
                     + ":reset --partial resets the other targets and leaves \(them)", in: call)
         }
         do {
             try await cluster.reset()
         } catch {
-            return session.fail("cannot reset: \(error)", in: call)
+            return context.fail("cannot reset: \(error)", in: call)
         }
-        _ = await session.cluster.settled(timeout: session.options.timeout)
+        _ = await context.cluster.settled(timeout: context.options.timeout)
         let origin = TestStep.Origin(script: call.location.script, line: call.location.line, text: call.text)
-        session.log.keep(.reset(origin: origin), at: session.log.nextStep)
-        let changed = session.printArrived()
-        session.renderer.emit(.reset(.init(changed: changed, left: left)))
+        context.log.keep(.reset(origin: origin), at: context.log.nextStep)
+        let changed = context.printArrived()
+        context.renderer.emit(.reset(.init(changed: changed, left: left)))
         return .succeeded
     }
 

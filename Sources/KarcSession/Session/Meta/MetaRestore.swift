@@ -16,14 +16,14 @@ enum MetaRestore: MetaCommand {
         position == 0 ? MetaCompletions(candidates: context.snapshots()) : nil
     }
 
-    static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
+    static func run(_ call: MetaCall, in context: MetaContext) async -> CommandOutcome {
         guard let argument = call.arguments.first else {
-            return session.fail(":restore needs a snapshot's name: :restore before-login (:snapshots lists them)", in: call)
+            return context.fail(":restore needs a snapshot's name: :restore before-login (:snapshots lists them)", in: call)
         }
-        if let extra = call.arguments.dropFirst().first { return session.fail(":restore takes one name", column: extra.column, in: call) }
-        guard let kept = session.keptSnapshot(argument, in: call) else { return .failed }
-        guard await session.restore(kept.states, undoing: false, in: call) else { return .failed }
-        session.renderer.emit(.restored(.init(name: kept.name, undone: [], targets: kept.states.keys.sorted(), left: kept.left)))
+        if let extra = call.arguments.dropFirst().first { return context.fail(":restore takes one name", column: extra.column, in: call) }
+        guard let kept = context.keptSnapshot(argument, in: call) else { return .failed }
+        guard await context.restore(kept.states, undoing: false, in: call) else { return .failed }
+        context.renderer.emit(.restored(.init(name: kept.name, undone: [], targets: kept.states.keys.sorted(), left: kept.left)))
         return .succeeded
     }
 }

@@ -19,26 +19,26 @@ enum MetaSave: MetaCommand {
         .file(at: position, of: words, flags: ["--force", "--with-failures"])
     }
 
-    static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
+    static func run(_ call: MetaCall, in context: MetaContext) async -> CommandOutcome {
         // `--all`: the flag's first name, still taken.
         let flags = ["--with-failures", "--all", "--force"]
         let all = call.arguments.contains { ["--with-failures", "--all"].contains($0.value) }
         let force = call.arguments.contains { $0.value == "--force" }
         let files = call.arguments.filter { !flags.contains($0.value) }
         guard files.count == 1, let file = files.first else {
-            return session.fail(
+            return context.fail(
                 ":save needs one file name (and --with-failures to keep the commands that failed too)",
                 column: files.dropFirst().first?.column ?? call.name.column, in: call)
         }
-        let record = session.log.record
+        let record = context.log.record
         let replace = ":save --force " + ([file.value] + (all ? ["--with-failures"] : [])).joined(separator: " ")
-        guard await session.write(record.saved(cluster: session.cluster.name, all: all), to: file, force: force, replace: replace, in: call)
+        guard await context.write(record.saved(cluster: context.cluster.name, all: all), to: file, force: force, replace: replace, in: call)
         else { return .failed }
         let count = record.count(all: all)
-        if !session.options.printing.quiet {
+        if !context.options.printing.quiet {
             let dropped =
-                record.dropped > 0 ? " (the first \(record.dropped) were dropped: --history-limit \(session.options.history.limit))" : ""
-            session.renderer.log("saved \(count) command\(count == 1 ? "" : "s") to \(file.value)" + dropped)
+                record.dropped > 0 ? " (the first \(record.dropped) were dropped: --history-limit \(context.options.history.limit))" : ""
+            context.renderer.log("saved \(count) command\(count == 1 ? "" : "s") to \(file.value)" + dropped)
         }
         return .succeeded
     }

@@ -15,12 +15,12 @@ enum MetaSeq: MetaCommand {
         ":export-diagram FILE.md writes the same as a Mermaid diagram.",
     ]
 
-    static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
-        if let extra = call.arguments.dropFirst().first { return session.fail(":seq takes one argument", column: extra.column, in: call) }
-        switch session.flow(call.arguments.first, for: ":seq") {
-        case .failure(let problem): return session.fail(problem.message, column: problem.column, in: call)
+    static func run(_ call: MetaCall, in context: MetaContext) async -> CommandOutcome {
+        if let extra = call.arguments.dropFirst().first { return context.fail(":seq takes one argument", column: extra.column, in: call) }
+        switch context.flow(call.arguments.first, for: ":seq") {
+        case .failure(let problem): return context.fail(problem.message, column: problem.column, in: call)
         case .success(let flow):
-            session.renderer.sequence(flow.diagram, commands: flow.commands)
+            context.renderer.sequence(flow.diagram, commands: flow.commands)
             return .succeeded
         }
     }

@@ -25,71 +25,71 @@ enum MetaSnapshot: MetaCommand {
         }
     }
 
-    static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
+    static func run(_ call: MetaCall, in context: MetaContext) async -> CommandOutcome {
         guard let first = call.arguments.first else {
-            return session.fail(":snapshot needs a name: :snapshot before-login (:snapshots lists those kept)", in: call)
+            return context.fail(":snapshot needs a name: :snapshot before-login (:snapshots lists those kept)", in: call)
         }
         switch first.value {
-        case "save": return await save(call, in: session)
-        case "load": return await load(call, in: session)
+        case "save": return await save(call, in: context)
+        case "load": return await load(call, in: context)
         default:
             if let extra = call.arguments.dropFirst().first {
-                return session.fail(":snapshot NAME takes nothing after the name", column: extra.column, in: call)
+                return context.fail(":snapshot NAME takes nothing after the name", column: extra.column, in: call)
             }
-            guard let name = session.snapshotName(first, in: call), let kept = await session.takeSnapshot(named: name, in: call) else {
+            guard let name = context.snapshotName(first, in: call), let kept = await context.takeSnapshot(named: name, in: call) else {
                 return .failed
             }
-            session.keep(snapshot: kept)
+            context.keep(snapshot: kept)
             return .succeeded
         }
     }
 
-    private static func save(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
+    private static func save(_ call: MetaCall, in context: MetaContext) async -> CommandOutcome {
         let force = call.arguments.contains { $0.value == "--force" }
         let arguments = call.arguments.dropFirst().filter { $0.value != "--force" }
         guard arguments.count == 2 else {
-            return session.fail(
+            return context.fail(
                 ":snapshot save takes a snapshot's name and a file: :snapshot save before-login before.json (--force replaces a file this session did not write)",
                 column: arguments.dropFirst(2).first?.column,
                 in: call)
         }
-        guard let kept = session.keptSnapshot(arguments[0], in: call) else { return .failed }
+        guard let kept = context.keptSnapshot(arguments[0], in: call) else { return .failed }
         let text: String
         do {
-            text = try SnapshotFile.text(kept, cluster: session.cluster.name)
+            text = try SnapshotFile.text(kept, cluster: context.cluster.name)
         } catch {
-            return session.fail(error.message, column: arguments[0].column, in: call)
+            return context.fail(error.message, column: arguments[0].column, in: call)
         }
         let replace = ":snapshot save --force \(kept.name) \(arguments[1].value)"
-        guard await session.write(text, to: arguments[1], force: force, replace: replace, in: call) else { return .failed }
-        if !session.options.printing.quiet { session.renderer.log("wrote the snapshot '\(kept.name)' to \(arguments[1].value)") }
+        guard await context.write(text, to: arguments[1], force: force, replace: replace, in: call) else { return .failed }
+        if !context.options.printing.quiet { context.renderer.log("wrote the snapshot '\(kept.name)' to \(arguments[1].value)") }
         return .succeeded
     }
 
-    private static func load(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
+    private static func load(_ call: MetaCall, in context: MetaContext) async -> CommandOutcome {
         let arguments = Array(call.arguments.dropFirst())
         guard let file = arguments.first, arguments.count <= 2 else {
-            return session.fail(
+            return context.fail(
                 ":snapshot load takes a file, and a name to keep it under: :snapshot load before.json [NAME]",
                 column: arguments.dropFirst(2).first?.column, in: call)
         }
         var name: String?
         if let given = arguments.dropFirst().first {
-            guard let valid = session.snapshotName(given, in: call) else { return .failed }
+            guard let valid = context.snapshotName(given, in: call) else { return .failed }
             name = valid
         }
         let text: String
         do {
-            text = try await session.host.read(file.value)
+            text = try await context.host.read(file.value)
         } catch {
-            return session.fail(error.message, column: file.column, in: call)
+            return context.fail(error.message, column: file.column, in: call)
         }
         do {
-            let kept = try SnapshotFile.read(text, path: file.value, into: session.cluster, name: name)
-            session.keep(snapshot: kept)
+            let kept = try SnapshotFile.read(text, path: file.value, into: context.cluster, name: name)
+            context.keep(snapshot: kept)
             return .succeeded
         } catch {
-            return session.fail(error.message, column: file.column, in: call)
+            return context.fail(error.message, column: file.column, in: call)
         }
     }
 }

@@ -7,9 +7,9 @@ enum MetaSnapshots: MetaCommand {
     static let arguments = ""
     static let summary = "list the snapshots kept, with when each was taken and its size"
 
-    static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
-        if let extra = call.arguments.first { return session.fail(":snapshots takes no arguments", column: extra.column, in: call) }
-        session.renderer.emit(.snapshots(session.snapshots.named.map(session.info), kept: false))
+    static func run(_ call: MetaCall, in context: MetaContext) async -> CommandOutcome {
+        if let extra = call.arguments.first { return context.fail(":snapshots takes no arguments", column: extra.column, in: call) }
+        context.renderer.emit(.snapshots(context.states.snapshots.named.map(context.info), kept: false))
         return .succeeded
     }
 }

@@ -17,12 +17,12 @@ enum MetaSource: MetaCommand {
         return MetaCompletions(candidates: Completer.paths(startingWith: words.last ?? ""), suffix: "")
     }
 
-    static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
+    static func run(_ call: MetaCall, in context: MetaContext) async -> CommandOutcome {
         guard let file = call.arguments.first else {
-            return session.fail(":source needs a file name", in: call)
+            return context.fail(":source needs a file name", in: call)
         }
-        guard session.input.sourceDepth < 8 else {
-            return session.fail(":source nests deeper than 8 scripts (does a script source itself?)", column: file.column, in: call)
+        guard context.io.sourceDepth < 8 else {
+            return context.fail(":source nests deeper than 8 scripts (does a script source itself?)", column: file.column, in: call)
         }
         var path = file.value
         if !path.hasPrefix("/"), let script = call.location.script, script.contains("/") {
@@ -30,19 +30,19 @@ enum MetaSource: MetaCommand {
         }
         let lines: any LineSource
         do {
-            lines = try await session.host.openScript(path)
+            lines = try await context.host.openScript(path)
         } catch {
-            return session.fail(error.message, column: file.column, in: call)
+            return context.fail(error.message, column: file.column, in: call)
         }
-        session.input.sourceDepth += 1
+        context.io.sourceDepth += 1
         // At a prompt, the sourced commands are shown before their output, or it could not be read.
-        let echoed = session.options.printing.echo
-        if session.input.isInteractive { session.options.printing.echo = true }
+        let echoed = context.options.printing.echo
+        if context.io.isInteractive { context.options.printing.echo = true }
         defer {
-            session.input.sourceDepth -= 1
-            session.options.printing.echo = echoed
+            context.io.sourceDepth -= 1
+            context.options.printing.echo = echoed
         }
-        switch await ScriptRunner(session: session).run(standardInput: lines, name: path) {
+        switch await context.scriptRunner.run(standardInput: lines, name: path) {
         case .succeeded: return .succeeded
         case .quit: return .quit
         case .failed: return .failed

@@ -25,59 +25,59 @@ enum MetaState: MetaCommand {
         }
     }
 
-    static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
-        guard session.input.isInteractive, !session.options.printing.json else { return await printState(call, in: session) }
-        let sink = session.renderer.sink
+    static func run(_ call: MetaCall, in context: MetaContext) async -> CommandOutcome {
+        guard context.io.isInteractive, !context.options.printing.json else { return await printState(call, in: context) }
+        let sink = context.renderer.sink
         sink.flush()
-        let outcome = await printState(call, in: session)
-        await session.host.page(sink.takeBuffered())
+        let outcome = await printState(call, in: context)
+        await context.host.page(sink.takeBuffered())
         return outcome
     }
 
-    private static func printState(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
+    private static func printState(_ call: MetaCall, in context: MetaContext) async -> CommandOutcome {
         let arguments = call.arguments
-        var targets = session.cluster.catalog.targets
+        var targets = context.cluster.catalog.targets
         if let name = arguments.first {
             do {
-                targets = [try session.builder.resolveTarget(name)]
+                targets = [try context.builder.resolveTarget(name)]
             } catch {
-                return session.fail(error.message, column: error.column, in: call)
+                return context.fail(error.message, column: error.column, in: call)
             }
         }
         if let path = arguments.dropFirst().first, let target = targets.first {
             if let extra = arguments.dropFirst(2).first {
-                return session.fail(":state takes a target and at most one path", column: extra.column, in: call)
+                return context.fail(":state takes a target and at most one path", column: extra.column, in: call)
             }
-            return await state(of: target, at: path, call: call, in: session)
+            return await state(of: target, at: path, call: call, in: context)
         }
         for target in targets {
-            guard let state = await session.cluster.state(of: target.name) else {
-                if arguments.first != nil { session.renderer.log("\(target.name) has no state") }
+            guard let state = await context.cluster.state(of: target.name) else {
+                if arguments.first != nil { context.renderer.log("\(target.name) has no state") }
                 continue
             }
-            session.renderer.snapshot(target: target.name, state)
+            context.renderer.snapshot(target: target.name, state)
         }
         return .succeeded
     }
 
     /// `:state articles items[3]`: one part of a target's state, shown whole, headed by the target's name and the path.
-    private static func state(of target: TargetSchema, at path: Located<String>, call: MetaCall, in session: ShellSession) async
-        -> ShellSession.Outcome
+    private static func state(of target: TargetSchema, at path: Located<String>, call: MetaCall, in context: MetaContext) async
+        -> CommandOutcome
     {
         let steps: [StatePath.Step]
         switch StatePath.parse(path.value) {
         case .success(let parsed): steps = parsed
-        case .failure(let error): return session.fail(error.message, column: path.column + error.offset - 1, in: call)
+        case .failure(let error): return context.fail(error.message, column: path.column + error.offset - 1, in: call)
         }
-        guard let state = await session.cluster.state(of: target.name) else {
-            return session.fail("\(target.name) has no state", column: path.column, in: call)
+        guard let state = await context.cluster.state(of: target.name) else {
+            return context.fail("\(target.name) has no state", column: path.column, in: call)
         }
         switch StatePath.resolve(state, steps) {
         case .success(let part):
-            session.renderer.snapshot(target: "\(target.name) \(path.value)", part, path: path.value, of: target.name)
+            context.renderer.snapshot(target: "\(target.name) \(path.value)", part, path: path.value, of: target.name)
             return .succeeded
         case .failure(let error):
-            return session.fail(error.message, column: path.column, in: call)
+            return context.fail(error.message, column: path.column, in: call)
         }
     }
 }

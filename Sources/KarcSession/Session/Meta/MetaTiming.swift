@@ -10,18 +10,18 @@ enum MetaTiming: MetaCommand {
         position == 0 ? MetaCompletions(candidates: ["on", "off"]) : nil
     }
 
-    static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
+    static func run(_ call: MetaCall, in context: MetaContext) async -> CommandOutcome {
         guard let argument = call.arguments.first else {
-            session.renderer.setting(setting(session.renderer.showsTiming))
+            context.renderer.setting(setting(context.renderer.showsTiming))
             return .succeeded
         }
         switch argument.value.lowercased() {
-        case "on": session.renderer.showsTiming = true
-        case "off": session.renderer.showsTiming = false
-        default: return session.fail("expected :timing on or :timing off, got '\(argument.value)'", column: argument.column, in: call)
+        case "on": context.renderer.showsTiming = true
+        case "off": context.renderer.showsTiming = false
+        default: return context.fail("expected :timing on or :timing off, got '\(argument.value)'", column: argument.column, in: call)
         }
-        if let extra = call.arguments.dropFirst().first { return session.fail(":timing takes one argument", column: extra.column, in: call) }
-        session.confirm(setting(session.renderer.showsTiming))
+        if let extra = call.arguments.dropFirst().first { return context.fail(":timing takes one argument", column: extra.column, in: call) }
+        context.confirm(setting(context.renderer.showsTiming))
         return .succeeded
     }
 
@@ -32,7 +32,7 @@ enum MetaTiming: MetaCommand {
     }
 }
 
-extension ShellSession {
+extension MetaContext {
     /// Says a setting changed, unless `--quiet`.
     func confirm(_ setting: OutputEvent.Setting) {
         if !options.printing.quiet { renderer.setting(setting) }

@@ -21,47 +21,47 @@ enum MetaTrace: MetaCommand {
         position == 0 ? MetaCompletions(candidates: ["on", "off", "last"]) : nil
     }
 
-    static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
+    static func run(_ call: MetaCall, in context: MetaContext) async -> CommandOutcome {
         guard let argument = call.arguments.first else {
-            session.renderer.setting(setting(session.renderer.showsTraces))
+            context.renderer.setting(setting(context.renderer.showsTraces))
             return .succeeded
         }
-        if let extra = call.arguments.dropFirst().first { return session.fail(":trace takes one argument", column: extra.column, in: call) }
+        if let extra = call.arguments.dropFirst().first { return context.fail(":trace takes one argument", column: extra.column, in: call) }
         let value = argument.value.lowercased()
         switch value {
         case "on", "off":
-            session.renderer.showsTraces = value == "on"
-            session.confirm(setting(session.renderer.showsTraces))
+            context.renderer.showsTraces = value == "on"
+            context.confirm(setting(context.renderer.showsTraces))
             return .succeeded
         case "last":
             // The line running now is numbered too: the last send is the newest traced command before it.
-            guard let last = session.traces.tracedCommands.last else {
-                return session.fail("no command has a trace yet: :trace last prints the last send's", column: argument.column, in: call)
+            guard let last = context.traces.tracedCommands.last else {
+                return context.fail("no command has a trace yet: :trace last prints the last send's", column: argument.column, in: call)
             }
-            session.printTrace(ofCommand: last)
+            context.printTrace(ofCommand: last)
             return .succeeded
         default:
             guard let number = Int(value), number > 0 else {
-                return session.fail(
+                return context.fail(
                     "expected :trace on, off, last or a command's number (:history), got '\(argument.value)'", column: argument.column, in: call)
             }
-            guard session.printTrace(ofCommand: number) else {
-                return session.fail(missing(number, in: session), column: argument.column, in: call)
+            guard context.printTrace(ofCommand: number) else {
+                return context.fail(missing(number, in: context), column: argument.column, in: call)
             }
             return .succeeded
         }
     }
 
     /// Why command `number` has no tree, and which commands have one.
-    private static func missing(_ number: Int, in session: ShellSession) -> String {
-        let traced = session.traces.tracedCommands
+    private static func missing(_ number: Int, in context: MetaContext) -> String {
+        let traced = context.traces.tracedCommands
         let which = traced.isEmpty ? "no command has one yet" : "commands with one: " + ranges(traced)
-        guard number <= session.log.history.total else {
+        guard number <= context.log.history.total else {
             return "there is no command \(number) yet (:history lists them); \(which)"
         }
-        let line = session.log.history.entry(number)?.line.trimmingCharacters(in: .whitespaces)
-        if let dropped = session.traces.droppedCommand, number <= dropped, line.map({ !$0.hasPrefix(":") }) ?? true {
-            return "command \(number)'s trace was not kept: the session keeps its last \(session.traces.hopBudget) hops; \(which)"
+        let line = context.log.history.entry(number)?.line.trimmingCharacters(in: .whitespaces)
+        if let dropped = context.traces.droppedCommand, number <= dropped, line.map({ !$0.hasPrefix(":") }) ?? true {
+            return "command \(number)'s trace was not kept: the session keeps its last \(context.traces.hopBudget) hops; \(which)"
                 + " (:trace on prints each command's tree as it runs, and :history keeps it with the output)"
         }
         return "command \(number) has no trace (only sends have one); \(which)"

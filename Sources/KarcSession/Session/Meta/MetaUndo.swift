@@ -16,36 +16,36 @@ enum MetaUndo: MetaCommand {
         "What the cluster did outside itself (a message sent, a file written) is not undone.",
     ]
 
-    static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
+    static func run(_ call: MetaCall, in context: MetaContext) async -> CommandOutcome {
         var count = 1
         if let argument = call.arguments.first {
             guard let n = Int(argument.value), n > 0 else {
-                return session.fail(
+                return context.fail(
                     "expected a number of commands to undo (like :undo 2), got '\(argument.value)'", column: argument.column, in: call)
             }
             count = n
         }
-        if let extra = call.arguments.dropFirst().first { return session.fail(":undo takes at most a number", column: extra.column, in: call) }
+        if let extra = call.arguments.dropFirst().first { return context.fail(":undo takes at most a number", column: extra.column, in: call) }
         // A command that changed only targets that cannot be restored is no step back: it is gone past, and they are named.
-        guard let cluster = session.capabilities.restoring else {
-            return session.fail(
+        guard let cluster = context.capabilities.restoring else {
+            return context.fail(
                 "cannot undo: " + ShellClusterCapabilities.cannotRestore, in: call)
         }
         let restores = { (point: Snapshots.UndoPoint) in point.before.keys.contains { cluster.restorableStateType(of: $0) != nil } }
-        let undoable = session.snapshots.undoPoints.filter(restores)
+        let undoable = context.states.snapshots.undoPoints.filter(restores)
         guard !undoable.isEmpty else {
-            return session.fail(
+            return context.fail(
                 "nothing to undo: no command changed a state that can be restored since the session began (or since the last :undo)", in: call)
         }
         guard count <= undoable.count else {
             let kept = undoable.count
-            return session.fail(
+            return context.fail(
                 "only \(kept) command\(kept == 1 ? "" : "s") can be undone (:undo \(kept)); older ones are not kept",
                 column: call.arguments.first?.column,
                 in: call)
         }
         let oldest = undoable[undoable.count - count].command
-        let points = session.snapshots.undoPoints.reversed().prefix { $0.command >= oldest }
+        let points = context.states.snapshots.undoPoints.reversed().prefix { $0.command >= oldest }
         var before: [String: Any] = [:]
         // Newest first: the oldest command's state of each target wins.
         for point in points { before.merge(point.before) { _, older in older } }
@@ -59,13 +59,13 @@ enum MetaUndo: MetaCommand {
             do {
                 states[target] = try value(of: snapshot, as: type)
             } catch {
-                return session.fail("cannot undo \(target): \(error); nothing was restored", in: call)
+                return context.fail("cannot undo \(target): \(error); nothing was restored", in: call)
             }
         }
         let undone = points.filter(restores).map { (number: $0.command, line: $0.line) }
-        guard await session.restore(states, undoing: true, in: call) else { return .failed }
-        session.snapshots.dropUndoPoints(points.count)
-        session.renderer.emit(.restored(.init(name: nil, undone: undone, targets: states.keys.sorted(), left: left)))
+        guard await context.restore(states, undoing: true, in: call) else { return .failed }
+        context.states.snapshots.dropUndoPoints(points.count)
+        context.renderer.emit(.restored(.init(name: nil, undone: undone, targets: states.keys.sorted(), left: left)))
         return .succeeded
     }
 

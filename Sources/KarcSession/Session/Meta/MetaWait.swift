@@ -18,40 +18,40 @@ enum MetaWait: MetaCommand {
         position == 0 ? MetaCompletions(candidates: context.eventNames) : nil
     }
 
-    static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
+    static func run(_ call: MetaCall, in context: MetaContext) async -> CommandOutcome {
         guard let type = call.arguments.first else {
-            return session.fail(":wait needs an event type (and optionally a timeout), like :wait ReceivedMessage 5s", in: call)
+            return context.fail(":wait needs an event type (and optionally a timeout), like :wait ReceivedMessage 5s", in: call)
         }
-        if let message = session.unknownEvent(type.value) { return session.fail(message, column: type.column, in: call) }
-        var timeout = session.options.timeout
+        if let message = context.unknownEvent(type.value) { return context.fail(message, column: type.column, in: call) }
+        var timeout = context.options.timeout
         if let argument = call.arguments.dropFirst().first {
-            guard let given = session.duration(argument, in: call) else { return .failed }
+            guard let given = context.duration(argument, in: call) else { return .failed }
             timeout = given
         }
-        let clock = session.waits.runtime.clock
+        let clock = context.waits.runtime.clock
         let deadline = clock.now + timeout
-        var records = session.waits.takeRecords()
+        var records = context.waits.takeRecords()
         while true {
-            session.printRecords(records, background: true)
+            context.printRecords(records, background: true)
             let arrived = records.contains { record in
                 if case .event(_, let event) = record.kind { return Names.namesType(type.value, ValueText.typeName(event)) }
                 return false
             }
             if arrived {
-                _ = await session.cluster.settled(timeout: session.options.timeout)
-                session.printArrived(background: true)
+                _ = await context.cluster.settled(timeout: context.options.timeout)
+                context.printArrived(background: true)
                 return .succeeded
             }
             if clock.now >= deadline {
-                return session.fail(
+                return context.fail(
                     "timed out after \(ShellDuration.describe(timeout)) waiting for \(type.value)", column: type.column, in: call)
             }
-            if session.interrupter.isTriggered {
-                return session.fail("interrupted while waiting for \(type.value)", column: type.column, in: call, outcome: .interrupted)
+            if context.interrupter.isTriggered {
+                return context.fail("interrupted while waiting for \(type.value)", column: type.column, in: call, outcome: .interrupted)
             }
-            session.renderer.sink.flush()
+            context.renderer.sink.flush()
             // Woken by the cluster's records, the deadline or Ctrl-C: no polling.
-            records = await session.waits.nextRecords(until: deadline)
+            records = await context.waits.nextRecords(until: deadline)
         }
     }
 }

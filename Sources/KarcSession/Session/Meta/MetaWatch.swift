@@ -21,30 +21,30 @@ enum MetaWatch: MetaCommand {
         MetaCompletions(candidates: context.partPaths(words[position]), suffix: "")
     }
 
-    static func run(_ call: MetaCall, in session: ShellSession) async -> ShellSession.Outcome {
+    static func run(_ call: MetaCall, in context: MetaContext) async -> CommandOutcome {
         guard !call.arguments.isEmpty else {
-            session.renderer.emit(.watches(session.watches.all.map(\.text)))
+            context.renderer.emit(.watches(context.states.watches.all.map(\.text)))
             return .succeeded
         }
         var parts: [WatchedPart] = []
         for argument in call.arguments {
-            guard let part = await session.checkedPart(argument, in: call) else { return .failed }
+            guard let part = await context.checkedPart(argument, in: call) else { return .failed }
             parts.append(part)
         }
         for part in parts {
             let watch = part.watch
-            guard session.watches.add(watch) else {
-                session.renderer.log("already watching \(watch.text)")
+            guard context.states.watches.add(watch) else {
+                context.renderer.log("already watching \(watch.text)")
                 continue
             }
             // Read again once watched: a change since the check is in the value, or reported.
-            switch await session.value(of: part) {
+            switch await context.value(of: part) {
             case nil:
-                session.renderer.log("watching \(watch.text) (\(part.target) has no state to read now; its changes are reported as they come)")
+                context.renderer.log("watching \(watch.text) (\(part.target) has no state to read now; its changes are reported as they come)")
             case .success(let value)?:
-                session.renderer.log("watching \(watch.text), now \(ValueText.inline(value))")
+                context.renderer.log("watching \(watch.text), now \(ValueText.inline(value))")
             case .failure(let error)?:
-                session.renderer.log("watching \(watch.text), not there now (\(error.message)); reported when it appears")
+                context.renderer.log("watching \(watch.text), not there now (\(error.message)); reported when it appears")
             }
         }
         return .succeeded
