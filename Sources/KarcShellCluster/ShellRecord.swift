@@ -43,7 +43,7 @@ public struct ShellRecord: Sendable {
 
     /// What happened.
     public var kind: Kind
-    /// The span that did it, when the cluster traces (``ShellCluster/send(_:to:span:)``).
+    /// The span that did it, when the cluster traces (``SendingShellCluster/send(_:to:span:)``).
     public var link: TraceLink?
     /// When it happened, when the cluster says.
     public var time: ContinuousClock.Instant? {
