@@ -170,6 +170,13 @@ public struct ClusterEndpoint: ServiceLifecycle.Service {
     /// How many shells are attached now.
     public var attachedShells: Int { state.attachedShells }
 
+    /// Returns once `count` holds of the number of shells attached (at once
+    /// if it does now): a test awaits a shell's leaving instead of polling
+    /// ``attachedShells``.
+    package func untilAttachedShells(_ count: @escaping @Sendable (Int) -> Bool) async {
+        await state.untilAttached(count)
+    }
+
     private func resolvedAddress() throws -> AttachAddress {
         guard let text = configuration.address else { return .unix(path: AttachAddress.socketPath(named: name)) }
         do {

@@ -19,7 +19,13 @@ final class EndpointState: Sendable {
     let logger: Logger
     /// Which attached shell started which trace (who made a change a shell did not).
     let traces = ShellTraces()
-    private let attached = KarcMutex(0)
+    private let attached = KarcMutex(Attached())
+
+    /// How many shells are attached, and the tests waiting for a number of them.
+    private struct Attached {
+        var count = 0
+        var watchers = StateWatchers()
+    }
     /// How to end each running session, by id; nil once the endpoint stops.
     private let sessions = KarcMutex<(next: Int, stops: [Int: @Sendable () -> Void])?>((0, [:]))
 
@@ -35,7 +41,7 @@ final class EndpointState: Sendable {
 
     /// Counts a shell in, unless the limit is reached.
     func admit() -> Bool {
-        attached.withLock { count in
+        changingAttached { count in
             guard count < configuration.maxShells else { return false }
             count += 1
             return true
@@ -43,10 +49,24 @@ final class EndpointState: Sendable {
     }
 
     func release() {
-        attached.withLock { $0 -= 1 }
+        changingAttached { $0 -= 1 }
     }
 
-    var attachedShells: Int { attached.withLock { $0 } }
+    var attachedShells: Int { attached.withLock { $0.count } }
+
+    /// Returns once `count` holds of the number of shells attached (at once if it does now).
+    func untilAttached(_ count: @escaping @Sendable (Int) -> Bool) async {
+        await StateWatchers.until({ count($0.count) }, in: attached, at: \.watchers)
+    }
+
+    private func changingAttached<T>(_ change: (inout Int) -> T) -> T {
+        let (result, met) = attached.withLock { state in
+            let result = change(&state.count)
+            return (result, StateWatchers.satisfied(in: &state, \.watchers))
+        }
+        for watcher in met { watcher.resume() }
+        return result
+    }
 
     /// Registers how to end a session when the endpoint stops; nil when it is stopping already.
     func register(stop: @escaping @Sendable () -> Void) -> Int? {

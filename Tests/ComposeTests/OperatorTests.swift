@@ -240,6 +240,7 @@ struct OperatorTests {
                 group.addTask { for index in 0..<200 { emitter.send(sender * 1_000 + index) } }
             }
         }
+        // Polls: an emitter's last value has no change hook beside its observers, which this test checks.
         #expect(await eventually { emitter.lastValue != nil })
         #expect(seen.count == 1)
     }
@@ -362,6 +363,7 @@ struct OperatorTests {
         continuation.yield(1)
         #expect(await seen.until { $0.count == 1 })
         token.cancel()
+        // Polls: the stream ends once the cancelled token's task runs on the shared pool; a yield is the only way to ask.
         #expect(
             await eventually {
                 if case .terminated = continuation.yield(2) { return true }

@@ -54,11 +54,14 @@ struct AlarmClockTests {
         gauge.enter()
         let deadline = time.now.advanced(by: .milliseconds(20))
         let givingUp = Task { await gauge.untilIdle(deadline: deadline, alarms: alarms) }
+        // Polls: an activity gauge's count of waiters has no hook of its own (it is the gauge's test).
         #expect(await eventually { gauge.waiting == 1 })
         time.advance(by: .milliseconds(20))
+        // Polls: the alarm resumes the waiter on the shared pool.
         #expect(await eventually { gauge.waiting == 0 })
         #expect(await givingUp.value == false, "still busy at the deadline")
         let waiting = Task { await gauge.untilIdle(deadline: time.now.advanced(by: .seconds(30)), alarms: alarms) }
+        // Polls: an activity gauge's count of waiters has no hook of its own.
         #expect(await eventually { gauge.waiting == 1 })
         gauge.leave()
         #expect(await waiting.value == true, "idle before the deadline")

@@ -18,12 +18,15 @@ import Testing
         input.yield(1)
         input.yield(2)
         // The third pull starts only after 1 and 2 were added to the batch.
+        // Polls: a plain AsyncStream's pulls, counted by the test's wrapper, have no hook.
         #expect(await eventually { counted.pulls >= 3 })
         clock.advance(by: .seconds(10))
+        // Polls: the batch is delivered by a task on the shared pool once the hand clock moves.
         #expect(await eventually { seen.value.count == 1 })
         #expect(seen.value == [[1, 2]])
         // A quiet interval still ticks, with an empty batch.
         clock.advance(by: .seconds(10))
+        // Polls: as above, the empty batch comes from a task on the shared pool.
         #expect(await eventually { seen.value.count == 2 })
         #expect(seen.value == [[1, 2], []])
         // Ending the source flushes what is left and ends the stream.
@@ -44,8 +47,10 @@ import Testing
             for try await batch in batches { seen.withLock { $0.append(batch) } }
         }
         input.yield(7)
+        // Polls: a plain AsyncStream's pulls, counted by the test's wrapper, have no hook.
         #expect(await eventually { counted.pulls >= 2 })
         clock.advance(by: .seconds(10))
+        // Polls: the batch is delivered by a task on the shared pool once the hand clock moves.
         #expect(await eventually { seen.value.count == 1 })
         #expect(seen.value == [[7]])
         input.finish()

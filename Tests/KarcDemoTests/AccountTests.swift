@@ -46,6 +46,7 @@ struct AccountTests {
         let reply = try await cluster.send(action: AccountCommands.DispatchOutgoingMessage(message: "hello"))
         #expect(reply as? String == "sent: hello")
         let received = Recorder<String>()
+        // Polls: the messages come from the account's swaps on the shared pool; the observation is read without waiting, as the shell reads it.
         #expect(
             await eventually {
                 for record in observation.takeAvailable() {
@@ -80,6 +81,7 @@ struct AccountTests {
         _ = try await cluster.send(action: AccountCommands.Register(userEmail: "jill@example.com", userPassword: "s3cret!"))
         let waiting = Task { try await cluster.send(action: AccountCommands.DispatchOutgoingMessage(message: "late")) }
         // The send counts, and so does its delivery to the pipe, which then posts the message first thing.
+        // Polls: work in flight is an activity gauge's count, whose only wait is for idle (a hook for a count is next).
         #expect(await eventually { cluster.workInFlight >= 2 })
         let stopped = Recorder<Bool>()
         // Unstructured, so a hang fails the expectation below instead of the whole run.
@@ -97,6 +99,7 @@ struct AccountTests {
         await first.shutDown()
 
         let second = try await cluster()
+        // Polls: the second cluster reads the persisted account on its own pipe; an actor model's state has no change hook.
         #expect(await eventually { (try? await account(second)) == Account(email: "jill@example.com") })
         await second.shutDown()
 

@@ -15,10 +15,12 @@ struct ChildProcessTests {
         let child = try #require(pid_t(parent.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), "\(parent.stdout)")
         // Once it runs the program: the signal is set just before (a parent that dies between its
         // fork and that moment is not noticed; a test run does not crash within microseconds of a spawn).
+        // Polls: /proc is the only word of another process's exec.
         #expect(await eventually { (try? String(contentsOfFile: "/proc/\(child)/comm", encoding: .utf8)) == "sleep\n" })
 
         parent.send(SIGKILL)
         #expect(await parent.ending() == .killed(by: SIGKILL))
+        // Polls: /proc is the only word of an orphan's end.
         #expect(await eventually { !Self.isRunning(child) }, "the child outlived its parent")
     }
 
@@ -27,6 +29,7 @@ struct ChildProcessTests {
         // the pid a test signals is the server's own.
         let server = try ChildProcess.start(["sleep", "600"])
         let pid = server.pid
+        // Polls: /proc is the only word of another process's exec.
         #expect(await eventually { (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) == "sleep\n" })
         #expect(await server.stop() == 128 + SIGTERM)
     }

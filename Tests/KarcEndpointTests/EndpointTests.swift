@@ -83,7 +83,7 @@ import Trellis
         #expect(error.message == "2 shells are attached to beat already (its limit); detach one and try again")
         // One leaves: there is room again.
         first.close()
-        #expect(await eventually { endpoint.endpoint.attachedShells == 1 })
+        await endpoint.endpoint.untilAttachedShells { $0 == 1 }
         let fourth = try TestShell(socket: endpoint.socket, token: endpoint.token)
         #expect(await prompted(fourth))
         try await endpoint.stop()
@@ -124,11 +124,11 @@ import Trellis
             _ = try await endpoint.cluster.send(action: Beat(n: n), to: "beat")
             // The session keeps up with the sends, as it does on an idle machine: on a loaded one the
             // cluster could get 5,000 ahead and drop records for it anywhere, not only its oldest.
-            if n.isMultiple(of: 1_000) { #expect(await eventually { endpoint.cluster.hub.heldRecords == 0 }) }
+            if n.isMultiple(of: 1_000) { await endpoint.cluster.hub.untilNothingHeld() }
         }
         // Its output had no room long before the last send, and its session took the records
         // all the same: the cluster holds none of them for it.
-        #expect(await eventually { endpoint.cluster.hub.heldRecords == 0 })
+        await endpoint.cluster.hub.untilNothingHeld()
         stalled.resume()
         #expect(await stalled.until { $0.printed.contains("Beaten(n: 15000)") })
         let printed = stalled.printed
@@ -183,14 +183,16 @@ import Trellis
         let shell = try TestShell(socket: endpoint.socket, token: endpoint.token)
         #expect(await prompted(shell))
         shell.type("slow.hold")
+        // Polls: work in flight is an activity gauge's count, whose only wait is for idle.
         #expect(await eventually { endpoint.cluster.workInFlight > 0 })
         shell.close()
         await endpoint.latch.open()
+        // Polls: a store's state read through the cluster has no change hook (the observation is the session's).
         #expect(
             await eventually {
                 (await endpoint.cluster.target(named: "slow")?.state?() as? Slow)?.done == 1
             })
-        #expect(await eventually { endpoint.endpoint.attachedShells == 0 })
+        await endpoint.endpoint.untilAttachedShells { $0 == 0 }
         try await endpoint.stop()
     }
 

@@ -71,7 +71,7 @@ struct LineCreditTests {
         let line = "beat.beat n=1 # " + String(repeating: "x", count: 100)
         for _ in 0..<200 { flood.send(.with { $0.lines = .with { $0.lines = Array(repeating: line, count: 10) } }) }
         // The app lets it go, although the shell reads nothing; once it reads, it learns why.
-        #expect(await eventually { endpoint.endpoint.attachedShells == 0 })
+        await endpoint.endpoint.untilAttachedShells { $0 == 0 }
         flood.resume()
         #expect(await flood.until { $0.end != nil })
         guard case .failure(let error)? = flood.end else {

@@ -76,6 +76,7 @@ struct HostileInputTests {
         // A stray quote before the last line is one command's error, not the end of the script.
         #expect(run.errors.contains("unterminated string"))
         // On a loaded machine the rename may outlast its 20 ms and the second the script's end waits: it is sent all the same.
+        // Polls: the rename was sent in the background by a script that already ended.
         #expect(
             await eventually(within: .seconds(10)) { (await shell.state(of: "counter") as? Counter)?.name == "done" },
             "\(run.errors.split(separator: "\n").suffix(3).joined(separator: "\n"))")

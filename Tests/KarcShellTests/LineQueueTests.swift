@@ -22,6 +22,7 @@ struct LineQueueTests {
             queue.finish()
         }.start()
         // Four, eight, twelve lines waiting: the fourth batch waits until half the room is free.
+        // Polls: the producer is a thread blocked in the queue; a thread has no async hook.
         #expect(await eventually(within: .seconds(10)) { queue.producerIsWaiting })
         #expect(appended.withLock { $0 } == 12)
         var taken: [String] = []

@@ -80,6 +80,7 @@ struct OutputBatchingTests {
         let written = Recorder<String>()
         // The flush is an alarm's task on the shared pool: under ThreadSanitizer, on two cores,
         // the other suites can keep it from running for seconds.
+        // Polls: what is read is a pipe's other end, written by an alarm on the shared pool.
         #expect(
             await eventually(within: .seconds(60)) {
                 var buffer = [UInt8](repeating: 0, count: 4096)

@@ -205,6 +205,7 @@ struct TraceTests {
         // Fed before the session's first command: printed before it, as no command's.
         feed.yield(Tick())
         #expect(await shop.cluster.settled())
+        // Polls: the tick comes from outside the shell; a store's state read through the cluster has no change hook.
         #expect(await eventually { await shop.state(of: "clock") as? Int == 1 })
         let run = try await Transcript.run(shop, ["orders.place item=pen quantity=1"], options: plain)
         #expect(run.output.hasPrefix("state  clock (by emitter clock):\n  - 0\n  + 1\n"), "\(run.output)")

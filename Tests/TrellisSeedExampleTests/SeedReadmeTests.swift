@@ -72,6 +72,7 @@ struct SeedReadmeTests {
 
         // The emitter feeds the services under it.
         notifications.yield(.add(title: "From a notification"))
+        // Polls: the seed's README example reads an actor model's state, which has no change hook.
         #expect(await eventually { await articlesModel.titles == ["From a notification"] })
         notifications.finish()
         await cluster.shutDown()

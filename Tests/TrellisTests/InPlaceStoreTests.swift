@@ -68,6 +68,7 @@ struct InPlaceStoreTests {
                 .named("big")
         }
         let held = Task { try await cluster.send(action: Hold()) }
+        // Polls: the latch's waiters, counted, have no hook of their own.
         #expect(await eventually { await latch.waiterCount == 1 })
         let bumped = Task { try await cluster.send(action: Bump(index: 2)) }
         await latch.open()

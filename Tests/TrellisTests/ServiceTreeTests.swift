@@ -168,10 +168,12 @@ struct ServiceTreeTests {
                 .emit(using: actions)
         }
         continuation.yield(.add(5))
+        // Polls: the emitter feeds an actor model, whose state has no change hook.
         #expect(await eventually { await model.count == 5 })
         let gone = WeakCluster(cluster)
         cluster = nil
         // The emitter holds the cluster weakly: dropping it frees it (an action in flight would keep it).
+        // Polls: a weak reference's release has no hook.
         #expect(await eventually { gone.cluster == nil })
         // The emitter keeps yielding into a cluster that is gone: an action can only be handled
         // by a cluster, so nothing is, and nothing crashes.

@@ -95,6 +95,7 @@ struct TraceLinkTests {
         var links: [TraceLink] = []
         for run in 1...2 {
             // Moved once the timer has read the time to sleep from.
+            // Polls: the timer reads the test's clock from a task on the shared pool.
             #expect(await eventually { reads.all.count >= run })
             clock.advance(by: .seconds(1))
             links += await nextRecords(observation).compactMap(\.link)
@@ -109,6 +110,7 @@ struct TraceLinkTests {
             await cluster.shutDown()
             isDown.append(true)
         }
+        // Polls: each move of the clock may come before the timer sleeps again; moving until it ran is the wait.
         #expect(
             await eventually {
                 clock.advance(by: .seconds(1))
@@ -148,6 +150,7 @@ struct TraceLinkTests {
         store.deactivate()
         let observation = cluster.observe(tracing: true)
         let send = Task { try await cluster.send(action: CountingStore.Increment(value: 2)) }
+        // Polls: a store's pipeline count has no change hook.
         #expect(await eventually { store.pipeline.count == 1 })
         store.activate()
         try await send.value

@@ -7,4 +7,11 @@ extension ObservationHub {
     func untilWaiting(_ id: UInt64) async {
         await StateWatchers.until({ $0.subscriber(id)?.waiter != nil }, in: state, at: \.watchers)
     }
+
+    /// Returns once the hub holds no record an observer has yet to take (at
+    /// once if it holds none now): a test awaits its observers' catching up
+    /// instead of polling ``heldRecords``.
+    package func untilNothingHeld() async {
+        await StateWatchers.until({ $0.log.isEmpty }, in: state, at: \.watchers)
+    }
 }

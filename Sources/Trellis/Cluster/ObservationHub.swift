@@ -270,7 +270,14 @@ package final class ObservationHub: Sendable {
 
     /// Everything buffered for `id` now, without waiting (empty when nothing is).
     func takeBuffered(_ id: UInt64) -> Deque<ClusterRecord> {
-        state.withLock { s in s.subscriber(id).flatMap { s.take($0) } } ?? []
+        var watchers: [UnsafeContinuation<Void, Never>] = []
+        let taken = state.withLock { s in
+            let taken = s.subscriber(id).flatMap { s.take($0) }
+            if !s.watchers.isEmpty { watchers = StateWatchers.satisfied(in: &s, \.watchers) }
+            return taken
+        }
+        for watcher in watchers { watcher.resume() }
+        return taken ?? []
     }
 
     /// Everything buffered for `id` (with a `lost` record first when some were
@@ -306,10 +313,14 @@ package final class ObservationHub: Sendable {
                 state.withLock { s in s.subscriber(id)?.waiter.take() }?.resume(returning: false)
             }
             guard woken else { return nil }
+            var watchers: [UnsafeContinuation<Void, Never>] = []
             let taken = state.withLock { s -> (batch: Deque<ClusterRecord>?, ended: Bool) in
                 guard let subscriber = s.subscriber(id) else { return (nil, true) }
-                return (s.take(subscriber), s.isClosed)
+                let batch = s.take(subscriber)
+                if !s.watchers.isEmpty { watchers = StateWatchers.satisfied(in: &s, \.watchers) }
+                return (batch, s.isClosed)
             }
+            for watcher in watchers { watcher.resume() }
             if let batch = taken.batch { return batch }
             if taken.ended { return nil }
         }

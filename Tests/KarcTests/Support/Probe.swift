@@ -16,6 +16,7 @@ final class Probe: Sendable {
 
     /// Waits until `condition` holds on the log (TestSupport's `eventually`: some conditions read state beside the log).
     func wait(_ condition: @escaping @Sendable ([String]) -> Bool) async -> Bool {
+        // Polls: some conditions read a model's state beside the log, and a model's state has no change hook.
         await eventually { [self] in condition(log) }
     }
 }
