@@ -44,7 +44,8 @@ package enum SnapshotFile {
 
     /// The snapshot in `text`, read from `path`, checked against `cluster`;
     /// `name` in place of the one it was saved under.
-    package static func read(_ text: String, path: String, into cluster: any ShellCluster, name: String?) throws(Problem) -> Snapshots.Kept {
+    package static func read(_ text: String, path: String, into cluster: any RestorableShellCluster, name: String?) throws(Problem) -> Snapshots.Kept
+    {
         let parsed: Any
         do {
             parsed = try JSONSerialization.jsonObject(with: Data(text.utf8))
@@ -86,8 +87,8 @@ package enum SnapshotFile {
     }
 
     /// `json`, the state of `target` in the file, as a value of the type the target takes.
-    private static func state(_ json: Any, of target: String, in cluster: any ShellCluster, path: String) throws(Problem) -> any Sendable {
-        guard let type = (cluster as? any RestorableShellCluster)?.restorableStateType(of: target) else {
+    private static func state(_ json: Any, of target: String, in cluster: any RestorableShellCluster, path: String) throws(Problem) -> any Sendable {
+        guard let type = cluster.restorableStateType(of: target) else {
             let targets = cluster.catalog.targets.map(\.name)
             guard targets.contains(target) else {
                 throw Problem(

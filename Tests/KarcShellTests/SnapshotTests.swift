@@ -298,6 +298,13 @@ struct SnapshotTests {
         let undo = try await Transcript.run(BareCluster(), [":undo"], options: plain)
         #expect(undo.status == 1)
         #expect(undo.errors.contains("cannot undo: this cluster cannot restore its targets (its ShellCluster is not a RestorableShellCluster)"))
+        // A file is not read at all: nothing in it could be put back.
+        let load = try await Transcript.run(BareCluster(), [":snapshot load /nonexistent/s.json"], options: plain)
+        #expect(load.status == 1)
+        #expect(
+            load.errors.contains(
+                "cannot load a snapshot: this cluster cannot restore its targets (its ShellCluster is not a RestorableShellCluster)"),
+            "\(load.errors)")
     }
 
     @Test func anExportedTestRestoresWhatTheSessionRestored() async throws {

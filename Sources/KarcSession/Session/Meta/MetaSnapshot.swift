@@ -78,6 +78,9 @@ enum MetaSnapshot: MetaCommand {
             guard let valid = context.snapshotName(given, in: call) else { return .failed }
             name = valid
         }
+        guard let restoring = context.capabilities.restoring else {
+            return context.fail("cannot load a snapshot: " + ShellClusterCapabilities.cannotRestore, in: call)
+        }
         let text: String
         do {
             text = try await context.host.read(file.value)
@@ -85,7 +88,7 @@ enum MetaSnapshot: MetaCommand {
             return context.fail(error.message, column: file.column, in: call)
         }
         do {
-            let kept = try SnapshotFile.read(text, path: file.value, into: context.cluster, name: name)
+            let kept = try SnapshotFile.read(text, path: file.value, into: restoring, name: name)
             context.keep(snapshot: kept)
             return .succeeded
         } catch {
