@@ -129,7 +129,11 @@ package final class Renderer {
     package func begin(_ seq: Int, text: String) {
         running.append(seq)
         changesPrinted = 0
-        emit(.begin(seq: seq, text: text))
+        // The text prints nothing for it (an echo is an event of its own): only the fronts are told, so a piped script does not pay for it.
+        if !fronts.isEmpty {
+            let event = OutputEvent.begin(seq: seq, text: text)
+            for each in fronts { each.front.receive(event, in: context) }
+        }
     }
 
     /// The command line `seq` ended so (`ok`, `error`, `interrupted`): with
