@@ -5,18 +5,24 @@ import KarcOutput
 import KarcRendering
 import KarcTrace
 
-/// Runs lines of the command language against a cluster and prints what
-/// happened. One session per shell; used from one task.
+/// The interpreter: runs lines of the command language against a cluster
+/// and says what happened. One session per shell; used from one task.
 ///
 /// After each command it waits for the cluster to settle, then prints, in
 /// this order: the reply (if any), each event (and redirect) in the order
 /// it happened, and one diff per target whose state changed (the state
 /// before the command against the state after it).
 ///
+/// The session parses, builds and sends; what it keeps and waits on are
+/// parts of their own, each with its own state, and a meta command sees
+/// them through a ``MetaContext``, not the session:
+///
 /// ```
-///  line ──▶ LineParser ──▶ meta command (MetaCommands.all) ─────────────────────┐
-///                     └──▶ CommandBuilder ──▶ send (SessionWaits: timeout, settle) ──▶ Renderer ──▶ OutputSink
-///                                                   └─ history, :save, test steps (SessionLog)
+///  line ──▶ LineParser ──▶ meta command (MetaCommands.all) ── MetaContext ───────┐
+///                     └──▶ CommandBuilder (facts) ──▶ send, settle (waits) ──────┤
+///                                                                                ▼
+///  records (printArrived) ──▶ traces (TraceBook), states (changes, watches, ──▶ renderer ──▶ text, fronts
+///                             snapshots), log (history, :save, test steps)
 /// ```
 package final class ShellSession {
     /// How the session waits (sends, settles, records, room, Ctrl-C, late replies), on its cluster.
