@@ -376,7 +376,8 @@ final class Tmux: Sendable {
         Issue.record("\(comment):\n\(await capture())", sourceLocation: sourceLocation)
     }
 
-    /// Polls the pane for up to 40 s; true as soon as `condition` holds.
+    /// Polls the pane for up to 40 s; true as soon as `condition` holds
+    /// (a terminal's screen has no change signal to wait on).
     func waitFor(_ condition: (String) -> Bool) async -> Bool {
         let deadline = ContinuousClock.now.advanced(by: .seconds(40))
         while ContinuousClock.now < deadline {

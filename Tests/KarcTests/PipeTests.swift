@@ -81,6 +81,7 @@ import TrellisTesting
         // The restarted pipeline takes commands again (its first restart has no pause).
         var answer: String?
         // Until it answers (a hang is the suite's time limit, named): under load the restart can take a while.
+        // Polls: a pipeline's restart has no hook; a send is how to ask whether it takes commands again.
         while answer == nil, !Task.isCancelled {
             answer = try? await lab.send(Brittle(fail: false)) as? String
             if answer == nil { try await Task.sleep(for: .milliseconds(5)) }

@@ -91,6 +91,7 @@ import TrellisTesting
         _ = try await panel.send(SetInjecting(on: true))
         var answer: String?
         // Until it answers (a hang is the suite's time limit, named): under load the restart can take a while.
+        // Polls: a pipeline's restart has no hook; a send is how to ask whether it takes commands again.
         while answer == nil, !Task.isCancelled {
             answer = try? await panel.send(Track()) as? String
             if answer == nil { try await Task.sleep(for: .milliseconds(5)) }
