@@ -28,25 +28,32 @@ package final class Renderer {
     }
 
     /// The fronts told each event beside the text (``SessionFront``), in the order they subscribed.
-    private var fronts: [(subscription: FrontSubscription, front: any SessionFront)] = []
+    private var fronts = Fronts()
+
+    /// The fronts subscribed, and the last subscription's number (never given twice).
+    private struct Fronts {
+        var all: [(subscription: FrontSubscription, front: any SessionFront)] = []
+        var last = 0
+    }
 
     package func emit(_ event: OutputEvent) {
         formatter.write(event, in: context, to: sink)
-        if !fronts.isEmpty {
-            for each in fronts { each.front.receive(event, in: context) }
+        if !fronts.all.isEmpty {
+            for each in fronts.all { each.front.receive(event, in: context) }
         }
     }
 
     /// From now on `front` is told every event, after the text is written.
     package func subscribe(_ front: any SessionFront) -> FrontSubscription {
-        let subscription = FrontSubscription(id: (fronts.map(\.subscription.id).max() ?? 0) + 1)
-        fronts.append((subscription, front))
+        fronts.last += 1
+        let subscription = FrontSubscription(id: fronts.last)
+        fronts.all.append((subscription, front))
         return subscription
     }
 
     /// `subscription`'s front is told nothing more.
     package func unsubscribe(_ subscription: FrontSubscription) {
-        fronts.removeAll { $0.subscription == subscription }
+        fronts.all.removeAll { $0.subscription == subscription }
     }
 
     /// At the prompt: the width of the prompt, so an error can point at its column with a caret.
@@ -130,9 +137,9 @@ package final class Renderer {
         running.append(seq)
         changesPrinted = 0
         // The text prints nothing for it (an echo is an event of its own): only the fronts are told, so a piped script does not pay for it.
-        if !fronts.isEmpty {
+        if !fronts.all.isEmpty {
             let event = OutputEvent.begin(seq: seq, text: text)
-            for each in fronts { each.front.receive(event, in: context) }
+            for each in fronts.all { each.front.receive(event, in: context) }
         }
     }
 

@@ -60,4 +60,18 @@ struct FrontTests {
         #expect(staying.lines == leaving.lines + ["#2 counter.reset", "#2 state of counter changed", "#2 ok"])
         await cluster.shutDown()
     }
+
+    @Test func aSubscriptionEndedTwiceEndsNoOtherFront() async throws {
+        let (session, cluster) = try await session(writingTo: OutputSink(capturing: ()))
+        let (first, later) = (FlowRecorder(), FlowRecorder())
+        let ended = session.subscribe(first)
+        session.unsubscribe(ended)
+        _ = session.subscribe(later)
+        // A stale subscription (ended already) names no front subscribed since.
+        session.unsubscribe(ended)
+        _ = await ScriptRunner(session: session).run(lines: ["counter.increment"], name: nil)
+        #expect(first.lines.isEmpty)
+        #expect(later.lines == ["#1 counter.increment", "#1 state of counter changed", "#1 ok"])
+        await cluster.shutDown()
+    }
 }

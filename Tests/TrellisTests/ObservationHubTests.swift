@@ -70,6 +70,31 @@ import Testing
         #expect(sequences(await batch.value) == [1, 2, 3, 4, 5])
     }
 
+    /// Returns once a wait is kept in the hub, so what follows wakes it rather than finds it satisfied.
+    private func untilWatched(_ hub: ObservationHub) async {
+        // Polls: the wait registering is what is awaited; a hook for it would be a wait on a wait.
+        while hub.state.withLock({ $0.watchers.isEmpty }) { await Task.yield() }
+    }
+
+    @Test func aTestWaitingForNothingHeldWakesWhenTheSlowestObserverTakesOrLeaves() async {
+        let hub = ObservationHub(wakeDelay: .seconds(3600))
+        let (fast, slow) = (hub.subscribe(capacity: 1000), hub.subscribe(capacity: 1000))
+        for n in 1...3 { hub.publish(sent(n)) }
+        _ = hub.takeBuffered(fast)
+        #expect(hub.heldRecords == 3, "the slow observer has taken none")
+        let leaving = Task { await hub.untilNothingHeld() }
+        await untilWatched(hub)
+        hub.unsubscribe(slow)
+        await leaving.value
+        #expect(hub.heldRecords == 0)
+        hub.publish(sent(4))
+        let taking = Task { await hub.untilNothingHeld() }
+        await untilWatched(hub)
+        _ = hub.takeBuffered(fast)
+        await taking.value
+        #expect(hub.heldRecords == 0)
+    }
+
     @Test func takingWhatIsBufferedNeverWaits() {
         let hub = ObservationHub(wakeDelay: .seconds(3600))
         let id = hub.subscribe(capacity: 100)

@@ -1,5 +1,3 @@
-import KarcAsync
-
 /// The time a shell keeps: what a command's timing, a send's timeout,
 /// `:sleep`, `:wait`, output pacing and flushing read and wait on.
 ///

@@ -9,8 +9,11 @@ import KarcTrace
 /// its settings, its cluster, what it keeps (commands, traces, states,
 /// snapshots, files written), and the steps of a command's flow a meta
 /// command takes (print what arrived, restore states, run a script's
-/// lines). Not the session itself: a meta command does not parse or send
-/// commands, nor reach where lines come from (the prompt's input).
+/// lines, as `:source` does). Not the session itself: a meta command does
+/// not parse or send a command of its own, nor reach the prompt or the
+/// terminal; what it changes of what the session keeps it changes in place
+/// (``updateLog(_:)``, ``updateStates(_:)``, ``updateIO(_:)``), never
+/// through a copy written back.
 ///
 /// ```
 ///  ShellSession ── meta(name, arguments) ──▶ MetaCommands.named ──▶ run(call, in: MetaContext)
@@ -60,17 +63,17 @@ struct MetaContext {
     // MARK: What the session keeps
 
     /// Commands run, their outcomes and output, test steps.
-    var log: SessionLog {
-        get { session.log }
-        nonmutating set { session.log = newValue }
-    }
+    var log: SessionLog { session.log }
+    /// Changes the log where it is (a copy changed and written back would copy its buffers whole).
+    @discardableResult
+    func updateLog<T>(_ change: (inout SessionLog) -> T) -> T { change(&session.log) }
     /// The traces seen (read: `:trace` and `:seq` draw them through the session's own steps).
     var traces: TraceBook { session.traces }
     /// Changes (`:blame`), watches and snapshots.
-    var states: StateHistory {
-        get { session.states }
-        nonmutating set { session.states = newValue }
-    }
+    var states: StateHistory { session.states }
+    /// Changes what the session keeps of states where it is.
+    @discardableResult
+    func updateStates<T>(_ change: (inout StateHistory) -> T) -> T { change(&session.states) }
     /// Prints the trace of the command `seq`; false when none was kept.
     func printTrace(ofCommand seq: Int) -> Bool { session.printTrace(ofCommand: seq) }
     /// The flow of some commands, as `:seq` and `:export-diagram` draw it.
@@ -98,10 +101,9 @@ struct MetaContext {
     /// Where files and the pager are.
     var host: any ShellHost { session.host }
     /// Where lines come from (`:source`'s depth) and the files this session wrote.
-    var io: SessionIO {
-        get { session.io }
-        nonmutating set { session.io = newValue }
-    }
+    var io: SessionIO { session.io }
+    /// Changes `:source`'s depth or the files written, where they are.
+    func updateIO(_ change: (inout SessionIO) -> Void) { change(&session.io) }
     /// Writes `text` to `file` unless a file there that this session did not write would be replaced without `force`.
     func write(_ text: String, to file: Located<String>, force: Bool, replace: String, in call: MetaCall) async -> Bool {
         await session.write(text, to: file, force: force, replace: replace, in: call)

@@ -228,6 +228,7 @@ package final class ObservationHub: Sendable {
     }
 
     func unsubscribe(_ id: UInt64) {
+        var watchers: [UnsafeContinuation<Void, Never>] = []
         let waiter = state.withLock { s -> UnsafeContinuation<Bool, Never>? in
             guard let index = s.subscribers.firstIndex(where: { $0.id == id }) else { return nil }
             let subscriber = s.subscribers.remove(at: index)
@@ -235,9 +236,12 @@ package final class ObservationHub: Sendable {
             subscriberCount.subtract(1, ordering: .relaxed)
             if subscriber.traces { tracingCount.subtract(1, ordering: .relaxed) }
             if subscriber.roots { linkingCount.subtract(1, ordering: .relaxed) }
+            // The slowest observer leaving may free what the hub held (``untilNothingHeld()``).
             s.trim()
+            if !s.watchers.isEmpty { watchers = StateWatchers.satisfied(in: &s, \.watchers) }
             return subscriber.waiter.take()
         }
+        for watcher in watchers { watcher.resume() }
         waiter?.resume(returning: false)
     }
 

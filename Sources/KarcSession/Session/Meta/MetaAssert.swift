@@ -64,10 +64,10 @@ enum MetaAssert: MetaCommand {
         let verdict = Self.holds(actual, op.value, expected)
         if case .success(let held) = verdict {
             // A generated test expects it too (or says why it does not).
-            context.log.checked(
-                TestStep.Check(
-                    target: resolved.target, steps: resolved.steps, op: op.value, expected: typed, quoted: quoted, held: held,
-                    state: resolved.state, origin: .init(script: call.location.script, line: call.location.line, text: call.text)))
+            let check = TestStep.Check(
+                target: resolved.target, steps: resolved.steps, op: op.value, expected: typed, quoted: quoted, held: held,
+                state: resolved.state, origin: .init(script: call.location.script, line: call.location.line, text: call.text))
+            context.updateLog { $0.checked(check) }
         }
         switch verdict {
         case .success(true):

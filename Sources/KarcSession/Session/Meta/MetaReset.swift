@@ -42,7 +42,7 @@ enum MetaReset: MetaCommand {
         }
         _ = await context.cluster.settled(timeout: context.options.timeout)
         let origin = TestStep.Origin(script: call.location.script, line: call.location.line, text: call.text)
-        context.log.keep(.reset(origin: origin), at: context.log.nextStep)
+        context.updateLog { $0.keep(.reset(origin: origin), at: $0.nextStep) }
         let changed = context.printArrived()
         context.renderer.emit(.reset(.init(changed: changed, left: left)))
         return .succeeded

@@ -34,12 +34,12 @@ enum MetaSource: MetaCommand {
         } catch {
             return context.fail(error.message, column: file.column, in: call)
         }
-        context.io.sourceDepth += 1
+        context.updateIO { $0.sourceDepth += 1 }
         // At a prompt, the sourced commands are shown before their output, or it could not be read.
         let echoed = context.options.printing.echo
         if context.io.isInteractive { context.options.printing.echo = true }
         defer {
-            context.io.sourceDepth -= 1
+            context.updateIO { $0.sourceDepth -= 1 }
             context.options.printing.echo = echoed
         }
         switch await context.scriptRunner.run(standardInput: lines, name: path) {

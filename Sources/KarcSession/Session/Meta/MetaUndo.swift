@@ -64,7 +64,7 @@ enum MetaUndo: MetaCommand {
         }
         let undone = points.filter(restores).map { (number: $0.command, line: $0.line) }
         guard await context.restore(states, undoing: true, in: call) else { return .failed }
-        context.states.snapshots.dropUndoPoints(points.count)
+        context.updateStates { $0.snapshots.dropUndoPoints(points.count) }
         context.renderer.emit(.restored(.init(name: nil, undone: undone, targets: states.keys.sorted(), left: left)))
         return .succeeded
     }

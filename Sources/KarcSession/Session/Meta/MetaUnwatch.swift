@@ -19,7 +19,7 @@ enum MetaUnwatch: MetaCommand {
     static func run(_ call: MetaCall, in context: MetaContext) async -> CommandOutcome {
         guard !call.arguments.isEmpty else { return context.fail(":unwatch takes what to stop watching, or all", in: call) }
         if call.arguments.count == 1, call.arguments[0].value.lowercased() == "all" {
-            let removed = context.states.watches.remove { _ in true }
+            let removed = context.updateStates { $0.watches.remove { _ in true } }
             context.renderer.log(removed.isEmpty ? "no watches to end" : "stopped watching " + removed.map(\.text).joined(separator: ", "))
             return .succeeded
         }
@@ -37,7 +37,7 @@ enum MetaUnwatch: MetaCommand {
             }
             ended += matching
         }
-        let removed = context.states.watches.remove { watch in ended.contains(watch) }
+        let removed = context.updateStates { $0.watches.remove { watch in ended.contains(watch) } }
         context.renderer.log("stopped watching " + removed.map(\.text).joined(separator: ", "))
         return .succeeded
     }

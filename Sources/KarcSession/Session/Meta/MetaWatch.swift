@@ -33,7 +33,7 @@ enum MetaWatch: MetaCommand {
         }
         for part in parts {
             let watch = part.watch
-            guard context.states.watches.add(watch) else {
+            guard context.updateStates({ $0.watches.add(watch) }) else {
                 context.renderer.log("already watching \(watch.text)")
                 continue
             }
