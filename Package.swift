@@ -223,6 +223,17 @@ let package = Package(
                 .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
+        // The live inspector (`--inspect`): the session's output events as JSON to the
+        // browsers that open its page, served on 127.0.0.1 over HTTP and a WebSocket (NIO).
+        .target(
+            name: "KarcInspector",
+            dependencies: [
+                "KarcSynchronization", "KarcAsync", "KarcSession", "KarcOutput", "KarcRendering",
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
+            ],
+            exclude: ["Page"]
+        ),
         // `explore`: generated command sequences against fresh clusters, in worker
         // processes, the first failure shrunk; a tool on the session's package surface.
         .target(
@@ -242,6 +253,7 @@ let package = Package(
             dependencies: [
                 "KarcSynchronization",
                 "KarcSession",
+                "KarcInspector",
                 "KarcExplore",
                 "KarcScriptTools",
                 "KarcRendering",
@@ -395,6 +407,14 @@ let package = Package(
                 "KarcAsync", "Trellis", "TestSupport",
                 "Compose", "TrellisCompose",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
+            ]
+        ),
+        // The inspector's server at the protocol's level: who gets in, the page, the events.
+        .testTarget(
+            name: "KarcInspectorTests",
+            dependencies: [
+                "KarcInspector", "KarcSession", "KarcSessionTrellis", "KarcDemo",
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         // The smallest front on a session's output (SessionFront): what the browser builds on.

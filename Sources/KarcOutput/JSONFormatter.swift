@@ -11,6 +11,8 @@ package struct JSONFormatter: OutputFormatter {
     /// keeps no long array's storage (``JSONText/Node/keep(_:)``).
     private var printed: [String: JSONText.Node] = [:]
 
+    package init() {}
+
     package mutating func write(_ event: OutputEvent, in context: OutputContext, to sink: OutputSink) {
         switch event {
         case .begin, .echo:

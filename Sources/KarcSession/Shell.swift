@@ -60,10 +60,11 @@ public enum Shell {
     package static func runSession(
         _ cluster: any ShellCluster, options: ShellOptions, commands: [String], input: Input,
         sink: OutputSink, host: any ShellHost, interrupter: Interrupter = Interrupter(), words: PromptWords = PromptWords(),
-        runtime: ShellRuntime = ShellRuntime()
+        runtime: ShellRuntime = ShellRuntime(), fronts: [any SessionFront] = []
     ) async -> Int32 {
         let session = ShellSession(
             cluster: cluster, options: options, sink: sink, host: host, interrupter: interrupter, words: words, runtime: runtime)
+        for front in fronts { _ = session.subscribe(front) }
         defer { sink.flush() }
         if let path = options.history.recordFile {
             do {

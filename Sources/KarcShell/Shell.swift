@@ -13,6 +13,13 @@ extension Shell {
     public static func run(
         _ cluster: any ShellCluster, options: ShellOptions, commands: [String] = [], script: String? = nil
     ) async -> Int32 {
+        await run(cluster, options: options, commands: commands, script: script, fronts: [])
+    }
+
+    /// ``run(_:options:commands:script:)``, its output told to `fronts` too (an inspector's).
+    package static func run(
+        _ cluster: any ShellCluster, options: ShellOptions, commands: [String], script: String?, fronts: [any SessionFront]
+    ) async -> Int32 {
         let (interrupter, words) = (Interrupter(), PromptWords())
         let prompting = commands.isEmpty && script == nil && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
         let input: Input
@@ -44,7 +51,7 @@ extension Shell {
         let status = await withTaskExecutorPreference(runtime.executor) {
             await runSession(
                 cluster, options: options, commands: commands, input: input, sink: sink, host: LocalHost { await Pager.show($0) },
-                interrupter: interrupter, words: words, runtime: runtime)
+                interrupter: interrupter, words: words, runtime: runtime, fronts: fronts)
         }
         return prompting ? status : ScriptSignals.exitStatus ?? status
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KarcInspector
 import KarcSession
 
 /// The shell's command-line flags, as `karc` has them: put them in your own
@@ -25,6 +26,13 @@ public struct ShellArguments: ParsableArguments {
     /// Go on after a failed command (the exit status is still 1).
     @Flag(help: "Go on after a failed command (the exit status is still 1).")
     public var keepGoing = false
+
+    /// Serve a live inspector of the session on 127.0.0.1 and print its URL.
+    @Flag(
+        help: ArgumentHelp(
+            "Serve a live inspector of this session on 127.0.0.1 and print its URL: the commands, replies, events and changes of state,"
+                + " in a browser, as they happen."))
+    public var inspect = false
 
     /// How long a command may keep the cluster busy, and :wait's default (250ms, 5s, 1m).
     @Option(help: ArgumentHelp("How long a command may keep the cluster busy, and :wait's default (250ms, 5s, 1m).", valueName: "DURATION"))
@@ -69,7 +77,24 @@ public struct ShellArguments: ParsableArguments {
 
     /// Runs the shell in front of `cluster` with these flags; the exit status.
     public func run(_ cluster: any ShellCluster) async -> Int32 {
-        await Shell.run(cluster, options: options, commands: commands, script: file)
+        await run(cluster, options: options)
+    }
+
+    /// Runs the shell in front of `cluster` with `options` (these flags' over an app's defaults), an inspector's too with `--inspect`.
+    package func run(_ cluster: any ShellCluster, options: ShellOptions) async -> Int32 {
+        guard inspect else { return await Shell.run(cluster, options: options, commands: commands, script: file) }
+        let inspector: Inspector
+        do {
+            inspector = try await Inspector.start()
+        } catch {
+            FileHandle.standardError.write(Data("error: the inspector could not start: \(error)\n".utf8))
+            return 1
+        }
+        // On standard error: a script's output (standard output) stays what it was without the inspector.
+        FileHandle.standardError.write(Data("inspector: \(inspector.url)\n".utf8))
+        let status = await Shell.run(cluster, options: options, commands: commands, script: file, fronts: [inspector.front()])
+        await inspector.stop()
+        return status
     }
 }
 

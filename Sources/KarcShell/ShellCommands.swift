@@ -54,7 +54,7 @@ struct ShellCommand<App: ShellApp>: AsyncParsableCommand {
         let cluster = try await App.shellCluster(for: ClusterLaunch(use: .shell, arguments: arguments, live: live))
         var options = shell.options
         options.testExport = shell.testExport(over: App.testExport)
-        let status = await Shell.run(cluster, options: options, commands: shell.commands, script: shell.file)
+        let status = await shell.run(cluster, options: options)
         await cluster.shutDown()
         if status != 0 { throw ExitCode(status) }
     }

@@ -1,0 +1,41 @@
+import KarcSession
+
+/// A live inspector of a shell session in a browser: `karc --inspect` (or
+/// any `ShellApp` with `--inspect`) prints its URL, and each browser that
+/// opens it watches the session's commands, replies, events and changes of
+/// state as they happen.
+///
+/// ```
+///  ShellSession ── OutputEvent ──▶ InspectorFront ── JSON line ──▶ InspectorHub ──▶ InspectorServer ──▶ browsers
+///               └─▶ the text (terminal, pipe), as without it
+/// ```
+///
+/// The front is one subscription on the session's output (`SessionFront`);
+/// the session never waits for a browser (one that falls behind is told
+/// how many messages it missed).
+package final class Inspector: Sendable {
+    package let hub: InspectorHub
+    package let server: InspectorServer
+
+    private init(hub: InspectorHub, server: InspectorServer) {
+        self.hub = hub
+        self.server = server
+    }
+
+    /// Starts serving on 127.0.0.1:`port` (0: a free one), with a new token.
+    package static func start(port: Int = 0, hub: InspectorHub = InspectorHub()) async throws -> Inspector {
+        Inspector(hub: hub, server: try await InspectorServer.start(hub: hub, port: port))
+    }
+
+    /// The page's address, with the token that lets a browser in.
+    package var url: String { "http://127.0.0.1:\(server.port)/?token=\(server.token)" }
+
+    /// A front for a session, publishing to this inspector's browsers.
+    package func front() -> InspectorFront { InspectorFront(hub: hub) }
+
+    /// Ends the browsers' streams (the session ended) and stops serving.
+    package func stop() async {
+        hub.finish()
+        await server.stop()
+    }
+}

@@ -1,0 +1,205 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import NIOWebSocket
+
+/// The inspector's HTTP and WebSocket server, on 127.0.0.1 only: the page
+/// (``InspectorPage``) at `/?token=…`, its files, and the session's
+/// messages on the WebSocket `/events?token=…`.
+///
+/// Who gets in: a request must name this server as its `Host` (a page of
+/// another site that a DNS name points here is refused), the page and the
+/// WebSocket need the token printed with the URL, and a WebSocket opened
+/// from a page must come from this server's own origin. What is not a GET
+/// of a known path gets 404 or 405; what is not HTTP closes the connection.
+///
+/// ```
+///  browser ── GET /?token ──▶ page ── WebSocket /events?token ──▶ InspectorHub.connect ──▶ messages
+/// ```
+package final class InspectorServer: Sendable {
+    enum Connection {
+        /// A WebSocket to the events, and why it is refused (nil: let in).
+        case events(NIOAsyncChannel<WebSocketFrame, WebSocketFrame>, refusal: String?)
+        case http(NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>)
+    }
+
+    package let port: Int
+    package let token: String
+    private let listener: NIOAsyncChannel<EventLoopFuture<Connection>, Never>
+    private let serving: Task<Void, Never>
+
+    private init(port: Int, token: String, listener: NIOAsyncChannel<EventLoopFuture<Connection>, Never>, hub: InspectorHub) {
+        self.port = port
+        self.token = token
+        self.listener = listener
+        serving = Task { await Self.serve(listener, hub: hub, port: port, token: token) }
+    }
+
+    /// Listens on 127.0.0.1:`port` (0: a free one) for browsers of `hub`'s messages.
+    package static func start(hub: InspectorHub, port: Int = 0, token: String = InspectorServer.newToken()) async throws -> InspectorServer {
+        let requests = InspectorRequests(token: token)
+        let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .bind(host: "127.0.0.1", port: port) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    let upgrader = NIOTypedWebSocketServerUpgrader<Connection>(
+                        maxFrameSize: 1 << 16,
+                        // Every WebSocket to the events is taken, and one that is not let in is told why as it closes:
+                        // a page learns the reason (a refused upgrade would leave it only "failed").
+                        shouldUpgrade: { channel, head in
+                            channel.eventLoop.makeSucceededFuture(InspectorRequests.isEvents(head) ? HTTPHeaders() : nil)
+                        },
+                        upgradePipelineHandler: { channel, head in
+                            let port = channel.localAddress?.port ?? 0
+                            return channel.eventLoop.makeCompletedFuture {
+                                .events(
+                                    try NIOAsyncChannel<WebSocketFrame, WebSocketFrame>(wrappingChannelSynchronously: channel),
+                                    refusal: requests.eventsRefusal(head, port: port))
+                            }
+                        })
+                    let configuration = NIOTypedHTTPServerUpgradeConfiguration(
+                        upgraders: [upgrader],
+                        notUpgradingCompletionHandler: { channel in
+                            channel.eventLoop.makeCompletedFuture {
+                                .http(
+                                    try NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>(
+                                        wrappingChannelSynchronously: channel))
+                            }
+                        })
+                    let negotiated = try channel.pipeline.syncOperations.configureUpgradableHTTPServerPipeline(
+                        configuration: .init(upgradeConfiguration: configuration))
+                    // What is not HTTP is answered 400 by NIO's error handler; then the connection ends.
+                    try channel.pipeline.syncOperations.addHandler(CloseOnError())
+                    return negotiated
+                }
+            }
+        guard let bound = listener.channel.localAddress?.port else { throw InspectorError.notListening }
+        return InspectorServer(port: bound, token: token, listener: listener, hub: hub)
+    }
+
+    /// Stops listening and ends every connection.
+    package func stop() async {
+        serving.cancel()
+        try? await listener.channel.close()
+        await serving.value
+    }
+
+    /// 32 hexadecimal digits from the system's random source: the one-time token of a URL.
+    package static func newToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<4).map { _ in String(generator.next() as UInt32, radix: 16).leftPadded(to: 8) }.joined()
+    }
+
+    private static func serve(_ listener: NIOAsyncChannel<EventLoopFuture<Connection>, Never>, hub: InspectorHub, port: Int, token: String) async {
+        let requests = InspectorRequests(token: token)
+        await withDiscardingTaskGroup { group in
+            do {
+                try await listener.executeThenClose { connections in
+                    for try await connection in connections {
+                        group.addTask {
+                            // A connection's failure (garbage, a browser gone) is that connection's alone.
+                            switch try? await connection.get() {
+                            case .events(let channel, let refusal)?: await Self.stream(hub, to: channel, refusal: refusal)
+                            case .http(let channel)?: await Self.answer(channel, requests: requests, port: port)
+                            case nil: break
+                            }
+                        }
+                    }
+                }
+            } catch {
+                // The listener closed (stop): the group ends its connections.
+            }
+            group.cancelAll()
+        }
+    }
+
+    /// The messages to one browser, while it is there; what it sends is read and let go (a close ends it).
+    private static func stream(_ hub: InspectorHub, to channel: NIOAsyncChannel<WebSocketFrame, WebSocketFrame>, refusal: String?) async {
+        if let refusal {
+            try? await channel.executeThenClose { _, outbound in try await outbound.write(Self.close(code: .policyViolation, reason: refusal)) }
+            return
+        }
+        guard let (id, messages) = hub.connect(greeting: #"{"kind":"hello","version":1}"#) else {
+            try? await channel.executeThenClose { _, outbound in
+                try await outbound.write(Self.close(code: .policyViolation, reason: "too many browsers watch this session"))
+            }
+            return
+        }
+        defer { hub.disconnect(id) }
+        try? await channel.executeThenClose { inbound, outbound in
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for await message in messages {
+                        try await outbound.write(WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(string: message)))
+                    }
+                    try await outbound.write(Self.close(code: .goingAway, reason: "the session ended"))
+                }
+                group.addTask {
+                    for try await frame in inbound {
+                        switch frame.opcode {
+                        case .connectionClose: return
+                        case .ping: try await outbound.write(WebSocketFrame(fin: true, opcode: .pong, data: frame.unmaskedData))
+                        default: continue
+                        }
+                    }
+                }
+                try await group.next()
+                group.cancelAll()
+            }
+        }
+    }
+
+    private static func close(code: WebSocketErrorCode, reason: String) -> WebSocketFrame {
+        var data = ByteBuffer()
+        data.write(webSocketErrorCode: code)
+        data.writeString(reason)
+        return WebSocketFrame(fin: true, opcode: .connectionClose, data: data)
+    }
+
+    /// Answers one connection's requests: the page, its files, or why not.
+    private static func answer(
+        _ channel: NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>, requests: InspectorRequests, port: Int
+    ) async {
+        try? await channel.executeThenClose { inbound, outbound in
+            for try await part in inbound {
+                guard case .head(let head) = part else { continue }
+                let response = requests.response(to: head, port: port)
+                var headers = HTTPHeaders()
+                headers.add(name: "Content-Type", value: response.type)
+                headers.add(name: "Content-Length", value: String(response.body.utf8.count))
+                headers.add(name: "Cache-Control", value: "no-store")
+                headers.add(name: "X-Content-Type-Options", value: "nosniff")
+                headers.add(name: "Connection", value: "close")
+                try await outbound.write(
+                    contentsOf: [
+                        .head(HTTPResponseHead(version: .http1_1, status: response.status, headers: headers)),
+                        .body(.byteBuffer(ByteBuffer(string: response.body))), .end(nil),
+                    ])
+                return
+            }
+        }
+    }
+}
+
+/// Ends a connection whose bytes are not HTTP (after NIO's error handler answered 400).
+private final class CloseOnError: ChannelInboundHandler, Sendable {
+    typealias InboundIn = NIOAny
+
+    func errorCaught(context: ChannelHandlerContext, error: Error) {
+        context.close(promise: nil)
+    }
+}
+
+/// Why the inspector did not start.
+package enum InspectorError: Error, CustomStringConvertible {
+    case notListening
+
+    package var description: String { "the inspector could not listen on 127.0.0.1" }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

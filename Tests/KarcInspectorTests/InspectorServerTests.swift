@@ -1,0 +1,102 @@
+import Foundation
+import KarcDemo
+import KarcInspector
+import KarcSession
+import KarcSessionTrellis
+import Testing
+
+/// The inspector lets in the browser that has its URL and no one else, and
+/// streams the session's commands to it as they run.
+@Suite(.timeLimit(.minutes(1)))
+struct InspectorServerTests {
+    @Test func thePageNeedsTheTokenAndTheServersOwnHost() async throws {
+        let inspector = try await Inspector.start()
+        let port = inspector.server.port
+        let token = inspector.server.token
+        let page = HTTPReply(try await RawClient.connect(port: port).exchange(RawClient.get("/?token=\(token)", port: port)))
+        #expect(page.status == 200)
+        #expect(page.body.contains("<title>karc inspector</title>"))
+        let noToken = HTTPReply(try await RawClient.connect(port: port).exchange(RawClient.get("/", port: port)))
+        #expect(noToken.status == 403)
+        #expect(noToken.body.contains("open the URL karc printed"))
+        let wrongToken = HTTPReply(try await RawClient.connect(port: port).exchange(RawClient.get("/?token=\(String(token.reversed()))", port: port)))
+        #expect(wrongToken.status == 403)
+        // A page of another site that a DNS name points at 127.0.0.1 names that site as the host.
+        let rebound = HTTPReply(
+            try await RawClient.connect(port: port).exchange(RawClient.get("/?token=\(token)", port: port, host: "evil.example:\(port)")))
+        #expect(rebound.status == 403)
+        #expect(rebound.body.contains("answers http://127.0.0.1:\(port)/ only"))
+        let script = HTTPReply(try await RawClient.connect(port: port).exchange(RawClient.get("/app.js", port: port)))
+        #expect(script.status == 200)
+        #expect(script.body.contains("new WebSocket"))
+        let missing = HTTPReply(try await RawClient.connect(port: port).exchange(RawClient.get("/../etc/passwd", port: port)))
+        #expect(missing.status == 404)
+        let post = HTTPReply(
+            try await RawClient.connect(port: port).exchange("POST /?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Length: 0\r\n\r\n")
+        )
+        #expect(post.status == 405)
+        await inspector.stop()
+    }
+
+    @Test func garbageClosesItsConnectionAndTheServerGoesOn() async throws {
+        let inspector = try await Inspector.start()
+        let port = inspector.server.port
+        let garbage = HTTPReply(try await RawClient.connect(port: port).exchange("\u{1}\u{2}NOT HTTP AT ALL\r\n\r\n\u{0}"))
+        #expect(garbage.status == 400)
+        let long = HTTPReply(try await RawClient.connect(port: port).exchange("GET /" + String(repeating: "a", count: 100_000) + " HTTP/1.1\r\n\r\n"))
+        #expect(long.status == 400)
+        let page = HTTPReply(try await RawClient.connect(port: port).exchange(RawClient.get("/?token=\(inspector.server.token)", port: port)))
+        #expect(page.status == 200)
+        await inspector.stop()
+    }
+
+    @Test func theEventsAreRefusedWithoutTheTokenOrFromAnotherSitesPage() async throws {
+        let inspector = try await Inspector.start()
+        let (port, token) = (inspector.server.port, inspector.server.token)
+        // A page learns why as the WebSocket closes (policy violation, 1008); nothing of the session is sent.
+        let wrong = try await RawClient.connect(port: port).exchange(RawClient.get("/events?token=nope", port: port, headers: RawClient.upgrade))
+        #expect(WebSocketText.messages(in: wrong).isEmpty)
+        #expect(WebSocketText.close(in: wrong)?.code == 1008)
+        #expect(WebSocketText.close(in: wrong)?.reason == "karc inspector: the events need the token of the inspector's URL")
+        let elsewhere = try await RawClient.connect(port: port).exchange(
+            RawClient.get("/events?token=\(token)", port: port, headers: RawClient.upgrade + ["Origin: http://evil.example"]))
+        #expect(WebSocketText.messages(in: elsewhere).isEmpty)
+        #expect(WebSocketText.close(in: elsewhere)?.reason == "karc inspector: the events are for pages of this inspector only")
+        let rebound = try await RawClient.connect(port: port).exchange(
+            RawClient.get("/events?token=\(token)", port: port, host: "evil.example", headers: RawClient.upgrade))
+        #expect(WebSocketText.close(in: rebound)?.code == 1008)
+        let notWebSocket = HTTPReply(try await RawClient.connect(port: port).exchange(RawClient.get("/events?token=\(token)", port: port)))
+        #expect(notWebSocket.status == 400)
+        #expect(inspector.hub.browsers == 0)
+        await inspector.stop()
+    }
+
+    @Test func aBrowserSeesEachCommandFromItsLineToItsOutcome() async throws {
+        let inspector = try await Inspector.start()
+        let (port, token) = (inspector.server.port, inspector.server.token)
+        let cluster = ClusterShell(name: "demo", cluster: try await DemoCluster.makeForTesting(tick: .seconds(3_600)))
+        var options = ShellOptions()
+        options.printing.color = false
+        let session = ShellSession(cluster: cluster, options: options, sink: OutputSink(capturing: ()))
+        _ = session.subscribe(inspector.front())
+        _ = await ScriptRunner(session: session).run(lines: ["counter.increment"], name: nil)
+        // A browser that opens the page later is sent what happened before it came, then what comes.
+        let client = try await RawClient.connect(port: port)
+        let watching = Task {
+            try await client.exchange(RawClient.get("/events?token=\(token)", port: port, headers: RawClient.upgrade)) { bytes in
+                WebSocketText.messages(in: bytes).contains { $0.contains(#""kind":"done","outcome":"error","seq":2"#) }
+            }
+        }
+        await inspector.hub.untilBrowsers { $0 == 1 }
+        _ = await ScriptRunner(session: session).run(lines: ["counter.nosuch"], name: nil)
+        let messages = WebSocketText.messages(in: try await watching.value)
+        #expect(messages.first == #"{"kind":"hello","version":1}"#)
+        #expect(messages.contains(#"{"kind":"begin","seq":1,"text":"counter.increment"}"#))
+        #expect(messages.contains { $0.contains(#""kind":"state""#) && $0.contains(#""target":"counter""#) && $0.contains(#""seq":1"#) })
+        #expect(messages.contains(#"{"kind":"done","outcome":"ok","seq":1}"#))
+        #expect(messages.contains(#"{"kind":"begin","seq":2,"text":"counter.nosuch"}"#))
+        #expect(messages.contains { $0.contains(#""kind":"error""#) && $0.contains("unknown command 'nosuch'") })
+        await cluster.shutDown()
+        await inspector.stop()
+    }
+}
