@@ -2,7 +2,8 @@
 # Installs what karc needs to build on a fresh Debian/Ubuntu machine.
 # Idempotent: does nothing when everything is already present.
 # With --test, also what the tests need: tmux, which drives the interactive shell,
-# and script (util-linux's bsdutils), which gives `swift test` a terminal.
+# script (util-linux's bsdutils), which gives `swift test` a terminal, and
+# chromium, which loads the inspector's page headless.
 set -euo pipefail
 
 for_tests=0
@@ -14,6 +15,7 @@ command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 if ! pkg-config --exists libedit 2>/dev/null; then need+=(libedit-dev); fi
 if ((for_tests)) && ! command -v tmux >/dev/null 2>&1; then need+=(tmux); fi
 if ((for_tests)) && ! command -v script >/dev/null 2>&1; then need+=(bsdutils); fi
+if ((for_tests)) && ! command -v chromium >/dev/null 2>&1; then need+=(chromium); fi
 
 if ((${#need[@]})); then
     echo "setup: installing ${need[*]} with apt-get" >&2
@@ -32,4 +34,5 @@ pkg-config --exists libedit || { echo "setup: libedit still missing after instal
 if ((for_tests)); then
     command -v tmux >/dev/null 2>&1 || { echo "setup: tmux still missing after install" >&2; exit 1; }
     command -v script >/dev/null 2>&1 || { echo "setup: script still missing after install" >&2; exit 1; }
+    command -v chromium >/dev/null 2>&1 || { echo "setup: chromium still missing after install" >&2; exit 1; }
 fi

@@ -197,7 +197,7 @@ li.command > .head { display: flex; gap: .8em; }
 .kind { color: var(--accent); min-width: 6em; }
 .kind.error { color: var(--error); }
 .late { color: var(--late); }
-pre { margin: 0; white-space: pre-wrap; }
+pre { margin: 0 0 .2em 10.6em; white-space: pre-wrap; }
 li.between, li.notice { color: var(--dim); padding: .1em .6em; }
 li.hidden { display: none; }
 """####
