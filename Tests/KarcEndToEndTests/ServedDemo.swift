@@ -28,7 +28,7 @@ final class ServedDemo: Sendable {
             environment: environment)
         let process = self.process
         guard
-            await process.until { $0.stdout.contains("attach with:") || $0.stderr.contains("error") || $0.outputEnded },
+            await process.until({ $0.stdout.contains("attach with:") || $0.stderr.contains("error") || $0.outputEnded }),
             process.stdout.contains("attach with:")
         else {
             _ = await process.stop(signal: SIGKILL)
