@@ -413,7 +413,7 @@ let package = Package(
         .testTarget(
             name: "KarcInspectorTests",
             dependencies: [
-                "KarcInspector", "KarcSession", "KarcSessionTrellis", "KarcDemo",
+                "KarcInspector", "KarcSession", "KarcOutput", "KarcSynchronization", "KarcSessionTrellis", "KarcDemo",
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),

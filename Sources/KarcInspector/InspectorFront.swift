@@ -8,18 +8,42 @@ import KarcSession
 /// as `{"kind":"begin","seq":N,"text":"…"}`.
 ///
 /// Called on the session's task, in order; it makes the line there and
-/// hands it over, never waiting for a browser.
+/// hands it over, never waiting for a browser. While the session runs
+/// faster than a page can show (a piped script), it makes lines within a
+/// budget (``InspectorBudget``) and says how many it skipped
+/// (`{"kind":"skipped","count":N}`) when it makes the next.
 package final class InspectorFront: SessionFront {
     private let hub: InspectorHub
     /// Its own formatter: a state's patch is made against the last state this front published.
     private var formatter = JSONFormatter()
     private let lines = OutputSink(capturing: ())
+    private var budget: InspectorBudget
+    private let now: () -> Duration
+    private var skipped = 0
 
-    package init(hub: InspectorHub) {
+    /// A front for `hub`'s browsers, with `budget`, on a clock `now` reads (the time since any origin).
+    package convenience init(hub: InspectorHub) {
+        let start = ContinuousClock.now
+        self.init(hub: hub, capacity: 1_000, perSecond: 5_000, now: { .now - start })
+    }
+
+    package init(hub: InspectorHub, capacity: Int, perSecond: Int, now: @escaping () -> Duration) {
         self.hub = hub
+        budget = InspectorBudget(capacity: capacity, perSecond: perSecond)
+        self.now = now
     }
 
     package func receive(_ event: OutputEvent, in context: OutputContext) {
+        guard budget.take(at: now()) else {
+            skipped += 1
+            // The next change of a state is told whole, not as a patch against one the page never got.
+            if case .stateChange = event { formatter.forget() }
+            return
+        }
+        if skipped > 0 {
+            hub.publish(#"{"kind":"skipped","count":\#(skipped)}"#)
+            skipped = 0
+        }
         if case .begin(let seq, let text) = event {
             let object: JSONObject = ["kind": "begin", "seq": seq, "text": text]
             hub.publish(JSONLine.write(object))

@@ -164,4 +164,11 @@ package struct OutputContext {
     package var terminalColumns: @Sendable () -> Int? = { nil }
     /// `--json-states`: `state` lines carry the whole old and new states beside the patch.
     package var jsonStates = false
+
+    package init(
+        seq: Int? = nil, link: TraceLink? = nil, promptWidth: Int? = nil, terminalColumns: @escaping @Sendable () -> Int? = { nil },
+        jsonStates: Bool = false
+    ) {
+        (self.seq, self.link, self.promptWidth, self.terminalColumns, self.jsonStates) = (seq, link, promptWidth, terminalColumns, jsonStates)
+    }
 }
