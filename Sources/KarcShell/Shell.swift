@@ -1,6 +1,7 @@
 import CKarcTerminal
 import Foundation
 import KarcAsync
+import KarcInspector
 import KarcSession
 import Synchronization
 
@@ -13,12 +14,17 @@ extension Shell {
     public static func run(
         _ cluster: any ShellCluster, options: ShellOptions, commands: [String] = [], script: String? = nil
     ) async -> Int32 {
-        await run(cluster, options: options, commands: commands, script: script, fronts: [])
+        let inspector = InspectorStarter()
+        let status = await run(cluster, options: options, commands: commands, script: script, inspector: inspector, fronts: [])
+        await inspector.stop()
+        return status
     }
 
-    /// ``run(_:options:commands:script:)``, its output told to `fronts` too (an inspector's).
+    /// ``run(_:options:commands:script:)``, its output told to `fronts` too (an inspector's already started),
+    /// and `:inspect` starting `inspector`.
     package static func run(
-        _ cluster: any ShellCluster, options: ShellOptions, commands: [String], script: String?, fronts: [any SessionFront]
+        _ cluster: any ShellCluster, options: ShellOptions, commands: [String], script: String?, inspector: (any InspectorStarting)?,
+        fronts: [any SessionFront]
     ) async -> Int32 {
         let (interrupter, words) = (Interrupter(), PromptWords())
         let prompting = commands.isEmpty && script == nil && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
@@ -44,6 +50,7 @@ extension Shell {
         // A script's `:seq` and `:trace` fit the terminal, or the width `COLUMNS` gives a pipe (`COLUMNS=60 karc s.karc | less`).
         let columnsVariable = ProcessInfo.processInfo.environment["COLUMNS"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
         runtime.columns = { LineEditor.terminalColumns ?? columnsVariable }
+        runtime.inspector = inspector
         let sink = OutputSink(clock: runtime.clock)
         // At a prompt the line editor takes Ctrl-C; a script ends its running command with
         // it, and SIGINT, SIGTERM or SIGHUP end the script with 130, 143 or 129.

@@ -82,17 +82,20 @@ public struct ShellArguments: ParsableArguments {
 
     /// Runs the shell in front of `cluster` with `options` (these flags' over an app's defaults), an inspector's too with `--inspect`.
     package func run(_ cluster: any ShellCluster, options: ShellOptions) async -> Int32 {
-        guard inspect else { return await Shell.run(cluster, options: options, commands: commands, script: file) }
-        let inspector: Inspector
-        do {
-            inspector = try await Inspector.start()
-        } catch {
-            FileHandle.standardError.write(Data("error: the inspector could not start: \(error)\n".utf8))
-            return 1
+        let inspector = InspectorStarter()
+        var fronts: [any SessionFront] = []
+        if inspect {
+            do {
+                let started = try await inspector.start()
+                fronts = started.front.map { [$0] } ?? []
+                // On standard error: a script's output (standard output) stays what it was without the inspector.
+                FileHandle.standardError.write(Data("inspector: \(started.url)\n".utf8))
+            } catch {
+                FileHandle.standardError.write(Data("error: the inspector could not start: \(error)\n".utf8))
+                return 1
+            }
         }
-        // On standard error: a script's output (standard output) stays what it was without the inspector.
-        FileHandle.standardError.write(Data("inspector: \(inspector.url)\n".utf8))
-        let status = await Shell.run(cluster, options: options, commands: commands, script: file, fronts: [inspector.front()])
+        let status = await Shell.run(cluster, options: options, commands: commands, script: file, inspector: inspector, fronts: fronts)
         await inspector.stop()
         return status
     }

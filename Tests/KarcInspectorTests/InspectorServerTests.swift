@@ -100,3 +100,36 @@ struct InspectorServerTests {
         await inspector.stop()
     }
 }
+
+/// `:inspect` at a prompt starts the inspector once and says where it is;
+/// a session that cannot serve one says so.
+@Suite(.timeLimit(.minutes(1)))
+struct InspectMetaCommandTests {
+    @Test func inspectStartsTheInspectorOnceAndItsPageWatchesTheSession() async throws {
+        let cluster = ClusterShell(name: "demo", cluster: try await DemoCluster.makeForTesting(tick: .seconds(3_600)))
+        var options = ShellOptions()
+        options.printing.color = false
+        let starter = InspectorStarter()
+        var runtime = ShellRuntime()
+        runtime.inspector = starter
+        let sink = OutputSink(capturing: ())
+        let session = ShellSession(cluster: cluster, options: options, sink: sink, runtime: runtime)
+        _ = await ScriptRunner(session: session).run(lines: [":inspect", ":inspect"], name: nil)
+        let url = try #require(starter.url)
+        let printed = String(decoding: sink.takeCaptured(), as: UTF8.self)
+        #expect(printed == "inspector: \(url)\ninspector: \(url)\n", "started once, said twice")
+        await starter.stop()
+        await cluster.shutDown()
+    }
+
+    @Test func aSessionThatCannotServeOneSaysSo() async throws {
+        let cluster = ClusterShell(name: "demo", cluster: try await DemoCluster.makeForTesting(tick: .seconds(3_600)))
+        var options = ShellOptions()
+        options.printing.color = false
+        let sink = OutputSink(capturing: ())
+        let session = ShellSession(cluster: cluster, options: options, sink: sink)
+        #expect(await ScriptRunner(session: session).run(lines: [":inspect"], name: "s.karc") == .failed)
+        #expect(String(decoding: sink.takeCaptured(), as: UTF8.self).contains("s.karc:1:2: error: this shell cannot serve an inspector"))
+        await cluster.shutDown()
+    }
+}

@@ -246,13 +246,13 @@ import TrellisTesting
             ]
         )
     )
-    // tour.karc:405: counter.increment
+    // tour.karc:406: counter.increment
     try await store.send(CounterStore.Increment(value: 1), to: "counter")
     await store.expectState("counter", toBe: CounterStore.State(count: 1))
-    // tour.karc:412: counter.increment value=2
+    // tour.karc:413: counter.increment value=2
     try await store.send(CounterStore.Increment(value: 2), to: "counter")
     await store.expectState("counter", toBe: CounterStore.State(count: 3))
-    // tour.karc:417: :assert counter.count == 3
+    // tour.karc:418: :assert counter.count == 3
     #expect(try #require(await store.state("counter", as: CounterStore.State.self)).count == 3)
     await store.finish()
 }

@@ -22,6 +22,9 @@ package struct ShellRuntime: Sendable {
     /// nothing. At the prompt the line editor says.
     package var columns: (@Sendable () -> Int?)? = nil
 
+    /// What starts the browser inspector (`:inspect`); nil: this session cannot serve one.
+    package var inspector: (any InspectorStarting)? = nil
+
     package init(clock: ShellClock = .continuous, executor: ShellExecutor = .shared, disposal: RecordDisposal = .shared) {
         self.clock = clock
         self.executor = executor

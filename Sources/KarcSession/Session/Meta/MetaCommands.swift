@@ -9,7 +9,7 @@ enum MetaCommands {
         MetaHelp.self, MetaState.self, MetaAssert.self, MetaHistory.self, MetaEvents.self, MetaWait.self, MetaSleep.self, MetaTiming.self,
         MetaDiff.self, MetaTrace.self, MetaSeq.self, MetaWatch.self, MetaUnwatch.self, MetaBlame.self, MetaReset.self,
         MetaSnapshot.self, MetaSnapshots.self, MetaRestore.self, MetaUndo.self,
-        MetaSource.self, MetaSave.self, MetaExportTest.self, MetaExportDiagram.self, MetaQuit.self,
+        MetaSource.self, MetaSave.self, MetaExportTest.self, MetaExportDiagram.self, MetaInspect.self, MetaQuit.self,
     ]
 
     /// The meta command `name` runs, by its name or an alias, in any case.

@@ -1,0 +1,35 @@
+import KarcSession
+import KarcSynchronization
+
+/// Starts one inspector for a shell when first asked (`--inspect`, or
+/// `:inspect` at the prompt), gives its URL after that, and stops it when
+/// the shell ends.
+package final class InspectorStarter: InspectorStarting {
+    private let started = KarcMutex<Inspector?>(nil)
+
+    package init() {}
+
+    package func start() async throws -> sending InspectorStarted {
+        if let running = started.withLock({ $0 }) { return InspectorStarted(url: running.url, front: nil) }
+        let inspector = try await Inspector.start()
+        // One session asks at a time; were there two, the first to finish is the one kept.
+        let kept = started.withLock { current -> Inspector in
+            if let current { return current }
+            current = inspector
+            return inspector
+        }
+        guard kept === inspector else {
+            await inspector.stop()
+            return InspectorStarted(url: kept.url, front: nil)
+        }
+        return InspectorStarted(url: inspector.url, front: inspector.front())
+    }
+
+    /// The running inspector's URL, if one was started.
+    package var url: String? { started.withLock { $0?.url } }
+
+    /// Stops the inspector, if one was started: its pages say the session ended.
+    package func stop() async {
+        await started.withLock { $0 }?.stop()
+    }
+}

@@ -1,0 +1,23 @@
+import KarcOutput
+
+/// Starts the browser inspector of a session (`:inspect`) where the session
+/// runs with a terminal side that can serve one (KarcShell's `Shell.run`,
+/// over KarcInspector): this module serves nothing itself.
+package protocol InspectorStarting: Sendable {
+    /// The inspector's URL, started now if it was not; with the front the
+    /// session subscribes when this call started it (nil when it ran already).
+    func start() async throws -> sending InspectorStarted
+}
+
+/// What ``InspectorStarting/start()`` gives.
+package struct InspectorStarted {
+    /// The page's address, with its token.
+    package let url: String
+    /// The front to subscribe, the first time.
+    package let front: (any SessionFront)?
+
+    package init(url: String, front: (any SessionFront)?) {
+        self.url = url
+        self.front = front
+    }
+}
