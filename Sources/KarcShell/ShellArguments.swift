@@ -27,13 +27,6 @@ public struct ShellArguments: ParsableArguments {
     @Flag(help: "Go on after a failed command (the exit status is still 1).")
     public var keepGoing = false
 
-    /// Serve a live inspector of the session on 127.0.0.1 and print its URL.
-    @Flag(
-        help: ArgumentHelp(
-            "Serve a live inspector of this session on 127.0.0.1 and print its URL: the commands, replies, events and changes of state,"
-                + " in a browser, as they happen."))
-    public var inspect = false
-
     /// How long a command may keep the cluster busy, and :wait's default (250ms, 5s, 1m).
     @Option(help: ArgumentHelp("How long a command may keep the cluster busy, and :wait's default (250ms, 5s, 1m).", valueName: "DURATION"))
     public var timeout = DurationArgument(.seconds(5))
@@ -77,11 +70,12 @@ public struct ShellArguments: ParsableArguments {
 
     /// Runs the shell in front of `cluster` with these flags; the exit status.
     public func run(_ cluster: any ShellCluster) async -> Int32 {
-        await run(cluster, options: options)
+        await run(cluster, options: options, inspect: false)
     }
 
-    /// Runs the shell in front of `cluster` with `options` (these flags' over an app's defaults), an inspector's too with `--inspect`.
-    package func run(_ cluster: any ShellCluster, options: ShellOptions) async -> Int32 {
+    /// Runs the shell in front of `cluster` with `options` (these flags' over an app's defaults); with
+    /// `inspect`, an inspector's front too, its URL on standard error (``InspectArguments``).
+    public func run(_ cluster: any ShellCluster, options: ShellOptions, inspect: Bool) async -> Int32 {
         let inspector = InspectorStarter()
         var fronts: [any SessionFront] = []
         if inspect {
@@ -99,6 +93,21 @@ public struct ShellArguments: ParsableArguments {
         await inspector.stop()
         return status
     }
+}
+
+/// `--inspect`: the session in a browser (a local session's only: an
+/// attached shell's session runs in the app). Add it beside
+/// ``ShellArguments`` with `@OptionGroup var inspector: InspectArguments`.
+public struct InspectArguments: ParsableArguments {
+    /// Serve a live inspector of the session on 127.0.0.1 and print its URL.
+    @Flag(
+        help: ArgumentHelp(
+            "Serve a live inspector of this session on 127.0.0.1 and print its URL: the commands, replies, events and changes of state,"
+                + " in a browser, as they happen."))
+    public var inspect = false
+
+    /// No inspector, unless `--inspect` is given.
+    public init() {}
 }
 
 /// How the shell's output looks (`karc --help`: OUTPUT).

@@ -47,6 +47,7 @@ struct ShellCommand<App: ShellApp>: AsyncParsableCommand {
     }
 
     @OptionGroup var shell: ShellArguments
+    @OptionGroup var inspector: InspectArguments
     @OptionGroup var arguments: App.Arguments
     @OptionGroup var live: App.LiveArguments
 
@@ -54,7 +55,7 @@ struct ShellCommand<App: ShellApp>: AsyncParsableCommand {
         let cluster = try await App.shellCluster(for: ClusterLaunch(use: .shell, arguments: arguments, live: live))
         var options = shell.options
         options.testExport = shell.testExport(over: App.testExport)
-        let status = await shell.run(cluster, options: options)
+        let status = await shell.run(cluster, options: options, inspect: inspector.inspect)
         await cluster.shutDown()
         if status != 0 { throw ExitCode(status) }
     }

@@ -23,7 +23,9 @@ struct PromptInputTests {
             await tmux.expect { $0.contains("+ CounterStore.State(count: 1)") }
             await signIn(tmux)
             await tmux.type("articles.add title=\"\(title)\"")
-            await tmux.expect("the typed line is shown, not sent") { $0.contains("e\u{301}!\"") }
+            // Shown whole; libedit may draw the combining mark apart from its base when its bytes come in
+            // two reads (a loaded machine): what is sent, checked below, is whole either way.
+            await tmux.expect("the typed line is shown, not sent") { $0.contains("👍🏽 e\u{301}!\"") || $0.contains("👍🏽 e!\"") }
             #expect(!(await tmux.capture()).contains("error:"))
             await tmux.send(keys: "Enter")
             await tmux.expect { $0.contains("title: \"\(title)\"") }

@@ -14,10 +14,11 @@ struct Transcript {
     /// session and runner, its output going to files read afterwards (and
     /// what a prompt would complete to `words`).
     static func run(
-        _ cluster: any ShellCluster, _ lines: [String], options: ShellOptions = ShellOptions(), words: PromptWords = PromptWords()
+        _ cluster: any ShellCluster, _ lines: [String], options: ShellOptions = ShellOptions(), words: PromptWords = PromptWords(),
+        runtime: ShellRuntime = ShellRuntime()
     ) async throws -> Transcript {
         try await capture { sink in
-            let session = ShellSession(cluster: cluster, options: options, sink: sink, words: words)
+            let session = ShellSession(cluster: cluster, options: options, sink: sink, words: words, runtime: runtime)
             let result = await ScriptRunner(session: session).run(lines: lines, name: "<test>")
             return result == .succeeded || result == .quit(failed: false) ? 0 : 1
         }
