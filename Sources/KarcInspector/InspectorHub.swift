@@ -55,11 +55,8 @@ package final class InspectorHub: Sendable {
                 s.history[s.oldest] = message
                 s.oldest = (s.oldest + 1) % historyLimit
             }
-            for id in Array(s.browsers.keys) {
-                guard var browser = s.browsers[id] else { continue }
-                Self.send(message, to: &browser)
-                s.browsers[id] = browser
-            }
+            // In place: a browser's skipped count is kept where it is.
+            for index in s.browsers.values.indices { Self.send(message, to: &s.browsers.values[index]) }
         }
     }
 

@@ -29,11 +29,13 @@ package final class InspectorServer: Sendable {
     private let listener: NIOAsyncChannel<EventLoopFuture<Connection>, Never>
     private let serving: Task<Void, Never>
 
-    private init(port: Int, token: String, listener: NIOAsyncChannel<EventLoopFuture<Connection>, Never>, hub: InspectorHub) {
+    private init(
+        port: Int, requests: InspectorRequests, listener: NIOAsyncChannel<EventLoopFuture<Connection>, Never>, hub: InspectorHub
+    ) {
         self.port = port
-        self.token = token
+        token = requests.token
         self.listener = listener
-        serving = Task { await Self.serve(listener, hub: hub, port: port, token: token) }
+        serving = Task { await Self.serve(listener, hub: hub, port: port, requests: requests) }
     }
 
     /// Listens on 127.0.0.1:`port` (0: a free one) for browsers of `hub`'s messages.
@@ -75,7 +77,7 @@ package final class InspectorServer: Sendable {
                 }
             }
         guard let bound = listener.channel.localAddress?.port else { throw InspectorError.notListening }
-        return InspectorServer(port: bound, token: token, listener: listener, hub: hub)
+        return InspectorServer(port: bound, requests: requests, listener: listener, hub: hub)
     }
 
     /// Stops listening and ends every connection.
@@ -91,8 +93,9 @@ package final class InspectorServer: Sendable {
         return (0..<4).map { _ in String(generator.next() as UInt32, radix: 16).leftPadded(to: 8) }.joined()
     }
 
-    private static func serve(_ listener: NIOAsyncChannel<EventLoopFuture<Connection>, Never>, hub: InspectorHub, port: Int, token: String) async {
-        let requests = InspectorRequests(token: token)
+    private static func serve(
+        _ listener: NIOAsyncChannel<EventLoopFuture<Connection>, Never>, hub: InspectorHub, port: Int, requests: InspectorRequests
+    ) async {
         await withDiscardingTaskGroup { group in
             do {
                 try await listener.executeThenClose { connections in

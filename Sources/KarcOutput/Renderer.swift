@@ -38,9 +38,11 @@ package final class Renderer {
 
     package func emit(_ event: OutputEvent) {
         formatter.write(event, in: context, to: sink)
-        if !fronts.all.isEmpty {
-            for each in fronts.all { each.front.receive(event, in: context) }
-        }
+        if !fronts.all.isEmpty { tellFronts(event) }
+    }
+
+    private func tellFronts(_ event: OutputEvent) {
+        for each in fronts.all { each.front.receive(event, in: context) }
     }
 
     /// From now on `front` is told every event, after the text is written.
@@ -137,10 +139,7 @@ package final class Renderer {
         running.append(seq)
         changesPrinted = 0
         // The text prints nothing for it (an echo is an event of its own): only the fronts are told, so a piped script does not pay for it.
-        if !fronts.all.isEmpty {
-            let event = OutputEvent.begin(seq: seq, text: text)
-            for each in fronts.all { each.front.receive(event, in: context) }
-        }
+        if !fronts.all.isEmpty { tellFronts(.begin(seq: seq, text: text)) }
     }
 
     /// The command line `seq` ended so (`ok`, `error`, `interrupted`): with
