@@ -32,13 +32,16 @@ check: setup
 
 # After a change in what a command prints: rewrite the demo transcripts
 # (review the diff), copy scripts/demo/readme.karc and its login's flow (a
-# Mermaid diagram) into README.md, and
-# regenerate the tour as a Swift test (Tests/TourExportTests).
+# Mermaid diagram) into README.md,
+# regenerate the tour as a Swift test (Tests/TourExportTests), and draw the
+# inspector on the README's session (docs/images/inspector.png).
 readme: setup
 	$(SWIFT) run karc check --update --tick 200ms scripts/demo/*.karc
 	$(SWIFT) run karc export-diagram scripts/demo/readme.karc --commands 3 -o .build/readme-flow.md
 	./scripts/readme-transcript.sh .build/readme-flow.md
 	$(SWIFT) run karc export-test scripts/demo/tour.karc -o Tests/TourExportTests/TourTests.swift
+	./scripts/setup.sh --test
+	./scripts/inspector-screenshot.sh
 
 # About 15-20 minutes from a fresh clone (nearly all building: gRPC, SwiftNIO and
 # two BoringSSLs for `karc attach`, swift-syntax for `@Command`), about a
@@ -88,7 +91,7 @@ tsan: setup
 # ends the run: add it to Fuzz/corpus/TARGET once fixed (`make test` replays
 # that corpus). Fuzz/ is a package of its own over the same sources.
 FUZZ_SECONDS ?= 20
-FUZZ_TARGETS = line json transcript attach
+FUZZ_TARGETS = line json transcript attach inspector
 fuzz: setup
 	$(SWIFT) build -c release --package-path Fuzz --scratch-path .build-fuzz --product karc-fuzz \
 		-Xswiftc -sanitize=fuzzer,address -Xswiftc -DKARC_FUZZ -Xswiftc -enable-testing

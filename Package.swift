@@ -371,7 +371,7 @@ let package = Package(
         .executableTarget(
             name: "karc-fuzz",
             dependencies: [
-                "KarcLanguage", "KarcRendering", "KarcSession", "KarcScriptTools", "KarcAttachProtocol", "KarcEndpoint",
+                "KarcLanguage", "KarcRendering", "KarcSession", "KarcScriptTools", "KarcAttachProtocol", "KarcEndpoint", "KarcInspector",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]),
         // What several test targets share: `eventually`, `Recorder`, `ScratchDirectory`.

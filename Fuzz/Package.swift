@@ -76,10 +76,14 @@ let package = Package(
             dependencies: [.product(name: "SwiftProtobuf", package: "swift-protobuf")],
             exclude: ["Generated/karc/attach/v1/attach.grpc.swift"]),
         .target(name: "KarcEndpoint", dependencies: ["KarcAttachProtocol", "KarcLanguage", "KarcSession"], sources: ["AttachedOptions.swift"]),
+        // Of the inspector only how it reads a page's questions: no NIO.
+        .target(
+            name: "KarcInspector", dependencies: ["KarcSession"], exclude: ["Page", "Generated", "KarcInspector.docc"],
+            sources: ["InspectorAsk.swift"]),
         .executableTarget(
             name: "karc-fuzz",
             dependencies: [
-                "KarcLanguage", "KarcRendering", "KarcSession", "KarcScriptTools", "KarcAttachProtocol", "KarcEndpoint",
+                "KarcLanguage", "KarcRendering", "KarcSession", "KarcScriptTools", "KarcAttachProtocol", "KarcEndpoint", "KarcInspector",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf"),
             ]),
     ],

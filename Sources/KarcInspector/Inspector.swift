@@ -7,7 +7,8 @@ import KarcSession
 ///
 /// ```
 ///  ShellSession ── OutputEvent ──▶ InspectorFront ── JSON line ──▶ InspectorHub ──▶ InspectorServer ──▶ browsers
-///               └─▶ the text (terminal, pipe), as without it
+///       ▲       └─▶ the text (terminal, pipe), as without it                                     │
+///       └── answers between commands ◀── SessionInbox ◀── questions (InspectorAsk) ◀─────────────┘
 /// ```
 ///
 /// The front is one subscription on the session's output (`SessionFront`);
@@ -22,9 +23,10 @@ package final class Inspector: Sendable {
         self.server = server
     }
 
-    /// Starts serving on 127.0.0.1:`port` (0: a free one), with a new token.
-    package static func start(port: Int = 0, hub: InspectorHub = InspectorHub()) async throws -> Inspector {
-        Inspector(hub: hub, server: try await InspectorServer.start(hub: hub, port: port))
+    /// Starts serving on 127.0.0.1:`port` (0: a free one), with a new token;
+    /// the pages' questions go to `inbox`, which the session answers.
+    package static func start(port: Int = 0, hub: InspectorHub = InspectorHub(), inbox: SessionInbox = SessionInbox()) async throws -> Inspector {
+        Inspector(hub: hub, server: try await InspectorServer.start(hub: hub, inbox: inbox, port: port))
     }
 
     /// The page's address, with the token that lets a browser in.

@@ -84,6 +84,15 @@ package final class InspectorHub: Sendable {
         return (id, stream)
     }
 
+    /// Sends `message` to the browser `id` alone (an answer to its question); nothing when it is gone.
+    package func tell(_ message: String, to id: Int) {
+        state.withLock { s in
+            guard var browser = s.browsers[id] else { return }
+            Self.send(message, to: &browser)
+            s.browsers[id] = browser
+        }
+    }
+
     /// The browser `id` is gone: nothing more is kept for it.
     package func disconnect(_ id: Int) {
         let (browser, met) = state.withLock { s in

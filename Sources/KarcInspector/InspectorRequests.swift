@@ -11,6 +11,13 @@ struct InspectorRequests: Sendable {
         let body: String
     }
 
+    /// What a page of this server may load and reach: its own scripts and
+    /// styles, its own WebSocket, downloads it makes (`blob:`); nothing else.
+    static func contentSecurityPolicy(port: Int) -> String {
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob:; "
+            + "connect-src ws://127.0.0.1:\(port) ws://localhost:\(port); base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    }
+
     /// Whether `head` asks for the events' WebSocket.
     static func isEvents(_ head: HTTPRequestHead) -> Bool {
         head.method == .GET && split(head.uri).path == "/events"

@@ -1,4 +1,5 @@
 import Foundation
+import KarcSession
 import NIOCore
 import NIOHTTP1
 import NIOPosix
@@ -16,6 +17,7 @@ import NIOWebSocket
 ///
 /// ```
 ///  browser ── GET /?token ──▶ page ── WebSocket /events?token ──▶ InspectorHub.connect ──▶ messages
+///                                        │ a question (InspectorAsk) ──▶ SessionInbox ──▶ its answer, to that page
 /// ```
 package final class InspectorServer: Sendable {
     enum Connection {
@@ -30,16 +32,20 @@ package final class InspectorServer: Sendable {
     private let serving: Task<Void, Never>
 
     private init(
-        port: Int, requests: InspectorRequests, listener: NIOAsyncChannel<EventLoopFuture<Connection>, Never>, hub: InspectorHub
+        port: Int, requests: InspectorRequests, listener: NIOAsyncChannel<EventLoopFuture<Connection>, Never>, hub: InspectorHub,
+        inbox: SessionInbox
     ) {
         self.port = port
         token = requests.token
         self.listener = listener
-        serving = Task { await Self.serve(listener, hub: hub, port: port, requests: requests) }
+        serving = Task { await Self.serve(listener, hub: hub, inbox: inbox, port: port, requests: requests) }
     }
 
-    /// Listens on 127.0.0.1:`port` (0: a free one) for browsers of `hub`'s messages.
-    package static func start(hub: InspectorHub, port: Int = 0, token: String = InspectorServer.newToken()) async throws -> InspectorServer {
+    /// Listens on 127.0.0.1:`port` (0: a free one) for browsers of `hub`'s
+    /// messages, whose questions go to `inbox`.
+    package static func start(
+        hub: InspectorHub, inbox: SessionInbox, port: Int = 0, token: String = InspectorServer.newToken()
+    ) async throws -> InspectorServer {
         let requests = InspectorRequests(token: token)
         let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -77,7 +83,7 @@ package final class InspectorServer: Sendable {
                 }
             }
         guard let bound = listener.channel.localAddress?.port else { throw InspectorError.notListening }
-        return InspectorServer(port: bound, requests: requests, listener: listener, hub: hub)
+        return InspectorServer(port: bound, requests: requests, listener: listener, hub: hub, inbox: inbox)
     }
 
     /// Stops listening and ends every connection.
@@ -94,7 +100,8 @@ package final class InspectorServer: Sendable {
     }
 
     private static func serve(
-        _ listener: NIOAsyncChannel<EventLoopFuture<Connection>, Never>, hub: InspectorHub, port: Int, requests: InspectorRequests
+        _ listener: NIOAsyncChannel<EventLoopFuture<Connection>, Never>, hub: InspectorHub, inbox: SessionInbox, port: Int,
+        requests: InspectorRequests
     ) async {
         await withDiscardingTaskGroup { group in
             do {
@@ -103,7 +110,7 @@ package final class InspectorServer: Sendable {
                         group.addTask {
                             // A connection's failure (garbage, a browser gone) is that connection's alone.
                             switch try? await connection.get() {
-                            case .events(let channel, let refusal)?: await Self.stream(hub, to: channel, refusal: refusal)
+                            case .events(let channel, let refusal)?: await Self.stream(hub, inbox: inbox, to: channel, refusal: refusal)
                             case .http(let channel)?: await Self.answer(channel, requests: requests, port: port)
                             case nil: break
                             }
@@ -117,8 +124,11 @@ package final class InspectorServer: Sendable {
         }
     }
 
-    /// The messages to one browser, while it is there; what it sends is read and let go (a close ends it).
-    private static func stream(_ hub: InspectorHub, to channel: NIOAsyncChannel<WebSocketFrame, WebSocketFrame>, refusal: String?) async {
+    /// The messages to one browser, while it is there; what it asks goes to
+    /// the session, whose answer comes back among the messages (a close ends it).
+    private static func stream(
+        _ hub: InspectorHub, inbox: SessionInbox, to channel: NIOAsyncChannel<WebSocketFrame, WebSocketFrame>, refusal: String?
+    ) async {
         if let refusal {
             try? await channel.executeThenClose { _, outbound in try await outbound.write(Self.close(code: .policyViolation, reason: refusal)) }
             return
@@ -143,6 +153,9 @@ package final class InspectorServer: Sendable {
                         switch frame.opcode {
                         case .connectionClose: return
                         case .ping: try await outbound.write(WebSocketFrame(fin: true, opcode: .pong, data: frame.unmaskedData))
+                        case .text where frame.fin: Self.ask(frame.unmaskedData.readableBytesView, of: inbox, for: id, hub: hub)
+                        case .text, .continuation, .binary:
+                            hub.tell(InspectorAsk.answer(SessionAnswer.refusal("a question is one JSON text frame, unfragmented"), id: nil), to: id)
                         default: continue
                         }
                     }
@@ -150,6 +163,18 @@ package final class InspectorServer: Sendable {
                 try await group.next()
                 group.cancelAll()
             }
+        }
+    }
+
+    /// Hands a page's question to the session; its answer goes to that page
+    /// alone, when it comes (the session answers between commands).
+    private static func ask(_ frame: ByteBufferView, of inbox: SessionInbox, for browser: Int, hub: InspectorHub) {
+        switch InspectorAsk.decode(frame) {
+        case .failure(let problem):
+            hub.tell(InspectorAsk.answer(SessionAnswer.refusal(problem.message), id: problem.id), to: browser)
+        case .success(let (id, question)):
+            // Not awaited here: the page's pings and other questions go on while the session is busy. The inbox bounds how many wait.
+            Task { hub.tell(InspectorAsk.answer(await inbox.ask(question), id: id), to: browser) }
         }
     }
 
@@ -174,6 +199,10 @@ package final class InspectorServer: Sendable {
                 headers.add(name: "Cache-Control", value: "no-store")
                 headers.add(name: "X-Content-Type-Options", value: "nosniff")
                 headers.add(name: "Connection", value: "close")
+                // The page's own files only, its own WebSocket, and no frame, form or referrer (the URL holds the token).
+                headers.add(name: "Content-Security-Policy", value: InspectorRequests.contentSecurityPolicy(port: port))
+                headers.add(name: "Referrer-Policy", value: "no-referrer")
+                headers.add(name: "X-Frame-Options", value: "DENY")
                 try await outbound.write(
                     contentsOf: [
                         .head(HTTPResponseHead(version: .http1_1, status: response.status, headers: headers)),

@@ -6,12 +6,13 @@ import KarcSynchronization
 /// the shell ends.
 package final class InspectorStarter: InspectorStarting {
     private let started = KarcMutex<Inspector?>(nil)
+    package let inbox = SessionInbox()
 
     package init() {}
 
     package func start() async throws -> sending InspectorStarted {
         if let running = started.withLock({ $0 }) { return InspectorStarted(url: running.url, front: nil) }
-        let inspector = try await Inspector.start()
+        let inspector = try await Inspector.start(inbox: inbox)
         // One session asks at a time; were there two, the first to finish is the one kept.
         let kept = started.withLock { current -> Inspector in
             if let current { return current }
@@ -30,6 +31,7 @@ package final class InspectorStarter: InspectorStarting {
 
     /// Stops the inspector, if one was started: its pages say the session ended.
     package func stop() async {
+        inbox.close()
         await started.withLock { $0 }?.stop()
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import KarcAttachProtocol
 import KarcEndpoint
+import KarcInspector
 import KarcLanguage
 import KarcRendering
 import KarcScriptTools
@@ -21,6 +22,10 @@ enum FuzzTarget: String, CaseIterable {
     /// protobuf, a `Hello`'s options, a batch of lines against the line
     /// credit and through the command reader.
     case attach
+    /// A question the inspector's page sends over its WebSocket, as the
+    /// server decodes it; a state question's path read and its part listed
+    /// on a state with every kind of part, as the session answers it.
+    case inspector
 
     static let builder = CommandBuilder(catalog: FuzzCatalog.catalog)
 
@@ -30,8 +35,13 @@ enum FuzzTarget: String, CaseIterable {
             .with { $0.lines.lines = ["all.empty", ":help ."] },
             .with { $0.hello.options.diff = "sideways" },
         ]
-        return warmUpTexts.map { Array($0.utf8) } + messages.map { (try? $0.serializedBytes()) ?? [] }
+        return warmUpTexts.map { Array($0.utf8) } + messages.map { (try? $0.serializedBytes()) ?? [] } + inspectorQuestions.map { Array($0.utf8) }
     }
+
+    private static let inspectorQuestions = [
+        #"{"id":1,"ask":"state","target":"all","path":"items[0].tags[\"env\"]","offset":0,"limit":5}"#,
+        #"{"id":2,"ask":"search","target":"all","text":"quote"}"#, #"{"id":3,"ask":"nope"}"#, "[1,2", #"{"id":4,"ask":"run","line":"all.empty"}"#,
+    ]
 
     private static let warmUpTexts = [
         """
@@ -69,6 +79,8 @@ enum FuzzTarget: String, CaseIterable {
             _ = try? Transcript(text: text)
         case .attach:
             Self.attach(bytes)
+        case .inspector:
+            Self.inspector(bytes)
         }
     }
 
@@ -97,6 +109,23 @@ enum FuzzTarget: String, CaseIterable {
             // What the endpoint answers it with, on a state with every kind of part.
             _ = StatePath.completions(in: SampleState(), typed: String(decoding: request.path.utf8.prefix(1_024), as: UTF8.self))
         case .interrupt, .endOfInput, nil:
+            break
+        }
+    }
+
+    /// What the inspector does with a page's question before the session answers it, and the parts of a state it then reads.
+    private static func inspector(_ bytes: UnsafeRawBufferPointer) {
+        guard case .success(let (_, question)) = InspectorAsk.decode(bytes) else { return }
+        switch question {
+        case .state(_, let path, _, let offset, let limit):
+            guard case .success(let steps) = StatePath.parse(path), let part = StatePath.part(of: SampleState(), at: steps) else { return }
+            _ = StateTree.part(part)
+            for child in StateTree.children(of: part, offset: offset, limit: min(limit, 1_000)) { _ = StateTree.part(child.value) }
+        case .search(_, let text, _):
+            _ = StateTree.search(SampleState(), for: String(text.prefix(200)))
+        case .run(let line), .complete(let line):
+            parse(line)
+        case .overview, .trace, .diagram, .back:
             break
         }
     }

@@ -83,14 +83,15 @@ enum ChildProcess {
     /// Starts `arguments[0]` and returns at once: a server a test talks to,
     /// stopped with ``Running/stop(signal:)``. Its output is read as it comes.
     /// It dies with the test process, also when that crashes (``diesWithParent(_:)``).
-    static func start(_ arguments: [String], environment: [String: String]? = nil) throws -> Running {
+    /// With `keepsInput`, its standard input stays open for ``Running/write(_:)`` (a piped script that goes on).
+    static func start(_ arguments: [String], environment: [String: String]? = nil, keepsInput: Bool = false) throws -> Running {
         signal(SIGPIPE, SIG_IGN)
         let environment = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
         let (pid, stdin, stdout, stderr) = try SpawnThread.shared.run {
             try spawning.withLock { _ in try spawn(diesWithParent(arguments), environment, true) }
         }
-        close(stdin.write)
-        return Running(pid: pid, stdout: stdout.read, stderr: stderr.read)
+        if !keepsInput { close(stdin.write) }
+        return Running(pid: pid, stdin: keepsInput ? stdin.write : nil, stdout: stdout.read, stderr: stderr.read)
     }
 
     /// `arguments` run so that the kernel kills the program (SIGKILL) when the
@@ -113,10 +114,35 @@ enum ChildProcess {
         /// Left by each reader at its stream's end.
         private let readers = DispatchGroup()
 
-        fileprivate init(pid: pid_t, stdout: Int32, stderr: Int32) {
+        /// Its standard input, while it is open (``start(_:environment:keepsInput:)``).
+        private let input: KarcMutex<Int32?>
+
+        fileprivate init(pid: pid_t, stdin: Int32?, stdout: Int32, stderr: Int32) {
             self.pid = pid
+            input = KarcMutex(stdin)
             read(stdout, isError: false)
             read(stderr, isError: true)
+        }
+
+        /// Writes `text` to its standard input, whole.
+        func write(_ text: String) {
+            input.withLock { fd in
+                guard let fd else { return }
+                var bytes = Array(text.utf8)[...]
+                while !bytes.isEmpty {
+                    let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+                    guard written > 0 else { return }
+                    bytes = bytes.dropFirst(written)
+                }
+            }
+        }
+
+        /// Ends its standard input.
+        func closeInput() {
+            input.withLock { fd in
+                if let open = fd { close(open) }
+                fd = nil
+            }
         }
 
         private func read(_ fd: Int32, isError: Bool) {
@@ -183,6 +209,7 @@ enum ChildProcess {
 
         /// Sends `signal` and waits for the child to end; its exit status (128 + the signal when the signal ended it).
         func stop(signal: Int32 = SIGTERM) async -> Int32 {
+            closeInput()
             kill(pid, signal)
             return await withCheckedContinuation { continuation in
                 Thread { [pid, readers] in

@@ -35,13 +35,22 @@ struct InspectorPageInBrowserTests {
             dom = String(decoding: page.stdout, as: UTF8.self)
         }
         #expect(dom.contains(#"class="status live">live</span>"#), "\(dom)")
-        #expect(dom.contains(#"<span class="seq">#1</span><span class="text">counter.increment</span><span class="outcome ok">ok</span>"#))
-        #expect(dom.contains(#"<span class="seq">#2</span><span class="text">counter.nosuch</span><span class="outcome error">error</span>"#))
+        #expect(
+            dom.contains(
+                #"<span class="seq">#1</span><span class="text">counter.increment</span><span class="duration"></span><span class="outcome ok">ok</span>"#
+            ))
+        #expect(
+            dom.contains(
+                #"<span class="seq">#2</span><span class="text">counter.nosuch</span><span class="duration"></span><span class="outcome error">error</span>"#
+            ))
         #expect(dom.contains("unknown command 'nosuch' for counter"))
         #expect(dom.contains(#"<span class="seq">#3</span><span class="text">articles.add title="hi"</span>"#))
         #expect(dom.contains("by Gatekeeper"))
         // The sleep the session is in still runs.
-        #expect(dom.contains(#"<span class="seq">#4</span><span class="text">:sleep 60s</span><span class="outcome">running</span>"#))
+        #expect(
+            dom.contains(
+                #"<span class="seq">#4</span><span class="text">:sleep 60s</span><span class="duration"></span><span class="outcome">running</span>"#)
+        )
         #expect(dom.contains("4 commands, 1 failed"))
         _ = await karc.stop()
     }

@@ -26,9 +26,10 @@ struct InspectorServerTests {
             try await RawClient.connect(port: port).exchange(RawClient.get("/?token=\(token)", port: port, host: "evil.example:\(port)")))
         #expect(rebound.status == 403)
         #expect(rebound.body.contains("answers http://127.0.0.1:\(port)/ only"))
-        let script = HTTPReply(try await RawClient.connect(port: port).exchange(RawClient.get("/app.js", port: port)))
+        let script = HTTPReply(try await RawClient.connect(port: port).exchange(RawClient.get("/wire.js", port: port)))
         #expect(script.status == 200)
         #expect(script.body.contains("new WebSocket"))
+        #expect(script.headers.contains("Content-Security-Policy: default-src 'none'; script-src 'self'"))
         let missing = HTTPReply(try await RawClient.connect(port: port).exchange(RawClient.get("/../etc/passwd", port: port)))
         #expect(missing.status == 404)
         let post = HTTPReply(
@@ -130,6 +131,64 @@ struct InspectMetaCommandTests {
         let session = ShellSession(cluster: cluster, options: options, sink: sink)
         #expect(await ScriptRunner(session: session).run(lines: [":inspect"], name: "s.karc") == .failed)
         #expect(String(decoding: sink.takeCaptured(), as: UTF8.self).contains("s.karc:1:2: error: this shell cannot serve an inspector"))
+        await cluster.shutDown()
+    }
+}
+
+/// A page asks the session over its WebSocket and gets the answer, alone;
+/// what is not a question is answered with what was wrong.
+@Suite(.timeLimit(.minutes(1)))
+struct InspectorQuestionsOverTheWireTests {
+    @Test func aPageAsksTheSessionWhileItWaitsForItsScriptAndWrongQuestionsAreToldWhy() async throws {
+        let cluster = ClusterShell(name: "demo", cluster: try await DemoCluster.makeForTesting(tick: .seconds(3_600)))
+        var options = ShellOptions()
+        options.printing.color = false
+        let starter = InspectorStarter()
+        let started = try await starter.start()
+        let port = try #require(started.url.firstMatch(of: /:(\d+)\//).flatMap { Int($0.1) })
+        let token = try #require(started.url.split(separator: "token=").last.map(String.init))
+        var runtime = ShellRuntime()
+        runtime.inspector = starter
+        let script = LineQueue()
+        script.append(["counter.increment"])
+        let front = try #require(started.front)
+        let session = Task {
+            await Shell.runSession(
+                cluster, options: options, commands: [], input: .lines(script, name: "<stdin>"), sink: OutputSink(capturing: ()), host: LocalHost(),
+                runtime: runtime, fronts: [front])
+        }
+        // The script waits for its next line: the session answers the page meanwhile.
+        let questions =
+            WebSocketText.frame(Array(#"{"id":1,"ask":"state","target":"counter","path":"count"}"#.utf8))
+            + WebSocketText.frame(Array("not json".utf8))
+            + WebSocketText.frame([1, 2, 3], opcode: 2)
+            + WebSocketText.frame(Array(#"{"id":2,"ask":"fly"}"#.utf8))
+            + WebSocketText.frame(Array(#"{"id":3,"ask":"state"}"#.utf8))
+        let bytes = try await RawClient.connect(port: port).exchange(
+            Array(RawClient.get("/events?token=\(token)", port: port, headers: RawClient.upgrade).utf8) + questions
+        ) { bytes in
+            WebSocketText.messages(in: bytes).filter { $0.hasPrefix(#"{"answer":"#) }.count == 5
+        }
+        let answers = WebSocketText.messages(in: bytes).filter { $0.hasPrefix(#"{"answer":"#) }
+        #expect(
+            answers.contains {
+                $0.hasPrefix(#"{"answer":{"children":[],"offset":0,"part":{"count":0,"kind":"value","text":"1","type":"Int"}"#)
+                    && $0.hasSuffix(#","id":1,"kind":"answer"}"#)
+            })
+        #expect(
+            answers.contains {
+                $0.hasPrefix(#"{"answer":{"error":"a question is one JSON object, like {\"id\":1,\"ask\":\"overview\"}: "#)
+                    && $0.hasSuffix(#""id":null,"kind":"answer"}"#)
+            })
+        #expect(answers.contains(#"{"answer":{"error":"a question is one JSON text frame, unfragmented"},"id":null,"kind":"answer"}"#))
+        #expect(
+            answers.contains(
+                #"{"answer":{"error":"unknown \"ask\" 'fly': one of run, complete, overview, state, search, trace, diagram, back"},"id":2,"kind":"answer"}"#
+            ))
+        #expect(answers.contains(#"{"answer":{"error":"\"state\" needs a \"target\""},"id":3,"kind":"answer"}"#))
+        script.finish()
+        #expect(await session.value == 0)
+        await starter.stop()
         await cluster.shutDown()
     }
 }

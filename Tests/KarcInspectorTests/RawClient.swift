@@ -16,8 +16,13 @@ struct RawClient {
 
     /// Writes `request`, then reads until the server closes the connection or `enough` holds of what came.
     func exchange(_ request: String, until enough: @escaping ([UInt8]) -> Bool = { _ in false }) async throws -> [UInt8] {
+        try await exchange(Array(request.utf8), until: enough)
+    }
+
+    /// Writes `bytes` (a request, then WebSocket frames), then reads until the server closes the connection or `enough` holds.
+    func exchange(_ bytes: [UInt8], until enough: @escaping ([UInt8]) -> Bool = { _ in false }) async throws -> [UInt8] {
         try await channel.executeThenClose { inbound, outbound in
-            try await outbound.write(ByteBuffer(string: request))
+            try await outbound.write(ByteBuffer(bytes: bytes))
             var received: [UInt8] = []
             for try await buffer in inbound {
                 received += buffer.readableBytesView
@@ -41,12 +46,14 @@ struct RawClient {
 /// What came back over HTTP: the status line and the body.
 struct HTTPReply {
     let status: Int
+    let headers: String
     let body: String
 
     init(_ bytes: [UInt8]) {
         let text = String(decoding: bytes, as: UTF8.self)
         let parts = text.split(separator: "\r\n\r\n", maxSplits: 1, omittingEmptySubsequences: false)
         status = parts.first.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
+        headers = parts.first.map(String.init) ?? ""
         body = parts.count > 1 ? String(parts[1]) : ""
     }
 }
@@ -61,6 +68,20 @@ enum WebSocketText {
     static func close(in bytes: [UInt8]) -> (code: Int, reason: String)? {
         guard let frame = frames(in: bytes).first(where: { $0.opcode == 8 }), frame.payload.count >= 2 else { return nil }
         return (Int(frame.payload[0]) << 8 | Int(frame.payload[1]), String(decoding: frame.payload.dropFirst(2), as: UTF8.self))
+    }
+
+    /// A frame as a browser sends it: masked (here with a fixed key), `fin` unless told.
+    static func frame(_ payload: [UInt8], opcode: UInt8 = 1, fin: Bool = true) -> [UInt8] {
+        let key: [UInt8] = [0x12, 0x34, 0x56, 0x78]
+        var frame: [UInt8] = [(fin ? 0x80 : 0) | opcode]
+        if payload.count < 126 {
+            frame.append(0x80 | UInt8(payload.count))
+        } else {
+            frame += [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
+        }
+        frame += key
+        frame += payload.enumerated().map { $0.element ^ key[$0.offset % 4] }
+        return frame
     }
 
     static func frames(in bytes: [UInt8]) -> [(opcode: UInt8, payload: [UInt8])] {

@@ -6,142 +6,206 @@ enum InspectorPage {
         "app.js": (
             type: "text/javascript; charset=utf-8",
             body: ####"""
-// The inspector's page: one WebSocket of the session's messages, the same
-// JSON objects `karc --json` prints (docs/shell.md), plus `begin` (a command
-// line starts), `hello` and `skipped` (messages this page fell behind on).
-// Every value is shown as text (textContent), never as markup.
+// The inspector's page: the session's messages (the JSON objects `karc
+// --json` prints, docs/shell.md, plus `begin`, `hello` and `skipped`) on the
+// timeline; the selected command's states, why and tools beside it, asked
+// of the session when shown; a command box at the bottom.
+import { connect, element } from "./wire.js";
+import { Timeline } from "./timeline.js";
+import { StatePanel } from "./state.js";
+import { showWhy } from "./why.js";
+import { CommandBox } from "./box.js";
+import { Tools } from "./tools.js";
 
-const timeline = document.getElementById("timeline");
-const status = document.getElementById("status");
-const counts = document.getElementById("counts");
-const filter = document.getElementById("filter");
-const failuresOnly = document.getElementById("failures");
-const commands = new Map();
-let total = 0;
-let failed = 0;
-let skipped = 0;
+const byID = (id) => document.getElementById(id);
+const status = byID("status");
+let overview = { cluster: "", targets: [], watches: [], snapshots: [], last: 0 };
+let selected = null;
+let tab = "state";
 
-const token = new URLSearchParams(location.search).get("token") ?? "";
-const socket = new WebSocket(`ws://${location.host}/events?token=${encodeURIComponent(token)}`);
-socket.onopen = () => setStatus("live", "live");
-socket.onclose = (event) => setStatus("ended", `ended: ${event.reason || "the connection closed"}`);
-socket.onmessage = (message) => show(JSON.parse(message.data));
-
-function setStatus(kind, text) {
-  status.className = `status ${kind}`;
-  status.textContent = text;
-}
-
-function element(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-/// What a message says, in one line (and a block for a diff).
-function describe(message) {
-  switch (message.kind) {
-    case "reply": return [message.late ? "late reply" : "reply", `${message.type} ${JSON.stringify(message.value)}`];
-    case "event": return [message.late ? "late event" : "event", `${message.source}: ${message.type} ${JSON.stringify(message.value)}`];
-    case "state": return ["state", `${message.target}${message.by ? ` (by ${message.by})` : ""}`, message.diff];
-    case "redirect": return ["redirect", `${message.type} ${JSON.stringify(message.value)} by ${message.by} → ${JSON.stringify(message.to)}`];
-    case "error": return ["error", message.message];
-    case "timeout": return ["timeout", message.message];
-    case "timing": return ["time", `${message.milliseconds.toFixed(3)} ms`];
-    default: return [message.kind, message.message ?? JSON.stringify(message)];
-  }
-}
-
-function commandRow(seq) {
-  let row = commands.get(seq);
-  if (!row) {
-    row = element("li", "command");
-    const head = element("div", "head");
-    head.append(element("span", "seq", `#${seq}`), element("span", "text", ""), element("span", "outcome", "running"));
-    row.append(head);
-    commands.set(seq, row);
-    timeline.append(row);
-  }
-  return row;
-}
-
-function show(message) {
-  switch (message.kind) {
-    case "hello":
-      return;
-    case "skipped":
-      skipped += message.count;
-      timeline.append(element("li", "notice", `${message.count} messages skipped: this page fell behind the session`));
-      break;
-    case "begin": {
-      const row = commandRow(message.seq);
-      row.querySelector(".text").textContent = message.text;
-      total += 1;
-      break;
-    }
-    case "done": {
-      const row = commandRow(message.seq);
-      row.classList.add(message.outcome);
-      const outcome = row.querySelector(".outcome");
-      outcome.textContent = message.outcome;
-      outcome.className = `outcome ${message.outcome}`;
-      if (message.outcome !== "ok") failed += 1;
-      apply(row);
-      break;
-    }
-    default: {
-      const [kind, text, block] = describe(message);
-      const line = element("div", "line");
-      line.append(element("span", `kind ${message.kind === "error" ? "error" : ""}`, kind));
-      const body = element("span", message.late ? "late" : "", text);
-      line.append(body);
-      if (message.seq !== undefined) {
-        const row = commandRow(message.seq);
-        row.append(line);
-        if (block) row.append(element("pre", "", block));
-        apply(row);
-      } else {
-        const row = element("li", "between");
-        row.append(line);
-        if (block) row.append(element("pre", "", block));
-        timeline.append(row);
-        apply(row);
-      }
-    }
-  }
-  counts.textContent = `${total} commands, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`;
-  if (atBottom) window.scrollTo(0, document.body.scrollHeight);
-}
-
-let atBottom = true;
-window.addEventListener("scroll", () => {
-  atBottom = window.innerHeight + window.scrollY >= document.body.scrollHeight - 40;
+const wire = connect({
+  onMessage: (message) => {
+    timeline.show(message);
+    tools.show(message);
+    if (message.kind === "done") soon();
+  },
+  onStatus: (kind, text) => {
+    status.className = `status ${kind}`;
+    status.textContent = text;
+    if (kind === "live") refresh();
+  },
 });
+const timeline = new Timeline(byID("timeline"), { onSelect: select, onCount: (text) => { byID("counts").textContent = text; } });
+const statePanel = new StatePanel(byID("state"), wire.ask);
+const box = new CommandBox(byID("box"), wire.ask, { onRan: () => soon() });
+const tools = new Tools(byID("tools"), (line) => box.run(line));
 
-function matcher() {
-  try {
-    return filter.value ? new RegExp(filter.value, "i") : null;
-  } catch {
-    filter.setCustomValidity("not a regular expression");
-    return null;
+/// The overview again, at most once a second (a script runs thousands of commands a second).
+let due = null;
+function soon() {
+  if (due) return;
+  due = setTimeout(() => {
+    due = null;
+    refresh();
+  }, 1000);
+}
+
+async function refresh() {
+  const answer = await wire.ask({ ask: "overview" });
+  if (answer.error) return;
+  const first = overview.targets.length === 0;
+  overview = answer;
+  byID("cluster").textContent = answer.cluster;
+  tools.update(answer);
+  if (first) {
+    const target = byID("target-filter");
+    for (const t of answer.targets) target.append(new Option(t.name, t.name));
+    details();
+  } else if (selected === null && tab === "state") {
+    details();
   }
 }
 
-/// Hides a row the filter does not match (its whole text) or that did not fail, when only failures are shown.
-function apply(row, pattern = matcher()) {
-  filter.setCustomValidity("");
-  const hidden = (pattern && !pattern.test(row.textContent)) ||
-    (failuresOnly.checked && !(row.classList.contains("error") || row.classList.contains("interrupted")));
-  row.classList.toggle("hidden", Boolean(hidden));
+function select(seq) {
+  selected = seq;
+  timeline.select(seq);
+  details();
 }
 
-function applyAll() {
-  const pattern = matcher();
-  for (const row of timeline.children) apply(row, pattern);
+function details() {
+  const head = byID("selected");
+  head.replaceChildren();
+  if (selected === null) {
+    head.append(element("span", "", "States now"));
+  } else {
+    head.append(element("span", "", `After #${selected} `), element("code", "", timeline.textOf(selected)));
+    const now = element("button", "", "now");
+    now.addEventListener("click", () => select(null));
+    const back = element("button", "back", "go back to here");
+    back.title = "put every state that can be restored back as it was after this command (:undo)";
+    back.addEventListener("click", async () => {
+      const answer = await wire.ask({ ask: "back", seq: selected });
+      box.said.className = `said ${answer.error ? "error" : answer.outcome}`;
+      box.said.textContent = answer.error ?? `#${answer.seq}: went back to after #${selected} (${answer.outcome})`;
+      // The states now are the ones after that command; those after the commands undone are gone.
+      if (!answer.error) select(null);
+      soon();
+    });
+    head.append(now, back);
+  }
+  for (const name of ["state", "why", "tools"]) {
+    byID(name).classList.toggle("hidden", name !== tab);
+    byID(`tab-${name}`).classList.toggle("on", name === tab);
+  }
+  const messages = selected === null ? [] : timeline.messagesOf(selected);
+  if (tab === "state") {
+    const changed = [...new Set(messages.filter((m) => m.kind === "state").map((m) => m.target))];
+    statePanel.show(selected, overview.targets, changed, messages);
+  } else if (tab === "why") {
+    if (selected === null) byID("why").replaceChildren(element("div", "dim", "select a command on the timeline to see what it caused"));
+    else showWhy(byID("why"), wire.ask, selected);
+  }
 }
-filter.addEventListener("input", applyAll);
-failuresOnly.addEventListener("change", applyAll);
+
+for (const name of ["state", "why", "tools"]) {
+  byID(`tab-${name}`).addEventListener("click", () => {
+    tab = name;
+    details();
+  });
+}
+
+function filters() {
+  const text = byID("filter");
+  let pattern = null;
+  text.setCustomValidity("");
+  try {
+    pattern = text.value ? new RegExp(text.value, "i") : null;
+  } catch {
+    text.setCustomValidity("not a regular expression");
+  }
+  timeline.setFilter({ text: pattern, target: byID("target-filter").value, kind: byID("kind-filter").value, outcome: byID("outcome-filter").value });
+}
+for (const kind of Timeline.kinds) byID("kind-filter").append(new Option(kind, kind));
+for (const id of ["filter", "target-filter", "kind-filter", "outcome-filter"]) byID(id).addEventListener("input", filters);
+"""####
+        ),
+        "box.js": (
+            type: "text/javascript; charset=utf-8",
+            body: ####"""
+// The command box: a line runs in the session as one typed at its prompt
+// (the terminal prints it too); Tab completes as the prompt does (targets,
+// commands, fields, state paths), ↑ and ↓ walk this page's history.
+import { element } from "./wire.js";
+
+export class CommandBox {
+  constructor(form, ask, { onRan }) {
+    this.form = form;
+    this.ask = ask;
+    this.onRan = onRan;
+    this.input = form.querySelector("input");
+    this.said = form.querySelector(".said");
+    this.choices = form.querySelector(".choices");
+    this.history = [];
+    this.back = 0;
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.run(this.input.value);
+    });
+    this.input.addEventListener("keydown", (event) => this.key(event));
+  }
+
+  async run(line) {
+    if (!line.trim()) return;
+    this.history.push(line);
+    this.back = 0;
+    this.input.value = "";
+    this.choices.replaceChildren();
+    this.said.className = "said";
+    this.said.textContent = `running ${line}…`;
+    const answer = await this.ask({ ask: "run", line });
+    if (answer.error) {
+      this.said.className = "said error";
+      this.said.textContent = answer.error;
+      return;
+    }
+    this.said.className = `said ${answer.outcome}`;
+    this.said.textContent = `#${answer.seq} ${line}: ${answer.outcome}`;
+    this.onRan(answer.seq);
+  }
+
+  async key(event) {
+    if (event.key === "Tab") {
+      event.preventDefault();
+      const typed = this.input.value.slice(0, this.input.selectionStart);
+      const rest = this.input.value.slice(this.input.selectionStart);
+      const answer = await this.ask({ ask: "complete", line: typed });
+      if (answer.error) return;
+      this.input.value = typed + answer.insert + rest;
+      const cursor = typed.length + answer.insert.length;
+      this.input.setSelectionRange(cursor, cursor);
+      this.choices.replaceChildren();
+      for (const candidate of answer.candidates) {
+        const choice = element("button", "choice", candidate);
+        choice.type = "button";
+        choice.addEventListener("click", () => {
+          const words = typed.split(" ");
+          words[words.length - 1] = candidate;
+          this.input.value = words.join(" ") + (candidate.endsWith("=") || candidate.endsWith(".") ? "" : " ");
+          this.choices.replaceChildren();
+          this.input.focus();
+        });
+        this.choices.append(choice);
+      }
+    } else if (event.key === "ArrowUp" || event.key === "ArrowDown") {
+      if (!this.history.length) return;
+      event.preventDefault();
+      this.back = Math.max(0, Math.min(this.history.length, this.back + (event.key === "ArrowUp" ? 1 : -1)));
+      this.input.value = this.back === 0 ? "" : this.history[this.history.length - this.back];
+    } else if (event.key === "Escape") {
+      this.choices.replaceChildren();
+    }
+  }
+}
 """####
         ),
         "index.html": (
@@ -158,48 +222,649 @@ failuresOnly.addEventListener("change", applyAll);
 </head>
 <body>
 <header>
-  <h1>karc inspector</h1>
+  <h1>karc inspector <span id="cluster"></span></h1>
   <span id="status" class="status">connecting…</span>
-  <label>filter <input id="filter" type="search" placeholder="regular expression: target, command, event…" autocomplete="off"></label>
-  <label><input id="failures" type="checkbox"> failures only</label>
+  <label>target <select id="target-filter"><option value="">any</option></select></label>
+  <label>kind <select id="kind-filter"><option value="">any</option></select></label>
+  <label>outcome <select id="outcome-filter"><option value="">any</option><option>ok</option><option>error</option><option>interrupted</option><option>running</option></select></label>
+  <input id="filter" type="search" placeholder="regular expression" autocomplete="off" aria-label="filter">
   <span id="counts" class="counts"></span>
 </header>
 <main>
   <ol id="timeline" aria-live="polite"></ol>
+  <aside id="details">
+    <div id="selected"></div>
+    <nav><button id="tab-state">State</button><button id="tab-why">Why</button><button id="tab-tools">Watches &amp; snapshots</button></nav>
+    <section id="state"></section>
+    <section id="why" class="hidden"></section>
+    <section id="tools" class="hidden"></section>
+  </aside>
 </main>
+<footer>
+  <form id="box" autocomplete="off">
+    <input id="command" placeholder="a command, as at the prompt: counter.increment (Tab completes, ↑ ↓ history)" spellcheck="false" aria-label="command">
+    <button>run</button>
+    <span class="said"></span>
+    <div class="choices"></div>
+  </form>
+</footer>
 </body>
 </html>
+"""####
+        ),
+        "state.js": (
+            type: "text/javascript; charset=utf-8",
+            body: ####"""
+// The State panel: each target's state as a tree, as it was after the
+// selected command (or now), fetched a part at a time (a 10,000-element
+// list costs what is opened); the parts that command changed are marked,
+// and its diff is shown readable and as a JSON Patch.
+import { element } from "./wire.js";
+
+const page = 200;
+
+/// Whether `path` is a changed part, holds one, or is inside one (a new element's fields).
+function holdsChange(path, changed) {
+  const within = (inner, outer) => outer === "" || inner === outer || inner.startsWith(`${outer}.`) || inner.startsWith(`${outer}[`);
+  return changed.some((c) => within(c, path) || within(path, c));
+}
+
+export class StatePanel {
+  constructor(root, ask) {
+    this.root = root;
+    this.ask = ask;
+    /// The targets the user opened: open again when another command is selected.
+    this.opened = new Set();
+  }
+
+  /// Shows every target's state after command `seq` (null: now); `changed` names the targets it changed, `messages` its state lines.
+  show(seq, targets, changed, messages) {
+    this.root.replaceChildren();
+    const states = messages.filter((m) => m.kind === "state" && m.diff !== undefined);
+    if (states.length) this.root.append(this.diffs(states));
+    const search = element("form", "search");
+    const which = element("select");
+    for (const t of targets) which.append(new Option(t.name, t.name));
+    const text = element("input");
+    text.type = "search";
+    text.placeholder = "find a field or a value";
+    const found = element("div", "found");
+    search.append(which, text, element("button", "", "find"), found);
+    search.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const answer = await this.ask({ ask: "search", target: which.value, text: text.value, after: seq ?? undefined });
+      found.replaceChildren();
+      if (answer.error) return found.append(element("div", "error", answer.error));
+      if (!answer.paths.length) found.append(element("div", "dim", "nothing found"));
+      for (const path of answer.paths) {
+        const item = element("details", "part");
+        item.append(element("summary", "", `${which.value} ${path}`));
+        item.addEventListener("toggle", () => { if (item.open && !item.dataset.loaded) this.load(item, which.value, path, seq, []); });
+        found.append(item);
+      }
+      if (!answer.complete) found.append(element("div", "dim", "more may match: only the first are listed"));
+    });
+    this.root.append(search);
+    for (const target of targets) {
+      const box = element("details", "target");
+      box.dataset.target = target.name;
+      const summary = element("summary", "", `${target.name}: ${target.type ?? "no state"}`);
+      if (changed.includes(target.name)) summary.append(element("span", "changed-mark", " changed"));
+      box.open = changed.includes(target.name) || this.opened.has(target.name);
+      box.append(summary);
+      box.addEventListener("toggle", () => {
+        if (box.open) this.opened.add(target.name);
+        else this.opened.delete(target.name);
+        if (box.open && !box.dataset.loaded) this.load(box, target.name, "", seq, null);
+      });
+      this.root.append(box);
+      if (box.open) this.load(box, target.name, "", seq, null);
+    }
+  }
+
+  diffs(states) {
+    const box = element("section", "diffs");
+    const form = element("div", "diff-mode");
+    const readable = element("button", "on", "readable");
+    const patch = element("button", "", "JSON Patch");
+    form.append(readable, patch);
+    box.append(form);
+    const blocks = states.map((m) => {
+      const part = element("div", "diff");
+      part.append(element("div", "kind", `${m.target}${m.by ? ` (by ${m.by})` : ""}`));
+      const diff = element("pre", "readable", m.diff);
+      const json = element("pre", "patch hidden", JSON.stringify(m.patch, null, 1));
+      part.append(diff, json);
+      box.append(part);
+      return [diff, json];
+    });
+    const choose = (showPatch) => {
+      readable.classList.toggle("on", !showPatch);
+      patch.classList.toggle("on", showPatch);
+      for (const [diff, json] of blocks) {
+        diff.classList.toggle("hidden", showPatch);
+        json.classList.toggle("hidden", !showPatch);
+      }
+    };
+    readable.addEventListener("click", () => choose(false));
+    patch.addEventListener("click", () => choose(true));
+    return box;
+  }
+
+  /// Fills `box` with the part of `target` at `path` and its children, from `offset`.
+  async load(box, target, path, seq, changed, offset = 0) {
+    box.dataset.loaded = "yes";
+    const answer = await this.ask({ ask: "state", target, path, after: seq ?? undefined, offset, limit: page });
+    if (answer.error) return box.append(element("div", "error", answer.error));
+    const known = changed ?? answer.changed ?? [];
+    let list = box.querySelector(":scope > ul");
+    if (!list) {
+      if (answer.part.kind === "value") return box.append(element("div", "value", answer.part.text));
+      list = element("ul", "tree");
+      box.append(list);
+    }
+    box.querySelector(":scope > button.more")?.remove();
+    for (const child of answer.children) list.append(this.node(target, child, seq, known));
+    const shown = offset + answer.children.length;
+    if (shown < answer.part.count) {
+      const more = element("button", "more", `show ${Math.min(page, answer.part.count - shown)} more of ${answer.part.count}`);
+      more.addEventListener("click", () => this.load(box, target, path, seq, known, shown));
+      box.append(more);
+    }
+  }
+
+  node(target, child, seq, changed) {
+    const mark = holdsChange(child.path, changed) && changed.length ? " changed" : "";
+    if (child.kind === "value") {
+      const item = element("li", `leaf${mark}`);
+      item.dataset.path = child.path;
+      item.append(element("span", "key", child.step), element("span", "", ": "), element("span", "value", child.text));
+      return item;
+    }
+    const item = element("li", `branch${mark}`);
+    const box = element("details");
+    box.dataset.path = child.path;
+    const summary = element("summary");
+    const size = child.kind === "fields" ? "" : ` (${child.count})`;
+    summary.append(element("span", "key", child.step), element("span", "type", ` ${child.type}${size}`));
+    box.append(summary);
+    box.addEventListener("toggle", () => { if (box.open && !box.dataset.loaded) this.load(box, target, child.path, seq, changed); });
+    item.append(box);
+    return item;
+  }
+}
 """####
         ),
         "style.css": (
             type: "text/css; charset=utf-8",
             body: ####"""
-:root { color-scheme: light dark; --dim: #888; --ok: #2a7; --error: #d33; --late: #a70; --accent: #36c; }
+:root { color-scheme: light dark; --dim: #888; --ok: #2a7; --error: #d33; --late: #a70; --accent: #36c; --changed: #fd04; }
 body { margin: 0; font: 14px/1.45 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
 header { position: sticky; top: 0; display: flex; flex-wrap: wrap; gap: 1em; align-items: center;
-  padding: .5em 1em; background: Canvas; border-bottom: 1px solid #8884; z-index: 1; }
+  padding: .5em 1em; background: Canvas; border-bottom: 1px solid #8884; z-index: 2; }
 h1 { font-size: 1em; margin: 0; }
+h3 { font-size: 1em; margin: .8em 0 .3em; }
+button, input, select { font: inherit; }
 .status { color: var(--dim); }
 .status.live { color: var(--ok); }
 .status.ended { color: var(--error); }
-.counts { color: var(--dim); margin-left: auto; }
-input[type=search] { width: 28em; font: inherit; }
-ol { list-style: none; margin: 0; padding: .5em 1em 4em; }
-li.command { border-left: 3px solid #8886; margin: .4em 0; padding: .1em .6em; }
+.counts, .dim { color: var(--dim); }
+.counts { margin-left: auto; }
+#filter { width: 16em; }
+main { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 0; padding-bottom: 6em; }
+ol { list-style: none; margin: 0; padding: .5em 1em; }
+li.command { border-left: 3px solid #8886; margin: .4em 0; padding: .1em .6em; cursor: pointer; }
 li.command.ok { border-color: var(--ok); }
 li.command.error, li.command.interrupted { border-color: var(--error); }
+li.command.selected { background: #36c2; }
 li.command > .head { display: flex; gap: .8em; }
 .seq { color: var(--dim); min-width: 3em; }
 .text { font-weight: 600; white-space: pre-wrap; }
-.outcome { margin-left: auto; color: var(--dim); }
-.outcome.error, .outcome.interrupted { color: var(--error); }
+.duration { color: var(--dim); margin-left: auto; }
+.outcome { color: var(--dim); }
+.outcome.error, .outcome.interrupted, .error { color: var(--error); }
 .line { display: flex; gap: .8em; padding-left: 3.8em; }
 .kind { color: var(--accent); min-width: 6em; }
 .kind.error { color: var(--error); }
 .late { color: var(--late); }
-pre { margin: 0 0 .2em 10.6em; white-space: pre-wrap; }
+#timeline pre { margin: 0 0 .2em 10.6em; white-space: pre-wrap; }
 li.between, li.notice { color: var(--dim); padding: .1em .6em; }
-li.hidden { display: none; }
+.hidden { display: none !important; }
+aside { position: sticky; top: 3em; align-self: start; max-height: calc(100vh - 9em); overflow: auto; padding: .5em 1em;
+  border-left: 1px solid #8884; }
+#selected { display: flex; gap: .6em; align-items: baseline; }
+nav { margin: .5em 0; display: flex; gap: .3em; }
+nav button.on, .diff-mode button.on { background: var(--accent); color: white; }
+ul.tree { list-style: none; margin: 0; padding-left: 1.2em; }
+details.target > summary { font-weight: 600; }
+.changed { background: var(--changed); }
+.changed-mark { color: var(--late); font-weight: normal; }
+.key { color: var(--accent); }
+.type { color: var(--dim); }
+.value { white-space: pre-wrap; }
+.diffs pre { white-space: pre-wrap; margin: .2em 0 .6em; }
+ol.trace li { white-space: pre-wrap; }
+ol.trace .ms { color: var(--dim); margin-left: 1em; }
+svg.sequence { display: block; margin-top: .5em; color: CanvasText; }
+form.tool, form.search { display: flex; flex-wrap: wrap; gap: .3em; margin: .3em 0; }
+form.tool input, form.search input { flex: 1; min-width: 12em; }
+.found { flex-basis: 100%; }
+footer { position: fixed; bottom: 0; left: 0; right: 0; background: Canvas; border-top: 1px solid #8884; padding: .5em 1em; z-index: 2; }
+#box { display: flex; flex-wrap: wrap; gap: .5em; align-items: center; }
+#command { flex: 1; min-width: 20em; }
+.said { color: var(--dim); }
+.said.ok { color: var(--ok); }
+.choices { flex-basis: 100%; display: flex; flex-wrap: wrap; gap: .3em; }
+.choices:empty { display: none; }
+"""####
+        ),
+        "timeline.js": (
+            type: "text/javascript; charset=utf-8",
+            body: ####"""
+// The timeline: a row a command (number, text, outcome, time), its replies,
+// events, redirects and changes of state under it; what no command of this
+// page's session did (a timer, another shell, the app) between them, with its
+// origin. Every value is shown as text (textContent), never as markup.
+import { element } from "./wire.js";
+
+const kinds = ["reply", "event", "state", "redirect", "error", "timeout", "watch", "note", "log"];
+
+export class Timeline {
+  constructor(list, { onSelect, onCount }) {
+    this.list = list;
+    this.onSelect = onSelect;
+    this.onCount = onCount;
+    this.commands = new Map();
+    this.messages = new Map();
+    this.total = 0;
+    this.failed = 0;
+    this.skipped = 0;
+    this.filter = { text: null, target: "", kind: "", outcome: "" };
+    this.atBottom = true;
+    window.addEventListener("scroll", () => {
+      this.atBottom = window.innerHeight + window.scrollY >= document.body.scrollHeight - 40;
+    });
+  }
+
+  static get kinds() { return kinds; }
+
+  /// What a message says, in one line (and a block for a diff).
+  static describe(message) {
+    const value = (v) => JSON.stringify(v);
+    switch (message.kind) {
+      case "reply": return [message.late ? "late reply" : "reply", `${message.type} ${value(message.value)}`];
+      case "event": return [message.late ? "late event" : "event", `${message.source}: ${message.type} ${value(message.value)}`];
+      case "state": return ["state", `${message.target}${message.by ? ` (by ${message.by})` : ""}`, message.diff];
+      case "redirect": return ["redirect", `${message.type} ${value(message.value)} by ${message.by} → ${value(message.to)}`];
+      case "error": return ["error", message.message];
+      case "timeout": return ["timeout", message.message];
+      case "timing": return ["time", `${message.milliseconds.toFixed(3)} ms`];
+      case "watch": return ["watch", `${message.target}.${message.path} by ${message.by}: ${value(message.old)} → ${value(message.new)}`];
+      case "blame": return ["blame", `${message.path}: ${message.changes.length} change${message.changes.length === 1 ? "" : "s"}`];
+      default: return [message.kind, message.message ?? JSON.stringify(message)];
+    }
+  }
+
+  row(seq) {
+    let row = this.commands.get(seq);
+    if (!row) {
+      row = element("li", "command");
+      row.dataset.seq = seq;
+      row.dataset.kinds = "";
+      row.dataset.targets = "";
+      row.dataset.outcome = "running";
+      const head = element("div", "head");
+      head.append(element("span", "seq", `#${seq}`), element("span", "text", ""), element("span", "duration", ""),
+        element("span", "outcome", "running"));
+      row.append(head);
+      row.addEventListener("click", () => this.onSelect(seq));
+      this.commands.set(seq, row);
+      this.messages.set(seq, []);
+      this.list.append(row);
+    }
+    return row;
+  }
+
+  /// The messages the session sent about command `seq`, in order.
+  messagesOf(seq) { return this.messages.get(seq) ?? []; }
+
+  /// The command's text, as typed.
+  textOf(seq) { return this.commands.get(seq)?.querySelector(".text").textContent ?? ""; }
+
+  static mark(row, key, value) {
+    if (value === undefined || value === null) return;
+    const set = new Set(row.dataset[key].split(" ").filter(Boolean));
+    set.add(String(value));
+    row.dataset[key] = [...set].join(" ");
+  }
+
+  show(message) {
+    switch (message.kind) {
+      case "hello": return;
+      case "skipped":
+        this.skipped += message.count;
+        this.list.append(element("li", "notice", `${message.count} messages skipped: this page fell behind the session`));
+        break;
+      case "begin": {
+        const row = this.row(message.seq);
+        row.querySelector(".text").textContent = message.text;
+        const target = /^([A-Za-z_][\w-]*)\./.exec(message.text);
+        if (target) Timeline.mark(row, "targets", target[1]);
+        this.total += 1;
+        this.apply(row);
+        break;
+      }
+      case "done": {
+        const row = this.row(message.seq);
+        row.classList.add(message.outcome);
+        row.dataset.outcome = message.outcome;
+        const outcome = row.querySelector(".outcome");
+        outcome.textContent = message.outcome;
+        outcome.className = `outcome ${message.outcome}`;
+        if (message.outcome !== "ok") this.failed += 1;
+        this.apply(row);
+        break;
+      }
+      case "timing":
+        if (message.seq !== undefined) {
+          this.row(message.seq).querySelector(".duration").textContent = `${message.milliseconds.toFixed(3)} ms`;
+          break;
+        }
+      // falls through: a timing of no command is a line of its own
+      default: {
+        const [kind, text, block] = Timeline.describe(message);
+        const line = element("div", "line");
+        line.append(element("span", `kind ${message.kind === "error" ? "error" : ""}`, kind));
+        line.append(element("span", message.late ? "late" : "", text));
+        let row;
+        if (message.seq !== undefined) {
+          row = this.row(message.seq);
+          this.messages.get(message.seq).push(message);
+        } else {
+          row = element("li", "between");
+          row.dataset.kinds = "";
+          row.dataset.targets = "";
+          row.dataset.outcome = "";
+          this.list.append(row);
+        }
+        row.append(line);
+        if (block) row.append(element("pre", "", block));
+        Timeline.mark(row, "kinds", message.kind);
+        Timeline.mark(row, "targets", message.target ?? message.source);
+        this.apply(row);
+      }
+    }
+    this.onCount(`${this.total} commands, ${this.failed} failed${this.skipped ? `, ${this.skipped} skipped` : ""}`);
+    if (this.atBottom) window.scrollTo(0, document.body.scrollHeight);
+  }
+
+  /// Hides a row the filters do not let through: its target, the kind of
+  /// something it printed, its outcome, and a regular expression over its text.
+  apply(row) {
+    if (!row.dataset) return;
+    const { text, target, kind, outcome } = this.filter;
+    const has = (key, value) => row.dataset[key]?.split(" ").includes(value);
+    const hidden = (text && !text.test(row.textContent)) || (target && !has("targets", target)) ||
+      (kind && !has("kinds", kind)) || (outcome && row.dataset.outcome !== outcome);
+    row.classList.toggle("hidden", Boolean(hidden));
+  }
+
+  setFilter(filter) {
+    this.filter = filter;
+    for (const row of this.list.children) this.apply(row);
+  }
+
+  select(seq) {
+    for (const row of this.list.querySelectorAll(".selected")) row.classList.remove("selected");
+    this.commands.get(seq)?.classList.add("selected");
+  }
+}
+"""####
+        ),
+        "tools.js": (
+            type: "text/javascript; charset=utf-8",
+            body: ####"""
+// Watches, blame and snapshots, from the page: each button runs the meta
+// command the prompt would (`:watch`, `:blame`, `:snapshot`, `:restore`), so
+// the terminal and the timeline show it too; what comes back is listed here.
+import { element } from "./wire.js";
+
+export class Tools {
+  constructor(root, run) {
+    this.root = root;
+    this.run = run;
+    this.changes = element("ol", "watched");
+    this.blame = element("div", "blame");
+    this.watchList = element("ul", "watches");
+    this.snapshotList = element("ul", "snapshots");
+    const watch = this.form("path, like articles.items[0].likes", [
+      ["watch", (path) => `:watch ${path}`],
+      ["blame", (path) => `:blame ${path}`],
+      ["unwatch", (path) => `:unwatch ${path}`],
+    ]);
+    const snapshot = this.form("snapshot name, or a file to load", [
+      ["take", (name) => `:snapshot ${name}`],
+      ["restore", (name) => `:restore ${name}`],
+      ["save", (name) => `:snapshot save ${name} ${name}.json`],
+      ["load", (file) => `:snapshot load ${file}`],
+    ]);
+    root.append(element("h3", "", "Watches"), watch, this.watchList, this.blame, element("h3", "", "Changes of watched parts"), this.changes,
+      element("h3", "", "Snapshots"), snapshot, this.snapshotList);
+  }
+
+  form(placeholder, actions) {
+    const form = element("form", "tool");
+    const input = element("input");
+    input.placeholder = placeholder;
+    form.append(input);
+    for (const [name, line] of actions) {
+      const button = element("button", "", name);
+      button.type = "button";
+      button.dataset.action = name;
+      button.addEventListener("click", () => { if (input.value.trim()) this.run(line(input.value.trim())); });
+      form.append(button);
+    }
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      form.querySelector("button").click();
+    });
+    return form;
+  }
+
+  /// The session's watches and snapshots, from an overview.
+  update(overview) {
+    this.watchList.replaceChildren(...overview.watches.map((path) => element("li", "", path)));
+    this.snapshotList.replaceChildren(...overview.snapshots.map((snapshot) => {
+      const item = element("li", "", `${snapshot.name}${snapshot.after ? ` (after #${snapshot.after})` : ""} `);
+      const restore = element("button", "", "restore");
+      restore.addEventListener("click", () => this.run(`:restore ${snapshot.name}`));
+      item.append(restore);
+      return item;
+    }));
+  }
+
+  /// A message of the session's: a watched part changed, or a blame came.
+  show(message) {
+    const text = (v) => (v === undefined ? "(none)" : JSON.stringify(v));
+    if (message.kind === "watch") {
+      this.changes.append(element("li", "", `${message.target}.${message.path}: ${text(message.old)} → ${text(message.new)} by ${message.by}`));
+    } else if (message.kind === "blame") {
+      this.blame.replaceChildren(element("div", "kind", `who changed ${message.path}`));
+      const list = element("ol");
+      for (const change of message.changes) {
+        list.append(element("li", "", `${change.by}: ${change.path} ${text(change.old)} → ${text(change.new)}`));
+      }
+      if (!message.changes.length) list.append(element("li", "dim", "no change seen this session"));
+      this.blame.append(list);
+    }
+  }
+}
+"""####
+        ),
+        "why.js": (
+            type: "text/javascript; charset=utf-8",
+            body: ####"""
+// The Why panel: the selected command's causal tree (`:trace N`) and its
+// sequence diagram (`:seq N`), drawn here as SVG with the terminal's rules:
+// a lifeline a participant in the order they appear, a send an arrow, a
+// reply or failure a dashed arrow back, an event, change or redirect a mark
+// on its lifeline, late work marked. Downloads as SVG or Mermaid.
+import { element } from "./wire.js";
+
+const svgNS = "http://www.w3.org/2000/svg";
+const colors = { send: "#36c", reply: "#2a7", failure: "#d33", event: "#a0a", state: "#888", redirect: "#a70" };
+
+function svg(tag, attributes, text) {
+  const node = document.createElementNS(svgNS, tag);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, value);
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+function download(name, type, text) {
+  const link = element("a");
+  link.href = URL.createObjectURL(new Blob([text], { type }));
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
+export async function showWhy(root, ask, seq) {
+  root.replaceChildren(element("div", "dim", "…"));
+  const [trace, diagram] = await Promise.all([ask({ ask: "trace", seq }), ask({ ask: "diagram", seq })]);
+  root.replaceChildren();
+  if (trace.error) return root.append(element("div", "error", trace.error));
+  root.append(element("h3", "", `#${seq} ${trace.name ?? ""}: what it caused`));
+  const tree = element("ol", "trace");
+  for (const line of trace.lines) {
+    const item = element("li", `hop ${line.kind}${line.late ? " late" : ""}`);
+    item.style.paddingLeft = `${line.depth * 1.4}em`;
+    item.append(element("span", "", line.text));
+    tree.append(item);
+  }
+  root.append(tree);
+  if (diagram.error) return root.append(element("div", "error", diagram.error));
+  const drawn = draw(diagram);
+  const tools = element("div", "tools");
+  const asSVG = element("button", "", "download SVG");
+  asSVG.addEventListener("click", () =>
+    download(`karc-${seq}.svg`, "image/svg+xml", new XMLSerializer().serializeToString(drawn)));
+  const asMermaid = element("button", "", "download Mermaid");
+  asMermaid.addEventListener("click", () => download(`karc-${seq}.md`, "text/markdown", diagram.mermaid));
+  tools.append(asSVG, asMermaid);
+  root.append(element("h3", "", "sequence"), tools, drawn);
+}
+
+/// The diagram as SVG, styled inline so a downloaded copy looks the same.
+export function draw(diagram) {
+  const width = Math.max(150, ...diagram.participants.map((p) => p.length * 8 + 30));
+  const labelWidth = Math.max(0, ...diagram.messages.map((m) => m.text.length * 7 + 40));
+  const column = Math.max(width, Math.min(labelWidth, 420));
+  const x = (i) => 20 + column / 2 + i * column;
+  const top = 40;
+  const row = 34;
+  const height = top + 20 + diagram.messages.length * row;
+  const root = svg("svg", {
+    xmlns: svgNS, class: "sequence", width: 40 + column * diagram.participants.length, height,
+    "font-family": "ui-monospace, Menlo, monospace", "font-size": "12",
+  });
+  root.append(svg("defs", {}));
+  for (const [style, color] of Object.entries(colors)) {
+    const marker = svg("marker", { id: `arrow-${style}`, viewBox: "0 0 10 10", refX: "10", refY: "5", markerWidth: "7", markerHeight: "7", orient: "auto" });
+    marker.append(svg("path", { d: "M0,0 L10,5 L0,10 z", fill: color }));
+    root.firstChild.append(marker);
+  }
+  diagram.participants.forEach((name, i) => {
+    const lifeline = svg("g", { class: "lifeline", "data-name": name });
+    lifeline.append(svg("rect", { x: x(i) - width / 2 + 10, y: 4, width: width - 20, height: 24, rx: 4, fill: "none", stroke: "#888" }));
+    lifeline.append(svg("text", { x: x(i), y: 21, "text-anchor": "middle", fill: "currentColor" }, name));
+    lifeline.append(svg("line", { x1: x(i), y1: 28, x2: x(i), y2: height - 6, stroke: "#888", "stroke-dasharray": "2 3" }));
+    root.append(lifeline);
+  });
+  diagram.messages.forEach((message, index) => {
+    const y = top + 14 + index * row;
+    const color = colors[message.style] ?? "#888";
+    const group = svg("g", { class: `message ${message.style}${message.late ? " late" : ""}`, "data-from": diagram.participants[message.from], "data-to": diagram.participants[message.to] });
+    const label = message.late ? `${message.text} (late)` : message.text;
+    if (message.from === message.to) {
+      group.append(svg("circle", { cx: x(message.from), cy: y, r: 5, fill: color }));
+      group.append(svg("text", { x: x(message.from) + 10, y: y + 4, fill: color }, label));
+    } else {
+      const dashed = message.style === "reply" || message.style === "failure";
+      group.append(svg("line", {
+        x1: x(message.from), y1: y, x2: x(message.to), y2: y, stroke: color, "stroke-width": 1.5,
+        "marker-end": `url(#arrow-${message.style})`, ...(dashed ? { "stroke-dasharray": "5 4" } : {}),
+      }));
+      group.append(svg("text", { x: (x(message.from) + x(message.to)) / 2, y: y - 5, "text-anchor": "middle", fill: color }, label));
+    }
+    root.append(group);
+  });
+  return root;
+}
+"""####
+        ),
+        "wire.js": (
+            type: "text/javascript; charset=utf-8",
+            body: ####"""
+// The page's one WebSocket: the session's messages in, and questions out
+// (`{"id":N,"ask":…}`), each answered by `{"kind":"answer","id":N,"answer":{…}}`
+// among the messages. An answer that does not come in `timeout` ms says so.
+
+export function connect({ onMessage, onStatus, timeout = 15000 }) {
+  const token = new URLSearchParams(location.search).get("token") ?? "";
+  const socket = new WebSocket(`ws://${location.host}/events?token=${encodeURIComponent(token)}`);
+  const waiting = new Map();
+  let lastID = 0;
+  let open = false;
+  socket.onopen = () => {
+    open = true;
+    onStatus("live", "live");
+  };
+  socket.onclose = (event) => {
+    open = false;
+    onStatus("ended", `ended: ${event.reason || "the connection closed"}`);
+    for (const { resolve } of waiting.values()) resolve({ error: "the session ended" });
+    waiting.clear();
+  };
+  socket.onmessage = (message) => {
+    const object = JSON.parse(message.data);
+    if (object.kind === "answer") {
+      const asked = waiting.get(object.id);
+      if (asked) {
+        waiting.delete(object.id);
+        clearTimeout(asked.timer);
+        asked.resolve(object.answer);
+      } else if (object.id === null && object.answer?.error) {
+        onStatus("live", `the session refused a question: ${object.answer.error}`);
+      }
+      return;
+    }
+    onMessage(object);
+  };
+
+  /// The session's answer to `question` (an object; `error` when it could not answer).
+  function ask(question) {
+    if (!open) return Promise.resolve({ error: "not connected to the session" });
+    lastID += 1;
+    const id = lastID;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        waiting.delete(id);
+        resolve({ error: `no answer in ${timeout / 1000} s: the session is busy with a long command` });
+      }, timeout);
+      waiting.set(id, { resolve, timer });
+      socket.send(JSON.stringify({ id, ...question }));
+    });
+  }
+  return { ask };
+}
+
+export function element(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
 """####
         ),
     ]

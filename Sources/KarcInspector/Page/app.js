@@ -1,136 +1,121 @@
-// The inspector's page: one WebSocket of the session's messages, the same
-// JSON objects `karc --json` prints (docs/shell.md), plus `begin` (a command
-// line starts), `hello` and `skipped` (messages this page fell behind on).
-// Every value is shown as text (textContent), never as markup.
+// The inspector's page: the session's messages (the JSON objects `karc
+// --json` prints, docs/shell.md, plus `begin`, `hello` and `skipped`) on the
+// timeline; the selected command's states, why and tools beside it, asked
+// of the session when shown; a command box at the bottom.
+import { connect, element } from "./wire.js";
+import { Timeline } from "./timeline.js";
+import { StatePanel } from "./state.js";
+import { showWhy } from "./why.js";
+import { CommandBox } from "./box.js";
+import { Tools } from "./tools.js";
 
-const timeline = document.getElementById("timeline");
-const status = document.getElementById("status");
-const counts = document.getElementById("counts");
-const filter = document.getElementById("filter");
-const failuresOnly = document.getElementById("failures");
-const commands = new Map();
-let total = 0;
-let failed = 0;
-let skipped = 0;
+const byID = (id) => document.getElementById(id);
+const status = byID("status");
+let overview = { cluster: "", targets: [], watches: [], snapshots: [], last: 0 };
+let selected = null;
+let tab = "state";
 
-const token = new URLSearchParams(location.search).get("token") ?? "";
-const socket = new WebSocket(`ws://${location.host}/events?token=${encodeURIComponent(token)}`);
-socket.onopen = () => setStatus("live", "live");
-socket.onclose = (event) => setStatus("ended", `ended: ${event.reason || "the connection closed"}`);
-socket.onmessage = (message) => show(JSON.parse(message.data));
-
-function setStatus(kind, text) {
-  status.className = `status ${kind}`;
-  status.textContent = text;
-}
-
-function element(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-/// What a message says, in one line (and a block for a diff).
-function describe(message) {
-  switch (message.kind) {
-    case "reply": return [message.late ? "late reply" : "reply", `${message.type} ${JSON.stringify(message.value)}`];
-    case "event": return [message.late ? "late event" : "event", `${message.source}: ${message.type} ${JSON.stringify(message.value)}`];
-    case "state": return ["state", `${message.target}${message.by ? ` (by ${message.by})` : ""}`, message.diff];
-    case "redirect": return ["redirect", `${message.type} ${JSON.stringify(message.value)} by ${message.by} → ${JSON.stringify(message.to)}`];
-    case "error": return ["error", message.message];
-    case "timeout": return ["timeout", message.message];
-    case "timing": return ["time", `${message.milliseconds.toFixed(3)} ms`];
-    default: return [message.kind, message.message ?? JSON.stringify(message)];
-  }
-}
-
-function commandRow(seq) {
-  let row = commands.get(seq);
-  if (!row) {
-    row = element("li", "command");
-    const head = element("div", "head");
-    head.append(element("span", "seq", `#${seq}`), element("span", "text", ""), element("span", "outcome", "running"));
-    row.append(head);
-    commands.set(seq, row);
-    timeline.append(row);
-  }
-  return row;
-}
-
-function show(message) {
-  switch (message.kind) {
-    case "hello":
-      return;
-    case "skipped":
-      skipped += message.count;
-      timeline.append(element("li", "notice", `${message.count} messages skipped: this page fell behind the session`));
-      break;
-    case "begin": {
-      const row = commandRow(message.seq);
-      row.querySelector(".text").textContent = message.text;
-      total += 1;
-      break;
-    }
-    case "done": {
-      const row = commandRow(message.seq);
-      row.classList.add(message.outcome);
-      const outcome = row.querySelector(".outcome");
-      outcome.textContent = message.outcome;
-      outcome.className = `outcome ${message.outcome}`;
-      if (message.outcome !== "ok") failed += 1;
-      apply(row);
-      break;
-    }
-    default: {
-      const [kind, text, block] = describe(message);
-      const line = element("div", "line");
-      line.append(element("span", `kind ${message.kind === "error" ? "error" : ""}`, kind));
-      const body = element("span", message.late ? "late" : "", text);
-      line.append(body);
-      if (message.seq !== undefined) {
-        const row = commandRow(message.seq);
-        row.append(line);
-        if (block) row.append(element("pre", "", block));
-        apply(row);
-      } else {
-        const row = element("li", "between");
-        row.append(line);
-        if (block) row.append(element("pre", "", block));
-        timeline.append(row);
-        apply(row);
-      }
-    }
-  }
-  counts.textContent = `${total} commands, ${failed} failed${skipped ? `, ${skipped} skipped` : ""}`;
-  if (atBottom) window.scrollTo(0, document.body.scrollHeight);
-}
-
-let atBottom = true;
-window.addEventListener("scroll", () => {
-  atBottom = window.innerHeight + window.scrollY >= document.body.scrollHeight - 40;
+const wire = connect({
+  onMessage: (message) => {
+    timeline.show(message);
+    tools.show(message);
+    if (message.kind === "done") soon();
+  },
+  onStatus: (kind, text) => {
+    status.className = `status ${kind}`;
+    status.textContent = text;
+    if (kind === "live") refresh();
+  },
 });
+const timeline = new Timeline(byID("timeline"), { onSelect: select, onCount: (text) => { byID("counts").textContent = text; } });
+const statePanel = new StatePanel(byID("state"), wire.ask);
+const box = new CommandBox(byID("box"), wire.ask, { onRan: () => soon() });
+const tools = new Tools(byID("tools"), (line) => box.run(line));
 
-function matcher() {
-  try {
-    return filter.value ? new RegExp(filter.value, "i") : null;
-  } catch {
-    filter.setCustomValidity("not a regular expression");
-    return null;
+/// The overview again, at most once a second (a script runs thousands of commands a second).
+let due = null;
+function soon() {
+  if (due) return;
+  due = setTimeout(() => {
+    due = null;
+    refresh();
+  }, 1000);
+}
+
+async function refresh() {
+  const answer = await wire.ask({ ask: "overview" });
+  if (answer.error) return;
+  const first = overview.targets.length === 0;
+  overview = answer;
+  byID("cluster").textContent = answer.cluster;
+  tools.update(answer);
+  if (first) {
+    const target = byID("target-filter");
+    for (const t of answer.targets) target.append(new Option(t.name, t.name));
+    details();
+  } else if (selected === null && tab === "state") {
+    details();
   }
 }
 
-/// Hides a row the filter does not match (its whole text) or that did not fail, when only failures are shown.
-function apply(row, pattern = matcher()) {
-  filter.setCustomValidity("");
-  const hidden = (pattern && !pattern.test(row.textContent)) ||
-    (failuresOnly.checked && !(row.classList.contains("error") || row.classList.contains("interrupted")));
-  row.classList.toggle("hidden", Boolean(hidden));
+function select(seq) {
+  selected = seq;
+  timeline.select(seq);
+  details();
 }
 
-function applyAll() {
-  const pattern = matcher();
-  for (const row of timeline.children) apply(row, pattern);
+function details() {
+  const head = byID("selected");
+  head.replaceChildren();
+  if (selected === null) {
+    head.append(element("span", "", "States now"));
+  } else {
+    head.append(element("span", "", `After #${selected} `), element("code", "", timeline.textOf(selected)));
+    const now = element("button", "", "now");
+    now.addEventListener("click", () => select(null));
+    const back = element("button", "back", "go back to here");
+    back.title = "put every state that can be restored back as it was after this command (:undo)";
+    back.addEventListener("click", async () => {
+      const answer = await wire.ask({ ask: "back", seq: selected });
+      box.said.className = `said ${answer.error ? "error" : answer.outcome}`;
+      box.said.textContent = answer.error ?? `#${answer.seq}: went back to after #${selected} (${answer.outcome})`;
+      // The states now are the ones after that command; those after the commands undone are gone.
+      if (!answer.error) select(null);
+      soon();
+    });
+    head.append(now, back);
+  }
+  for (const name of ["state", "why", "tools"]) {
+    byID(name).classList.toggle("hidden", name !== tab);
+    byID(`tab-${name}`).classList.toggle("on", name === tab);
+  }
+  const messages = selected === null ? [] : timeline.messagesOf(selected);
+  if (tab === "state") {
+    const changed = [...new Set(messages.filter((m) => m.kind === "state").map((m) => m.target))];
+    statePanel.show(selected, overview.targets, changed, messages);
+  } else if (tab === "why") {
+    if (selected === null) byID("why").replaceChildren(element("div", "dim", "select a command on the timeline to see what it caused"));
+    else showWhy(byID("why"), wire.ask, selected);
+  }
 }
-filter.addEventListener("input", applyAll);
-failuresOnly.addEventListener("change", applyAll);
+
+for (const name of ["state", "why", "tools"]) {
+  byID(`tab-${name}`).addEventListener("click", () => {
+    tab = name;
+    details();
+  });
+}
+
+function filters() {
+  const text = byID("filter");
+  let pattern = null;
+  text.setCustomValidity("");
+  try {
+    pattern = text.value ? new RegExp(text.value, "i") : null;
+  } catch {
+    text.setCustomValidity("not a regular expression");
+  }
+  timeline.setFilter({ text: pattern, target: byID("target-filter").value, kind: byID("kind-filter").value, outcome: byID("outcome-filter").value });
+}
+for (const kind of Timeline.kinds) byID("kind-filter").append(new Option(kind, kind));
+for (const id of ["filter", "target-filter", "kind-filter", "outcome-filter"]) byID(id).addEventListener("input", filters);

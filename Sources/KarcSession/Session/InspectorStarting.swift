@@ -7,6 +7,10 @@ package protocol InspectorStarting: Sendable {
     /// The inspector's URL, started now if it was not; with the front the
     /// session subscribes when this call started it (nil when it ran already).
     func start() async throws -> sending InspectorStarted
+
+    /// Where the inspector's pages ask the session things (a state's parts,
+    /// a trace) and send it lines; the session answers between commands.
+    var inbox: SessionInbox { get }
 }
 
 /// What ``InspectorStarting/start()`` gives.

@@ -6,9 +6,10 @@ import KarcRendering
 
 /// The interactive loop: libedit's prompt (``LineEditor``) on its own
 /// thread, the session here. While the user types, this loop sleeps until a
-/// line is entered, the cluster pushes records (``ShellCluster/nextRecords()``)
-/// or a late reply comes, and hands what happened to the editor, which
-/// prints it above the prompt. A failed command does not end the session.
+/// line is entered, the cluster pushes records (``ShellCluster/nextRecords()``),
+/// a late reply comes or the inspector's page asks something
+/// (``SessionInbox``), and hands what happened to the editor, which prints
+/// it above the prompt. A failed command does not end the session.
 package struct Prompt {
     let session: ShellSession
     /// The line editor: libedit here (`KarcShell`), or an attached shell's, through its connection.
@@ -97,6 +98,13 @@ package struct Prompt {
                 return unfinished == nil ? .succeeded : .failed
             case nil:
                 _ = await session.waitForRoom(interruptible: false)
+                // A page's questions, and the lines it runs (printed here as typed ones are).
+                if await session.answerQuestions() {
+                    sink.flush()
+                    editor.print(sink.takeBuffered())
+                    lastPrint = clock.now
+                    continue
+                }
                 await paced(after: lastPrint)
                 session.printArrived(background: true)
                 let arrived = sink.takeBuffered()
@@ -105,10 +113,11 @@ package struct Prompt {
                     lastPrint = clock.now
                     continue
                 }
-                // Asleep until a line is entered, the cluster pushes records or a late reply comes.
+                // Asleep until a line is entered, the cluster pushes records, a late reply or a page's question comes.
                 let more = await session.waits.nextRecords(until: nil) { wake in
                     editor.onInput(wake)
                     session.waits.lateReplies.onArrival(wake)
+                    session.inbox?.onArrival(wake)
                 }
                 if !more.isEmpty {
                     session.printRecords(consume more, background: true)

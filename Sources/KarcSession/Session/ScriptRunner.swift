@@ -27,13 +27,29 @@ package struct ScriptRunner {
         return await run(name: name) { iterator.next() }
     }
 
-    /// Runs standard input's lines as they arrive.
+    /// Runs standard input's lines as they arrive; while none has, the
+    /// inspector's page is answered (a script kept open is a session a page can drive).
     func run(standardInput lines: any LineSource, name: String?) async -> Result {
+        // One read at a time: a read a question woke the wait from is the one waited for next.
+        var reading: Task<String?, Never>?
+        let inbox = session.inbox
         let result = await run(name: name) {
-            if lines.hasLineReady { return await lines.next() }
+            if reading == nil, lines.hasLineReady { return await lines.next() }
             // What was printed goes out before the shell waits for more input, and Ctrl-C ends the wait.
             session.renderer.sink.flush()
-            return await session.waits.interruptible { await lines.next() } ?? nil
+            while true {
+                let read = reading ?? Task { await lines.next() }
+                reading = read
+                switch await session.waits.race(alsoWake: inbox.map { inbox in { inbox.onArrival($0) } }, { await read.value }) {
+                case .finished(let line):
+                    reading = nil
+                    return line
+                case .woken:
+                    if await session.answerQuestions() { session.renderer.sink.flush() }
+                case .interrupted, .deadline:
+                    return nil
+                }
+            }
         }
         return session.interrupter.isTriggered ? .interrupted : result
     }
@@ -50,6 +66,8 @@ package struct ScriptRunner {
             }
             // An attached shell that stopped reading holds its script back, not the app's memory.
             guard await session.waitForRoom() else { return .interrupted }
+            // The inspector's page is answered between two lines, as at a prompt.
+            if session.inbox?.hasQuestions == true { _ = await session.answerQuestions() }
             let outcome: ShellSession.Outcome
             switch read {
             case .command(let command):

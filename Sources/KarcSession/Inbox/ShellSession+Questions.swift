@@ -1,0 +1,212 @@
+import KarcHistory
+import KarcLanguage
+import KarcOutput
+import KarcRendering
+import KarcTrace
+
+extension ShellSession {
+    /// The inspector's questions (``SessionInbox``), if it was started.
+    var inbox: SessionInbox? { waits.runtime.inspector?.inbox }
+
+    /// Answers every question waiting; false when none did (nothing was printed).
+    package func answerQuestions() async -> Bool {
+        guard let inbox, inbox.hasQuestions else { return false }
+        for item in inbox.take() { item.answer.finish(await answer(item.question)) }
+        return true
+    }
+
+    /// The JSON object that answers `question`.
+    package func answer(_ question: SessionQuestion) async -> String {
+        switch question {
+        case .run(let line): return await run(fromPage: line)
+        case .complete(let line): return await completion(of: line)
+        case .overview: return await overview()
+        case .state(let target, let path, let after, let offset, let limit):
+            return await statePart(of: target, at: path, after: after, offset: offset, limit: limit)
+        case .search(let target, let text, let after): return await search(target, for: text, after: after)
+        case .trace(let seq): return trace(of: seq)
+        case .diagram(let seq): return diagram(of: seq)
+        case .back(let seq): return await back(to: seq)
+        }
+    }
+
+    /// A line typed in the page: run as one typed here, said in the terminal first.
+    private func run(fromPage line: String) async -> String {
+        let text = line.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { return SessionAnswer.refusal("nothing to run: type a command, like counter.increment") }
+        guard !text.contains(where: \.isNewline) else { return SessionAnswer.refusal("one line at a time: the page runs one command a line") }
+        if case .meta(let name, _)? = try? LineParser.parse(text), ["quit", "q", "exit"].contains(name.value) {
+            return SessionAnswer.refusal("the page cannot end the session: Ctrl-D or :quit in its terminal does")
+        }
+        renderer.log("from the inspector: \(text)")
+        let outcome = await execute(text, at: Location(script: "inspector", line: nil))
+        renderer.sink.flush()
+        return JSONLine.write(["seq": log.history.total, "outcome": HistoryEntry.name(outcome)])
+    }
+
+    private func completion(of line: String) async -> String {
+        var states: [String: any Sendable] = [:]
+        for (target, state) in await targetStates() { states[target] = state }
+        let found = states
+        let words = log.words
+        let completer = Completer(
+            catalog: cluster.catalog, events: { words.events }, snapshots: { words.snapshots },
+            statePaths: { target, typed in found[target].map { StatePath.completions(in: $0, typed: typed) } ?? [] })
+        let completion = completer.complete(String(line.prefix(1_024)))
+        return JSONLine.write(["insert": completion.insert, "candidates": Array(completion.candidates.prefix(200))])
+    }
+
+    private func overview() async -> String {
+        let summary = CatalogSummary(cluster.catalog)
+        var targets: [JSONObject] = []
+        for target in summary.targets {
+            let state = await cluster.state(of: target.name)
+            var object: JSONObject = [
+                "name": target.name, "kind": target.kind,
+                "commands": target.commands.map(\.name),
+                "restorable": capabilities.restoring?.restorableStateType(of: target.name) != nil,
+            ]
+            object["type"] = state.map { StateTree.part($0).type }
+            targets.append(object)
+        }
+        let snapshots = states.snapshots.named.map { kept -> JSONObject in
+            var object: JSONObject = ["name": kept.name]
+            object["after"] = kept.after
+            return object
+        }
+        let watches = states.watches.all.map(\.text)
+        return JSONLine.write([
+            "cluster": cluster.name, "targets": targets, "snapshots": snapshots, "watches": watches, "last": log.history.total,
+            "undo": states.snapshots.undoPoints.map(\.command),
+        ])
+    }
+
+    /// `target`'s state now, or as it was after command `after` (its state
+    /// before the first command since that changed it, from the undo points).
+    private func state(of target: String, after: Int?) async -> Result<Any, AnswerProblem> {
+        guard cluster.catalog.target(named: target)?.name == target else {
+            let names = cluster.catalog.targets.map(\.name)
+            return .failure(
+                AnswerProblem("no target '\(target)'" + Names.didYouMean(target, among: names) + " Targets: \(names.joined(separator: ", "))"))
+        }
+        guard let now = await cluster.state(of: target) else { return .failure(AnswerProblem("\(target) shows no state")) }
+        guard let after else { return .success(now) }
+        guard after >= 0, after <= log.history.total else {
+            return .failure(AnswerProblem("there is no command \(after) yet: the last is \(log.history.total)"))
+        }
+        // The state before the first later command that changed the target, kept as its undo point, is the state
+        // after `after` unless something changed the target between the two (a timer) or the point is gone (undone).
+        let point = states.snapshots.undoPoints.first { $0.command > after && $0.before[target] != nil }
+        let until = point?.command ?? Int.max
+        let changes = states.changes
+        let changedBetween = changes.entries.contains { $0.target == target && $0.at > after && $0.at < until }
+        guard changes.droppedBefore <= after + 1, !changedBetween else {
+            return .failure(
+                AnswerProblem(
+                    "\(target)'s state after command \(after) was not kept: it was undone since, or changed outside a command,"
+                        + " or is older than the last \(Snapshots.undoDepth) commands that changed something"))
+        }
+        return .success(point?.before[target] ?? now)
+    }
+
+    private func statePart(of target: String, at path: String, after: Int?, offset: Int, limit: Int) async -> String {
+        var steps: [StatePath.Step] = []
+        if !path.isEmpty {
+            switch StatePath.parse(path) {
+            case .success(let parsed): steps = parsed
+            case .failure(let problem): return SessionAnswer.refusal("in the path '\(path)' at \(problem.offset): \(problem.message)")
+            }
+        }
+        let whole: Any
+        switch await state(of: target, after: after) {
+        case .success(let found): whole = found
+        case .failure(let problem): return SessionAnswer.refusal(problem.message)
+        }
+        guard let value = StatePath.part(of: whole, at: steps) else {
+            return SessionAnswer.refusal("\(target) has no part \(path)" + (after.map { " after command \($0)" } ?? ""))
+        }
+        let children = StateTree.children(of: value, offset: offset, limit: min(max(limit, 0), 1_000)).map { child -> JSONObject in
+            let childPath = steps + [child.step]
+            var object = Self.json(StateTree.part(child.value))
+            object["step"] = StatePath.text([child.step])
+            object["path"] = StatePath.text(childPath)
+            return object
+        }
+        var answer: JSONObject = ["target": target, "path": path, "part": Self.json(StateTree.part(value)), "offset": offset, "children": children]
+        answer["after"] = after
+        if let after {
+            let changed = states.changes.entries.filter { $0.command == after && $0.target == target }.flatMap(\.changes)
+            answer["changed"] = changed.map { StatePath.text($0.path) }
+        }
+        return JSONLine.write(answer)
+    }
+
+    private static func json(_ part: StateTree.Part) -> JSONObject {
+        var object: JSONObject = ["kind": part.kind.rawValue, "type": part.type, "count": part.count]
+        object["text"] = part.text
+        return object
+    }
+
+    private func search(_ target: String, for text: String, after: Int?) async -> String {
+        switch await state(of: target, after: after) {
+        case .failure(let problem): return SessionAnswer.refusal(problem.message)
+        case .success(let value):
+            let found = StateTree.search(value, for: String(text.prefix(200)))
+            return JSONLine.write(["target": target, "paths": found.paths, "complete": found.complete])
+        }
+    }
+
+    private func trace(of seq: Int) -> String {
+        guard let recording = traces.recording(ofCommand: seq) else { return SessionAnswer.refusal(Self.noFlow(seq, traced: traces.tracedCommands)) }
+        let lines = TraceTree(recording, label: names.label).lines.map { line -> JSONObject in
+            var object: JSONObject = ["depth": line.depth, "kind": line.kind.rawValue, "text": line.text, "late": line.late]
+            object["milliseconds"] = line.duration.map { Milliseconds.value($0) }
+            return object
+        }
+        var answer: JSONObject = ["seq": seq, "lines": lines]
+        answer["name"] = recording.commandName
+        return JSONLine.write(answer)
+    }
+
+    private func diagram(of seq: Int) -> String {
+        guard let recording = traces.recording(ofCommand: seq) else { return SessionAnswer.refusal(Self.noFlow(seq, traced: traces.tracedCommands)) }
+        let diagram = SequenceDiagram([recording], label: names.label)
+        let messages = diagram.messages.map { message -> JSONObject in
+            ["from": message.from, "to": message.to, "text": message.text, "style": message.style.rawValue, "late": message.late] as JSONObject
+        }
+        return JSONLine.write([
+            "seq": seq, "participants": diagram.participants, "messages": messages,
+            "mermaid": MermaidDocument.text(diagram, commands: [(seq, recording.commandName ?? "")], cluster: cluster.name),
+        ])
+    }
+
+    private static func noFlow(_ seq: Int, traced: [Int]) -> String {
+        "command \(seq) has no trace (only sends have one)" + (traced.isEmpty ? "" : "; commands with one: " + MetaTrace.ranges(traced))
+    }
+
+    /// Back to the states after command `seq`: the `:undo` of every command since that changed something, run as a command.
+    private func back(to seq: Int) async -> String {
+        guard seq >= 0, seq <= log.history.total else {
+            return SessionAnswer.refusal("there is no command \(seq) yet: the last is \(log.history.total)")
+        }
+        guard let restoring = capabilities.restoring else {
+            return SessionAnswer.refusal("cannot go back: " + ShellClusterCapabilities.cannotRestore)
+        }
+        // As `:undo N` counts: the newest undo points that put back a state that can be restored, down to command `seq`.
+        let undoable = states.snapshots.undoPoints.filter { point in point.before.keys.contains { restoring.restorableStateType(of: $0) != nil } }
+        let since = undoable.reversed().prefix { $0.command > seq }
+        guard !since.isEmpty else {
+            return SessionAnswer.refusal("the states are as they were after command \(seq): nothing since changed one that can be restored")
+        }
+        return await run(fromPage: ":undo \(since.count)")
+    }
+}
+
+/// Why a question cannot be answered.
+struct AnswerProblem: Error {
+    let message: String
+
+    init(_ message: String) {
+        self.message = message
+    }
+}
