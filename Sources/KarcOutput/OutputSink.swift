@@ -21,6 +21,8 @@ package final class OutputSink: Sendable {
         package var captured: [UInt8]?
         /// What each command running wrote, both streams, for `:history N` (``tap(_:exclusive:room:)``).
         package var taps: [(seq: Int, bytes: [UInt8], cut: Int, exclusive: Bool, room: Int)] = []
+        /// Held (``hold(_:)``): nothing is written, errors too are kept in order, for the prompt to print above its line.
+        package var held = false
 
         package mutating func tapped(_ text: String, newline: Bool) {
             // An exclusive tap (output of a command that ended) takes it alone.
@@ -136,6 +138,11 @@ package final class OutputSink: Sendable {
 
     package func writeError(_ text: String) {
         state.withLock { s in
+            if s.held {
+                if !s.taps.isEmpty { s.tapped(text, newline: true) }
+                s.buffer.append(contentsOf: (text + "\n").utf8)
+                return
+            }
             flush(&s)
             if !s.taps.isEmpty { s.tapped(text, newline: true) }
             if s.captured != nil {
@@ -146,6 +153,13 @@ package final class OutputSink: Sendable {
                 Self.writeAll(Array((text + "\n").utf8), to: errors)
             }
         }
+    }
+
+    /// Holds what is written (`true`) until the prompt takes it
+    /// (``takeBuffered()``) to print above the line someone is typing: a
+    /// command the inspector's page runs there must not write over that line.
+    package func hold(_ held: Bool) {
+        state.withLock { $0.held = held }
     }
 
     /// What is buffered, taken instead of written (the prompt prints it above the line).
@@ -165,6 +179,7 @@ package final class OutputSink: Sendable {
     /// output ends with a whole line (``ScriptSignals``).
     package func flushAndExit(_ status: Int32) -> Never {
         state.withLock { s -> Never in
+            s.held = false
             flush(&s)
             _exit(status)
         }
@@ -188,7 +203,7 @@ package final class OutputSink: Sendable {
     }
 
     private func flush(_ s: inout State) {
-        guard !s.buffer.isEmpty else { return }
+        guard !s.buffer.isEmpty, !s.held else { return }
         if s.captured != nil {
             s.captured?.append(contentsOf: s.buffer)
         } else if let forward {

@@ -40,7 +40,6 @@ extension ShellSession {
         }
         renderer.log("from the inspector: \(text)")
         let outcome = await execute(text, at: Location(script: "inspector", line: nil))
-        renderer.sink.flush()
         return JSONLine.write(["seq": log.history.total, "outcome": HistoryEntry.name(outcome)])
     }
 

@@ -98,9 +98,11 @@ package struct Prompt {
                 return unfinished == nil ? .succeeded : .failed
             case nil:
                 _ = await session.waitForRoom(interruptible: false)
-                // A page's questions, and the lines it runs (printed here as typed ones are).
-                if await session.answerQuestions() {
-                    sink.flush()
+                // A page's questions, and the lines it runs: printed above the line being typed, never over it.
+                sink.hold(true)
+                let answered = await session.answerQuestions()
+                sink.hold(false)
+                if answered {
                     editor.print(sink.takeBuffered())
                     lastPrint = clock.now
                     continue

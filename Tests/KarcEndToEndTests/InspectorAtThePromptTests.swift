@@ -1,0 +1,34 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A line run from the inspector's page while someone types at the prompt:
+/// the terminal prints it (said to come from the page) above the half-typed
+/// line, which is still there after; the prompt goes on as before.
+@Suite(.serialized, .timeLimit(.minutes(1)), .enabled(if: Tmux.isAvailable, "needs tmux (make test installs it)"))
+struct InspectorAtThePromptTests {
+    let scratch = ScratchDirectory("karc-tmux-inspect")
+    static let runFromPage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Browser/run_from_page.py").path
+
+    @Test func aLineFromThePageIsPrintedAboveTheHalfTypedLineWhichStays() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver"), "no chromedriver: make test installs it")
+        try await Tmux.session { tmux in
+            try await tmux.startKarc(stateHome: scratch.path, arguments: "--inspect --fresh")
+            let pane = await tmux.capture()
+            let url = try #require(pane.firstMatch(of: /http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{32}/).map { String($0.output) }, "\(pane)")
+            await tmux.send(text: "counter.res")
+            let page = try await ChildProcess.run(["/usr/bin/python3", Self.runFromPage, url, "counter.increment-by-three"])
+            #expect(
+                String(decoding: page.stdout, as: UTF8.self) == "#1 counter.increment-by-three: ok\n",
+                "\(String(decoding: page.stderr, as: UTF8.self))")
+            await tmux.expect { $0.contains("from the inspector: counter.increment-by-three") && $0.contains("+ CounterStore.State(count: 3)") }
+            await tmux.expect("the half-typed line is gone") { $0.hasSuffix("demo> counter.res\n") || $0.contains("demo> counter.res\n") }
+            // The line typed here goes on where it was.
+            await tmux.send(text: "et", enter: true)
+            await tmux.expect { $0.contains("+ CounterStore.State(count: 0)") }
+            await tmux.send(keys: "C-d")
+            await tmux.expect { $0.contains("EXIT=0") }
+        }
+    }
+}
