@@ -340,6 +340,7 @@ let package = Package(
                 "KarcEndpoint",
                 "KarcAttach",
                 "KarcAttachProtocol",
+                "KarcInspector",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),

@@ -98,7 +98,7 @@ public struct ClusterEndpoint: ServiceLifecycle.Service {
     public let name: String
     /// Where and how the endpoint listens.
     public let configuration: Configuration
-    private let state: EndpointState
+    let state: EndpointState
 
     /// An endpoint for `cluster`, named `name` (the prompt's name, and the socket's).
     public init(_ cluster: Cluster, name: String, configuration: Configuration = Configuration(), logger: Logger = Logger(label: "karc.endpoint")) {

@@ -6,9 +6,12 @@ import KarcSynchronization
 /// the shell ends.
 package final class InspectorStarter: InspectorStarting {
     private let started = KarcMutex<Inspector?>(nil)
-    package let inbox = SessionInbox()
+    package let inbox: SessionInbox
 
-    package init() {}
+    /// `readOnly`: its pages may look but not act (``SessionInbox/isReadOnly``).
+    package init(readOnly: Bool = false) {
+        inbox = SessionInbox(readOnly: readOnly)
+    }
 
     package func start() async throws -> sending InspectorStarted {
         if let running = started.withLock({ $0 }) { return InspectorStarted(url: running.url, front: nil) }

@@ -4,6 +4,7 @@ import KarcAttach
 import KarcAttachProtocol
 import KarcDemo
 import KarcEndpoint
+import KarcInspector
 import KarcShell
 import Logging
 import ServiceLifecycle
@@ -18,7 +19,8 @@ struct Serve: AsyncParsableCommand {
             /tmp/karc-UID/NAME.sock; NAME is demo unless --name says) with a token beside it \
             (NAME.token), and prints where. `karc attach NAME` finds it. \
             --listen HOST:PORT uses TCP: loopback, or another interface with --tls-cert and \
-            --tls-key. Stops cleanly on SIGTERM or SIGINT (Ctrl-C).
+            --tls-key. --inspect also serves a page of what the app does (docs/inspect.md). \
+            Stops cleanly on SIGTERM or SIGINT (Ctrl-C).
             """)
 
     @OptionGroup var demo: DemoArguments
@@ -48,6 +50,12 @@ struct Serve: AsyncParsableCommand {
     @Option(help: ArgumentHelp("TLS private key (PEM), for TCP.", valueName: "FILE"))
     var tlsKey: String?
 
+    @Flag(
+        help: ArgumentHelp(
+            "Serve a live inspector of the app on 127.0.0.1 and print its URL: what the app and its attached shells do, as it happens,"
+                + " and a command box (none with --read-only). docs/inspect.md says more."))
+    var inspect = false
+
     func validate() throws {
         if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("TLS needs both --tls-cert and --tls-key") }
         if maxShells < 1 { throw ValidationError("--max-shells must be at least 1") }
@@ -65,15 +73,28 @@ struct Serve: AsyncParsableCommand {
         configuration.tokenFile = tokenFile
         if let tlsCert, let tlsKey { configuration.tls = .init(certificateChain: tlsCert, privateKey: tlsKey) }
         let endpoint = ClusterEndpoint(cluster, name: name, configuration: configuration, logger: logger)
-        let announced = AnnouncingEndpoint(endpoint: endpoint, name: name, readOnly: readOnly, tlsCert: tlsCert)
+        let inspector = inspect ? AppInspector(readOnly: readOnly) : nil
+        var inspectorURL: String?
+        if let inspector {
+            do {
+                inspectorURL = try await inspector.start(endpoint.observedCluster())
+            } catch {
+                await cluster.shutDown()
+                FileHandle.standardError.write(Data("karc serve: error: the inspector could not start: \(error)\n".utf8))
+                throw ExitCode.failure
+            }
+        }
+        let announced = AnnouncingEndpoint(endpoint: endpoint, name: name, readOnly: readOnly, tlsCert: tlsCert, inspectorURL: inspectorURL)
         let group = ServiceGroup(configuration: .init(services: [announced], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         do {
             try await group.run()
         } catch let error as EndpointError {
+            await inspector?.stop()
             await cluster.shutDown()
             FileHandle.standardError.write(Data("karc serve: error: \(error.message)\n".utf8))
             throw ExitCode.failure
         }
+        await inspector?.stop()
         await cluster.shutDown()
         FileHandle.standardOutput.write(Data("karc serve: stopped\n".utf8))
     }
@@ -85,6 +106,7 @@ private struct AnnouncingEndpoint: Service {
     let name: String
     let readOnly: Bool
     let tlsCert: String?
+    let inspectorURL: String?
 
     func run() async throws {
         try await endpoint.run { listening in
@@ -104,7 +126,7 @@ private struct AnnouncingEndpoint: Service {
                 karc serve: the demo cluster\(name == "demo" ? "" : ", named \(name),") listens on \(listening.address)\(readOnly ? " (read-only)" : "") with the token in \(listening.tokenFile)
                 karc serve: attach with: \(attach)   (Ctrl-C or SIGTERM stops)
 
-                """
+                """ + (inspectorURL.map { "karc serve: inspector: \($0)\(readOnly ? " (read-only)" : "")\n" } ?? "")
             FileHandle.standardOutput.write(Data(text.utf8))
         }
     }

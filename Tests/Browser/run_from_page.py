@@ -1,10 +1,13 @@
 #!/usr/bin/python3
 """Runs one line through the inspector page's command box, in headless
-chromium, and prints `#N LINE: OUTCOME` once the session answered.
+chromium, and prints what the box says once the session answered
+(`#N LINE: OUTCOME`, or why not). With EXPECT, first waits until the
+timeline shows it.
 
-    /usr/bin/python3 Tests/Browser/run_from_page.py URL LINE
+    /usr/bin/python3 Tests/Browser/run_from_page.py URL LINE [EXPECT]
 
-Run by InspectorAtThePromptTests, whose session is at a prompt in tmux."""
+Run by InspectorAtThePromptTests (a session at a prompt in tmux) and
+ServeInspectTests (an app's inspector, `karc serve --inspect`)."""
 import sys
 
 from selenium import webdriver
@@ -14,6 +17,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 url, line = sys.argv[1], sys.argv[2]
+expect = sys.argv[3] if len(sys.argv) > 3 else None
 options = webdriver.ChromeOptions()
 options.binary_location = "/usr/bin/chromium"
 for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]:
@@ -23,9 +27,15 @@ try:
     driver.get(url)
     wait = WebDriverWait(driver, 20)
     wait.until(lambda d: d.find_element(By.ID, "status").text == "live")
+    if expect:
+        try:
+            wait.until(lambda d: expect in d.find_element(By.ID, "timeline").text)
+        except Exception:
+            print("the timeline never showed " + expect + ":\n" + driver.find_element(By.ID, "timeline").text, flush=True)
+            sys.exit(1)
     driver.find_element(By.ID, "command").send_keys(line + Keys.ENTER)
     said = driver.find_element(By.CSS_SELECTOR, "#box .said")
-    wait.until(lambda d: said.text.startswith("#"))
+    wait.until(lambda d: said.text and not said.text.startswith("running"))
     print(said.text, flush=True)
 finally:
     driver.quit()

@@ -18,12 +18,14 @@ struct InspectorQuestionsTests {
         let session: ShellSession
         let sink = OutputSink(capturing: ())
 
-        init() async throws {
+        init(readOnly: Bool = false) async throws {
             cluster = ClusterShell(name: "demo", cluster: try await DemoCluster.makeForTesting(tick: .seconds(3_600)))
             var options = ShellOptions()
             options.printing.color = false
             options.printing.json = true
-            session = ShellSession(cluster: cluster, options: options, sink: sink)
+            var runtime = ShellRuntime()
+            runtime.inspector = InspectorStarter(readOnly: readOnly)
+            session = ShellSession(cluster: cluster, options: options, sink: sink, runtime: runtime)
         }
 
         func run(_ lines: String...) async {
@@ -153,6 +155,22 @@ struct InspectorQuestionsTests {
         let overview = try await demo.ask(.overview)
         #expect((overview["targets"] as? [[String: Any]])?.map { $0["name"] as? String } == ["counter", "identity", "articles", "account", "auth"])
         #expect(overview["last"] as? Int == 2)
+        await demo.cluster.shutDown()
+    }
+
+    @Test func aReadOnlyInspectorLooksButRunsNothingThatChangesTheApp() async throws {
+        let demo = try await Demo(readOnly: true)
+        await demo.run("counter.increment")
+        let send = try await demo.ask(.run("counter.increment"))
+        #expect((send["error"] as? String)?.hasPrefix("this inspector is read-only (the app serves --read-only): it runs no send") == true)
+        let undo = try await demo.ask(.run(":undo"))
+        #expect(undo["error"] != nil)
+        let back = try await demo.ask(.back(to: 0))
+        #expect(back["error"] != nil)
+        let look = try await demo.ask(.run(":state counter"))
+        #expect(look["outcome"] as? String == "ok")
+        let overview = try await demo.ask(.overview)
+        #expect(overview["readOnly"] as? Bool == true)
         await demo.cluster.shutDown()
     }
 }

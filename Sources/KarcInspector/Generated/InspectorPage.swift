@@ -57,6 +57,10 @@ async function refresh() {
   overview = answer;
   byID("cluster").textContent = answer.cluster;
   tools.update(answer);
+  document.body.classList.toggle("read-only", Boolean(answer.readOnly));
+  if (answer.readOnly) {
+    byID("command").placeholder = "read-only: :state, :watch, :blame, :trace, :seq and :history work; sends are off";
+  }
   if (first) {
     const target = byID("target-filter");
     for (const t of answer.targets) target.append(new Option(t.name, t.name));
@@ -456,6 +460,7 @@ footer { position: fixed; bottom: 0; left: 0; right: 0; background: Canvas; bord
 .said.ok { color: var(--ok); }
 .choices { flex-basis: 100%; display: flex; flex-wrap: wrap; gap: .3em; }
 .choices:empty { display: none; }
+body.read-only #selected button.back, body.read-only #tools form.tool:last-of-type, body.read-only .snapshots button { display: none; }
 """####
         ),
         "timeline.js": (

@@ -49,6 +49,10 @@ async function refresh() {
   overview = answer;
   byID("cluster").textContent = answer.cluster;
   tools.update(answer);
+  document.body.classList.toggle("read-only", Boolean(answer.readOnly));
+  if (answer.readOnly) {
+    byID("command").placeholder = "read-only: :state, :watch, :blame, :trace, :seq and :history work; sends are off";
+  }
   if (first) {
     const target = byID("target-filter");
     for (const t of answer.targets) target.append(new Option(t.name, t.name));

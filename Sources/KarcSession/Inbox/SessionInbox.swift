@@ -24,9 +24,13 @@ package final class SessionInbox: Sendable {
     private let count = Atomic<Int>(0)
     /// At most this many questions wait; past it a question is answered at once that the session is busy.
     package let limit: Int
+    /// The pages may look but not act: a line to run, going back, a watch
+    /// or a snapshot from the page is refused (an app served `--read-only`).
+    package let isReadOnly: Bool
 
-    package init(limit: Int = 64) {
+    package init(limit: Int = 64, readOnly: Bool = false) {
         self.limit = max(1, limit)
+        isReadOnly = readOnly
     }
 
     /// The answer to `question`, a JSON object's text, once the session gave it.

@@ -17,6 +17,7 @@ extension ShellSession {
 
     /// The JSON object that answers `question`.
     package func answer(_ question: SessionQuestion) async -> String {
+        if inbox?.isReadOnly == true, let refusal = Self.readOnlyRefusal(of: question) { return refusal }
         switch question {
         case .run(let line): return await run(fromPage: line)
         case .complete(let line): return await completion(of: line)
@@ -27,6 +28,25 @@ extension ShellSession {
         case .trace(let seq): return trace(of: seq)
         case .diagram(let seq): return diagram(of: seq)
         case .back(let seq): return await back(to: seq)
+        }
+    }
+
+    /// The meta commands a read-only page may run: they look, and change nothing in the app.
+    static let lookingCommands: Set<String> = ["state", "watch", "unwatch", "blame", "trace", "seq", "history", "help", "events", "snapshots"]
+
+    /// Why a read-only page may not ask `question` (nil: it may).
+    private static func readOnlyRefusal(of question: SessionQuestion) -> String? {
+        let refusal = SessionAnswer.refusal(
+            "this inspector is read-only (the app serves --read-only): it runs no send and changes no state;"
+                + " :state, :watch, :blame, :trace, :seq and :history work")
+        switch question {
+        case .back: return refusal
+        case .run(let line):
+            guard case .meta(let name, _)? = try? LineParser.parse(line.trimmingCharacters(in: .whitespaces)),
+                lookingCommands.contains(name.value)
+            else { return refusal }
+            return nil
+        default: return nil
         }
     }
 
@@ -76,6 +96,7 @@ extension ShellSession {
         let watches = states.watches.all.map(\.text)
         return JSONLine.write([
             "cluster": cluster.name, "targets": targets, "snapshots": snapshots, "watches": watches, "last": log.history.total,
+            "readOnly": inbox?.isReadOnly == true,
             "undo": states.snapshots.undoPoints.map(\.command),
         ])
     }

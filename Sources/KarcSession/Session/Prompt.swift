@@ -14,6 +14,11 @@ package struct Prompt {
     let session: ShellSession
     /// The line editor: libedit here (`KarcShell`), or an attached shell's, through its connection.
     let editor: any PromptEditor
+    /// Whether each printed state is kept for `:export-test` (a person's
+    /// session is short enough); not for an app's inspector, which runs as long as the app.
+    package var keepsStates = true
+    /// Whether the greeting is printed (a session nobody types in prints none).
+    package var greets = true
 
     package init(session: ShellSession, editor: any PromptEditor) {
         self.session = session
@@ -22,7 +27,7 @@ package struct Prompt {
 
     package func run() async -> ScriptRunner.Result {
         let sink = session.renderer.sink
-        if !session.options.printing.quiet {
+        if greets, !session.options.printing.quiet {
             sink.write("karc shell on \(session.cluster.name): :help lists the targets and commands; Tab completes; Ctrl-D leaves")
             sink.flush()
         }
@@ -31,7 +36,7 @@ package struct Prompt {
         await StartupFiles.run(in: session)
         session.io.isInteractive = true
         // A person's session is short enough to keep each printed state for `:export-test`.
-        session.log.keepsStates = true
+        session.log.keepsStates = keepsStates
         session.noteWhatComesBack()
         editor.start()
         // The lines of a command that goes on (an open string, list or object), bounded.

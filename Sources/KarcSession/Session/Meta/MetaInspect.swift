@@ -6,7 +6,8 @@ enum MetaInspect: MetaCommand {
     static let summary = "watch this session in a browser: prints the inspector's URL (on 127.0.0.1, with a one-time token)"
     static let details = [
         "The page shows each command as it runs, with its reply, events, changes of state and outcome.",
-        "It is served until the shell ends; --inspect starts it with the shell. docs/shell.md says who gets in.",
+        "Select a command there to see the states after it, why it did what it did, and go back to it; its box runs lines here.",
+        "It is served until the shell ends; --inspect starts it with the shell. docs/inspect.md says who gets in.",
     ]
     /// A replay would start a server: not kept by :save.
     static let isReplayed = false
@@ -20,7 +21,9 @@ enum MetaInspect: MetaCommand {
             return context.fail("the inspector could not start: \(error)", in: call)
         }
         guard let url else {
-            return context.fail("this shell cannot serve an inspector (a session attached from elsewhere, or one without KarcShell)", in: call)
+            return context.fail(
+                "this shell cannot serve an inspector (a session attached from elsewhere, or one without KarcShell);"
+                    + " an app's own page shows what its attached shells run (karc serve --inspect, docs/inspect.md)", in: call)
         }
         context.renderer.log("inspector: \(url)")
         return .succeeded

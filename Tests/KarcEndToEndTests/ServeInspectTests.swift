@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+
+/// `karc serve --inspect`: a page of what the app does — here a command an
+/// attached shell runs — with a command box of its own; read-only when the
+/// app serves `--read-only` (it looks, and runs nothing that changes a state).
+@Suite(.timeLimit(.minutes(1)))
+struct ServeInspectTests {
+    static let runFromPage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Browser/run_from_page.py").path
+
+    static func url(of served: ServedDemo) throws -> String {
+        try #require(
+            served.process.stdout.firstMatch(of: /karc serve: inspector: (http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{32})/).map { String($0.1) },
+            "\(served.process.stdout)")
+    }
+
+    @Test func thePageShowsWhatAnAttachedShellDidAndRunsItsOwnCommands() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver"), "no chromedriver: make test installs it")
+        let served = try await ServedDemo(["--inspect"])
+        let url = try Self.url(of: served)
+        let attached = try await served.attach([], input: "counter.increment-by-three\n")
+        #expect(attached.status == 0)
+        let page = try await ChildProcess.run(["/usr/bin/python3", Self.runFromPage, url, "counter.increment", "counter (by another shell: counter.increment-by-three)"])
+        #expect(String(decoding: page.stdout, as: UTF8.self) == "#1 counter.increment: ok\n", "\(String(decoding: page.stderr, as: UTF8.self))")
+        #expect(await served.stop() == 0)
+    }
+
+    @Test func aReadOnlyAppsPageLooksAndRunsNothing() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver"), "no chromedriver: make test installs it")
+        let served = try await ServedDemo(["--inspect", "--read-only"])
+        #expect(served.process.stdout.contains("(read-only)\n"))
+        let url = try Self.url(of: served)
+        let send = try await ChildProcess.run(["/usr/bin/python3", Self.runFromPage, url, "counter.increment"])
+        #expect(
+            String(decoding: send.stdout, as: UTF8.self).hasPrefix("this inspector is read-only (the app serves --read-only): it runs no send"),
+            "\(String(decoding: send.stdout + send.stderr, as: UTF8.self))")
+        let look = try await ChildProcess.run(["/usr/bin/python3", Self.runFromPage, url, ":state counter"])
+        #expect(String(decoding: look.stdout, as: UTF8.self) == "#1 :state counter: ok\n")
+        #expect(await served.stop() == 0)
+    }
+}
