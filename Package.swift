@@ -360,8 +360,9 @@ let package = Package(
             name: "karc-bench",
             dependencies: [
                 "Karc", "Trellis", "AsyncDispatcher", "Compose", "KarcEndpoint", "KarcAttachProtocol", "KarcAsync", "KarcRendering",
-                "KarcSession", "KarcSessionTrellis",
+                "KarcSession", "KarcSessionTrellis", "KarcInspector",
                 .product(name: "DequeModule", package: "swift-collections"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
             ],

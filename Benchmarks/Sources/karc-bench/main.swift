@@ -228,6 +228,27 @@ if wanted("explore.shrink") {
     let shrink = try exploreShrink()
     report("explore.shrink", shrink.seconds, "s (a failing sequence of \(shrink.original) commands shrunk to \(shrink.shrunk))")
 }
+if wanted("inspect.script") {
+    report("inspect.script", try await inspectScriptRatio(100_000), "percent (a piped --json script with a page following, of its rate without --inspect, pairs in turn)")
+}
+if wanted("inspect.send.store") {
+    report("inspect.send.store", try await inspectSendStoreRatio(200_000), "percent (cluster.send.store with an app's inspector and a page following, of the same without, in turn)")
+}
+if wanted("inspect.latency") {
+    let (idle, loaded) = try await inspectLatency(300, load: 300_000)
+    report("inspect.latency.idle.p50", idle.0, "ms (a command from a page to its answer, after its output reached the page)")
+    report("inspect.latency.idle.p99", idle.1, "ms")
+    report("inspect.latency.loaded.p50", loaded.0, "ms (the same while a piped script runs at full speed)")
+    report("inspect.latency.loaded.p99", loaded.1, "ms")
+}
+if wanted("inspect.bigstate") {
+    report("inspect.bigstate", try await inspectBigState(50), "ms (a command selected on a 10,000-element state: its top level and its list's first 200, answered)")
+}
+if wanted("inspect.stalled.rss") {
+    let memory = try await inspectStalledMemory(1_000_000)
+    report("inspect.stalled.rss", memory.with - memory.without, "MB (peak memory a page that never reads adds over a million piped commands)")
+    report("inspect.stalled.rss.base", memory.without, "MB (the same script without --inspect)")
+}
 if wanted("shell.script.json") {
     // A piped command's cost in bare observed sends: both measured in this run, so the machine's speed cancels.
     let json = try await shellScriptJSON(100_000)
