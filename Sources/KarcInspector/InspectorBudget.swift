@@ -10,7 +10,7 @@ struct InspectorBudget {
     private var tokens: Double
     private var last: Duration?
 
-    init(capacity: Int = 1_000, perSecond: Int = 5_000) {
+    init(capacity: Int = 1_000, perSecond: Int = 1_000) {
         self.capacity = Double(max(1, capacity))
         self.perSecond = Double(max(1, perSecond))
         tokens = self.capacity

@@ -117,6 +117,16 @@ try:
     driver.execute_script("const s = document.getElementById('target-filter'); s.value = 'articles'; s.dispatchEvent(new Event('input'));")
     until(lambda: visible() == ["2", "3", "4", "5"], f"the target filter shows {visible()}")
     driver.execute_script("const s = document.getElementById('target-filter'); s.value = ''; s.dispatchEvent(new Event('input'));")
+    driver.execute_script("const s = document.getElementById('kind-filter'); s.value = 'redirect'; s.dispatchEvent(new Event('input'));")
+    until(lambda: visible() == ["2"], f"the kind filter shows {visible()}")
+    driver.execute_script("const s = document.getElementById('kind-filter'); s.value = ''; s.dispatchEvent(new Event('input'));")
+    find("#filter").send_keys("like id=1")
+    until(lambda: visible() == ["5"], f"the text filter shows {visible()}")
+    find("#filter").clear()
+    find("#filter").send_keys("(")
+    until(lambda: driver.execute_script("return document.getElementById('filter').validationMessage") != "", "a bad expression is not said")
+    find("#filter").clear()
+    driver.execute_script("document.getElementById('filter').dispatchEvent(new Event('input'));")
 
     step("the state tree after the add: the changed parts marked")
     find(row(4)).click()
@@ -137,7 +147,14 @@ try:
     likes = f'{articles} li.leaf[data-path="items[0].likes"]'
     assert find(likes).text == "likes: 0", "after #4 the article has no like yet: " + find(likes).text
     assert "Hello, karc" in text("#state .diffs"), "the command's diff is not shown"
+    find("#state .diff-mode button:nth-child(2)").click()
+    until(lambda: '"op": "add"' in text("#state .diffs pre.patch"), "the JSON Patch is not shown: " + text("#state .diffs"))
+    find("#state .diff-mode button:nth-child(1)").click()
+    driver.execute_script("const s = document.querySelector('#state form.search select'); s.value = 'articles';")
+    find("#state form.search input").send_keys("hello" + Keys.ENTER)
+    until(lambda: "articles items[0].title" in text("#state .found"), "the search did not find the title: " + text("#state .found"))
     if screenshot:
+        driver.execute_script("document.querySelector('#state .found').replaceChildren()")
         driver.execute_script("window.scrollTo(0, 0)")
         driver.save_screenshot(screenshot)
 
@@ -177,6 +194,15 @@ try:
     run("counter.increment")
     until(lambda: "counter.count: 3 → 4 by #" in text("#tools ol.watched"), "the watched change is not listed: " + text("#tools ol.watched"))
 
+
+    step("snapshots from the page: taken, listed, restored")
+    snapshot = driver.find_elements(By.CSS_SELECTOR, "#tools form.tool input")[1]
+    snapshot.send_keys("before-more")
+    find('#tools button[data-action="take"]').click()
+    until(lambda: "before-more" in text("#tools ul.snapshots"), "the snapshot is not listed: " + text("#tools ul.snapshots"))
+    run("counter.increment")
+    find("#tools ul.snapshots button").click()
+    until(lambda: any(":restore before-more" in text(row(n)) and outcome(n) == "ok" for n in range(8, 14)), "restoring from the page did not run")
 
     step("refused: the page without its token")
     driver.get(origin + "/")

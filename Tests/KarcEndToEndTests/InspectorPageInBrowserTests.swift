@@ -35,13 +35,14 @@ struct InspectorPageInBrowserTests {
             dom = String(decoding: page.stdout, as: UTF8.self)
         }
         #expect(dom.contains(#"class="status live">live</span>"#), "\(dom)")
+        // Each command that ended says how long it took.
         #expect(
             dom.contains(
-                #"<span class="seq">#1</span><span class="text">counter.increment</span><span class="duration"></span><span class="outcome ok">ok</span>"#
+                /<span class="seq">#1<\/span><span class="text">counter.increment<\/span><span class="duration">\d+\.\d{3} ms<\/span><span class="outcome ok">ok<\/span>/
             ))
         #expect(
             dom.contains(
-                #"<span class="seq">#2</span><span class="text">counter.nosuch</span><span class="duration"></span><span class="outcome error">error</span>"#
+                /<span class="seq">#2<\/span><span class="text">counter.nosuch<\/span><span class="duration">\d+\.\d{3} ms<\/span><span class="outcome error">error<\/span>/
             ))
         #expect(dom.contains("unknown command 'nosuch' for counter"))
         #expect(dom.contains(#"<span class="seq">#3</span><span class="text">articles.add title="hi"</span>"#))

@@ -21,7 +21,9 @@ struct ServeInspectTests {
         let url = try Self.url(of: served)
         let attached = try await served.attach([], input: "counter.increment-by-three\n")
         #expect(attached.status == 0)
-        let page = try await ChildProcess.run(["/usr/bin/python3", Self.runFromPage, url, "counter.increment", "counter (by another shell: counter.increment-by-three)"])
+        let page = try await ChildProcess.run([
+            "/usr/bin/python3", Self.runFromPage, url, "counter.increment", "counter (by another shell: counter.increment-by-three)",
+        ])
         #expect(String(decoding: page.stdout, as: UTF8.self) == "#1 counter.increment: ok\n", "\(String(decoding: page.stderr, as: UTF8.self))")
         #expect(await served.stop() == 0)
     }

@@ -33,4 +33,20 @@ struct InspectorFrontTests {
                 #"{"kind":"begin","seq":6,"text":"counter.reset"}"#,
             ])
     }
+
+    @Test func eachCommandsEndSaysHowLongItTookOnTheFrontsClock() async throws {
+        let hub = InspectorHub()
+        let time = Locked(Duration.zero)
+        let front = InspectorFront(hub: hub, capacity: 100, perSecond: 100, now: { time.value })
+        let browser = try #require(hub.connect(greeting: "hello"))
+        var context = OutputContext()
+        context.seq = 1
+        front.receive(.begin(seq: 1, text: ":sleep 1500ms"), in: context)
+        time.set(.milliseconds(1_500))
+        front.receive(.done(seq: 1, outcome: "ok"), in: context)
+        hub.finish()
+        var messages: [String] = []
+        for await message in browser.messages { messages.append(message) }
+        #expect(messages.last == #"{"kind":"done","milliseconds":1500.0,"outcome":"ok","seq":1}"#)
+    }
 }

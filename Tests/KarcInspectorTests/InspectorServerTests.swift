@@ -85,7 +85,7 @@ struct InspectorServerTests {
         let client = try await RawClient.connect(port: port)
         let watching = Task {
             try await client.exchange(RawClient.get("/events?token=\(token)", port: port, headers: RawClient.upgrade)) { bytes in
-                WebSocketText.messages(in: bytes).contains { $0.contains(#""kind":"done","outcome":"error","seq":2"#) }
+                WebSocketText.messages(in: bytes).contains { $0.hasPrefix(#"{"kind":"done""#) && $0.hasSuffix(#""outcome":"error","seq":2}"#) }
             }
         }
         await inspector.hub.untilBrowsers { $0 == 1 }
@@ -94,7 +94,7 @@ struct InspectorServerTests {
         #expect(messages.first == #"{"kind":"hello","version":1}"#)
         #expect(messages.contains(#"{"kind":"begin","seq":1,"text":"counter.increment"}"#))
         #expect(messages.contains { $0.contains(#""kind":"state""#) && $0.contains(#""target":"counter""#) && $0.contains(#""seq":1"#) })
-        #expect(messages.contains(#"{"kind":"done","outcome":"ok","seq":1}"#))
+        #expect(messages.contains { $0.hasPrefix(#"{"kind":"done","milliseconds":"#) && $0.hasSuffix(#","outcome":"ok","seq":1}"#) })
         #expect(messages.contains(#"{"kind":"begin","seq":2,"text":"counter.nosuch"}"#))
         #expect(messages.contains { $0.contains(#""kind":"error""#) && $0.contains("unknown command 'nosuch'") })
         await cluster.shutDown()

@@ -229,10 +229,14 @@ if wanted("explore.shrink") {
     report("explore.shrink", shrink.seconds, "s (a failing sequence of \(shrink.original) commands shrunk to \(shrink.shrunk))")
 }
 if wanted("inspect.script") {
-    report("inspect.script", try await inspectScriptRatio(100_000), "percent (a piped --json script with a page following, of its rate without --inspect, pairs in turn)")
+    report(
+        "inspect.script", try await inspectScriptRatio(100_000),
+        "percent (a piped --json script with a page following, of its rate without --inspect, pairs in turn)")
 }
 if wanted("inspect.send.store") {
-    report("inspect.send.store", try await inspectSendStoreRatio(200_000), "percent (cluster.send.store with an app's inspector and a page following, of the same without, in turn)")
+    report(
+        "inspect.send.store", try await inspectSendStoreRatio(200_000),
+        "percent (cluster.send.store with an app's inspector and a page following, of the same without, in turn)")
 }
 if wanted("inspect.latency") {
     let (idle, loaded) = try await inspectLatency(300, load: 300_000)
@@ -242,7 +246,9 @@ if wanted("inspect.latency") {
     report("inspect.latency.loaded.p99", loaded.1, "ms")
 }
 if wanted("inspect.bigstate") {
-    report("inspect.bigstate", try await inspectBigState(50), "ms (a command selected on a 10,000-element state: its top level and its list's first 200, answered)")
+    report(
+        "inspect.bigstate", try await inspectBigState(50),
+        "ms (a command selected on a 10,000-element state: its top level and its list's first 200, answered)")
 }
 if wanted("inspect.stalled.rss") {
     let memory = try await inspectStalledMemory(1_000_000)

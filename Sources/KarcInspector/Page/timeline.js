@@ -80,7 +80,12 @@ export class Timeline {
       case "hello": return;
       case "skipped":
         this.skipped += message.count;
-        this.list.append(element("li", "notice", `${message.count} messages skipped: this page fell behind the session`));
+        const notice = element("li", "notice", `${message.count} messages skipped: this page fell behind the session `);
+        const catchUp = element("button", "", "catch up");
+        catchUp.title = "load the page again: it is sent the last 2,000 messages";
+        catchUp.addEventListener("click", () => location.reload());
+        notice.append(catchUp);
+        this.list.append(notice);
         break;
       case "begin": {
         const row = this.row(message.seq);
@@ -99,6 +104,7 @@ export class Timeline {
         outcome.textContent = message.outcome;
         outcome.className = `outcome ${message.outcome}`;
         if (message.outcome !== "ok") this.failed += 1;
+        if (message.milliseconds !== undefined) row.querySelector(".duration").textContent = `${message.milliseconds.toFixed(3)} ms`;
         this.apply(row);
         break;
       }
