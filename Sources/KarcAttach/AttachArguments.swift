@@ -18,6 +18,12 @@ package struct AttachArguments: ParsableArguments {
 
     @OptionGroup package var shell: ShellArguments
 
+    @Flag(
+        help: ArgumentHelp(
+            "Ask the app for a live inspector of this session in a browser, served by the app on its 127.0.0.1, and print its URL"
+                + " (karc serve has one; docs/inspect.md)."))
+    package var inspect = false
+
     package init() {}
 
     /// The endpoint and the script: a lone argument that names a regular

@@ -31,7 +31,8 @@ package enum AttachClient {
         var hello = Karc_Attach_V1_Hello()
         hello.protocolVersion = AttachProtocol.version
         hello.options = sessionOptions(shell.options)
-        hello.commands = shell.commands
+        // `:inspect` runs first, before the -e commands, the script or the prompt: the app prints the page's URL.
+        hello.commands = (arguments.inspect ? [":inspect"] : []) + shell.commands
         let lines: (any LineSource)?
         if let file = shell.file, file != "-" {
             do {

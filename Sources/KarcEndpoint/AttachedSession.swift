@@ -60,9 +60,13 @@ final class AttachedSession: Sendable {
                 }
             }
             let sink = OutputSink(forwarding: { [outbox] in outbox.output($0, isError: $1) }, room: outbox)
+            var runtime = ShellRuntime()
+            // The session's own inspector, on the app's loopback, started only if the shell asks (`:inspect`).
+            runtime.inspector = shared.configuration.inspector?(shared.configuration.readOnly)
             let status = await Shell.runSession(
                 cluster, options: options, commands: hello.commands, input: input, sink: sink, host: host,
-                interrupter: interrupter, words: words)
+                interrupter: interrupter, words: words, runtime: runtime)
+            await runtime.inspector?.stop()
             exitStatus.withLock { $0 = status }
             // Stopped by the app: no exit status, the call fails (`unavailable`).
             if !wasStoppedByApp { outbox.send(.with { $0.exit = .with { $0.status = status } }) }

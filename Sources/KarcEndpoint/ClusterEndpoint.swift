@@ -3,6 +3,7 @@ import GRPCCore
 import GRPCNIOTransportHTTP2
 import KarcAsync
 import KarcAttachProtocol
+import KarcSession
 import Logging
 import ServiceLifecycle
 import Trellis
@@ -64,6 +65,11 @@ public struct ClusterEndpoint: ServiceLifecycle.Service {
         /// TLS for TCP: PEM files of the certificate chain and private key.
         /// Required to listen on anything but a loopback address.
         public var tls: TLS?
+
+        /// What starts a browser inspector for an attached session that asks
+        /// (`:inspect`, `karc attach --inspect`), served by the app on its
+        /// 127.0.0.1, read-only when the endpoint is; nil: `:inspect` says it cannot.
+        package var inspector: (@Sendable (_ readOnly: Bool) -> any InspectorStarting)?
 
         /// TLS's certificate chain and key, as PEM files.
         public struct TLS: Sendable {

@@ -42,3 +42,28 @@ struct ServeInspectTests {
         #expect(await served.stop() == 0)
     }
 }
+
+/// `karc attach --inspect`: the app serves a page of the attached shell's
+/// own session, and what the page runs, the attached shell prints.
+@Suite(.timeLimit(.minutes(1)))
+struct AttachInspectTests {
+    @Test func anAttachedShellsPageRunsInItsSessionAndTheShellPrintsIt() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver"), "no chromedriver: make test installs it")
+        let served = try await ServedDemo()
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_RUNTIME_DIR"] = served.runtimeDirectory
+        let attach = try ChildProcess.start([KarcRun.binaryPath, "attach", "--inspect"], environment: environment, keepsInput: true)
+        attach.write("counter.increment\n")
+        #expect(await attach.until { $0.stdout.contains("CounterStore.State(count: 1)") || $0.outputEnded })
+        let url = try #require(
+            attach.stdout.firstMatch(of: /inspector: (http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{32})/).map { String($0.1) }, "\(attach.stdout)")
+        let page = try await ChildProcess.run(["/usr/bin/python3", ServeInspectTests.runFromPage, url, "counter.increment-by-three", "count: 1"])
+        #expect(
+            String(decoding: page.stdout, as: UTF8.self) == "#3 counter.increment-by-three: ok\n", "\(String(decoding: page.stderr, as: UTF8.self))")
+        #expect(await attach.until { $0.stdout.contains("from the inspector: counter.increment-by-three") || $0.outputEnded })
+        #expect(await attach.until { $0.stdout.contains("CounterStore.State(count: 4)") || $0.outputEnded })
+        attach.closeInput()
+        #expect(await attach.ending() == .exited(0))
+        #expect(await served.stop() == 0)
+    }
+}

@@ -11,6 +11,9 @@ package protocol InspectorStarting: Sendable {
     /// Where the inspector's pages ask the session things (a state's parts,
     /// a trace) and send it lines; the session answers between commands.
     var inbox: SessionInbox { get }
+
+    /// Stops the inspector, if it was started: its pages say the session ended.
+    func stop() async
 }
 
 /// What ``InspectorStarting/start()`` gives.
