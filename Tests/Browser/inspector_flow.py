@@ -11,8 +11,12 @@ the refusals (no token; a WebSocket from another site's page).
 Prints one line a step; exits 1 with the step that failed. Run by
 InspectorBrowserFlowTests (make test), which starts `karc --inspect`."""
 import http.server
+import os
+import shutil
 import sys
+import tempfile
 import threading
+import time
 from urllib.parse import urlsplit
 
 from selenium import webdriver
@@ -31,6 +35,18 @@ for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-d
     options.add_argument(argument)
 driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 wait = WebDriverWait(driver, 20)
+downloads = tempfile.mkdtemp(prefix="karc-inspector-downloads-")
+driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
+
+
+def downloaded(name):
+    path = os.path.join(downloads, name)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        if os.path.exists(path) and os.path.getsize(path) > 0:
+            return open(path, encoding="utf-8").read()
+        time.sleep(0.05)
+    raise AssertionError(f"{name} was not downloaded: {os.listdir(downloads)}")
 
 
 class Elsewhere(http.server.BaseHTTPRequestHandler):
@@ -171,6 +187,12 @@ try:
     assert ("account", "identity", "message reply") in arrows, arrows
     tree = text("#why ol.trace")
     assert "identity.login" in tree and "articles.load" in tree and "account.register" in tree, tree
+    find("#why .tools button:nth-child(1)").click()
+    drawing = downloaded("karc-3.svg")
+    assert drawing.startswith("<svg") and 'data-name="account"' in drawing, drawing[:200]
+    find("#why .tools button:nth-child(2)").click()
+    mermaid = downloaded("karc-3.md")
+    assert "sequenceDiagram" in mermaid and "identity" in mermaid, mermaid[:200]
 
     step("time travel: the states after the login, then back to them")
     find("#tab-state").click()
@@ -227,3 +249,4 @@ except AssertionError as failure:
     sys.exit(1)
 finally:
     driver.quit()
+    shutil.rmtree(downloads, ignore_errors=True)
