@@ -18,9 +18,11 @@ struct InspectFlagTests {
         let help = try await KarcRun.run(["--help"])
         #expect(help.stdout.contains("--inspect"))
         #expect(help.stdout.contains("Serve a live inspector of this session on 127.0.0.1"))
-        // An attached shell's session runs in the app: `attach` offers no flag it could not honour.
+        // An attached shell's session runs in the app: the app serves its page (AttachInspectTests).
         let attach = try await KarcRun.run(["attach", "--help"])
-        #expect(!attach.stdout.contains("--inspect"))
-        #expect(try await KarcRun.run(["attach", "--inspect"]).stderr.contains("Unknown option '--inspect'"))
+        #expect(attach.stdout.contains("--inspect"))
+        #expect(attach.stdout.contains("Ask the app for a live inspector of this session"))
+        let serve = try await KarcRun.run(["serve", "--help"])
+        #expect(serve.stdout.contains("Serve a live inspector of the app on 127.0.0.1"))
     }
 }

@@ -1,3 +1,4 @@
+import KarcAsync
 import KarcSynchronization
 import Synchronization
 
@@ -17,6 +18,8 @@ package final class SessionInbox: Sendable {
         var onArrival: (@Sendable () -> Void)?
         /// No session answers any more: questions are answered at once with that.
         var isClosed = false
+        /// Tests waiting for a number of questions (``untilWaiting(_:)``).
+        var watchers = StateWatchers()
     }
 
     private let state = KarcMutex(State())
@@ -36,19 +39,25 @@ package final class SessionInbox: Sendable {
     /// The answer to `question`, a JSON object's text, once the session gave it.
     package func ask(_ question: SessionQuestion) async -> String {
         let answer = Pending<String>()
-        let (wake, refusal) = state.withLock { s -> ((@Sendable () -> Void)?, String?) in
-            if s.isClosed { return (nil, SessionAnswer.refusal("the session ended")) }
+        let (wake, refusal, met) = state.withLock { s -> ((@Sendable () -> Void)?, String?, [UnsafeContinuation<Void, Never>]) in
+            if s.isClosed { return (nil, SessionAnswer.refusal("the session ended"), []) }
             guard s.waiting.count < limit else {
-                return (nil, SessionAnswer.refusal("the session is busy: \(limit) questions wait for it already"))
+                return (nil, SessionAnswer.refusal("the session is busy: \(limit) questions wait for it already"), [])
             }
             s.waiting.append((question, answer))
             count.add(1, ordering: .releasing)
             defer { s.onArrival = nil }
-            return (s.onArrival, nil)
+            return (s.onArrival, nil, StateWatchers.satisfied(in: &s, \.watchers))
         }
+        for watcher in met { watcher.resume() }
         if let refusal { return refusal }
         wake?()
         return await answer.value() ?? SessionAnswer.refusal("the session ended")
+    }
+
+    /// Returns once `count` questions wait (tests: the questions were handed in).
+    package func untilWaiting(_ count: Int) async {
+        await StateWatchers.until({ $0.waiting.count >= count }, in: state, at: \.watchers)
     }
 
     /// Whether a question waits (cheap: read between every two lines of a script).
