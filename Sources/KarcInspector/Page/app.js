@@ -58,7 +58,13 @@ async function refresh() {
     for (const t of answer.targets) target.append(new Option(t.name, t.name));
     details();
   } else if (selected === null && tab === "state") {
-    details();
+    // The states now changed: drawn again, unless someone opened a part (a redraw would close it); then offered.
+    if (!document.querySelector("#state details[data-path][open]")) details();
+    else if (!document.querySelector("#selected .stale")) {
+      const stale = element("button", "stale", "states changed: show them");
+      stale.addEventListener("click", () => details());
+      byID("selected").append(stale);
+    }
   }
 }
 
