@@ -26,12 +26,7 @@ func inspectedScript(_ n: Int, inspect: Bool, following: Bool = true) async thro
     try process.run()
     var page: BenchPage?
     if inspect {
-        var said = ""
-        while !said.contains("\n") { said += String(decoding: stderr.fileHandleForReading.availableData, as: UTF8.self) }
-        guard let url = said.firstMatch(of: /http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+/).map({ String($0.output) }) else {
-            fatalError("karc --inspect printed no URL: \(said)")
-        }
-        page = try await BenchPage(url: url, following: following)
+        page = try await BenchPage(url: inspectorURL(printedOn: stderr), following: following)
         // The page is in (its greeting came) before the script starts.
         while following, page?.messages == 0 { try await Task.sleep(for: .milliseconds(1)) }
     }
@@ -49,6 +44,16 @@ func inspectedScript(_ n: Int, inspect: Bool, following: Bool = true) async thro
     await page?.close()
     let kilobytes = try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n").last.flatMap { Double($0) } ?? 0
     return (seconds(elapsed), kilobytes / 1024)
+}
+
+/// The inspector's URL, from the first line `karc --inspect` prints on standard error (`stderr`).
+private func inspectorURL(printedOn stderr: Pipe) -> String {
+    var said = ""
+    while !said.contains("\n") { said += String(decoding: stderr.fileHandleForReading.availableData, as: UTF8.self) }
+    guard let url = said.firstMatch(of: /http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+/).map({ String($0.output) }) else {
+        fatalError("karc --inspect printed no URL: \(said)")
+    }
+    return url
 }
 
 /// `inspect.script`: a piped `--json` script with a page open and following,
@@ -128,12 +133,7 @@ func inspectLatency(_ n: Int, load: Int) async throws -> (idle: (Double, Double)
     process.standardOutput = FileHandle.nullDevice
     process.standardError = stderr
     try process.run()
-    var said = ""
-    while !said.contains("\n") { said += String(decoding: stderr.fileHandleForReading.availableData, as: UTF8.self) }
-    guard let url = said.firstMatch(of: /http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+/).map({ String($0.output) }) else {
-        fatalError("karc --inspect printed no URL: \(said)")
-    }
-    let page = try await BenchPage(url: url)
+    let page = try await BenchPage(url: inspectorURL(printedOn: stderr))
     func percentiles() async -> (Double, Double) {
         var times: [Double] = []
         let clock = ContinuousClock()

@@ -65,13 +65,16 @@ package final class SessionInbox: Sendable {
 
     /// The questions waiting, oldest first, taken.
     func take() -> [(question: SessionQuestion, answer: Pending<String>)] {
-        state.withLock { s in
-            defer {
-                count.subtract(s.waiting.count, ordering: .releasing)
-                s.waiting = []
-            }
-            return s.waiting
+        state.withLock { takeWaiting(&$0) }
+    }
+
+    /// The questions waiting, out of `s` (under its lock), and the count kept with them.
+    private func takeWaiting(_ s: inout State) -> [(question: SessionQuestion, answer: Pending<String>)] {
+        defer {
+            count.subtract(s.waiting.count, ordering: .releasing)
+            s.waiting = []
         }
+        return s.waiting
     }
 
     /// Calls `wake` once when a question comes (at once if one waits).
@@ -89,11 +92,7 @@ package final class SessionInbox: Sendable {
         let waiting = state.withLock { s in
             s.isClosed = true
             s.onArrival = nil
-            defer {
-                count.subtract(s.waiting.count, ordering: .releasing)
-                s.waiting = []
-            }
-            return s.waiting
+            return takeWaiting(&s)
         }
         for item in waiting { item.answer.finish(SessionAnswer.refusal("the session ended")) }
     }
