@@ -300,6 +300,7 @@ let package = Package(
                 "KarcAttachProtocol",
                 "KarcLanguage",
                 "KarcSession",
+                "KarcInspector",
                 "KarcSessionTrellis",
                 "KarcAsync",
                 "Trellis",
@@ -490,6 +491,7 @@ let package = Package(
                 "KarcEndpoint", "KarcAttachProtocol", "KarcSession", "KarcSessionTrellis", "Karc", "Trellis", "KarcAsync", "TestSupport",
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         // A component tree mounted in a cluster (TrellisCompose).

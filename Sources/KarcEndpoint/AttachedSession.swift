@@ -1,6 +1,7 @@
 import GRPCCore
 import KarcAsync
 import KarcAttachProtocol
+import KarcInspector
 import KarcSession
 import KarcSessionTrellis
 import KarcSynchronization
@@ -62,7 +63,7 @@ final class AttachedSession: Sendable {
             let sink = OutputSink(forwarding: { [outbox] in outbox.output($0, isError: $1) }, room: outbox)
             var runtime = ShellRuntime()
             // The session's own inspector, on the app's loopback, started only if the shell asks (`:inspect`).
-            runtime.inspector = shared.configuration.inspector?(shared.configuration.readOnly)
+            runtime.inspector = shared.configuration.servesInspector ? InspectorStarter(readOnly: shared.configuration.readOnly) : nil
             let status = await Shell.runSession(
                 cluster, options: options, commands: hello.commands, input: input, sink: sink, host: host,
                 interrupter: interrupter, words: words, runtime: runtime)

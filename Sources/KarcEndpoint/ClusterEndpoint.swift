@@ -66,10 +66,12 @@ public struct ClusterEndpoint: ServiceLifecycle.Service {
         /// Required to listen on anything but a loopback address.
         public var tls: TLS?
 
-        /// What starts a browser inspector for an attached session that asks
-        /// (`:inspect`, `karc attach --inspect`), served by the app on its
-        /// 127.0.0.1, read-only when the endpoint is; nil: `:inspect` says it cannot.
-        package var inspector: (@Sendable (_ readOnly: Bool) -> any InspectorStarting)?
+        /// An attached shell may open a browser inspector of its session
+        /// (`:inspect`, `karc attach --inspect`): the app serves it on
+        /// 127.0.0.1 only, on a port of its own, to a page carrying the random
+        /// token of the URL it prints, read-only when the endpoint is. false:
+        /// `:inspect` on an attached shell says the app does not serve one.
+        public var servesInspector = true
 
         /// TLS's certificate chain and key, as PEM files.
         public struct TLS: Sendable {

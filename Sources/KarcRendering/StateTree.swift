@@ -125,8 +125,8 @@ package enum StateTree {
             let elements = ValueChildren.children(of: unwrapped, mirror)
             return (.list, LazyChildren(count: elements.count) { (.index($0), elements[$0].value) })
         case .dictionary?:
-            let entries = ValueChildren.entries(of: mirror).sorted { "\($0.key)" < "\($1.key)" }
-            return (.dictionary, LazyChildren(count: entries.count) { (.key("\(entries[$0].key)"), entries[$0].value) })
+            let sorted = SortedEntries(mirror)
+            return (.dictionary, LazyChildren(count: mirror.children.count) { (.key(sorted.entries[$0].key), sorted.entries[$0].value) })
         case .class?:
             let fields = ValueChildren.objectChildren(mirror).filter(ValueChildren.isShownProperty)
             return fields.isEmpty ? (.value, LazyChildren(count: 0) { _ in (.index(0), unwrapped) }) : named(fields)
@@ -138,6 +138,17 @@ package enum StateTree {
 
     private static func named(_ fields: [Mirror.Child]) -> (kind: Part.Kind, children: LazyChildren) {
         (.fields, LazyChildren(count: fields.count) { (.field(fields[$0].label ?? ".\($0)"), fields[$0].value) })
+    }
+
+    /// A dictionary's entries in the order of their keys' text, sorted when
+    /// the first is read: counting them (``part(_:)``) sorts nothing.
+    private final class SortedEntries {
+        private let mirror: Mirror
+        private(set) lazy var entries: [(key: String, value: Any)] = ValueChildren.entries(of: mirror)
+            .map { (key: "\($0.key)", value: $0.value) }
+            .sorted { $0.key < $1.key }
+
+        init(_ mirror: Mirror) { self.mirror = mirror }
     }
 
     /// A part's children, each made when read.

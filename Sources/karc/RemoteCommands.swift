@@ -72,8 +72,7 @@ struct Serve: AsyncParsableCommand {
         configuration.maxShells = maxShells
         configuration.tokenFile = tokenFile
         if let tlsCert, let tlsKey { configuration.tls = .init(certificateChain: tlsCert, privateKey: tlsKey) }
-        // An attached shell's `:inspect` (`karc attach --inspect`) gets a page of its own session.
-        configuration.inspector = { InspectorStarter(readOnly: $0) }
+        // An attached shell's `:inspect` (`karc attach --inspect`) gets a page of its own session (servesInspector).
         let endpoint = ClusterEndpoint(cluster, name: name, configuration: configuration, logger: logger)
         let inspector = inspect ? AppInspector(readOnly: readOnly) : nil
         var inspectorURL: String?

@@ -65,4 +65,34 @@ struct StateTreeTests {
         let visits = StateTree.search(Self.board, for: "nothing like this", visits: 1_000)
         #expect(visits.paths.isEmpty && !visits.complete)
     }
+
+    struct Profile: Equatable {
+        enum Plan: Equatable {
+            case free
+            case paid(since: Date)
+        }
+        var name: String
+        var nickname: String?
+        var plan: Plan
+        var notes: [String: String]
+        var bio: String
+    }
+
+    @Test func aUsersShapesReadAsTheShellPrintsThem() {
+        let profile = Profile(
+            name: "Zoë Ångström", nickname: "zo", plan: .paid(since: Date(timeIntervalSince1970: 1_767_323_045.678)),
+            notes: ["über": "naïve", "ábc": "🚀", "abc": "plain"], bio: String(repeating: "🙂", count: 600))
+        let fields = StateTree.children(of: profile)
+        #expect(StateTree.part(fields[0].value).text == #""Zoë Ångström""#)
+        #expect(StateTree.part(fields[1].value) == StateTree.Part(kind: .value, type: "String?", count: 0, text: #""zo""#))
+        let since = StateTree.children(of: StateTree.children(of: fields[2].value)[0].value)[0]
+        #expect(StatePath.text([since.step]) == "since")
+        #expect(StateTree.part(since.value).text == "Date(2026-01-02T03:04:05.678Z)")
+        #expect(StateTree.part(fields[3].value) == StateTree.Part(kind: .dictionary, type: "[String: String]", count: 3, text: nil))
+        #expect(StateTree.children(of: fields[3].value).map { StatePath.text([$0.step]) } == [#"["abc"]"#, #"["ábc"]"#, #"["über"]"#])
+        #expect(StateTree.part(StateTree.children(of: fields[3].value, offset: 1, limit: 1)[0].value).text == #""🚀""#)
+        let bio = StateTree.part(fields[4].value).text ?? ""
+        #expect(bio.count == StateTree.textLimit + 1 && bio.hasSuffix("🙂…"), "cut between characters, never inside one")
+        #expect(StateTree.search(profile, for: "ÅNGSTRÖM").paths == ["name"])
+    }
 }

@@ -22,8 +22,8 @@ enum MetaInspect: MetaCommand {
         }
         guard let url else {
             return context.fail(
-                "this shell cannot serve an inspector (a session attached from elsewhere, or one without KarcShell);"
-                    + " an app's own page shows what its attached shells run (karc serve --inspect, docs/inspect.md)", in: call)
+                "this shell cannot serve an inspector: its app turned it off (ClusterEndpoint.Configuration.servesInspector),"
+                    + " or its session was made without one (KarcShell's Shell.run makes one; docs/inspect.md)", in: call)
         }
         context.renderer.log("inspector: \(url)")
         return .succeeded

@@ -1,0 +1,46 @@
+import NIOCore
+import NIOPosix
+import Testing
+
+/// An app's own `ClusterEndpoint` serves an attached shell's `:inspect`
+/// (`karc attach --inspect`) a page of that shell's session, unless the app
+/// turned it off.
+@Suite(.timeLimit(.minutes(1))) struct AttachedInspectorTests {
+    @Test func anAttachedShellsInspectIsServedByTheAppOnItsLoopback() async throws {
+        let endpoint = try await RunningEndpoint()
+        let shell = try TestShell(socket: endpoint.socket, token: endpoint.token)
+        shell.type(":inspect")
+        #expect(await shell.until { $0.printed.contains("inspector: http://") })
+        let url = try #require(shell.printed.firstMatch(of: /inspector: http:\/\/127\.0\.0\.1:(\d+)(\/\?token=[0-9a-f]{32})/))
+        let page = try await httpGet(String(url.2), port: try #require(Int(url.1)))
+        #expect(page.hasPrefix("HTTP/1.1 200 OK"), "\(page.prefix(200))")
+        #expect(page.contains("<title>karc inspector"))
+        let wrongToken = try await httpGet("/?token=" + String(repeating: "0", count: 32), port: try #require(Int(url.1)))
+        #expect(wrongToken.hasPrefix("HTTP/1.1 403"))
+        shell.close()
+        try await endpoint.stop()
+    }
+
+    @Test func anAppThatTurnedItOffSaysSo() async throws {
+        let endpoint = try await RunningEndpoint { $0.servesInspector = false }
+        let shell = try TestShell(socket: endpoint.socket, token: endpoint.token)
+        shell.type(":inspect")
+        #expect(await shell.until { $0.printed.contains("error:") })
+        #expect(shell.printed.contains("error: this shell cannot serve an inspector: its app turned it off"), "\(shell.printed)")
+        shell.close()
+        try await endpoint.stop()
+    }
+
+    /// The whole answer to a GET of `path` on 127.0.0.1:`port`, as a browser asks.
+    private func httpGet(_ path: String, port: Int) async throws -> String {
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton).connect(host: "127.0.0.1", port: port) { channel in
+            channel.eventLoop.makeCompletedFuture { try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel) }
+        }
+        return try await channel.executeThenClose { inbound, outbound in
+            try await outbound.write(ByteBuffer(string: "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n"))
+            var received = ""
+            for try await buffer in inbound { received += String(buffer: buffer) }
+            return received
+        }
+    }
+}
