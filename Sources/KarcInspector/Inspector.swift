@@ -35,9 +35,10 @@ package final class Inspector: Sendable {
     /// A front for a session, publishing to this inspector's browsers.
     package func front() -> InspectorFront { InspectorFront(hub: hub) }
 
-    /// Ends the browsers' streams (the session ended) and stops serving.
+    /// Ends the browsers' streams and stops serving, once each page was told
+    /// the session ended (a second at most: a page that reads nothing is not waited for).
     package func stop() async {
         hub.finish()
-        await server.stop()
+        await server.stop(grace: .seconds(1))
     }
 }

@@ -86,11 +86,20 @@ package final class InspectorServer: Sendable {
         return InspectorServer(port: bound, requests: requests, listener: listener, hub: hub, inbox: inbox)
     }
 
-    /// Stops listening and ends every connection.
-    package func stop() async {
-        serving.cancel()
+    /// Stops listening and ends every connection: at once, or once they
+    /// ended by themselves within `grace` (a page whose events finished is
+    /// sent its close frame, "the session ended", then its connection ends).
+    package func stop(grace: Duration = .zero) async {
         try? await listener.channel.close()
-        await serving.value
+        let serving = serving
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await serving.value }
+            // A page that reads nothing would hold its connection: it gets `grace`, no more.
+            group.addTask { try? await Task.sleep(for: grace) }
+            await group.next()
+            serving.cancel()
+            group.cancelAll()
+        }
     }
 
     /// 32 hexadecimal digits from the system's random source: the one-time token of a URL.
@@ -118,9 +127,8 @@ package final class InspectorServer: Sendable {
                     }
                 }
             } catch {
-                // The listener closed (stop): the group ends its connections.
+                // The listener closed: the connections end by themselves, or when `stop` cancels them.
             }
-            group.cancelAll()
         }
     }
 

@@ -35,6 +35,7 @@ struct InspectorBrowserFlowTests {
         // What the page ran, the terminal printed, each said to come from the page.
         #expect(karc.stdout.contains("from the inspector: identity.login email=jill@example.com password=s3cret!"))
         #expect(karc.stdout.contains("from the inspector: :undo 2"))
+        #expect(karc.stdout.contains(#"from the inspector: articles.add title="Grüße, Zoë — ça va?""#), "as typed in the page, not as ASCII escapes")
         karc.closeInput()
         _ = await karc.ending()
     }
