@@ -18,8 +18,9 @@ package final class AppInspector: Sendable {
     private let editor = SilentEditor()
     private let running = KarcMutex<Task<Int32, Never>?>(nil)
 
-    package init(readOnly: Bool = false) {
-        starter = InspectorStarter(readOnly: readOnly)
+    /// `port`: on 127.0.0.1, 0 for any free one.
+    package init(readOnly: Bool = false, port: Int = 0) {
+        starter = InspectorStarter(readOnly: readOnly, port: port)
     }
 
     /// Serves the page of a session on `cluster` and returns its URL.

@@ -47,41 +47,43 @@ package final class InspectorServer: Sendable {
         hub: InspectorHub, inbox: SessionInbox, port: Int = 0, token: String = InspectorServer.newToken()
     ) async throws -> InspectorServer {
         let requests = InspectorRequests(token: token)
-        let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .bind(host: "127.0.0.1", port: port) { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    let upgrader = NIOTypedWebSocketServerUpgrader<Connection>(
-                        maxFrameSize: 1 << 16,
-                        // Every WebSocket to the events is taken, and one that is not let in is told why as it closes:
-                        // a page learns the reason (a refused upgrade would leave it only "failed").
-                        shouldUpgrade: { channel, head in
-                            channel.eventLoop.makeSucceededFuture(InspectorRequests.isEvents(head) ? HTTPHeaders() : nil)
-                        },
-                        upgradePipelineHandler: { channel, head in
-                            let port = channel.localAddress?.port ?? 0
-                            return channel.eventLoop.makeCompletedFuture {
-                                .events(
-                                    try NIOAsyncChannel<WebSocketFrame, WebSocketFrame>(wrappingChannelSynchronously: channel),
-                                    refusal: requests.eventsRefusal(head, port: port))
-                            }
-                        })
-                    let configuration = NIOTypedHTTPServerUpgradeConfiguration(
-                        upgraders: [upgrader],
-                        notUpgradingCompletionHandler: { channel in
-                            channel.eventLoop.makeCompletedFuture {
-                                .http(
-                                    try NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>(
-                                        wrappingChannelSynchronously: channel))
-                            }
-                        })
-                    let negotiated = try channel.pipeline.syncOperations.configureUpgradableHTTPServerPipeline(
-                        configuration: .init(upgradeConfiguration: configuration))
-                    // What is not HTTP is answered 400 by NIO's error handler; then the connection ends.
-                    try channel.pipeline.syncOperations.addHandler(CloseOnError())
-                    return negotiated
+        let listener = try await Self.sayingInUse(port) {
+            try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+                .bind(host: "127.0.0.1", port: port) { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        let upgrader = NIOTypedWebSocketServerUpgrader<Connection>(
+                            maxFrameSize: 1 << 16,
+                            // Every WebSocket to the events is taken, and one that is not let in is told why as it closes:
+                            // a page learns the reason (a refused upgrade would leave it only "failed").
+                            shouldUpgrade: { channel, head in
+                                channel.eventLoop.makeSucceededFuture(InspectorRequests.isEvents(head) ? HTTPHeaders() : nil)
+                            },
+                            upgradePipelineHandler: { channel, head in
+                                let port = channel.localAddress?.port ?? 0
+                                return channel.eventLoop.makeCompletedFuture {
+                                    .events(
+                                        try NIOAsyncChannel<WebSocketFrame, WebSocketFrame>(wrappingChannelSynchronously: channel),
+                                        refusal: requests.eventsRefusal(head, port: port))
+                                }
+                            })
+                        let configuration = NIOTypedHTTPServerUpgradeConfiguration(
+                            upgraders: [upgrader],
+                            notUpgradingCompletionHandler: { channel in
+                                channel.eventLoop.makeCompletedFuture {
+                                    .http(
+                                        try NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>(
+                                            wrappingChannelSynchronously: channel))
+                                }
+                            })
+                        let negotiated = try channel.pipeline.syncOperations.configureUpgradableHTTPServerPipeline(
+                            configuration: .init(upgradeConfiguration: configuration))
+                        // What is not HTTP is answered 400 by NIO's error handler; then the connection ends.
+                        try channel.pipeline.syncOperations.addHandler(CloseOnError())
+                        return negotiated
+                    }
                 }
-            }
+        }
         guard let bound = listener.channel.localAddress?.port else { throw InspectorError.notListening }
         return InspectorServer(port: bound, requests: requests, listener: listener, hub: hub, inbox: inbox)
     }
@@ -99,6 +101,15 @@ package final class InspectorServer: Sendable {
             await group.next()
             serving.cancel()
             group.cancelAll()
+        }
+    }
+
+    /// `bind`, a port another program holds said as such (the user asked for it: `--inspect-port`).
+    private static func sayingInUse<T>(_ port: Int, _ bind: () async throws -> T) async throws -> T {
+        do {
+            return try await bind()
+        } catch let error as IOError where error.errnoCode == EADDRINUSE && port != 0 {
+            throw InspectorError.portInUse(port)
         }
     }
 
@@ -234,8 +245,16 @@ private final class CloseOnError: ChannelInboundHandler, Sendable {
 /// Why the inspector did not start.
 package enum InspectorError: Error, CustomStringConvertible {
     case notListening
+    /// The port asked for is taken by another program.
+    case portInUse(Int)
 
-    package var description: String { "the inspector could not listen on 127.0.0.1" }
+    package var description: String {
+        switch self {
+        case .notListening: "the inspector could not listen on 127.0.0.1"
+        case .portInUse(let port):
+            "127.0.0.1:\(port) is in use by another program: give another --inspect-port, or leave it out for any free port"
+        }
+    }
 }
 
 extension String {

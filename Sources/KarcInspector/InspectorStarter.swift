@@ -7,15 +7,18 @@ import KarcSynchronization
 package final class InspectorStarter: InspectorStarting {
     private let started = KarcMutex<Inspector?>(nil)
     package let inbox: SessionInbox
+    /// The port it listens on, on 127.0.0.1; 0: any free one.
+    private let port: Int
 
-    /// `readOnly`: its pages may look but not act (``SessionInbox/isReadOnly``).
-    package init(readOnly: Bool = false) {
+    /// `readOnly`: its pages may look but not act (``SessionInbox/isReadOnly``); `port`: 0 for any free one.
+    package init(readOnly: Bool = false, port: Int = 0) {
         inbox = SessionInbox(readOnly: readOnly)
+        self.port = port
     }
 
     package func start() async throws -> sending InspectorStarted {
         if let running = started.withLock({ $0 }) { return InspectorStarted(url: running.url, front: nil) }
-        let inspector = try await Inspector.start(inbox: inbox)
+        let inspector = try await Inspector.start(port: port, inbox: inbox)
         // One session asks at a time; were there two, the first to finish is the one kept.
         let kept = started.withLock { current -> Inspector in
             if let current { return current }

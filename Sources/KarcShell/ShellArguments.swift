@@ -74,9 +74,10 @@ public struct ShellArguments: ParsableArguments {
     }
 
     /// Runs the shell in front of `cluster` with `options` (these flags' over an app's defaults); with
-    /// `inspect`, an inspector's front too, its URL on standard error (``InspectArguments``).
-    public func run(_ cluster: any ShellCluster, options: ShellOptions, inspect: Bool) async -> Int32 {
-        let inspector = InspectorStarter()
+    /// `inspect`, an inspector's front too, its URL on standard error (``InspectArguments``), on
+    /// `inspectPort` of 127.0.0.1 (nil: any free one; `:inspect` uses it too).
+    public func run(_ cluster: any ShellCluster, options: ShellOptions, inspect: Bool, inspectPort: Int? = nil) async -> Int32 {
+        let inspector = InspectorStarter(port: inspectPort ?? 0)
         var fronts: [any SessionFront] = []
         if inspect {
             do {
@@ -106,8 +107,31 @@ public struct InspectArguments: ParsableArguments {
                 + " in a browser, as they happen."))
     public var inspect = false
 
-    /// No inspector, unless `--inspect` is given.
+    /// The inspector's port on 127.0.0.1 (implies `--inspect`); nil: any free port.
+    @Option(
+        name: .customLong("inspect-port"),
+        help: ArgumentHelp(
+            "Serve the inspector on this port of 127.0.0.1 (implies --inspect; without it, any free port): a port you forward ahead"
+                + " (ssh -L PORT:127.0.0.1:PORT).", valueName: "port"))
+    public var inspectPort: Int?
+
+    /// Whether the session is inspected: `--inspect` or `--inspect-port`.
+    public var isOn: Bool { inspect || inspectPort != nil }
+
+    /// No inspector, unless `--inspect` or `--inspect-port` is given.
     public init() {}
+
+    /// A port is 1 to 65535.
+    public func validate() throws {
+        try Self.validate(port: inspectPort)
+    }
+
+    /// `--inspect-port`'s check, for a command that has the option of its own (`karc serve`).
+    package static func validate(port: Int?) throws {
+        if let port, !(1...65_535).contains(port) {
+            throw ValidationError("--inspect-port \(port) is not a port: give one from 1 to 65535, or leave it out for any free port")
+        }
+    }
 }
 
 /// How the shell's output looks (`karc --help`: OUTPUT).

@@ -56,7 +56,15 @@ struct Serve: AsyncParsableCommand {
                 + " and a command box (none with --read-only). docs/inspect.md says more."))
     var inspect = false
 
+    @Option(
+        name: .customLong("inspect-port"),
+        help: ArgumentHelp(
+            "Serve that inspector on this port of 127.0.0.1 (implies --inspect; without it, any free port): a port you forward"
+                + " ahead (ssh -L PORT:127.0.0.1:PORT).", valueName: "port"))
+    var inspectPort: Int?
+
     func validate() throws {
+        try InspectArguments.validate(port: inspectPort)
         if (tlsCert == nil) != (tlsKey == nil) { throw ValidationError("TLS needs both --tls-cert and --tls-key") }
         if maxShells < 1 { throw ValidationError("--max-shells must be at least 1") }
         if name.isEmpty || name.contains("/") || name.hasPrefix(".") || name.contains(where: \.isWhitespace) {
@@ -74,7 +82,7 @@ struct Serve: AsyncParsableCommand {
         if let tlsCert, let tlsKey { configuration.tls = .init(certificateChain: tlsCert, privateKey: tlsKey) }
         // An attached shell's `:inspect` (`karc attach --inspect`) gets a page of its own session (servesInspector).
         let endpoint = ClusterEndpoint(cluster, name: name, configuration: configuration, logger: logger)
-        let inspector = inspect ? AppInspector(readOnly: readOnly) : nil
+        let inspector = inspect || inspectPort != nil ? AppInspector(readOnly: readOnly, port: inspectPort ?? 0) : nil
         var inspectorURL: String?
         if let inspector {
             do {
