@@ -79,17 +79,18 @@ bench: setup
 # ThreadSanitizer (docs/architecture.md): every in-process test, one at a
 # time (all at once, TSan's slowdown on two cores times out tests bounded in
 # real time), then the end-to-end suites whose subject is the karc binary's own
-# concurrency (attach, the prompt's editor thread, signals, the inspector's
-# server), two at a time: their karc processes, built with TSan, report a race
-# and exit. The other end-to-end suites check text and exit statuses of code
-# the in-process suites already run under TSan; `make test` runs them (under
-# TSan they took 6.5 of 15.5 minutes). ~8 minutes after a change, ~25 from a
-# clean tree; CI runs it. KARC_TSAN swaps the one lock every module uses
+# concurrency (attach, the prompt's editor thread and its keys while a command
+# runs, signals, the inspector's server), two at a time: their karc processes,
+# built with TSan, report a race and exit. The other end-to-end suites check
+# the text, files and exit statuses of code the in-process suites run under
+# TSan (explore's workers and shrinking: ExploreTests); `make test` runs them
+# (under TSan they took 6 of 15.5 minutes). ~7.5 minutes after a change, ~25
+# from a clean tree; CI runs it. KARC_TSAN swaps the one lock every module uses
 # (KarcSynchronization's KarcMutex) for a pthread mutex TSan can see (it
 # cannot see Synchronization.Mutex on Linux).
 TSAN_FLAGS = --sanitize=thread -Xswiftc -DKARC_TSAN --scratch-path .build-tsan
 TSAN_RUN = TSAN_OPTIONS="halt_on_error=1 suppressions=$(CURDIR)/.tsan-suppressions"
-TSAN_END_TO_END = KarcEndToEndTests\.(Attach[A-Za-z]*Tests|Interrupt|ScriptSignal|InteractiveShell|Serve[A-Za-z]*Tests|Inspect[A-Za-z]*Tests|OutageNotice|ReconnectNotice)
+TSAN_END_TO_END = KarcEndToEndTests\.(Attach[A-Za-z]*|Interrupt|ScriptSignal|InteractiveShell|PromptInput|ContinuationPrompt|Serve[A-Za-z]*|Inspect[A-Za-z]*)Tests
 tsan: setup
 	$(SWIFT) build --build-tests $(TSAN_FLAGS)
 	$(TSAN_RUN) $(SWIFT) test --skip-build --no-parallel $(TSAN_FLAGS) --skip KarcEndToEndTests

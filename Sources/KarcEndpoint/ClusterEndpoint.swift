@@ -29,6 +29,11 @@ import Trellis
 /// (`NAME.token`, 0600) that every call must carry. TCP is used only when
 /// ``Configuration/address`` asks: loopback, or any other interface with TLS.
 ///
+/// An attached shell's `:inspect` (`karc attach --inspect`) has the app
+/// serve a browser page of that shell's session on 127.0.0.1, on a port of
+/// its own, behind a token of its own, until the shell detaches
+/// (``Configuration/servesInspector`` turns it off).
+///
 /// Each attached shell runs a session here, observing the cluster with a
 /// bounded buffer of its own: a slow or stalled shell is told `lost N
 /// records` and never makes the app wait. A `Service` of

@@ -38,7 +38,12 @@ package final class Inspector: Sendable {
     /// Ends the browsers' streams and stops serving, once each page was told
     /// the session ended (a second at most: a page that reads nothing is not waited for).
     package func stop() async {
-        hub.finish()
-        await server.stop(grace: .seconds(1))
+        // In a task of its own: a caller that was cancelled (an endpoint shutting down) still gives its pages their second.
+        await Task { [hub, server] in
+            // Listening ends first: a page that comes now is not let in only to be told the session ended.
+            await server.stopListening()
+            hub.finish()
+            await server.stop(grace: .seconds(1))
+        }.value
     }
 }

@@ -111,6 +111,9 @@ package final class InspectorHub: Sendable {
     /// How many browsers watch now.
     package var browsers: Int { state.withLock { $0.browsers.count } }
 
+    /// Whether ``finish()`` was called: no browser connects any more.
+    package var isFinished: Bool { state.withLock { $0.isFinished } }
+
     /// The session ended: every browser's messages end once it has read them.
     package func finish() {
         let (browsers, met) = state.withLock { s -> ([Browser], [UnsafeContinuation<Void, Never>]) in

@@ -26,13 +26,19 @@ package final class InspectorServer: Sendable {
         case http(NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>)
     }
 
+    /// A connection taken: its channel, and what its first request makes of it.
+    struct Accepted: Sendable {
+        let channel: any Channel
+        let negotiated: EventLoopFuture<Connection>
+    }
+
     package let port: Int
     package let token: String
-    private let listener: NIOAsyncChannel<EventLoopFuture<Connection>, Never>
+    private let listener: NIOAsyncChannel<Accepted, Never>
     private let serving: Task<Void, Never>
 
     private init(
-        port: Int, requests: InspectorRequests, listener: NIOAsyncChannel<EventLoopFuture<Connection>, Never>, hub: InspectorHub,
+        port: Int, requests: InspectorRequests, listener: NIOAsyncChannel<Accepted, Never>, hub: InspectorHub,
         inbox: SessionInbox
     ) {
         self.port = port
@@ -80,7 +86,7 @@ package final class InspectorServer: Sendable {
                             configuration: .init(upgradeConfiguration: configuration))
                         // What is not HTTP is answered 400 by NIO's error handler; then the connection ends.
                         try channel.pipeline.syncOperations.addHandler(CloseOnError())
-                        return negotiated
+                        return Accepted(channel: channel, negotiated: negotiated)
                     }
                 }
         }
@@ -88,11 +94,16 @@ package final class InspectorServer: Sendable {
         return InspectorServer(port: bound, requests: requests, listener: listener, hub: hub, inbox: inbox)
     }
 
+    /// Takes no more connections; those taken go on.
+    package func stopListening() async {
+        try? await listener.channel.close()
+    }
+
     /// Stops listening and ends every connection: at once, or once they
     /// ended by themselves within `grace` (a page whose events finished is
     /// sent its close frame, "the session ended", then its connection ends).
     package func stop(grace: Duration = .zero) async {
-        try? await listener.channel.close()
+        await stopListening()
         let serving = serving
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await serving.value }
@@ -120,16 +131,23 @@ package final class InspectorServer: Sendable {
     }
 
     private static func serve(
-        _ listener: NIOAsyncChannel<EventLoopFuture<Connection>, Never>, hub: InspectorHub, inbox: SessionInbox, port: Int,
+        _ listener: NIOAsyncChannel<Accepted, Never>, hub: InspectorHub, inbox: SessionInbox, port: Int,
         requests: InspectorRequests
     ) async {
         await withDiscardingTaskGroup { group in
             do {
                 try await listener.executeThenClose { connections in
-                    for try await connection in connections {
+                    for try await accepted in connections {
                         group.addTask {
-                            // A connection's failure (garbage, a browser gone) is that connection's alone.
-                            switch try? await connection.get() {
+                            // A connection's failure (garbage, a browser gone) is that connection's alone. One that
+                            // never sends its request (a preconnect, a silent client) is closed when the server stops:
+                            // the wait for its request is not cancellable, its channel can be closed.
+                            let connection = try? await withTaskCancellationHandler {
+                                try await accepted.negotiated.get()
+                            } onCancel: {
+                                accepted.channel.close(promise: nil)
+                            }
+                            switch connection {
                             case .events(let channel, let refusal)?: await Self.stream(hub, inbox: inbox, to: channel, refusal: refusal)
                             case .http(let channel)?: await Self.answer(channel, requests: requests, port: port)
                             case nil: break
@@ -153,9 +171,11 @@ package final class InspectorServer: Sendable {
             return
         }
         guard let (id, messages) = hub.connect(greeting: #"{"kind":"hello","version":1}"#) else {
-            try? await channel.executeThenClose { _, outbound in
-                try await outbound.write(Self.close(code: .policyViolation, reason: "too many browsers watch this session"))
-            }
+            let close =
+                hub.isFinished
+                ? Self.close(code: .goingAway, reason: "the session ended")
+                : Self.close(code: .policyViolation, reason: "too many browsers watch this session")
+            try? await channel.executeThenClose { _, outbound in try await outbound.write(close) }
             return
         }
         defer { hub.disconnect(id) }

@@ -141,11 +141,20 @@ package enum StateTree {
     }
 
     /// A dictionary's entries in the order of their keys' text, sorted when
-    /// the first is read: counting them (``part(_:)``) sorts nothing.
+    /// the first is read: counting them (``part(_:)``) sorts nothing. One
+    /// entry a child, always: a child that is not a (key, value) pair (a
+    /// custom mirror's) is an entry under its label, so the count is the
+    /// mirror's.
     private final class SortedEntries {
         private let mirror: Mirror
-        private(set) lazy var entries: [(key: String, value: Any)] = ValueChildren.entries(of: mirror)
-            .map { (key: "\($0.key)", value: $0.value) }
+        private(set) lazy var entries: [(key: String, value: Any)] = mirror.children.enumerated()
+            .map { index, child in
+                let pair = Mirror(reflecting: child.value).children
+                guard pair.count == 2, let key = pair.first?.value, let value = pair.dropFirst().first?.value else {
+                    return (key: child.label ?? "\(index)", value: child.value)
+                }
+                return (key: "\(key)", value: value)
+            }
             .sorted { $0.key < $1.key }
 
         init(_ mirror: Mirror) { self.mirror = mirror }

@@ -73,6 +73,12 @@ public struct ShellArguments: ParsableArguments {
         await run(cluster, options: options, inspect: false)
     }
 
+    /// Runs the shell in front of `cluster` with `options` (these flags' over an app's defaults),
+    /// inspected as `inspector`'s flags say (`--inspect`, `--inspect-port`).
+    public func run(_ cluster: any ShellCluster, options: ShellOptions, inspector: InspectArguments) async -> Int32 {
+        await run(cluster, options: options, inspect: inspector.isOn, inspectPort: inspector.inspectPort)
+    }
+
     /// Runs the shell in front of `cluster` with `options` (these flags' over an app's defaults); with
     /// `inspect`, an inspector's front too, its URL on standard error (``InspectArguments``), on
     /// `inspectPort` of 127.0.0.1 (nil: any free one; `:inspect` uses it too).
@@ -96,9 +102,10 @@ public struct ShellArguments: ParsableArguments {
     }
 }
 
-/// `--inspect`: the session in a browser (a local session's only: an
-/// attached shell's session runs in the app). Add it beside
-/// ``ShellArguments`` with `@OptionGroup var inspector: InspectArguments`.
+/// `--inspect` and `--inspect-port`: the session in a browser (a local
+/// session's; an attached shell's runs in the app, which serves its page).
+/// Add it beside ``ShellArguments`` with `@OptionGroup var inspector:
+/// InspectArguments` and run with ``ShellArguments/run(_:options:inspector:)``.
 public struct InspectArguments: ParsableArguments {
     /// Serve a live inspector of the session on 127.0.0.1 and print its URL.
     @Flag(
@@ -112,7 +119,7 @@ public struct InspectArguments: ParsableArguments {
         name: .customLong("inspect-port"),
         help: ArgumentHelp(
             "Serve the inspector on this port of 127.0.0.1 (implies --inspect; without it, any free port): a port you forward ahead"
-                + " (ssh -L PORT:127.0.0.1:PORT).", valueName: "port"))
+                + " (ssh -L PORT:127.0.0.1:PORT).", valueName: "PORT"))
     public var inspectPort: Int?
 
     /// Whether the session is inspected: `--inspect` or `--inspect-port`.

@@ -55,7 +55,7 @@ struct ShellCommand<App: ShellApp>: AsyncParsableCommand {
         let cluster = try await App.shellCluster(for: ClusterLaunch(use: .shell, arguments: arguments, live: live))
         var options = shell.options
         options.testExport = shell.testExport(over: App.testExport)
-        let status = await shell.run(cluster, options: options, inspect: inspector.isOn, inspectPort: inspector.inspectPort)
+        let status = await shell.run(cluster, options: options, inspector: inspector)
         await cluster.shutDown()
         if status != 0 { throw ExitCode(status) }
     }

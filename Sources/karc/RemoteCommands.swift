@@ -19,7 +19,8 @@ struct Serve: AsyncParsableCommand {
             /tmp/karc-UID/NAME.sock; NAME is demo unless --name says) with a token beside it \
             (NAME.token), and prints where. `karc attach NAME` finds it. \
             --listen HOST:PORT uses TCP: loopback, or another interface with --tls-cert and \
-            --tls-key. --inspect also serves a page of what the app does (docs/inspect.md). \
+            --tls-key. --inspect also serves a page of what the app does (docs/inspect.md), \
+            on the port --inspect-port names if it does. \
             Stops cleanly on SIGTERM or SIGINT (Ctrl-C).
             """)
 
@@ -60,7 +61,7 @@ struct Serve: AsyncParsableCommand {
         name: .customLong("inspect-port"),
         help: ArgumentHelp(
             "Serve that inspector on this port of 127.0.0.1 (implies --inspect; without it, any free port): a port you forward"
-                + " ahead (ssh -L PORT:127.0.0.1:PORT).", valueName: "port"))
+                + " ahead (ssh -L PORT:127.0.0.1:PORT).", valueName: "PORT"))
     var inspectPort: Int?
 
     func validate() throws {

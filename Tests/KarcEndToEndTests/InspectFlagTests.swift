@@ -42,7 +42,7 @@ struct InspectFlagTests {
         let help = try await KarcRun.run(["--help"])
         #expect(help.stdout.contains("--inspect"))
         #expect(help.stdout.contains("Serve a live inspector of this session on 127.0.0.1"))
-        #expect(help.stdout.contains("--inspect-port <port>"))
+        #expect(help.stdout.contains("--inspect-port <PORT>"))
         // An attached shell's session runs in the app: the app serves its page (AttachInspectTests).
         let attach = try await KarcRun.run(["attach", "--help"])
         #expect(attach.stdout.contains("--inspect"))
@@ -69,7 +69,11 @@ struct LoopbackListener {
                 bind(fd, $0, length) == 0 && listen(fd, 1) == 0 && getsockname(fd, $0, &length) == 0
             }
         }
-        guard bound else { throw POSIXError(.EADDRINUSE) }
+        guard fd >= 0 else { throw POSIXError(.EMFILE) }
+        guard bound else {
+            _ = Glibc.close(fd)
+            throw POSIXError(.EADDRINUSE)
+        }
         self.fd = fd
         port = Int(UInt16(bigEndian: address.sin_port))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `karc serve --inspect`: a page of what the app does — here a command an
@@ -39,6 +40,23 @@ struct ServeInspectTests {
             "\(String(decoding: send.stdout + send.stderr, as: UTF8.self))")
         let look = try await ChildProcess.run(["/usr/bin/python3", Self.runFromPage, url, ":state counter"])
         #expect(String(decoding: look.stdout, as: UTF8.self) == "#1 :state counter: ok\n")
+        #expect(await served.stop() == 0)
+    }
+
+    @Test func inspectPortServesTheAppsPageThereOrSaysThePortIsTaken() async throws {
+        let held = try LoopbackListener()
+        let scratch = ScratchDirectory("karc-serve-port")
+        let taken = try await KarcRun.run(
+            ["serve", "--fresh", "--state-dir", scratch.path + "/state", "--inspect-port", "\(held.port)"],
+            environment: ["XDG_RUNTIME_DIR": scratch.path + "/run"])
+        #expect(taken.status == 1)
+        #expect(
+            taken.stderr.contains("karc serve: error: the inspector could not start: 127.0.0.1:\(held.port) is in use by another program"),
+            "\(taken.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.path + "/run/karc/demo.sock"), "nothing is left listening")
+        held.close()
+        let served = try await ServedDemo(["--inspect-port", "\(held.port)"])
+        #expect(try Self.url(of: served).hasPrefix("http://127.0.0.1:\(held.port)/?token="))
         #expect(await served.stop() == 0)
     }
 }

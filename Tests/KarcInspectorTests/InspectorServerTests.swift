@@ -3,6 +3,7 @@ import KarcDemo
 import KarcInspector
 import KarcSession
 import KarcSessionTrellis
+import NIOCore
 import Testing
 
 /// The inspector lets in the browser that has its URL and no one else, and
@@ -49,6 +50,23 @@ struct InspectorServerTests {
         let page = HTTPReply(try await RawClient.connect(port: port).exchange(RawClient.get("/?token=\(inspector.server.token)", port: port)))
         #expect(page.status == 200)
         await inspector.stop()
+    }
+
+    @Test func stoppingEndsAConnectionThatNeverAsksAndAPageThatNeverReads() async throws {
+        let inspector = try await Inspector.start()
+        let (port, token) = (inspector.server.port, inspector.server.token)
+        // A client that connects and says nothing (a browser's preconnect, a port scan).
+        let silent = try await RawClient.connect(port: port)
+        // A page that opened the events, then reads nothing while the session says a lot.
+        let stalled = try await RawClient.connect(port: port)
+        let request = RawClient.get("/events?token=\(token)", port: port, headers: RawClient.upgrade)
+        try await stalled.channel.channel.writeAndFlush(ByteBuffer(string: request))
+        await inspector.hub.untilBrowsers { $0 == 1 }
+        for _ in 0..<5_000 { inspector.hub.publish(String(repeating: "x", count: 4_096)) }
+        // Returns (a hang is this suite's time limit): the silent connection is closed, the stalled page cut after its second.
+        await inspector.stop()
+        try? await silent.channel.channel.close()
+        try? await stalled.channel.channel.close()
     }
 
     @Test func theEventsAreRefusedWithoutTheTokenOrFromAnotherSitesPage() async throws {

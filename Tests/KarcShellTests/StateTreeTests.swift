@@ -95,4 +95,18 @@ struct StateTreeTests {
         #expect(bio.count == StateTree.textLimit + 1 && bio.hasSuffix("🙂…"), "cut between characters, never inside one")
         #expect(StateTree.search(profile, for: "ÅNGSTRÖM").paths == ["name"])
     }
+
+    /// A type that shows itself as a dictionary through a mirror of its own, whose children are not pairs.
+    struct Settings: CustomReflectable {
+        var customMirror: Mirror { Mirror(self, children: ["theme": "dark", "size": 12], displayStyle: .dictionary) }
+    }
+
+    @Test func aCustomDictionaryMirrorIsReadByItsLabels() {
+        let settings = Settings()
+        #expect(StateTree.part(settings) == StateTree.Part(kind: .dictionary, type: "StateTreeTests.Settings", count: 2, text: nil))
+        let children = StateTree.children(of: settings)
+        #expect(children.map { StatePath.text([$0.step]) } == [#"["size"]"#, #"["theme"]"#])
+        #expect(StateTree.part(children[1].value).text == #""dark""#)
+        #expect(StateTree.search(settings, for: "dark").paths == [#"["theme"]"#])
+    }
 }

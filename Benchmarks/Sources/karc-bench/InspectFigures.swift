@@ -47,7 +47,7 @@ func inspectedScript(_ n: Int, inspect: Bool, following: Bool = true) async thro
 }
 
 /// The inspector's URL, from the first line `karc --inspect` prints on standard error (`stderr`).
-private func inspectorURL(printedOn stderr: Pipe) -> String {
+func inspectorURL(printedOn stderr: Pipe) -> String {
     var said = ""
     while !said.contains("\n") { said += String(decoding: stderr.fileHandleForReading.availableData, as: UTF8.self) }
     guard let url = said.firstMatch(of: /http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+/).map({ String($0.output) }) else {

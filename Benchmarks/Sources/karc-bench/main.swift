@@ -250,6 +250,17 @@ if wanted("inspect.bigstate") {
         "inspect.bigstate", try await inspectBigState(50),
         "ms (a command selected on a 10,000-element state: its top level and its list's first 200, answered)")
 }
+if wanted("inspect.bigstate.drawn") {
+    if let drawn = try await inspectBigStateDrawn(rounds: 10) {
+        report(
+            "inspect.bigstate.drawn", drawn.total,
+            "ms (in chromium: a command selected on a 10,000-element state to its list's first 200 drawn, median)")
+        report("inspect.bigstate.drawn.selected", drawn.selected, "ms (the click on the command to its changed target's top level drawn)")
+        report("inspect.bigstate.drawn.opened", drawn.opened, "ms (the click on the list to its first 200 elements drawn)")
+    } else {
+        print("bench: inspect.bigstate.drawn skipped: no /usr/bin/chromedriver (scripts/setup.sh --test installs it)")
+    }
+}
 if wanted("inspect.stalled.rss") {
     let memory = try await inspectStalledMemory(1_000_000)
     report("inspect.stalled.rss", memory.with - memory.without, "MB (peak memory a page that never reads adds over a million piped commands)")
