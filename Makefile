@@ -84,8 +84,9 @@ bench: setup
 # built with TSan, report a race and exit. The other end-to-end suites check
 # the text, files and exit statuses of code the in-process suites run under
 # TSan (explore's workers and shrinking: ExploreTests); `make test` runs them
-# (under TSan they took 6 of 15.5 minutes). ~7.5 minutes after a change, ~25
-# from a clean tree; CI runs it. KARC_TSAN swaps the one lock every module uses
+# (under TSan they took 6 of 15.5 minutes). ~7.5 minutes after a change, 36
+# from a clean tree (29 of them its build; with -gline-tables-only it was
+# still linking at 27.5); CI runs it. KARC_TSAN swaps the one lock every module uses
 # (KarcSynchronization's KarcMutex) for a pthread mutex TSan can see (it
 # cannot see Synchronization.Mutex on Linux).
 TSAN_FLAGS = --sanitize=thread -Xswiftc -DKARC_TSAN --scratch-path .build-tsan
