@@ -110,12 +110,22 @@ let package = Package(
         ),
         // The macros: `@Command` (defaults and doc comments of a command type) and
         // `@CheckedSendable` (a model's or domain's Sendable conformance, checked).
+        // Their expansions are an ordinary module, which KarcMacroTests tests: a test
+        // target that depends on a macro target makes SwiftPM build every test target
+        // and everything it imports twice (once for the host), which doubled the build.
         .macro(
             name: "KarcMacros",
             dependencies: [
-                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                "KarcMacroSupport",
                 .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
                 .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ]
+        ),
+        .target(
+            name: "KarcMacroSupport",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
                 .product(name: "SwiftDiagnostics", package: "swift-syntax"),
             ]
         ),
@@ -508,7 +518,7 @@ let package = Package(
         .testTarget(
             name: "KarcMacroTests",
             dependencies: [
-                "KarcMacros",
+                "KarcMacroSupport",
                 .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
                 .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),

@@ -1,4 +1,4 @@
-import KarcMacros
+import KarcMacroSupport
 import SwiftSyntaxMacroExpansion
 import SwiftSyntaxMacrosGenericTestSupport
 import Testing

@@ -12,7 +12,7 @@ import SwiftSyntaxMacros
 /// `nonisolated(unsafe)` by the user's own word), and every stored `let` is
 /// of a `Sendable` type, which the compiler checks through a key path to it
 /// in the generated extension (`_checkSendable(\Type.name)`).
-public struct CheckedSendableMacro: ExtensionMacro {
+open class CheckedSendableMacro: ExtensionMacro {
     public static func expansion(
         of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax, providingExtensionsOf type: some TypeSyntaxProtocol,
         conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext

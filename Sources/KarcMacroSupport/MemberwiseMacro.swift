@@ -7,7 +7,7 @@ import SwiftSyntaxMacros
 /// writes. It reads the declaration as `@Command` reads a command's
 /// (``CommandModel/initializer(of:stored:)``), so a state and a command
 /// are written the same way.
-public struct MemberwiseMacro: ExtensionMacro {
+open class MemberwiseMacro: ExtensionMacro {
     public static func expansion(
         of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax, providingExtensionsOf type: some TypeSyntaxProtocol,
         conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext

@@ -5,7 +5,7 @@ import SwiftSyntaxMacros
 /// `@Command`: an `init(from:)` that honours defaults, and the type's
 /// documentation. The model of the type is read once (``CommandModel``);
 /// this file only writes Swift from it.
-public struct CommandMacro: ExtensionMacro {
+open class CommandMacro: ExtensionMacro {
     /// Everything goes in extensions: an `init(from:)` in the type's body
     /// would take its memberwise initializer away.
     public static func expansion(
