@@ -115,12 +115,24 @@ package final class InspectorServer: Sendable {
         }
     }
 
-    /// `bind`, a port another program holds said as such (the user asked for it: `--inspect-port`).
+    /// `bind`, a port the user asked for (`--inspect-port`) that cannot be had said as such.
     private static func sayingInUse<T>(_ port: Int, _ bind: () async throws -> T) async throws -> T {
         do {
             return try await bind()
-        } catch let error as IOError where error.errnoCode == EADDRINUSE && port != 0 {
-            throw InspectorError.portInUse(port)
+        } catch let error as IOError {
+            throw refusal(of: port, error) ?? error
+        }
+    }
+
+    /// What the user is told when binding `port` failed with `error`: a port
+    /// another program holds, or one below 1024 without the privilege; nil
+    /// for anything else (and for a port the system chose).
+    package static func refusal(of port: Int, _ error: IOError) -> InspectorError? {
+        guard port != 0 else { return nil }
+        switch error.errnoCode {
+        case EADDRINUSE: return .portInUse(port)
+        case EACCES, EPERM: return .portNotPermitted(port)
+        default: return nil
         }
     }
 
@@ -267,12 +279,16 @@ package enum InspectorError: Error, CustomStringConvertible {
     case notListening
     /// The port asked for is taken by another program.
     case portInUse(Int)
+    /// The port asked for needs a privilege this process lacks (below 1024, not root).
+    case portNotPermitted(Int)
 
     package var description: String {
         switch self {
         case .notListening: "the inspector could not listen on 127.0.0.1"
         case .portInUse(let port):
             "127.0.0.1:\(port) is in use by another program: give another --inspect-port, or leave it out for any free port"
+        case .portNotPermitted(let port):
+            "127.0.0.1:\(port) needs a privilege this process lacks (ports below 1024 are the system's): give an --inspect-port from 1024 to 65535, or leave it out for any free port"
         }
     }
 }

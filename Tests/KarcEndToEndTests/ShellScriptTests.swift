@@ -147,7 +147,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         let run = try await KarcRun.run([path])
         #expect(run.status == 1)
-        #expect(run.stderr == "\(path):2:8: error: expected a duration like 250ms, 2s, 1.5s or 1m (at most 24 hours), got 'forever'\n")
+        #expect(run.stderr == "\(path):2:8: error: expected a duration like 250ms, 2s, 1.5s, 1m or 1h (at most 24 hours), got 'forever'\n")
         let missing = try await KarcRun.run(["/nonexistent/script.karc"])
         #expect(missing.status == 1)
         #expect(missing.stderr == "error: no such script: /nonexistent/script.karc\n")

@@ -10,12 +10,12 @@ import Testing
 
 @Suite("Shell parts: durations, colours, event filters, history path", .timeLimit(.minutes(1)))
 struct ShellPartsTests {
-    @Test(arguments: [("250ms", 250), ("2s", 2_000), ("1.5s", 1_500), ("1m", 60_000), ("0s", 0)])
+    @Test(arguments: [("250ms", 250), ("2s", 2_000), ("1.5s", 1_500), ("1m", 60_000), ("2h", 7_200_000), ("24h", 86_400_000), ("0s", 0)])
     func durationsParse(_ text: String, _ milliseconds: Int64) {
         #expect(ShellDuration.parse(text) == .milliseconds(milliseconds))
     }
 
-    @Test(arguments: ["", "5", "soon", "-1s", "2h", "1e9s", "nans", "infs"])
+    @Test(arguments: ["", "5", "soon", "-1s", "25h", "1441m", "1e9s", "nans", "infs"])
     func badDurationsAreRefused(_ text: String) {
         #expect(ShellDuration.parse(text) == nil)
     }
@@ -24,6 +24,8 @@ struct ShellPartsTests {
         #expect(ShellDuration.describe(.milliseconds(250)) == "250ms")
         #expect(ShellDuration.describe(.seconds(5)) == "5s")
         #expect(ShellDuration.describe(.seconds(120)) == "2m")
+        #expect(ShellDuration.describe(.seconds(5_400)) == "90m")
+        #expect(ShellDuration.describe(.seconds(7_200)) == "2h")
     }
 
     @Test func colourIsOnlyAddedWhenEnabled() {

@@ -25,8 +25,14 @@ final class Pending<T: Sendable>: Sendable {
         return first
     }
 
+    /// The value, when one came (nil also when it was given up on).
+    var finished: T? {
+        state.withLock { $0.value ?? nil }
+    }
+
     func value() async -> T? {
-        await withCheckedContinuation { continuation in
+        if let ready = state.withLock({ $0.value }) { return ready }
+        return await withCheckedContinuation { continuation in
             let ready = state.withLock { s -> T?? in
                 if let value = s.value { return value }
                 s.waiter = continuation

@@ -61,10 +61,13 @@ final class SessionWaits {
     ) async -> Raced<T> {
         let result = Pending<Raced<T>>()
         let (clock, executor) = (runtime.clock, runtime.executor)
-        let task = Task(executorPreference: executor) {
+        // Started on this thread (the session's executor) and run until it first waits: a store's
+        // send usually answers in that one stretch, and then there is nothing to race.
+        let task = Task.immediate(executorPreference: executor) {
             let value = await body()
             if !result.finish(.finished(value)) { late(value) }
         }
+        if let done = result.finished { return done }
         let end: @Sendable (Raced<T>) -> Void = { outcome in
             if result.finish(outcome), cancelling { task.cancel() }
         }
