@@ -46,8 +46,10 @@ public final class HandClock: Clock, Sendable {
     }
 
     public var now: Instant {
+        // Read, then told: a test that moves the clock once told must not move it before this read.
+        let now = state.withLock { $0.now }
         onRead?()
-        return state.withLock { $0.now }
+        return now
     }
     public var minimumResolution: Duration { .zero }
 

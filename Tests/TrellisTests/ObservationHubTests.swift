@@ -70,6 +70,25 @@ import Testing
         #expect(sequences(await batch.value) == [1, 2, 3, 4, 5])
     }
 
+    @Test func anObserverThatAsksForLargerBatchesIsWokenByThemAndNoSooner() async {
+        // A shell between commands: woken by 2,048 records, not 256, while its buffer holds 100,000.
+        let hub = ObservationHub(wakeDelay: .seconds(3600))
+        let id = hub.subscribe(capacity: 100_000, batch: 2_048)
+        let batch = Task { await hub.nextBatch(id).map(Array.init) }
+        await hub.untilWaiting(id)
+        for n in 1..<2_048 { hub.publish(sent(n)) }
+        #expect(hub.isWaiting(id), "woken before its batch was full")
+        hub.publish(sent(2_048))
+        #expect(sequences(await batch.value) == Array(1...2_048))
+        // Never more than half its buffer: a small buffer still wakes it before it can overflow.
+        let small = ObservationHub(wakeDelay: .seconds(3600))
+        let bounded = small.subscribe(capacity: 10, batch: 2_048)
+        let early = Task { await small.nextBatch(bounded).map(Array.init) }
+        await small.untilWaiting(bounded)
+        for n in 1...5 { small.publish(sent(n)) }
+        #expect(sequences(await early.value) == [1, 2, 3, 4, 5])
+    }
+
     /// Returns once a wait is kept in the hub, so what follows wakes it rather than finds it satisfied.
     private func untilWatched(_ hub: ObservationHub) async {
         // Polls: the wait registering is what is awaited; a hook for it would be a wait on a wait.

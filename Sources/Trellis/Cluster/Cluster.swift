@@ -118,10 +118,16 @@ public final class Cluster: Sendable {
     /// the root's send, carried as it is by the work under it), and a send made as a span of
     /// its own (``send(action:to:span:)``, a shell's command) is traced in
     /// full with everything it causes: what a shell draws trees of.
-    package func observe(bufferSize: Int, keepingOldStates: Bool, tracing: Bool = false, roots: Bool = false) -> ClusterObservation {
+    /// `wakeBatch`: records that wake the observer at once when it waits
+    /// (at most half `bufferSize`); one that shows what it takes at a pace
+    /// of its own asks for more, so an app under load wakes it less often.
+    package func observe(
+        bufferSize: Int, keepingOldStates: Bool, tracing: Bool = false, roots: Bool = false, wakeBatch: Int = ObservationHub.wakeBatch
+    ) -> ClusterObservation {
         ClusterObservation(
             subscription: .init(
-                hub: hub, id: hub.subscribe(capacity: bufferSize, keepingOldStates: keepingOldStates, tracing: tracing, roots: roots)))
+                hub: hub,
+                id: hub.subscribe(capacity: bufferSize, keepingOldStates: keepingOldStates, tracing: tracing, roots: roots, batch: wakeBatch)))
     }
 
     /// Waits until no send, reduction or pipe track is in flight, so that the

@@ -46,11 +46,11 @@ package final class ObservationHub: Sendable {
         /// A delayed wake is armed for the waiter.
         var wakeArmed = false
 
-        init(id: UInt64, capacity: Int, cursor: UInt64) {
+        init(id: UInt64, capacity: Int, cursor: UInt64, batch: Int = ObservationHub.wakeBatch) {
             self.id = id
             self.capacity = capacity
             self.cursor = cursor
-            self.batchSize = max(1, min(ObservationHub.wakeBatch, capacity / 2))
+            self.batchSize = max(1, min(batch, capacity / 2))
         }
     }
 
@@ -207,13 +207,17 @@ package final class ObservationHub: Sendable {
     }
 
     /// A new observer; `roots`: it wants each record's trace root (a shell
-    /// saying who made a change), `tracing`: its full link and time.
-    func subscribe(capacity: Int, keepingOldStates: Bool = true, tracing: Bool = false, roots: Bool = false) -> UInt64 {
+    /// saying who made a change), `tracing`: its full link and time;
+    /// `batch`: records that wake it at once (``wakeBatch`` unless it asks
+    /// for more, at most half its capacity).
+    func subscribe(
+        capacity: Int, keepingOldStates: Bool = true, tracing: Bool = false, roots: Bool = false, batch: Int = ObservationHub.wakeBatch
+    ) -> UInt64 {
         state.withLock { s in
             let id = s.nextId
             s.nextId += 1
             if !s.isClosed {
-                let subscriber = Subscriber(id: id, capacity: max(1, capacity), cursor: s.head)
+                let subscriber = Subscriber(id: id, capacity: max(1, capacity), cursor: s.head, batch: batch)
                 subscriber.keepsOldStates = keepingOldStates
                 subscriber.traces = tracing
                 subscriber.roots = roots || tracing
