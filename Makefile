@@ -43,9 +43,9 @@ readme: setup
 	./scripts/setup.sh --test
 	./scripts/inspector-screenshot.sh
 
-# About 15-20 minutes from a fresh clone (nearly all building: gRPC, SwiftNIO and
-# two BoringSSLs for `karc attach`, swift-syntax for `@Command`), about a
-# minute of tests after. Every suite has a one-minute time limit
+# About 23 minutes from a fresh clone (nearly all building: gRPC, SwiftNIO and
+# two BoringSSLs for `karc attach`, swift-syntax for `@Command`), about two
+# minutes of tests after. Every suite has a one-minute time limit
 # (check-time-limits.sh): a test that hangs is marked ✘ by name after a
 # minute, but the run still waits for it, so the run ends after 20 minutes
 # instead of holding CI to its own limit. `script` gives `swift test` a
@@ -84,9 +84,8 @@ bench: setup
 # built with TSan, report a race and exit. The other end-to-end suites check
 # the text, files and exit statuses of code the in-process suites run under
 # TSan (explore's workers and shrinking: ExploreTests); `make test` runs them
-# (under TSan they took 6 of 15.5 minutes). ~7.5 minutes after a change, 36
-# from a clean tree (29 of them its build; with -gline-tables-only it was
-# still linking at 27.5); CI runs it. KARC_TSAN swaps the one lock every module uses
+# (under TSan they took 6 of 15.5 minutes). ~7.5 minutes after a change, about
+# 27 from a clean tree (21 of them its build); CI runs it. KARC_TSAN swaps the one lock every module uses
 # (KarcSynchronization's KarcMutex) for a pthread mutex TSan can see (it
 # cannot see Synchronization.Mutex on Linux).
 TSAN_FLAGS = --sanitize=thread -Xswiftc -DKARC_TSAN --scratch-path .build-tsan
