@@ -85,7 +85,7 @@ bench: setup
 # the text, files and exit statuses of code the in-process suites run under
 # TSan (explore's workers and shrinking: ExploreTests); `make test` runs them
 # (under TSan they took 6 of 15.5 minutes). ~9 minutes after a change, about
-# 27 from a clean tree (21 of them its build); CI runs it. KARC_TSAN swaps the one lock every module uses
+# 28 from a clean tree (21 of them its build, 7 the tests); CI runs it. KARC_TSAN swaps the one lock every module uses
 # (KarcSynchronization's KarcMutex) for a pthread mutex TSan can see (it
 # cannot see Synchronization.Mutex on Linux).
 TSAN_FLAGS = --sanitize=thread -Xswiftc -DKARC_TSAN --scratch-path .build-tsan
