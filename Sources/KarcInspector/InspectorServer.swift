@@ -53,7 +53,7 @@ package final class InspectorServer: Sendable {
         hub: InspectorHub, inbox: SessionInbox, port: Int = 0, token: String = InspectorServer.newToken()
     ) async throws -> InspectorServer {
         let requests = InspectorRequests(token: token)
-        let listener = try await Self.sayingInUse(port) {
+        let listener = try await Self.sayingWhyRefused(port) {
             try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
                 .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
                 .bind(host: "127.0.0.1", port: port) { channel in
@@ -116,7 +116,7 @@ package final class InspectorServer: Sendable {
     }
 
     /// `bind`, a port the user asked for (`--inspect-port`) that cannot be had said as such.
-    private static func sayingInUse<T>(_ port: Int, _ bind: () async throws -> T) async throws -> T {
+    private static func sayingWhyRefused<T>(_ port: Int, _ bind: () async throws -> T) async throws -> T {
         do {
             return try await bind()
         } catch let error as IOError {

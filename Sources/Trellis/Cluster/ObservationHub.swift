@@ -46,7 +46,7 @@ package final class ObservationHub: Sendable {
         /// A delayed wake is armed for the waiter.
         var wakeArmed = false
 
-        init(id: UInt64, capacity: Int, cursor: UInt64, batch: Int = ObservationHub.wakeBatch) {
+        init(id: UInt64, capacity: Int, cursor: UInt64, batch: Int) {
             self.id = id
             self.capacity = capacity
             self.cursor = cursor
