@@ -200,6 +200,11 @@ if wanted("cluster.send.store.rooted") {
         "cluster.send.store.rooted", try await clusterSendStoreRootedRatio(300_000),
         "percent (an observer that wants each record's root, as a shell does, of a plain observer's figure, rounds in turn)")
 }
+if ProcessInfo.processInfo.environment["KARC_BENCH_ONLY"] == "observers.breakdown" {
+    for (name, figure) in try await observerBreakdown(300_000) {
+        report("observers.breakdown", figure, "percent with \(name) beside the baseline")
+    }
+}
 if wanted("cluster.send.store.big") {
     for (observed, name) in [(false, "cluster.send.store.big.unobserved"), (true, "cluster.send.store.big")] {
         let inPlace = try await clusterSendBigStore(100_000, observed: observed, suspending: false)
