@@ -18,15 +18,23 @@ public struct ClusterObservation: AsyncSequence, Sendable {
 
     public struct AsyncIterator: AsyncIteratorProtocol {
         let subscription: Subscription
-        var batch: Deque<ClusterRecord> = []
+        /// What one observer alone is handed: read as a deque.
+        var whole: Deque<ClusterRecord> = []
+        var batch: RecordBatch?
 
         public mutating func next() async -> ClusterRecord? {
-            if let record = batch.popFirst() { return record }
-            guard let next = await subscription.hub.nextBatch(subscription.id) else { return nil }
-            // Consumed, not copied: while `next` still held the storage, the
-            // first `popFirst` copied the whole batch (copy-on-write).
+            if let record = whole.popFirst() { return record }
+            if let record = batch?.next() { return record }
+            // The batch read is let go of first: a record is moved out of a chunk only one batch holds.
+            batch = nil
+            guard var next = await subscription.hub.nextBatch(subscription.id) else { return nil }
+            whole = next.takeWhole()
+            if let record = whole.popFirst() {
+                batch = consume next
+                return record
+            }
             batch = consume next
-            return batch.popFirst()
+            return batch?.next()
         }
     }
 
@@ -44,8 +52,8 @@ public struct ClusterObservation: AsyncSequence, Sendable {
     /// A batch as an array; an empty one as `[]`, not copied: the standard
     /// library's copy of nothing writes a count into the shared empty-array
     /// storage, which ThreadSanitizer reports as a race between two observers.
-    private static func array(_ batch: Deque<ClusterRecord>) -> [ClusterRecord] {
-        batch.isEmpty ? [] : Array(batch)
+    private static func array(_ batch: consuming RecordBatch) -> [ClusterRecord] {
+        map(batch) { $0 }
     }
 
     /// Waits for the next records (a batch, as iterating waits for one) and
@@ -53,7 +61,8 @@ public struct ClusterObservation: AsyncSequence, Sendable {
     /// cluster shut down and everything was read. For an observer that also
     /// takes with ``takeAvailable()``: records come out of one or the other.
     public func nextAvailable() async -> [ClusterRecord]? {
-        await subscription.hub.nextBatch(subscription.id).map(Self.array)
+        guard let batch = await subscription.hub.nextBatch(subscription.id) else { return nil }
+        return Self.array(consume batch)
     }
 
     /// ``takeAvailable()``, each record made into what `transform` makes of
@@ -65,14 +74,15 @@ public struct ClusterObservation: AsyncSequence, Sendable {
 
     /// ``nextAvailable()``, made into `transform`'s records as ``takeAvailable(_:)`` does.
     package func nextAvailable<T>(_ transform: (ClusterRecord) -> T) async -> [T]? {
-        await subscription.hub.nextBatch(subscription.id).map { Self.map($0, transform) }
+        guard let batch = await subscription.hub.nextBatch(subscription.id) else { return nil }
+        return Self.map(consume batch, transform)
     }
 
-    private static func map<T>(_ batch: Deque<ClusterRecord>, _ transform: (ClusterRecord) -> T) -> [T] {
+    private static func map<T>(_ batch: consuming RecordBatch, _ transform: (ClusterRecord) -> T) -> [T] {
         if batch.isEmpty { return [] }
         var made: [T] = []
         made.reserveCapacity(batch.count)
-        for record in batch { made.append(transform(record)) }
+        while let record = batch.next() { made.append(transform(record)) }
         return made
     }
 

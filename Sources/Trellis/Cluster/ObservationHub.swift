@@ -5,10 +5,12 @@ import Synchronization
 
 /// Fans the cluster's records out to its observers, in order.
 ///
-/// One log, a cursor per observer: a record is appended once, whatever the
-/// number of observers, and each takes what lies past its cursor. Publishing
-/// never waits: an observer is at most its buffer's size behind; past that
-/// its cursor skips the oldest records and it is told how many it lost (a
+/// One log (``RecordLog``), a cursor per observer: a record is kept once,
+/// whatever the number of observers, and each takes what lies past its
+/// cursor, one observer alone by being handed the log whole, several by
+/// reading the chunks they share. Publishing never waits: an observer is at
+/// most its buffer's size behind; past that its cursor skips the oldest
+/// records and it is told how many it lost (a
 /// ``ClusterRecord/Kind-swift.enum/lost(count:)`` record in their place). So an observer
 /// that stopped reading (an attached shell that stalled) costs a publish a
 /// counter, not a copy of every record. The log keeps what the slowest
@@ -56,9 +58,7 @@ package final class ObservationHub: Sendable {
 
     struct State {
         /// The records some observer has not taken, oldest first.
-        var log: Deque<ClusterRecord> = []
-        /// The sequence number of `log.first`.
-        var base: UInt64 = 0
+        var log = RecordLog()
         /// In subscription order; publishing walks them all.
         var subscribers: [Subscriber] = []
         var nextId: UInt64 = 1
@@ -67,50 +67,39 @@ package final class ObservationHub: Sendable {
         var watchers = StateWatchers()
 
         /// The sequence number the next record gets.
-        var head: UInt64 { base + UInt64(log.count) }
+        var head: UInt64 { log.head }
 
         func subscriber(_ id: UInt64) -> Subscriber? { subscribers.first { $0.id == id } }
 
         /// Records waiting for `subscriber`.
         func pending(_ subscriber: Subscriber) -> Int { Int(head - subscriber.cursor) }
 
-        /// What lies past `subscriber`'s cursor (a `lost` record first when
-        /// some were skipped), taken; nil when there is nothing.
-        mutating func take(_ subscriber: Subscriber) -> Deque<ClusterRecord>? {
-            let count = pending(subscriber)
-            if count == 0 && subscriber.lost == 0 { return nil }
-            var batch: Deque<ClusterRecord>
-            if subscriber.cursor == base, subscribers.allSatisfy({ $0 === subscriber || $0.cursor == head }) {
-                // The whole log is this observer's alone (always so with one observer): handed
-                // over, not copied, and a new log with room for a wake's worth of records.
-                let end = head
-                batch = Deque(minimumCapacity: subscriber.batchSize)
-                swap(&batch, &log)
-                base = end
-            } else {
-                batch = Deque(minimumCapacity: count + 1)
-                batch.append(contentsOf: log[Int(subscriber.cursor - base)...])
-            }
-            if subscriber.lost > 0 {
-                batch.prepend(ClusterRecord(.lost(count: subscriber.lost)))
+        /// What lies past `subscriber`'s cursor (after a `lost` record when
+        /// some were skipped), taken; nil when there is nothing. The chunks
+        /// the log lets go of go to `dropped`, to be released outside the
+        /// lock, before the batch is read (so the batch can move records out).
+        mutating func take(_ subscriber: Subscriber, dropping dropped: inout [RecordChunk]) -> RecordBatch? {
+            if pending(subscriber) == 0 && subscriber.lost == 0 { return nil }
+            if !log.isShared {
+                // One observer: its records handed over whole.
+                let batch = RecordBatch(whole: log.takeLone(from: subscriber.cursor), lost: subscriber.lost)
                 subscriber.lost = 0
+                subscriber.cursor = head
+                return batch
             }
+            let batch = RecordBatch(runs: log.runs(from: subscriber.cursor), lost: subscriber.lost)
+            subscriber.lost = 0
             subscriber.cursor = head
-            trim()
+            dropped = trim()
             return batch
         }
 
-        /// Drops the records every observer has taken.
-        mutating func trim() {
-            let oldest = subscribers.reduce(head) { min($0, $1.cursor) }
-            let taken = Int(oldest - base)
-            guard taken > 0 else { return }
-            if taken == log.count {
-                log.removeAll(keepingCapacity: true)
-            } else {
-                log.removeFirst(taken)
-            }
-            base = oldest
+        /// Drops the chunks every observer has passed; they are released
+        /// (their records destroyed) by the caller, outside the lock.
+        mutating func trim() -> [RecordChunk] {
+            let dropped = log.drop(below: subscribers.reduce(head) { min($0, $1.cursor) })
+            if subscribers.count <= 1 { log.unshareIfEmpty() }
+            return dropped
         }
     }
 
@@ -169,7 +158,7 @@ package final class ObservationHub: Sendable {
     package func publish(_ record: ClusterRecord) {
         guard hasSubscribers else { return }
         var wakes = BatchWakes()
-        state.withLock { s in
+        let dropped = state.withLock { s -> [RecordChunk] in
             s.log.append(record)
             var skipped = false
             for subscriber in s.subscribers {
@@ -189,8 +178,10 @@ package final class ObservationHub: Sendable {
                     wakes.arm(subscriber.id)
                 }
             }
-            if skipped { s.trim() }
+            return skipped ? s.trim() : []
         }
+        // The chunks a skipping observer passed are destroyed here, after the lock.
+        _ = consume dropped
         for id in wakes.toArm { armWake(id) }
         wakes.run()
     }
@@ -222,6 +213,8 @@ package final class ObservationHub: Sendable {
                 subscriber.traces = tracing
                 subscriber.roots = roots || tracing
                 s.subscribers.append(subscriber)
+                // Two observers read the records from shared chunks.
+                if s.subscribers.count > 1 { s.log.share() }
                 oldStates.subscribed(keepingOldStates: keepingOldStates)
                 subscriberCount.add(1, ordering: .relaxed)
                 if tracing { tracingCount.add(1, ordering: .relaxed) }
@@ -233,6 +226,7 @@ package final class ObservationHub: Sendable {
 
     func unsubscribe(_ id: UInt64) {
         var watchers: [UnsafeContinuation<Void, Never>] = []
+        var dropped: [RecordChunk] = []
         let waiter = state.withLock { s -> UnsafeContinuation<Bool, Never>? in
             guard let index = s.subscribers.firstIndex(where: { $0.id == id }) else { return nil }
             let subscriber = s.subscribers.remove(at: index)
@@ -241,10 +235,11 @@ package final class ObservationHub: Sendable {
             if subscriber.traces { tracingCount.subtract(1, ordering: .relaxed) }
             if subscriber.roots { linkingCount.subtract(1, ordering: .relaxed) }
             // The slowest observer leaving may free what the hub held (``untilNothingHeld()``).
-            s.trim()
+            dropped = s.trim()
             if !s.watchers.isEmpty { watchers = StateWatchers.satisfied(in: &s, \.watchers) }
             return subscriber.waiter.take()
         }
+        dropped.removeAll()
         for watcher in watchers { watcher.resume() }
         waiter?.resume(returning: false)
     }
@@ -277,15 +272,17 @@ package final class ObservationHub: Sendable {
     }
 
     /// Everything buffered for `id` now, without waiting (empty when nothing is).
-    func takeBuffered(_ id: UInt64) -> Deque<ClusterRecord> {
+    func takeBuffered(_ id: UInt64) -> RecordBatch {
         var watchers: [UnsafeContinuation<Void, Never>] = []
+        var dropped: [RecordChunk] = []
         let taken = state.withLock { s in
-            let taken = s.subscriber(id).flatMap { s.take($0) }
+            let taken = s.subscriber(id).flatMap { s.take($0, dropping: &dropped) }
             if !s.watchers.isEmpty { watchers = StateWatchers.satisfied(in: &s, \.watchers) }
             return taken
         }
+        dropped.removeAll()
         for watcher in watchers { watcher.resume() }
-        return taken ?? []
+        return taken ?? .empty
     }
 
     /// Everything buffered for `id` (with a `lost` record first when some were
@@ -295,7 +292,7 @@ package final class ObservationHub: Sendable {
     /// A publisher that completes a batch only resumes the waiter; the waiter
     /// takes (copies, when other observers still need the records) on its own
     /// thread, so the sends that publish do not pay for it.
-    func nextBatch(_ id: UInt64) async -> Deque<ClusterRecord>? {
+    func nextBatch(_ id: UInt64) async -> RecordBatch? {
         while true {
             let woken = await withTaskCancellationHandler {
                 await withUnsafeContinuation { continuation in
@@ -322,12 +319,14 @@ package final class ObservationHub: Sendable {
             }
             guard woken else { return nil }
             var watchers: [UnsafeContinuation<Void, Never>] = []
-            let taken = state.withLock { s -> (batch: Deque<ClusterRecord>?, ended: Bool) in
+            var dropped: [RecordChunk] = []
+            let taken = state.withLock { s -> (batch: RecordBatch?, ended: Bool) in
                 guard let subscriber = s.subscriber(id) else { return (nil, true) }
-                let batch = s.take(subscriber)
+                let batch = s.take(subscriber, dropping: &dropped)
                 if !s.watchers.isEmpty { watchers = StateWatchers.satisfied(in: &s, \.watchers) }
                 return (batch, s.isClosed)
             }
+            dropped.removeAll()
             for watcher in watchers { watcher.resume() }
             if let batch = taken.batch { return batch }
             if taken.ended { return nil }
