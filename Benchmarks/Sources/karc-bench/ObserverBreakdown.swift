@@ -27,34 +27,21 @@ func observerBreakdown(_ n: Int) async throws -> [(String, Double)] {
             }
         }
     }
+    /// An observer with room for `room` records that never takes one, as a stalled shell's session.
+    @Sendable func neverTaking(_ cluster: Cluster, room: Int) -> Task<Void, Never> {
+        let observation = cluster.observe(bufferSize: room, keepingOldStates: false)
+        return Task {
+            await withTaskCancellationHandler {
+                try? await Task.sleep(for: .seconds(3600))
+            } onCancel: {
+                observation.cancel()
+            }
+        }
+    }
     let extras: [(String, (@Sendable (Cluster) -> Task<Void, Never>)?)] = [
         ("the baseline again (noise)", nil),
-        (
-            "an observer that never takes",
-            { cluster in
-                let observation = cluster.observe(bufferSize: 100_000, keepingOldStates: false)
-                return Task {
-                    await withTaskCancellationHandler {
-                        try? await Task.sleep(for: .seconds(3600))
-                    } onCancel: {
-                        observation.cancel()
-                    }
-                }
-            }
-        ),
-        (
-            "an observer that never takes, with room for 1,000 records",
-            { cluster in
-                let observation = cluster.observe(bufferSize: 1_000, keepingOldStates: false)
-                return Task {
-                    await withTaskCancellationHandler {
-                        try? await Task.sleep(for: .seconds(3600))
-                    } onCancel: {
-                        observation.cancel()
-                    }
-                }
-            }
-        ),
+        ("an observer that never takes", { neverTaking($0, room: 100_000) }),
+        ("an observer that never takes, with room for 1,000 records", { neverTaking($0, room: 1_000) }),
         (
             "a plain observer taking every 20 ms",
             { cluster in

@@ -29,12 +29,8 @@ public struct ClusterObservation: AsyncSequence, Sendable {
             batch = nil
             guard var next = await subscription.hub.nextBatch(subscription.id) else { return nil }
             whole = next.takeWhole()
-            if let record = whole.popFirst() {
-                batch = consume next
-                return record
-            }
             batch = consume next
-            return batch?.next()
+            return whole.popFirst() ?? batch?.next()
         }
     }
 

@@ -80,17 +80,14 @@ package final class ObservationHub: Sendable {
         /// lock, before the batch is read (so the batch can move records out).
         mutating func take(_ subscriber: Subscriber, dropping dropped: inout [RecordChunk]) -> RecordBatch? {
             if pending(subscriber) == 0 && subscriber.lost == 0 { return nil }
-            if !log.isShared {
-                // One observer: its records handed over whole.
-                let batch = RecordBatch(whole: log.takeLone(from: subscriber.cursor), lost: subscriber.lost)
-                subscriber.lost = 0
-                subscriber.cursor = head
-                return batch
-            }
-            let batch = RecordBatch(runs: log.runs(from: subscriber.cursor), lost: subscriber.lost)
+            // One observer alone is handed its records whole; several read the chunks they share.
+            let batch =
+                log.isShared
+                ? RecordBatch(runs: log.runs(from: subscriber.cursor), lost: subscriber.lost)
+                : RecordBatch(whole: log.takeLone(from: subscriber.cursor), lost: subscriber.lost)
             subscriber.lost = 0
             subscriber.cursor = head
-            dropped = trim()
+            if log.isShared { dropped = trim() }
             return batch
         }
 
