@@ -45,7 +45,13 @@ package final class ExploreChild: ExploreBackend {
     /// The child not reaped yet, which Ctrl-C kills: apart from `running`,
     /// which a step holds while it waits. Cleared (under its lock) before
     /// the child is reaped, so a kill never reaches a pid used again.
-    private let unreaped = KarcMutex<pid_t?>(nil)
+    private let unreaped = KarcMutex(Unreaped())
+
+    private struct Unreaped {
+        var pid: pid_t?
+        /// Ctrl-C came: a child started after it (the signal landed while it was spawned) is killed at once.
+        var interrupted = false
+    }
 
     /// Children run `executable` with `arguments` (which make it a worker);
     /// one that does not answer within `watchdog` is killed.
@@ -101,14 +107,15 @@ package final class ExploreChild: ExploreBackend {
     }
 
     package func interrupt() {
-        unreaped.withLock { pid in
-            if let pid { kill(pid, SIGKILL) }
+        unreaped.withLock { child in
+            child.interrupted = true
+            if let pid = child.pid { kill(pid, SIGKILL) }
         }
     }
 
     /// About to reap `pid`: Ctrl-C no longer kills it.
     private func reaping(_ pid: pid_t) {
-        unreaped.withLock { if $0 == pid { $0 = nil } }
+        unreaped.withLock { if $0.pid == pid { $0.pid = nil } }
     }
 
     package func close() async {
@@ -270,14 +277,24 @@ package final class ExploreChild: ExploreBackend {
         }
         var cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { cEnvironment.forEach { free($0) } }
-        let spawned = posix_spawn(&pid, executable, &actions, nil, &cArguments, &cEnvironment)
+        // A process group of its own: a terminal's Ctrl-C is the explorer's alone, which kills the
+        // child itself, so the child's end is never mistaken for a failure before the signal is handled.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        let spawned = posix_spawn(&pid, executable, &actions, &attributes, &cArguments, &cEnvironment)
         closeDescriptors(input[0], output[1], results[1])
         guard spawned == 0 else {
             closeDescriptors(input[1], output[0], results[0])
             throw ExploreError("cannot start \(executable): \(String(cString: strerror(spawned)))")
         }
         running.withLock { $0 = Running(pid: pid, input: input[1], results: results[0], output: output[0]) }
-        unreaped.withLock { $0 = pid }
+        unreaped.withLock { child in
+            child.pid = pid
+            if child.interrupted { kill(pid, SIGKILL) }
+        }
     }
 
     private static func quote(_ output: String) -> String {

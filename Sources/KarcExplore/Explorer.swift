@@ -211,9 +211,9 @@ package struct Explorer: Sendable {
         return report
     }
 
-    /// A child that SIGINT ended: Ctrl-C at a terminal reaches the whole
-    /// process group, so the worker may end of it before this process's
-    /// own signal is handled.
+    /// A child that SIGINT ended: someone stopped the worker itself (a
+    /// terminal's Ctrl-C does not reach it: it has a process group of its
+    /// own), which ends the exploration as Ctrl-C does.
     static func isInterrupt(_ failure: ExploreFailure?) -> Bool {
         if case .crash(let signal)? = failure?.kind { return signal == SIGINT }
         return false

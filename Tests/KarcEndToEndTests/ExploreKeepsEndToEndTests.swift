@@ -92,8 +92,9 @@ struct ExploreKeepsEndToEndTests {
         #expect(!explore.stderr.contains("commands left"), "no progress line when standard error is no terminal")
     }
 
-    /// At a terminal Ctrl-C reaches the worker too (the whole process group): its end is the
-    /// interrupt, not a crash; and the shrink of a hang says how far it got while it goes.
+    /// At a terminal Ctrl-C reaches the explorer alone (its worker has a process group of its
+    /// own) and ends the worker: the interrupt, not a crash, even when it lands as a worker
+    /// starts; and the shrink of a hang says how far it got while it goes.
     @Test(.enabled(if: Tmux.isAvailable, "needs tmux (make test installs it)"))
     func atATerminalTheShrinkShowsItsProgressAndCtrlCKeepsWhatItShrank() async throws {
         let out = scratch.file("failures")
@@ -109,7 +110,7 @@ struct ExploreKeepsEndToEndTests {
             await tmux.expect { $0.contains("EXIT=130") }
             let pane = await tmux.capture()
             #expect(pane.contains("stopped: interrupted (Ctrl-C) while shrinking run "), "\(pane)")
-            #expect(!pane.contains("SIGINT"), "the worker Ctrl-C ended is no crash: \(pane)")
+            #expect(!pane.contains("SIGINT"), "the worker the explorer ended is no crash: \(pane)")
         }
         let files = try FileManager.default.contentsOfDirectory(atPath: out)
         #expect(files.contains { $0.hasPrefix("timeout-deep-dive-") }, "\(files)")
