@@ -426,7 +426,7 @@ let package = Package(
         .testTarget(
             name: "KarcInspectorTests",
             dependencies: [
-                "KarcInspector", "KarcSession", "KarcOutput", "KarcSynchronization", "KarcSessionTrellis", "KarcDemo",
+                "KarcInspector", "KarcSession", "KarcOutput", "KarcSynchronization", "KarcSessionTrellis", "KarcDemo", "KarcHistory",
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),

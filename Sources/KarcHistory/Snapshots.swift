@@ -41,6 +41,9 @@ package struct Snapshots {
     package private(set) var named: [Kept] = []
     /// Oldest first; the oldest goes as a new one comes, without moving the others.
     package private(set) var undoPoints: Deque<UndoPoint> = []
+    /// The newest command whose undo point went to make room (0: none did):
+    /// the states from before it cannot be put back.
+    package private(set) var forgottenThrough = 0
     /// Set while a restore runs: its own changes are no command to undo.
     package var restoring = false
 
@@ -62,7 +65,7 @@ package struct Snapshots {
         guard !restoring else { return }
         if undoPoints.last?.command != command {
             undoPoints.append(UndoPoint(command: command, line: line()))
-            if undoPoints.count > Self.undoDepth { undoPoints.removeFirst() }
+            if undoPoints.count > Self.undoDepth { forgottenThrough = undoPoints.removeFirst().command }
         }
         let last = undoPoints.count - 1
         if undoPoints[last].before[target] == nil { undoPoints[last].before[target] = before }

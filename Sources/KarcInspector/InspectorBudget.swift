@@ -18,14 +18,25 @@ struct InspectorBudget {
 
     /// Whether one more message may be made at `now` (a time on one clock, from any origin).
     mutating func take(at now: Duration) -> Bool {
+        refill(at: now)
+        guard tokens >= 1 else { return false }
+        tokens -= 1
+        return true
+    }
+
+    /// One message made whatever is left (a shown command's end): what
+    /// follows waits for it to be paid back, down to one bucket in debt.
+    mutating func spend(at now: Duration) {
+        refill(at: now)
+        tokens = max(-capacity, tokens - 1)
+    }
+
+    private mutating func refill(at now: Duration) {
         if let last {
             let elapsed = now - last
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             tokens = min(capacity, tokens + max(0, seconds) * perSecond)
         }
         last = now
-        guard tokens >= 1 else { return false }
-        tokens -= 1
-        return true
     }
 }

@@ -11,8 +11,11 @@ import KarcSession
 /// Called on the session's task, in order; it makes the line there and
 /// hands it over, never waiting for a browser. While the session runs
 /// faster than a page can show (a piped script), it makes lines within a
-/// budget (``InspectorBudget``) and says how many it skipped
-/// (`{"kind":"skipped","count":N}`) when it makes the next.
+/// budget (``InspectorBudget``), a command at a time: a command the budget
+/// has no room for when it begins is left out whole (no row that never
+/// ends), unless it fails, so a page always shows what went wrong. What it
+/// left out is counted on the hub (``InspectorHub/skip(messages:commands:)``),
+/// which tells the browsers before the next message they get.
 package final class InspectorFront: SessionFront {
     private let hub: InspectorHub
     /// Its own formatter: a state's patch is made against the last state this front published.
@@ -20,9 +23,10 @@ package final class InspectorFront: SessionFront {
     private let lines = OutputSink(capturing: ())
     private var budget: InspectorBudget
     private let now: () -> Duration
-    private var skipped = 0
     /// When each running command began, by number: a page shows how long each took.
     private var began: [Int: Duration] = [:]
+    /// The command being left out, and its line (said after all if it fails).
+    private var hidden: (seq: Int, text: String)?
 
     /// A front for `hub`'s browsers, with `budget`, on a clock `now` reads (the time since any origin).
     package convenience init(hub: InspectorHub) {
@@ -37,23 +41,61 @@ package final class InspectorFront: SessionFront {
     }
 
     package func receive(_ event: OutputEvent, in context: OutputContext) {
-        // Timed whether or not the budget lets the message through: a command's time is its own.
+        // Timed whether or not the command is shown: a command's time is its own.
         var took: Duration?
         switch event {
         case .begin(let seq, _): began[seq] = now()
         case .done(let seq, _): took = began.removeValue(forKey: seq).map { now() - $0 }
         default: break
         }
-        guard budget.take(at: now()) else {
-            skipped += 1
-            // The next change of a state is told whole, not as a patch against one the page never got.
-            if case .stateChange = event { formatter.forget() }
-            return
+        if let hidden, context.seq == hidden.seq {
+            guard Self.fails(event) else {
+                leaveOut(event)
+                if case .done = event {
+                    self.hidden = nil
+                    hub.skip(messages: 0, commands: 1)
+                }
+                return
+            }
+            // A failure is shown though its command was left out: its line first, then what went wrong.
+            self.hidden = nil
+            budget.spend(at: now())
+            hub.publish(JSONLine.write(["kind": "begin", "seq": hidden.seq, "text": hidden.text] as JSONObject))
+            return make(event, in: context, took: took)
         }
-        if skipped > 0 {
-            hub.publish(#"{"kind":"skipped","count":\#(skipped)}"#)
-            skipped = 0
+        switch event {
+        case .begin(let seq, let text):
+            guard budget.take(at: now()) else {
+                hidden = (seq, text)
+                return leaveOut(event)
+            }
+        case .done:
+            // A shown command always ends on the page.
+            budget.spend(at: now())
+        default:
+            guard budget.take(at: now()) else { return leaveOut(event) }
         }
+        make(event, in: context, took: took)
+    }
+
+    /// A failed command's output: what makes its row on the page an error.
+    private static func fails(_ event: OutputEvent) -> Bool {
+        switch event {
+        case .error, .failedReply: true
+        case .done(_, let outcome): outcome != "ok"
+        default: false
+        }
+    }
+
+    private func leaveOut(_ event: OutputEvent) {
+        // The next change of a state is told whole, not as a patch against one the page never got.
+        if case .stateChange = event { formatter.forget() }
+        if case .begin = event { return }
+        if case .done = event { return }
+        hub.skip(messages: 1, commands: 0)
+    }
+
+    private func make(_ event: OutputEvent, in context: OutputContext, took: Duration?) {
         if case .begin(let seq, let text) = event {
             let object: JSONObject = ["kind": "begin", "seq": seq, "text": text]
             hub.publish(JSONLine.write(object))

@@ -27,6 +27,8 @@ package final class InspectorHub: Sendable {
         var browsers: [Int: Browser] = [:]
         var lastID = 0
         var isFinished = false
+        /// What the front left out since the last message it made (``skip(messages:commands:)``).
+        var leftOut = (messages: 0, commands: 0)
         /// Tests waiting for a number of browsers (``untilBrowsers(_:)``).
         var watchers = StateWatchers()
     }
@@ -49,15 +51,37 @@ package final class InspectorHub: Sendable {
     package func publish(_ message: String) {
         state.withLock { s in
             guard !s.isFinished else { return }
-            if s.history.count < historyLimit {
-                s.history.append(message)
-            } else {
-                s.history[s.oldest] = message
-                s.oldest = (s.oldest + 1) % historyLimit
-            }
-            // In place: a browser's skipped count is kept where it is.
-            for index in s.browsers.values.indices { Self.send(message, to: &s.browsers.values[index]) }
+            Self.sayLeftOut(in: &s, historyLimit: historyLimit)
+            Self.publish(message, in: &s, historyLimit: historyLimit)
         }
+    }
+
+    /// The front left out `messages` messages and `commands` whole commands:
+    /// every browser is told, in one message, before the next it gets (an
+    /// answer to its question, or the end).
+    package func skip(messages: Int, commands: Int) {
+        state.withLock { s in
+            s.leftOut.messages += messages
+            s.leftOut.commands += commands
+        }
+    }
+
+    private static func sayLeftOut(in s: inout State, historyLimit: Int) {
+        guard s.leftOut != (0, 0) else { return }
+        let (messages, commands) = s.leftOut
+        s.leftOut = (0, 0)
+        publish(#"{"kind":"skipped","count":\#(messages),"commands":\#(commands)}"#, in: &s, historyLimit: historyLimit)
+    }
+
+    private static func publish(_ message: String, in s: inout State, historyLimit: Int) {
+        if s.history.count < historyLimit {
+            s.history.append(message)
+        } else {
+            s.history[s.oldest] = message
+            s.oldest = (s.oldest + 1) % historyLimit
+        }
+        // In place: a browser's skipped count is kept where it is.
+        for index in s.browsers.values.indices { Self.send(message, to: &s.browsers.values[index]) }
     }
 
     /// A browser connects: the messages it is sent, the recent history first;
@@ -87,6 +111,9 @@ package final class InspectorHub: Sendable {
     /// Sends `message` to the browser `id` alone (an answer to its question); nothing when it is gone.
     package func tell(_ message: String, to id: Int) {
         state.withLock { s in
+            guard s.browsers[id] != nil else { return }
+            // What was left out comes first: the answer may be about what followed it.
+            Self.sayLeftOut(in: &s, historyLimit: historyLimit)
             guard var browser = s.browsers[id] else { return }
             Self.send(message, to: &browser)
             s.browsers[id] = browser
@@ -117,6 +144,7 @@ package final class InspectorHub: Sendable {
     /// The session ended: every browser's messages end once it has read them.
     package func finish() {
         let (browsers, met) = state.withLock { s -> ([Browser], [UnsafeContinuation<Void, Never>]) in
+            if !s.isFinished { Self.sayLeftOut(in: &s, historyLimit: historyLimit) }
             s.isFinished = true
             let browsers = Array(s.browsers.values)
             s.browsers = [:]

@@ -37,8 +37,9 @@ package enum HelpPage {
                 lines.append("  \(target.name) (\(target.kind)): " + commands + note)
             }
             lines.append("Meta commands (:help :NAME for more):")
-            let width = meta.map { $0.head.count }.max() ?? 0
-            lines += meta.map { "  " + $0.head.padding(toLength: width + 3, withPad: " ", startingAt: 0) + $0.summary }
+            // Padded in Swift: Foundation's `padding(toLength:)` bridges through NSString, a help page's most time.
+            let width = meta.map { DisplayWidth.of($0.head) }.max() ?? 0
+            lines += meta.map { "  " + DisplayWidth.padded($0.head, to: width + 3) + $0.summary }
             return lines
         case .target(let target):
             var lines = ["\(target.name) (\(target.kind)):"]

@@ -137,6 +137,10 @@ package enum OutputEvent {
         package var line: Int?
         package var column: Int?
         package var text: String?
+
+        package init(script: String? = nil, line: Int? = nil, column: Int? = nil, text: String? = nil) {
+            (self.script, self.line, self.column, self.text) = (script, line, column, text)
+        }
     }
 }
 

@@ -94,11 +94,11 @@ extension ReadableFormatter {
             return
         }
         guard !snapshots.isEmpty else { return sink.write("no snapshots (:snapshot NAME keeps one)") }
-        let width = snapshots.map(\.name.count).max() ?? 0
+        let width = snapshots.map { DisplayWidth.of($0.name) }.max() ?? 0
         for snapshot in snapshots {
             let origin = snapshot.file.map { "from \($0)" } ?? OutputEvent.SnapshotInfo.after(snapshot.after, line: snapshot.afterLine)
             sink.write(
-                style.state("snapshot") + "  " + snapshot.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                style.state("snapshot") + "  " + DisplayWidth.padded(snapshot.name, to: width) + "  "
                     + style.dim(Self.clockTime(snapshot.time)) + "  " + origin + "  " + Self.list(snapshot.targets) + "  "
                     + Self.size(snapshot.bytes))
         }

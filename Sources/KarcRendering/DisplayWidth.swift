@@ -6,6 +6,13 @@ package enum DisplayWidth {
         text.reduce(0) { $0 + of($1) }
     }
 
+    /// `text` followed by spaces up to `columns` columns (as it is when it
+    /// takes as many or more): what lines up a column of names.
+    package static func padded(_ text: String, to columns: Int) -> String {
+        let width = of(text)
+        return width >= columns ? text : text + String(repeating: " ", count: columns - width)
+    }
+
     /// `text` in at most `columns` columns: as it is when it fits, else
     /// its start and `…` (a wide character that would pass the edge goes too).
     package static func cut(_ text: some StringProtocol, to columns: Int) -> String {

@@ -4,33 +4,96 @@ import KarcSynchronization
 import Testing
 
 /// The front makes a message of each event while the session is slow
-/// enough to watch; past its budget (a piped script), it skips them and
-/// says how many, so watching does not slow the session down.
+/// enough to watch; past its budget (a piped script), it leaves whole
+/// commands out and says how many, so watching does not slow the session
+/// down and the page never shows a command that does not end. A failure is
+/// shown whatever the budget.
 @Suite(.timeLimit(.minutes(1)))
 struct InspectorFrontTests {
-    @Test func pastItsBudgetTheFrontSkipsAndSaysHowManyWhenItGoesOn() async throws {
+    /// A session's fast script, driven into a front on a clock the test moves.
+    final class Script {
         let hub = InspectorHub()
         let time = Locked(Duration.zero)
-        let front = InspectorFront(hub: hub, capacity: 2, perSecond: 1, now: { time.value })
-        let browser = try #require(hub.connect(greeting: "hello"))
-        var context = OutputContext()
-        for seq in 1...5 {
-            context.seq = seq
-            front.receive(.begin(seq: seq, text: "counter.increment"), in: context)
+        let front: InspectorFront
+        let browser: (id: Int, messages: AsyncStream<String>)
+
+        init(capacity: Int, perSecond: Int) throws {
+            let time = time
+            front = InspectorFront(hub: hub, capacity: capacity, perSecond: perSecond, now: { time.value })
+            browser = try #require(hub.connect(greeting: "hello"))
         }
-        // A second later there is room for one more.
-        time.set(.seconds(1))
-        front.receive(.begin(seq: 6, text: "counter.reset"), in: context)
-        hub.finish()
-        var messages: [String] = []
-        for await message in browser.messages { messages.append(message) }
+
+        /// Command `seq`: its line, a reply, and an error when `fails`, then its end.
+        func run(_ seq: Int, _ text: String = "counter.increment", fails: Bool = false) {
+            var context = OutputContext()
+            context.seq = seq
+            front.receive(.begin(seq: seq, text: text), in: context)
+            front.receive(.reply(target: "counter", value: seq), in: context)
+            if fails { front.receive(.error("no such command", at: OutputEvent.SourceLocation(line: seq, column: 1)), in: context) }
+            front.receive(.done(seq: seq, outcome: fails ? "error" : "ok"), in: context)
+        }
+
+        /// What the browser was sent, once the session ended.
+        func messages() async -> [String] {
+            hub.finish()
+            var messages: [String] = []
+            for await message in browser.messages { messages.append(message) }
+            return messages
+        }
+    }
+
+    @Test func pastItsBudgetTheFrontLeavesWholeCommandsOutAndSaysHowManyWhenItGoesOn() async throws {
+        let script = try Script(capacity: 5, perSecond: 1)
+        for seq in 1...4 { script.run(seq) }
+        // Three seconds later there is room again.
+        script.time.set(.seconds(3))
+        script.run(5, "counter.reset")
         #expect(
-            messages == [
+            await script.messages() == [
                 "hello",
                 #"{"kind":"begin","seq":1,"text":"counter.increment"}"#,
+                #"{"kind":"reply","seq":1,"target":"counter","type":"Int","value":1}"#,
+                #"{"kind":"done","milliseconds":0.0,"outcome":"ok","seq":1}"#,
                 #"{"kind":"begin","seq":2,"text":"counter.increment"}"#,
-                #"{"kind":"skipped","count":3}"#,
-                #"{"kind":"begin","seq":6,"text":"counter.reset"}"#,
+                #"{"kind":"reply","seq":2,"target":"counter","type":"Int","value":2}"#,
+                #"{"kind":"done","milliseconds":0.0,"outcome":"ok","seq":2}"#,
+                #"{"kind":"skipped","count":2,"commands":2}"#,
+                #"{"kind":"begin","seq":5,"text":"counter.reset"}"#,
+                #"{"kind":"reply","seq":5,"target":"counter","type":"Int","value":5}"#,
+                #"{"kind":"done","milliseconds":0.0,"outcome":"ok","seq":5}"#,
+            ])
+    }
+
+    @Test func aFailingCommandIsShownThoughTheBudgetLeftItOut() async throws {
+        let script = try Script(capacity: 2, perSecond: 1)
+        script.run(1)
+        script.run(2, "counter.nosuch", fails: true)
+        let messages = await script.messages()
+        #expect(
+            messages.dropFirst(4) == [
+                #"{"kind":"skipped","count":1,"commands":0}"#,  // its reply, before the failure, is gone
+                #"{"kind":"begin","seq":2,"text":"counter.nosuch"}"#,
+                #"{"column":1,"kind":"error","line":2,"message":"no such command","seq":2}"#,
+                #"{"kind":"done","milliseconds":0.0,"outcome":"error","seq":2}"#,
+            ])
+    }
+
+    @Test func whatWasLeftOutAtTheEndIsSaidBeforeThePageIsToldTheSessionEnded() async throws {
+        let script = try Script(capacity: 1, perSecond: 1)
+        for seq in 1...3 { script.run(seq) }
+        let messages = await script.messages()
+        #expect(messages.last == #"{"kind":"skipped","count":2,"commands":2}"#, "\(messages)")
+    }
+
+    @Test func whatWasLeftOutIsSaidBeforeTheAnswerToAPagesQuestion() async throws {
+        let script = try Script(capacity: 1, perSecond: 1)
+        for seq in 1...2 { script.run(seq) }
+        script.hub.tell(#"{"kind":"answer","id":1,"answer":{}}"#, to: script.browser.id)
+        let messages = await script.messages()
+        #expect(
+            messages.suffix(2) == [
+                #"{"kind":"skipped","count":1,"commands":1}"#,
+                #"{"kind":"answer","id":1,"answer":{}}"#,
             ])
     }
 

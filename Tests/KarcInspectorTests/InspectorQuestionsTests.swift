@@ -1,5 +1,6 @@
 import Foundation
 import KarcDemo
+import KarcHistory
 import KarcInspector
 import KarcOutput
 import KarcSession
@@ -140,6 +141,35 @@ struct InspectorQuestionsTests {
         #expect((undone["error"] as? String)?.hasPrefix("counter's state after command 2 was not kept: it was undone since") == true)
         let nothing = try await demo.ask(.back(to: 4))
         #expect((nothing["error"] as? String)?.hasPrefix("the states are as they were after command 4") == true)
+        await demo.cluster.shutDown()
+    }
+
+    @Test func goingBackNamesWhatChangedAndCannotBeRestoredAsUndoDoes() async throws {
+        let demo = try await Demo()
+        await demo.run("counter.increment", "auth.log-in.email value=jill@example.com", "counter.increment")
+        let back = try await demo.ask(.back(to: 1))
+        #expect(back["outcome"] as? String == "ok")
+        #expect(back["left"] as? [String] == ["auth"])
+        // Only auth changed since: there is nothing to put back, and the refusal says why.
+        await demo.run("auth.log-in.email value=bob@example.com")
+        let nothing = try await demo.ask(.back(to: 4))
+        #expect(
+            nothing["error"] as? String
+                == "the states are as they were after command 4: nothing since changed one that can be restored; auth changed, and cannot be restored (not Restorable)",
+            "\(nothing)")
+        await demo.cluster.shutDown()
+    }
+
+    @Test func goingBackFurtherThanTheKeptChangesIsRefusedNotHalfDone() async throws {
+        let demo = try await Demo()
+        for _ in 0...Snapshots.undoDepth { await demo.run("counter.increment") }
+        let back = try await demo.ask(.back(to: 0))
+        #expect(
+            back["error"] as? String
+                == "cannot go back to after command 0: the states before the last \(Snapshots.undoDepth) commands that changed one are not kept; the earliest to go back to is 1")
+        let count = try await demo.ask(.state(target: "counter", path: "count", after: nil, offset: 0, limit: 10))
+        #expect((count["part"] as? [String: Any])?["text"] as? String == "\(Snapshots.undoDepth + 1)", "nothing was undone")
+        #expect(try await demo.ask(.back(to: 1))["outcome"] as? String == "ok")
         await demo.cluster.shutDown()
     }
 

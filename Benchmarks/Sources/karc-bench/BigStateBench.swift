@@ -33,3 +33,26 @@ func clusterSendBigStore(_ n: Int, observed: Bool, suspending: Bool) async throw
     await observer.value
     return result
 }
+
+/// The state of `cluster.send.store.value`: ReSwift's shape, a small `Equatable` struct.
+struct CountState: Equatable, Sendable {
+    var count = 0
+}
+
+/// `cluster.send.store.value`: `cluster.send.store` with the state a value
+/// (``CountState``, changed in place by a handler with no `await`) where
+/// `cluster.send.store`'s is an actor model: the shape ReSwift's store has
+/// (a struct state and a reducer), one observer draining the records.
+func clusterSendValueStore(_ n: Int) async throws -> Double {
+    let cluster = try await Bootstrap {
+        Store(model: CountState.self).mutate(on: BenchAdd.self) { state, add, _ in state.count += add.n }.with(model: CountState())
+    }
+    let observation = cluster.observe()
+    let observer = Task { for await _ in observation {} }
+    let result = try await rate(operations: n) {
+        for _ in 0..<n { try await cluster.send(action: BenchAdd(n: 1)) }
+    }
+    await cluster.shutDown()
+    await observer.value
+    return result
+}

@@ -7,7 +7,8 @@ import Trellis
 /// store and one observer keeping old states, drained record by record), by
 /// what that observer does, each in turn (``inTurn(_:_:_:)``) against the
 /// baseline alone. The first line measures the baseline against itself:
-/// the figures' noise.
+/// the figures' noise. `KARC_BENCH_BREAKDOWN=TEXT` runs only the observers
+/// whose name holds TEXT.
 func observerBreakdown(_ n: Int) async throws -> [(String, Double)] {
     /// The baseline with `extra` (the observer's task, made before the first send) beside it; its task ends with the round.
     func store(_ extra: (@Sendable (Cluster) -> Task<Void, Never>)? = nil) async throws -> (ObservedStore, Task<Void, Never>?) {
@@ -78,8 +79,10 @@ func observerBreakdown(_ n: Int) async throws -> [(String, Double)] {
             }
         ),
     ]
+    // KARC_BENCH_BREAKDOWN=TEXT: only the observers whose name holds TEXT (to profile one).
+    let only = ProcessInfo.processInfo.environment["KARC_BENCH_BREAKDOWN"]
     var results: [(String, Double)] = []
-    for (name, extra) in extras {
+    for (name, extra) in extras where only.map({ name.contains($0) }) ?? true {
         let (baseline, _) = try await store()
         let (observed, task) = try await store(extra)
         results.append((name, try await inTurn(n, baseline, observed).ratio * 100))

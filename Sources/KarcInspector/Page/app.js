@@ -17,9 +17,9 @@ let tab = "state";
 
 const wire = connect({
   onMessage: (message) => {
-    timeline.show(message);
+    timeline.add(message);
     tools.show(message);
-    if (message.kind === "done") soon();
+    if (message.kind === "done" || message.kind === "skipped") soon();
   },
   onStatus: (kind, text) => {
     status.className = `status ${kind}`;
@@ -88,7 +88,8 @@ function details() {
     back.addEventListener("click", async () => {
       const answer = await wire.ask({ ask: "back", seq: selected });
       box.said.className = `said ${answer.error ? "error" : answer.outcome}`;
-      box.said.textContent = answer.error ?? `#${answer.seq}: went back to after #${selected} (${answer.outcome})`;
+      const left = answer.left?.length ? `; left as they are, they cannot be restored: ${answer.left.join(", ")}` : "";
+      box.said.textContent = answer.error ?? `#${answer.seq}: went back to after #${selected} (${answer.outcome})${left}`;
       // The states now are the ones after that command; those after the commands undone are gone.
       if (!answer.error) select(null);
       soon();

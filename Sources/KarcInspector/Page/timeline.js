@@ -2,20 +2,31 @@
 // events, redirects and changes of state under it; what no command of this
 // page's session did (a timer, another shell, the app) between them, with its
 // origin. Every value is shown as text (textContent), never as markup.
+//
+// Messages are drawn in batches, one a frame (`add`), so a page keeps up
+// with a session that runs a script at full speed; it keeps the newest
+// `limit` rows, and what the session left out for it is one notice that
+// counts on, not a row each time.
 import { element } from "./wire.js";
 
 const kinds = ["reply", "event", "state", "redirect", "error", "timeout", "watch", "note", "log"];
 
 export class Timeline {
-  constructor(list, { onSelect, onCount }) {
+  constructor(list, { onSelect, onCount, limit = 5000 }) {
     this.list = list;
     this.onSelect = onSelect;
     this.onCount = onCount;
+    this.limit = limit;
     this.commands = new Map();
     this.messages = new Map();
     this.total = 0;
     this.failed = 0;
-    this.skipped = 0;
+    this.skipped = { messages: 0, commands: 0 };
+    this.notice = null;
+    this.dropped = 0;
+    this.earlier = null;
+    this.queue = [];
+    this.due = false;
     this.filter = { text: null, target: "", kind: "", outcome: "" };
     this.atBottom = true;
     window.addEventListener("scroll", () => {
@@ -25,9 +36,10 @@ export class Timeline {
 
   static get kinds() { return kinds; }
 
-  /// What a message says, in one line (and a block for a diff).
+  /// What a message says, in one line (and a block for a diff or a state).
   static describe(message) {
     const value = (v) => JSON.stringify(v);
+    const left = (targets, how) => (targets?.length ? `; ${how}, they cannot be restored: ${targets.join(", ")}` : "");
     switch (message.kind) {
       case "reply": return [message.late ? "late reply" : "reply", `${message.type} ${value(message.value)}`];
       case "event": return [message.late ? "late event" : "event", `${message.source}: ${message.type} ${value(message.value)}`];
@@ -38,6 +50,26 @@ export class Timeline {
       case "timing": return ["time", `${message.milliseconds.toFixed(3)} ms`];
       case "watch": return ["watch", `${message.target}.${message.path} by ${message.by}: ${value(message.old)} → ${value(message.new)}`];
       case "blame": return ["blame", `${message.path}: ${message.changes.length} change${message.changes.length === 1 ? "" : "s"}`];
+      case "snapshot":
+        return ["state", `${message.target}${message.path ? ` ${message.path}` : ""}: ${message.type}`, JSON.stringify(message.value, null, 2)];
+      case "snapshot-kept":
+        return ["snapshot", `'${message.name}' keeps ${message.targets.join(", ")}${left(message.left, "left out")}`];
+      case "snapshots":
+        return ["snapshots", message.snapshots.length ? message.snapshots.map((s) => `'${s.name}'${s.after !== undefined ? ` after #${s.after}` : ""}`).join(", ") : "none"];
+      case "snapshot-restored":
+        return [message.name ? "restored" : "undone",
+          (message.name ? `'${message.name}'` : message.undone.map((c) => `#${c.number} ${c.line}`).join(", ")) +
+          `: ${message.targets.join(", ") || "no target"}${left(message.left, "left as they are")}`];
+      case "reset": return ["reset", `${message.changed.join(", ") || "nothing changed"}${message.left.length ? `; left as they are, they cannot be reset: ${message.left.join(", ")}` : ""}`];
+      case "setting": return ["setting", `${message.name} ${message.value}`];
+      case "watches": return ["watches", message.paths.join(", ") || "none"];
+      case "history": return ["history", `${message.number} ${message.line}${message.outcome ? ` (${message.outcome})` : ""}`];
+      case "sequence":
+        return ["sequence", `${message.participants.join(" · ")}: ${message.messages.length} arrow${message.messages.length === 1 ? "" : "s"}`];
+      case "trace":
+        return ["trace", `${message.command}: ${message.hops.length} hop${message.hops.length === 1 ? "" : "s"}`,
+          message.hops.map((h) => `${"  ".repeat(h.depth)}${h.text}${h.late ? " (late)" : ""}`).join("\n")];
+      case "help": return ["help", message.summary ?? message.command ?? message.target ?? message.meta ?? message.cluster ?? ""];
       default: return [message.kind, message.message ?? JSON.stringify(message)];
     }
   }
@@ -75,18 +107,76 @@ export class Timeline {
     row.dataset[key] = [...set].join(" ");
   }
 
+  /// Queues `message`, drawn with the others that came before the next frame.
+  add(message) {
+    this.queue.push(message);
+    if (this.due) return;
+    this.due = true;
+    // A timer, not an animation frame: a tab in the background still empties its queue (once a second).
+    setTimeout(() => this.flush(), 16);
+  }
+
+  /// Draws every queued message, then the counts and the scroll, once.
+  flush() {
+    this.due = false;
+    const messages = this.queue;
+    this.queue = [];
+    for (const message of messages) this.show(message);
+    this.trim();
+    const notShown = this.skipped.commands + this.skipped.messages;
+    this.onCount(`${this.total} commands, ${this.failed} failed` +
+      (notShown ? `, ${this.skipped.commands} commands and ${this.skipped.messages} messages not shown` : ""));
+    if (this.atBottom) window.scrollTo(0, document.body.scrollHeight);
+  }
+
+  /// The newest `limit` rows stay; the oldest go, counted in one row at the top.
+  trim() {
+    let extra = this.list.children.length - (this.earlier ? 1 : 0) - (this.notice ? 1 : 0) - this.limit;
+    while (extra > 0) {
+      const row = this.earlier ? this.earlier.nextElementSibling : this.list.firstElementChild;
+      if (!row) break;
+      if (row === this.notice) {
+        this.list.append(row);
+        continue;
+      }
+      if (row.dataset.seq !== undefined) {
+        this.commands.delete(Number(row.dataset.seq));
+        this.messages.delete(Number(row.dataset.seq));
+      }
+      row.remove();
+      this.dropped += 1;
+      extra -= 1;
+    }
+    if (this.dropped === 0) return;
+    if (!this.earlier) {
+      this.earlier = element("li", "notice earlier", "");
+      this.list.prepend(this.earlier);
+    }
+    this.earlier.textContent = `${this.dropped} earlier rows are no longer on this page (:history lists every command)`;
+  }
+
   show(message) {
     switch (message.kind) {
       case "hello": return;
-      case "skipped":
-        this.skipped += message.count;
-        const notice = element("li", "notice", `${message.count} messages skipped: this page fell behind the session `);
-        const catchUp = element("button", "", "catch up");
-        catchUp.title = "load the page again: it is sent the last 2,000 messages";
-        catchUp.addEventListener("click", () => location.reload());
-        notice.append(catchUp);
-        this.list.append(notice);
+      case "skipped": {
+        this.skipped.messages += message.count;
+        this.skipped.commands += message.commands ?? 0;
+        this.total += message.commands ?? 0;
+        if (!this.notice) {
+          this.notice = element("li", "notice skipped");
+          this.notice.append(element("span", "", ""));
+          const catchUp = element("button", "", "catch up");
+          catchUp.title = "load the page again: it is sent the last 2,000 messages";
+          catchUp.addEventListener("click", () => location.reload());
+          this.notice.append(catchUp);
+        }
+        const { commands, messages } = this.skipped;
+        this.notice.firstChild.textContent = `${commands} command${commands === 1 ? "" : "s"} and ${messages} message${messages === 1 ? "" : "s"} ` +
+          "not shown: the session ran faster than this page can show (it was not slowed) ";
+        // One notice, moved to the newest place: the last time the page fell behind.
+        this.list.append(this.notice);
         break;
+      }
       case "begin": {
         const row = this.row(message.seq);
         row.querySelector(".text").textContent = message.text;
@@ -137,8 +227,6 @@ export class Timeline {
         this.apply(row);
       }
     }
-    this.onCount(`${this.total} commands, ${this.failed} failed${this.skipped ? `, ${this.skipped} skipped` : ""}`);
-    if (this.atBottom) window.scrollTo(0, document.body.scrollHeight);
   }
 
   /// Hides a row the filters do not let through: its target, the kind of
@@ -154,7 +242,7 @@ export class Timeline {
 
   setFilter(filter) {
     this.filter = filter;
-    for (const row of this.list.children) this.apply(row);
+    for (const row of this.list.children) if (row.dataset.seq !== undefined || row.classList.contains("between")) this.apply(row);
   }
 
   select(seq) {

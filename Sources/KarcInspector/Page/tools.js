@@ -62,6 +62,8 @@ export class Tools {
     const text = (v) => (v === undefined ? "(none)" : JSON.stringify(v));
     if (message.kind === "watch") {
       this.changes.append(element("li", "", `${message.target}.${message.path}: ${text(message.old)} → ${text(message.new)} by ${message.by}`));
+      // The newest 500: a watched counter in a fast script changes thousands of times.
+      if (this.changes.children.length > 500) this.changes.firstElementChild.remove();
     } else if (message.kind === "blame") {
       this.blame.replaceChildren(element("div", "kind", `who changed ${message.path}`));
       const list = element("ol");

@@ -58,9 +58,14 @@ extension ShellSession {
         if case .meta(let name, _)? = try? LineParser.parse(text), ["quit", "q", "exit"].contains(name.value) {
             return SessionAnswer.refusal("the page cannot end the session: Ctrl-D or :quit in its terminal does")
         }
-        renderer.log("from the inspector: \(text)")
-        let outcome = await execute(text, at: Location(script: "inspector", line: nil))
-        return JSONLine.write(["seq": log.history.total, "outcome": HistoryEntry.name(outcome)])
+        return JSONLine.write(await execute(fromPage: text))
+    }
+
+    /// Runs `line` from the page, said in the terminal first: its number and outcome.
+    private func execute(fromPage line: String) async -> JSONObject {
+        renderer.log("from the inspector: \(line)")
+        let outcome = await execute(line, at: Location(script: "inspector", line: nil))
+        return ["seq": log.history.total, "outcome": HistoryEntry.name(outcome)]
     }
 
     private func completion(of line: String) async -> String {
@@ -205,6 +210,7 @@ extension ShellSession {
     }
 
     /// Back to the states after command `seq`: the `:undo` of every command since that changed something, run as a command.
+    /// Its answer names the targets that changed since and stay as they are (as `:undo` prints them).
     private func back(to seq: Int) async -> String {
         guard seq >= 0, seq <= log.history.total else {
             return SessionAnswer.refusal("there is no command \(seq) yet: the last is \(log.history.total)")
@@ -212,13 +218,23 @@ extension ShellSession {
         guard let restoring = capabilities.restoring else {
             return SessionAnswer.refusal("cannot go back: " + ShellClusterCapabilities.cannotRestore)
         }
-        // As `:undo N` counts: the newest undo points that put back a state that can be restored, down to command `seq`.
-        let undoable = states.snapshots.undoPoints.filter { point in point.before.keys.contains { restoring.restorableStateType(of: $0) != nil } }
-        let since = undoable.reversed().prefix { $0.command > seq }
-        guard !since.isEmpty else {
-            return SessionAnswer.refusal("the states are as they were after command \(seq): nothing since changed one that can be restored")
+        let snapshots = states.snapshots
+        guard seq >= snapshots.forgottenThrough else {
+            return SessionAnswer.refusal(
+                "cannot go back to after command \(seq): the states before the last \(Snapshots.undoDepth) commands that changed one are not kept;"
+                    + " the earliest to go back to is \(snapshots.forgottenThrough)")
         }
-        return await run(fromPage: ":undo \(since.count)")
+        let changed = snapshots.undoPoints.filter { $0.command > seq }
+        let left = Set(changed.flatMap(\.before.keys)).filter { restoring.restorableStateType(of: $0) == nil }.sorted()
+        // As `:undo N` counts: the newest undo points that put back a state that can be restored, down to command `seq`.
+        let since = changed.filter { point in point.before.keys.contains { restoring.restorableStateType(of: $0) != nil } }
+        guard !since.isEmpty else {
+            let why = left.isEmpty ? "" : "; " + left.joined(separator: ", ") + " changed, and cannot be restored (not Restorable)"
+            return SessionAnswer.refusal("the states are as they were after command \(seq): nothing since changed one that can be restored" + why)
+        }
+        var answer = await execute(fromPage: ":undo \(since.count)")
+        answer["left"] = left
+        return JSONLine.write(answer)
     }
 }
 

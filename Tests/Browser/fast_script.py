@@ -1,0 +1,94 @@
+#!/usr/bin/python3
+"""The inspector's page while its session runs a piped script at full speed,
+in headless chromium: it prints "live" once the page is, then waits for the
+session to end (the script's last line), and checks that the page kept up
+and says what it left out: one notice that counted on (not a row each
+time), every command counted, the failure shown though the budget left
+most commands out, and a page that answers at once. Then, in the page, the
+timeline's row limit: the oldest rows go, counted in one row at the top.
+
+    /usr/bin/python3 Tests/Browser/fast_script.py URL COMMANDS FAILING_SEQ
+
+Prints one line a step; exits 1 with the step that failed. Run by
+InspectorFastScriptTests (make test)."""
+import sys
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+url, commands, failing = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+options = webdriver.ChromeOptions()
+options.binary_location = "/usr/bin/chromium"
+for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,1000"]:
+    options.add_argument(argument)
+driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+# Every wait below is for the page to catch up, never for time to pass: a page that froze fails it.
+wait = WebDriverWait(driver, 45)
+
+
+def text(css):
+    found = driver.find_elements(By.CSS_SELECTOR, css)
+    return found[0].text if found else ""
+
+
+def until(condition, what):
+    try:
+        return wait.until(lambda _: condition())
+    except Exception:
+        raise AssertionError(f"{what}; counts: {text('#counts')!r}, status: {text('#status')!r}")
+
+
+try:
+    driver.get(url)
+    until(lambda: text("#status") == "live", "the page never went live")
+    print("live", flush=True)
+
+    print("step: the page keeps up with the script and is told the session ended", flush=True)
+    until(lambda: text("#status").startswith("ended"), "the page never heard the session end")
+    until(lambda: text("#counts").startswith(f"{commands} commands, 1 failed"), "the page did not count every command")
+
+    print("step: what it left out is one notice, counting on", flush=True)
+    notices = driver.find_elements(By.CSS_SELECTOR, "#timeline li.notice.skipped")
+    assert len(notices) == 1, f"{len(notices)} notices of what was left out, not one"
+    assert "not shown: the session ran faster than this page can show" in notices[0].text, notices[0].text
+    assert "not shown" in text("#counts"), text("#counts")
+
+    print("step: the failure is on the timeline though most commands were left out", flush=True)
+    row = f'#timeline li.command[data-seq="{failing}"]'
+    assert text(f"{row} .outcome") == "error", f"command {failing} is not shown failed: {text(row)!r}"
+    assert "counter.nosuch" in text(row), text(row)
+    rows = len(driver.find_elements(By.CSS_SELECTOR, "#timeline li.command"))
+    assert 0 < rows < commands, f"{rows} command rows for {commands} commands"
+
+    print("step: the oldest rows go past the page's limit, counted at the top", flush=True)
+    kept = driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        import("./timeline.js").then(({ Timeline }) => {
+          const list = document.createElement("ul");
+          const counts = [];
+          const timeline = new Timeline(list, { onSelect() {}, onCount: (text) => counts.push(text), limit: 3 });
+          for (let seq = 1; seq <= 5; seq += 1) {
+            timeline.add({ kind: "begin", seq, text: "counter.increment" });
+            timeline.add({ kind: "done", seq, outcome: "ok" });
+            timeline.add({ kind: "skipped", count: 1, commands: 1 });
+          }
+          timeline.flush();
+          done({ rows: [...list.children].map((row) => row.dataset.seq ?? row.textContent), counts,
+                 selectable: timeline.textOf(1) === "" && timeline.textOf(5) === "counter.increment" });
+        }, (error) => done({ error: String(error) }));
+    """)
+    assert "error" not in kept, kept
+    assert kept["rows"] == [
+        "2 earlier rows are no longer on this page (:history lists every command)", "3", "4", "5",
+        "5 commands and 5 messages not shown: the session ran faster than this page can show (it was not slowed) catch up",
+    ], kept["rows"]
+    assert kept["counts"] == ["10 commands, 0 failed, 5 commands and 5 messages not shown"], kept["counts"]
+    assert kept["selectable"], "a row that went is still selectable, or a kept one is not"
+    print("ok", flush=True)
+except AssertionError as failure:
+    print(f"failed: {failure}", flush=True)
+    sys.exit(1)
+finally:
+    driver.quit()
