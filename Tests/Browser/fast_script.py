@@ -86,6 +86,27 @@ try:
     ], kept["rows"]
     assert kept["counts"] == ["10 commands, 0 failed, 5 commands and 5 messages not shown"], kept["counts"]
     assert kept["selectable"], "a row that went is still selectable, or a kept one is not"
+
+    print("step: a snapshot, a restore, an undo, a reset and a trace read as text, not JSON", flush=True)
+    described = driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        import("./timeline.js").then(({ Timeline }) => done([
+          { kind: "snapshot-kept", name: "signed-in", targets: ["account", "counter"], left: ["auth"], time: "12:00:00", bytes: 10 },
+          { kind: "snapshot-restored", name: "signed-in", targets: ["account", "counter"], left: ["auth"] },
+          { kind: "snapshot-restored", undone: [{ number: 3, line: "counter.increment" }], targets: ["counter"], left: [] },
+          { kind: "reset", changed: ["counter"], left: ["keys"] },
+          { kind: "snapshot", target: "counter", type: "CounterState", value: { count: 1 } },
+          { kind: "trace", command: "identity.login", hops: [{ depth: 0, text: "identity.login" }, { depth: 1, text: "articles.load", late: true }] },
+        ].map((message) => Timeline.describe(message))));
+    """)
+    assert described == [
+        ["snapshot", "'signed-in' keeps account, counter; left out, they cannot be restored: auth"],
+        ["restored", "'signed-in': account, counter; left as they are, they cannot be restored: auth"],
+        ["undone", "#3 counter.increment: counter"],
+        ["reset", "counter; left as they are, they cannot be reset: keys"],
+        ["state", "counter: CounterState", '{\n  "count": 1\n}'],
+        ["trace", "identity.login: 2 hops", "identity.login\n  articles.load (late)"],
+    ], described
     print("ok", flush=True)
 except AssertionError as failure:
     print(f"failed: {failure}", flush=True)
