@@ -185,7 +185,8 @@ let package = Package(
         .target(
             name: "KarcTrace",
             dependencies: [
-                "KarcShellCluster", "KarcAsync", "KarcLanguage", "KarcRendering", .product(name: "DequeModule", package: "swift-collections"),
+                "KarcShellCluster", "KarcAsync", "KarcCommand", "KarcLanguage", "KarcRendering",
+                .product(name: "DequeModule", package: "swift-collections"),
             ]
         ),
         // A session as a Swift Testing test (`:export-test`, `karc export-test`): the steps

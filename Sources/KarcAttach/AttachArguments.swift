@@ -40,7 +40,7 @@ package struct AttachArguments: ParsableArguments {
         `karc serve`. The prompt, -e, FILE and standard input work as in `karc`; the app parses and runs \
         each command, so replies, events, diffs and errors are what a local shell prints. Files (:source, \
         :save, :export-test, --record) are on this machine. A script exits 1 at once when the connection \
-        is lost. Exit status: 0 when every command succeeded, 1 otherwise; 130, 143 or 129 when SIGINT, \
+        is lost. Exit status: 0 when every command succeeded, 1 otherwise; 64 for bad command-line arguments; 130, 143 or 129 when SIGINT, \
         SIGTERM or SIGHUP ended a script (its running command stopped in the app).
         """
 }

@@ -91,3 +91,12 @@ extension KeyedDecodingContainer {
         try decodeIfPresent(T.self, forKey: key) ?? value()
     }
 }
+
+/// An action that stands for a command its target names itself (a mounted
+/// component tree's emitter, ``TargetCommand``): the shell's traces and
+/// sequence diagrams name it by that command (`auth.log-in.email`), not by
+/// its type, which all of the target's commands share.
+package protocol NamedCommandAction: Sendable {
+    /// The command's path, as Swift writes it (`logIn.email`).
+    var commandPath: String { get }
+}

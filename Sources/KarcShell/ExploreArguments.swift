@@ -122,6 +122,7 @@ struct ExploreArguments: ParsableArguments {
         error --fail-on names. The first failure is shrunk to the fewest, simplest commands that still fail \
         the same way and written to DIR as a script that replays it, under a name of its own. Ctrl-C writes \
         what was found so far, shrunk or not. Exit status: 0 when nothing failed, 1 when something did, 2 \
-        when the exploration could not run (or a --fail-on type was never thrown), 130 after Ctrl-C.
+        when the exploration could not run (or a --fail-on type was never thrown), 64 for bad command-line \
+        arguments; 130, 143 or 129 after Ctrl-C (SIGINT), SIGTERM or SIGHUP, each having written what it found.
         """
 }

@@ -1,3 +1,4 @@
+import KarcCommand
 import KarcLanguage
 import KarcRendering
 
@@ -27,6 +28,11 @@ package final class CommandNames {
 
     /// The command's name in `target`, or its type's (with its case, for an enum).
     package func name(of action: any Sendable, in target: String?) -> String {
+        if let named = action as? any NamedCommandAction, let target {
+            // The command's path, as the shell types it, when the target names such a command.
+            let name = Names.kebabPath(named.commandPath)
+            if catalog.target(named: target)?.commands.contains(where: { $0.name == name }) == true { return name }
+        }
         let type = ObjectIdentifier(Swift.type(of: action))
         if let target, let known = plain[Key(target: target, type: type)] { return known }
         let schemas = target.flatMap { catalog.target(named: $0) }?.commands.filter { ObjectIdentifier($0.type) == type } ?? []

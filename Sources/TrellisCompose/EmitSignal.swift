@@ -42,10 +42,12 @@ protocol EmitterAction: Sendable {
     var sentValue: any Sendable { get }
 }
 
-extension EmitSignal: EmitterAction {
+extension EmitSignal: EmitterAction, NamedCommandAction {
     var sentValue: any Sendable { () }
+    package var commandPath: String { emitter }
 }
 
-extension EmitValue: EmitterAction {
+extension EmitValue: EmitterAction, NamedCommandAction {
     var sentValue: any Sendable { value }
+    package var commandPath: String { emitter }
 }

@@ -101,6 +101,19 @@ struct MissingBinary: Error, CustomStringConvertible {
         #expect(version.stdout == "karc 0.3.0\n")
     }
 
+    /// Each subcommand's help lists the statuses it exits with, and a bad argument is the 64 it says.
+    @Test(arguments: [
+        ("explore", "64 for bad command-line arguments; 130, 143 or 129 after Ctrl-C (SIGINT), SIGTERM or SIGHUP"),
+        ("attach", "64 for bad command-line arguments; 130, 143 or 129 when SIGINT, SIGTERM or SIGHUP ended a script"),
+    ])
+    func eachSubcommandsHelpSaysItsExitStatuses(subcommand: String, statuses: String) async throws {
+        let help = try await KarcRun.run([subcommand, "--help"])
+        let words = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(words.contains(statuses), "\(help.stdout)")
+        let bad = try await KarcRun.run([subcommand, "--frobnicate"])
+        #expect(bad.status == 64, "\(bad.stderr)")
+    }
+
     @Test func anUnknownArgumentIsRefusedWithWhatIsAccepted() async throws {
         let run = try await KarcRun.run(["--frobnicate"])
         #expect(run.status == 64)

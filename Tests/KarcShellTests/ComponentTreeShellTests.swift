@@ -85,6 +85,17 @@ struct ComponentTreeShellTests {
         )
     }
 
+    @Test func aTraceAndASequenceDiagramNameAnEmitterByItsCommand() async throws {
+        let run = try await Transcript.run(
+            try await settings(), ["settings.open-appearance", "settings.appearance.theme value=dark", ":trace 2", ":seq 1-2"],
+            options: .plain(quiet: true))
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.contains("trace  #2 settings.appearance.theme:\n  settings.appearance.theme  ok"), "\(run.output)")
+        #expect(run.output.contains("│ settings.open-appearance"), "\(run.output)")
+        #expect(run.output.contains("│ settings.appearance.theme"), "\(run.output)")
+        #expect(!run.output.contains("Emit"), "no action type stands for a command: \(run.output)")
+    }
+
     @Test func commandsCompleteAndHintPartByPart() async throws {
         let completer = Completer(catalog: try await settings().catalog)
         // The common part is inserted, up to where the paths part; the commands under it are listed.

@@ -54,7 +54,7 @@ public struct CommandSchema: Sendable {
         let type = input.map { fieldType($0) } ?? NamedCommandWithoutValue.self
         self.type = type
         self.typeName = typeName
-        self.name = name.split(separator: ".", omittingEmptySubsequences: false).map { Names.kebab(String($0)) }.joined(separator: ".")
+        self.name = Names.kebabPath(name)
         enumCase = nil
         self.summary = summary
         fields = (try? SchemaProbe.probe(type)).map { Self.fields(of: $0, documentation: nil) }

@@ -2,6 +2,11 @@
 /// case-insensitively, and kebab-case (`send-message`) matches camelCase
 /// (`sendMessage`).
 package enum Names {
+    /// A dot-separated path kebab-cased part by part: `logIn.openSignUp` → `log-in.open-sign-up`.
+    package static func kebabPath(_ path: String) -> String {
+        path.split(separator: ".", omittingEmptySubsequences: false).map { kebab(String($0)) }.joined(separator: ".")
+    }
+
     /// `IncrementByThree` → `increment-by-three`, `userEmail` → `user-email`, `URLPath` → `url-path`.
     package static func kebab(_ name: String) -> String {
         // An enum case's unlabelled values (`_0`, `_1`) keep their names.
