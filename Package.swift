@@ -45,6 +45,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-protobuf", from: "1.39.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // Built already for the transport's TLS: `karc attach` names a refused certificate's subject and issuer.
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.34.0"),
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.14.0"),
+        .package(url: "https://github.com/apple/swift-asn1.git", from: "1.0.0"),
         // Combine bridges (ComposeCombine, TrellisCombine) where Apple's Combine is not there.
         .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
         // Causal traces: `ServiceContext` carries a send's span through every hand-off, and an app's
@@ -334,6 +338,10 @@ let package = Package(
                 .product(name: "GRPCCore", package: "grpc-swift-2"),
                 .product(name: "GRPCNIOTransportHTTP2", package: "grpc-swift-nio-transport"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // Already in the graph (the transport's TLS): a refused certificate named by its subject and issuer.
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
             ]
         ),
         // The demo cluster `karc` runs: every part of the library at work.

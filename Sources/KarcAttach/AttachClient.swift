@@ -77,7 +77,8 @@ package enum AttachClient {
                 // At a prompt that had a session, a lost connection is waited out: the app may be restarting.
                 guard prompting, front.wasWelcomed, rpc.map(isConnectionLoss) ?? true else {
                     await front.stopEditor()
-                    var text = rpc.map { message(for: $0, connection: connection) } ?? "connection lost: \(error)"
+                    var text = "connection lost: \(error)"
+                    if let rpc { text = await message(for: rpc, connection: connection) }
                     if rpc?.code == .unauthenticated, let tokenFile = arguments.tokenFile { text += "; this shell read --token-file \(tokenFile)" }
                     // TLS spoken to a plaintext shell looks like a connection closed early.
                     if case .tcp = connection.address, connection.tlsCA == nil, !front.wasWelcomed, rpc?.code == .unavailable {
@@ -85,7 +86,8 @@ package enum AttachClient {
                     }
                     return fail(text)
                 }
-                let reason = rpc.map { message(for: $0, connection: connection) } ?? "\(error)"
+                var reason = "\(error)"
+                if let rpc { reason = await message(for: rpc, connection: connection) }
                 // The startup files ran in the first session; a command in one must not run again.
                 hello.options.startupDirectory = ""
                 // What the user set in the lost session comes back in the next (ReconnectNotice says what did).
@@ -218,8 +220,8 @@ package enum AttachClient {
     }
 
     /// What went wrong, as the user reads it: a refused certificate as that, not as the connection it closed.
-    static func message(for error: RPCError, connection: AttachConnection) -> String {
-        if let tlsCA = connection.tlsCA, let refusal = AttachTLSRefusal.message(for: error, address: connection.address, tlsCA: tlsCA) {
+    static func message(for error: RPCError, connection: AttachConnection) async -> String {
+        if let tlsCA = connection.tlsCA, let refusal = await AttachTLSRefusal.message(for: error, address: connection.address, tlsCA: tlsCA) {
             return refusal
         }
         return message(for: error, address: connection.address)

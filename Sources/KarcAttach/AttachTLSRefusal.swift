@@ -8,14 +8,20 @@ import KarcAttachProtocol
 enum AttachTLSRefusal {
     /// What the refusal means for the user who passed `--tls-ca tlsCA`, or
     /// nil when `error` is no refused certificate.
-    static func message(for error: RPCError, address: AttachAddress, tlsCA: String) -> String? {
+    static func message(for error: RPCError, address: AttachAddress, tlsCA: String) async -> String? {
         guard let cause = error.cause else { return nil }
         // The cause is NIOSSL's error; karc reaches NIOSSL only through the gRPC transport,
         // so the error is read by its text: BoringSSL's reason and NIOSSL's case name.
         let text = String(reflecting: cause)
         if text.contains("CERTIFICATE_VERIFY_FAILED") {
+            var presented = ""
+            if case .tcp(let host, let port) = address, let peer = await AttachPeerCertificate.describe(host: host, port: port) {
+                presented = " (\(peer))"
+            }
+            let trusted = AttachPeerCertificate.subjects(inPEMFile: tlsCA)
+            let holds = trusted.isEmpty ? "" : ": " + trusted.joined(separator: "; ")
             return
-                "refused \(address): the endpoint's certificate is not signed by a certificate in \(tlsCA) (--tls-ca), or is outside its dates of validity; pass the certificate the endpoint was started with (karc serve --tls-cert), or the CA that signed it"
+                "refused \(address): the endpoint's certificate\(presented) is not signed by a certificate in \(tlsCA) (--tls-ca\(holds)), or is outside its dates of validity; pass the certificate the endpoint was started with (karc serve --tls-cert), or the CA that signed it"
         }
         if text.contains("failedToValidateHostname") {
             let host: String

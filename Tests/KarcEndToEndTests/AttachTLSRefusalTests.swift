@@ -30,7 +30,8 @@ struct AttachTLSRefusalTests {
         #expect(refused.status == 1)
         #expect(
             refused.stderr.hasPrefix(
-                "karc attach: error: refused \(address): the endpoint's certificate is not signed by a certificate in \(other.cert) (--tls-ca)"),
+                "karc attach: error: refused \(address): the endpoint's certificate (subject CN=localhost, issued by CN=localhost)"
+                    + " is not signed by a certificate in \(other.cert) (--tls-ca: CN=other)"),
             "\(refused.stderr)")
         #expect(!refused.stderr.contains("HTTP/2"), "not the transport's words")
 
