@@ -19,21 +19,41 @@ extension ReadableFormatter {
         if entry.output.cut > 0 { sink.write(style.dim("       … \(entry.output.cut) more \(entry.output.cut == 1 ? "byte" : "bytes") not kept")) }
     }
 
-    package func blame(_ blame: OutputEvent.Blame, to sink: OutputSink) {
+    /// A row a change: its command, time and line, then what changed, in
+    /// one column for every row, cut to `columns` (a pipe without `COLUMNS`
+    /// has no width); where that leaves what changed too little room (or a
+    /// command has several lines), what changed on a row of its own under
+    /// each, every row cut to the width.
+    package func blame(_ blame: OutputEvent.Blame, columns: Int?, to sink: OutputSink) {
         let count = blame.changes.count
         let head =
             count == 0
             ? "no change seen this session"
             : "\(count)\(blame.more ? " latest" : "") change\(count == 1 ? "" : "s"), newest first"
         sink.write(style.state("blame") + "  \(blame.path): " + head)
-        for change in blame.changes {
-            let command = change.command.map { "#\($0)  " } ?? ""
-            let what = change.line ?? change.cause
+        let rows = blame.changes.map { change in
+            (command: change.command.map { "#\($0)  " } ?? "", time: Self.clockTime(change.time), what: change.line ?? change.cause,
+             part: Self.part(change, from: blame.path))
+        }
+        let width = rows.map { 2 + DisplayWidth.of($0.command) + 8 + 2 + DisplayWidth.of($0.what) }.max() ?? 0
+        // One row a change while what changed has 30 columns or more beside the widest command.
+        let oneRow = !rows.contains { $0.what.contains("\n") } && columns.map { width + 3 + 30 <= $0 } ?? true
+        for row in rows {
+            let start = "  " + row.command
+            let whatWidth = 2 + DisplayWidth.of(row.command) + 8 + 2
+            if oneRow {
+                let what = DisplayWidth.padded(row.what, to: width - whatWidth)
+                let part = columns.map { DisplayWidth.cut(row.part, to: $0 - width - 3) } ?? row.part
+                sink.write(start + style.dim(row.time) + "  " + what + "   " + part)
+                continue
+            }
             // A command over several lines keeps its column (its lines after the first under its first).
-            let column = 2 + DisplayWidth.of(command) + 8 + 2
-            sink.write(
-                "  " + command + style.dim(Self.clockTime(change.time)) + "  " + Self.indented(what, by: column) + "   "
-                    + Self.part(change, from: blame.path))
+            let what = columns.map { columns in
+                row.what.split(separator: "\n", omittingEmptySubsequences: false).map { DisplayWidth.cut($0, to: max(1, columns - whatWidth)) }
+                    .joined(separator: "\n")
+            } ?? row.what
+            sink.write(start + style.dim(row.time) + "  " + Self.indented(what, by: whatWidth))
+            sink.write("      " + (columns.map { DisplayWidth.cut(row.part, to: max(1, $0 - 6)) } ?? row.part))
         }
         if blame.more { sink.write(style.dim("  … older ones: :blame \(blame.path) N lists N")) }
         if let dropped = blame.droppedBefore {

@@ -76,7 +76,7 @@ package struct ReadableFormatter: OutputFormatter {
         case .watches(let paths):
             sink.write(paths.isEmpty ? "no watches (:watch PATH adds one)" : "watching  " + paths.joined(separator: ", "))
         case .blame(let blame):
-            self.blame(blame, to: sink)
+            self.blame(blame, columns: context.terminalColumns(), to: sink)
         case .snapshots(let snapshots, let kept):
             self.snapshots(snapshots, kept: kept, to: sink)
         case .restored(let restored):

@@ -12,8 +12,9 @@ package enum ValueText {
 
     /// The value on one line, for a trace or a diagram: custom-dump's text with
     /// its lines joined, cut to `limit` characters with `…`.
+    /// A string of several lines is one literal with `\\n` in it, as Swift would write it on one line.
     package static func inline(_ value: Any, limit: Int = 60) -> String {
-        let lines = dump(value).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let lines = joiningMultilineStrings(dump(value).split(separator: "\n").map(String.init)).map { $0.trimmingCharacters(in: .whitespaces) }
         var text = ""
         for line in lines {
             // `Counter(` + `count: 2` + `)`: no space after an opening or before a closing bracket.
@@ -24,6 +25,35 @@ package enum ValueText {
         }
         guard text.count > limit else { return text }
         return String(text.prefix(max(1, limit - 1))) + "…"
+    }
+
+    /// custom-dump's lines with each multi-line string literal (`"""`, its
+    /// lines, `"""`) made one line: `"hello\nworld"`, its indentation (the
+    /// closing delimiter's) taken off each line, as Swift reads it.
+    static func joiningMultilineStrings(_ lines: [String]) -> [String] {
+        let delimiter = String(repeating: "\"", count: 3)
+        var result: [String] = []
+        var index = 0
+        while index < lines.count {
+            let line = lines[index]
+            // An opening delimiter is the line's last word (`title: """`, `("""`); a closing one starts its line.
+            let opens = line.trimmingCharacters(in: .whitespaces) == delimiter || line.hasSuffix(" " + delimiter) || line.hasSuffix("(" + delimiter)
+            guard opens, let close = lines[(index + 1)...].firstIndex(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix(delimiter) })
+            else {
+                result.append(line)
+                index += 1
+                continue
+            }
+            let closing = lines[close]
+            let indent = closing.prefix { $0 == " " }.count
+            let body = lines[(index + 1)..<close].map { String($0.dropFirst(min(indent, $0.prefix { $0 == " " }.count))) }
+            let escaped = body.joined(separator: "\n").replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                .replacingOccurrences(of: "\n", with: "\\n")
+            let after = closing.trimmingCharacters(in: .whitespaces).dropFirst(3)
+            result.append(String(line.dropLast(3)) + "\"" + escaped + "\"" + after)
+            index = close + 1
+        }
+        return result
     }
 
     /// The name of the value's type, with its enclosing types and without

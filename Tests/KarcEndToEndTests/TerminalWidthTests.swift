@@ -111,6 +111,33 @@ struct TerminalWidthTests {
         #expect(wide.stdout.contains(#"    account.register  → Result.success(Account(email: "jill@example.com"))  "#), "\(wide.stdout)")
     }
 
+    /// `:blame` in one column where its rows fit the window; at 60 columns what
+    /// changed goes under each command, every row cut to the width; a string
+    /// of several lines is one Swift literal, never a row at column 0.
+    @Test(arguments: [60, 120])
+    func blameFitsTheWindow(columns: Int) async throws {
+        try await prompt(columns: columns) { tmux in
+            await tmux.send(text: #"articles.add title="hello\nworld""#, enter: true)
+            await tmux.expect { $0.contains("+   nextID: 2,") }
+            await tmux.send(text: "articles.like id=1", enter: true)
+            await tmux.expect { $0.contains("likes: 1") }
+            let rows = await rows(of: ":blame articles.items", heading: "blame  articles.items: 2 changes, newest first", in: tmux)
+            #expect(rows.allSatisfy { $0.count <= columns }, "\(rows.joined(separator: "\n"))")
+            #expect(!rows.contains { $0.hasPrefix("world") }, "\(rows.joined(separator: "\n"))")
+            if columns == 60 {
+                #expect(rows.count == 4, "\(rows.joined(separator: "\n"))")
+                #expect(rows[1] == "      articles.items[0].likes: 0 → 1", "\(rows.joined(separator: "\n"))")
+                #expect(rows[3].hasPrefix(#"      articles.items[0]: (absent) → Articles.Article(id: 1,"#), "\(rows[3])")
+            } else {
+                // One row a change, what changed in one column.
+                #expect(rows.count == 2, "\(rows.joined(separator: "\n"))")
+                let column = rows.map { $0.range(of: "articles.items[0]")?.lowerBound.utf16Offset(in: $0) }
+                #expect(column[0] != nil && column[0] == column[1], "\(rows.joined(separator: "\n"))")
+                #expect(rows[1].contains(#"Articles.Article(id: 1, title: "hello"#), "\(rows[1])")
+            }
+        }
+    }
+
     /// A command typed over several lines keeps its column in `:blame` and in `undone`.
     @Test func aCommandOverSeveralLinesKeepsItsColumnInBlameAndUndone() async throws {
         let script = scratch.file("multiline.karc")
@@ -126,7 +153,9 @@ struct TerminalWidthTests {
         #expect(run.status == 0, "\(run.stderr)")
         // `  #2  HH:MM:SS  articles.add title="hello`: its second line under its first, at column 16.
         #expect(
-            run.stdout.contains("  #2  ") && run.stdout.contains("  articles.add title=\"hello\n" + String(repeating: " ", count: 16) + "world\"   "),
+            run.stdout.contains("  #2  ")
+                && run.stdout.contains(
+                    "  articles.add title=\"hello\n" + String(repeating: " ", count: 16) + "world\"\n      articles.items[0]: (absent) → "),
             "\(run.stdout)")
         #expect(
             run.stdout.contains("undone  #2 articles.add title=\"hello\n" + String(repeating: " ", count: 11) + "world\": articles"), "\(run.stdout)")

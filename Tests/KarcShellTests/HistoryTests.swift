@@ -162,8 +162,9 @@ struct HistoryTests {
             ])
         #expect(
             Self.lines(run.output, "  #") == [
-                "  #4  <time>  shelf.lend index=0   1 → 2",
-                "  #2  <time>  shelf.lend index=0   0 → 1",
+                // What changed, in one column.
+                "  #4  <time>  shelf.lend index=0     1 → 2",
+                "  #2  <time>  shelf.lend index=0     0 → 1",
                 "  #1  <time>  shelf.add title=Dune   (absent) → 0",
                 "  #4  <time>  shelf.lend index=0   shelf.books[0].loans: 1 → 2",
                 "  #2  <time>  shelf.lend index=0   shelf.books[0].loans: 0 → 1",
