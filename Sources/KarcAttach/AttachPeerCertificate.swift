@@ -23,7 +23,12 @@ enum AttachPeerCertificate {
         // The first of the certificate, a timeout and a failed connection settles it; the rest find it settled.
         let settled = KarcMutex(false)
         let settle = { @Sendable (certificate: NIOSSLCertificate?) in
-            guard settled.withLock({ done in defer { done = true }; return !done }) else { return }
+            guard
+                settled.withLock({ done in
+                    defer { done = true }
+                    return !done
+                })
+            else { return }
             presented.succeed(certificate)
         }
         let bootstrap = ClientBootstrap(group: loop).connectTimeout(timeout).channelInitializer { channel in

@@ -32,8 +32,10 @@ extension ReadableFormatter {
             : "\(count)\(blame.more ? " latest" : "") change\(count == 1 ? "" : "s"), newest first"
         sink.write(style.state("blame") + "  \(blame.path): " + head)
         let rows = blame.changes.map { change in
-            (command: change.command.map { "#\($0)  " } ?? "", time: Self.clockTime(change.time), what: change.line ?? change.cause,
-             part: Self.part(change, from: blame.path))
+            (
+                command: change.command.map { "#\($0)  " } ?? "", time: Self.clockTime(change.time), what: change.line ?? change.cause,
+                part: Self.part(change, from: blame.path)
+            )
         }
         let width = rows.map { 2 + DisplayWidth.of($0.command) + 8 + 2 + DisplayWidth.of($0.what) }.max() ?? 0
         // One row a change while what changed has 30 columns or more beside the widest command.
@@ -48,10 +50,11 @@ extension ReadableFormatter {
                 continue
             }
             // A command over several lines keeps its column (its lines after the first under its first).
-            let what = columns.map { columns in
-                row.what.split(separator: "\n", omittingEmptySubsequences: false).map { DisplayWidth.cut($0, to: max(1, columns - whatWidth)) }
-                    .joined(separator: "\n")
-            } ?? row.what
+            let what =
+                columns.map { columns in
+                    row.what.split(separator: "\n", omittingEmptySubsequences: false).map { DisplayWidth.cut($0, to: max(1, columns - whatWidth)) }
+                        .joined(separator: "\n")
+                } ?? row.what
             sink.write(start + style.dim(row.time) + "  " + Self.indented(what, by: whatWidth))
             sink.write("      " + (columns.map { DisplayWidth.cut(row.part, to: max(1, $0 - 6)) } ?? row.part))
         }

@@ -13,7 +13,8 @@ struct InspectorFastScriptTests {
     @Test func aPageKeepsUpWithAFastScriptAndSaysWhatItLeftOut() async throws {
         try #require(
             FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver"), "no chromedriver: make test installs it (scripts/setup.sh --test)")
-        let karc = try ChildProcess.start([KarcRun.binaryPath, "--inspect", "--json", "--keep-going", "--fresh", "--tick", "3600s"], keepsInput: true)
+        let karc = try ChildProcess.start(
+            [KarcRun.binaryPath, "--inspect", "--json", "--keep-going", "--fresh", "--tick", "3600s"], keepsInput: true)
         karc.write("counter.increment\n")
         #expect(await karc.until { $0.stderr.contains("?token=") || $0.outputEnded })
         let url = try #require(karc.stderr.firstMatch(of: /http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{32}/).map { String($0.output) })

@@ -166,7 +166,8 @@ struct InspectorQuestionsTests {
         let back = try await demo.ask(.back(to: 0))
         #expect(
             back["error"] as? String
-                == "cannot go back to after command 0: the states before the last \(Snapshots.undoDepth) commands that changed one are not kept; the earliest to go back to is 1")
+                == "cannot go back to after command 0: the states before the last \(Snapshots.undoDepth) commands that changed one are not kept; the earliest to go back to is 1"
+        )
         let count = try await demo.ask(.state(target: "counter", path: "count", after: nil, offset: 0, limit: 10))
         #expect((count["part"] as? [String: Any])?["text"] as? String == "\(Snapshots.undoDepth + 1)", "nothing was undone")
         #expect(try await demo.ask(.back(to: 1))["outcome"] as? String == "ok")

@@ -191,7 +191,9 @@ if wanted("cluster.send.store") {
     report("cluster.send.store.unobserved", try await clusterSendStoreUnobserved(300_000), "sends/s")
 }
 if wanted("cluster.send.store.value") {
-    report("cluster.send.store.value", try await clusterSendValueStore(300_000), "sends/s (a struct state changed in place, one observer: ReSwift's shape)")
+    report(
+        "cluster.send.store.value", try await clusterSendValueStore(300_000),
+        "sends/s (a struct state changed in place, one observer: ReSwift's shape)")
 }
 if wanted("cluster.send.store.traced") {
     let (ratio, traced) = try await clusterSendStoreTracedRatio(200_000)
