@@ -91,6 +91,37 @@ struct TerminalWidthTests {
         }
     }
 
+    /// A line the editor drew again whole (after a resize, here) breaks its
+    /// rows where the terminal would; a window that grows then shows it once.
+    @Test func aLineDrawnAgainAt40ColumnsKeepsOneCopyWhenTheWindowGrows() async throws {
+        // Its 40th column is a blank: where libedit's own redraw breaks the row with a newline.
+        let line = #"Xarticles.add title="a long title ab""#
+        try await Tmux.session { tmux in
+            try await tmux.startKarc(stateHome: scratch.path, arguments: "--history-file /dev/null")
+            await tmux.resize(columns: 40)
+            // Below some output, as at any prompt.
+            await tmux.send(text: "counter.increment", enter: true)
+            await tmux.expect { $0.contains("+ CounterStore.State(count: 1)") }
+            // Typed, then edited at its start (libedit draws the rest of the line again).
+            await tmux.type(String(line.dropFirst()))
+            await tmux.send(keys: "C-a")
+            await tmux.type("X")
+            await tmux.expect { $0.contains("demo> Xarticles.add title=\"a long title\nab\"") }
+            // Drawn again whole at 120 columns, then at 40.
+            await tmux.resize(columns: 120)
+            await tmux.expect { $0.contains("demo> " + line) }
+            await tmux.resize(columns: 40)
+            await tmux.expect { $0.contains("demo> Xarticles.add title=\"a long title\nab\"") }
+            await tmux.send(keys: "C-e")
+            await tmux.send(keys: "BSpace")
+            await tmux.expect { $0.contains("demo> Xarticles.add title=\"a long title\nab\n") }
+            await tmux.resize(columns: 120)
+            await tmux.expect { $0.contains("demo> Xarticles.add title=\"a long title ab\n") }
+            let pane = await tmux.capture()
+            #expect(pane.components(separatedBy: "demo> Xarticles").count == 2, "the line drawn once after the window grew: \(pane)")
+        }
+    }
+
     @Test func aPipesWidthIsWhatColumnsSays() async throws {
         let run = try await KarcRun.run(
             [

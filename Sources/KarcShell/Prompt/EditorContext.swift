@@ -177,6 +177,7 @@ func writeToTerminal(_ text: String) {
 func redrawPrompt(_ el: OpaquePointer) {
     clearEditArea(el)
     _ = karc_el_refresh(el)
+    softWrapRows(el)
 }
 
 /// Moves to the start of the prompt's first row and clears from there

@@ -28,7 +28,10 @@ extension LineEditor {
             output = bytes.flatMap { $0 == 10 ? [13, 10] : [$0] }
         }
         OutputSink.writeAll(output, to: STDOUT_FILENO)
-        if isReading { _ = karc_el_refresh(el) }
+        if isReading {
+            _ = karc_el_refresh(el)
+            softWrapRows(el)
+        }
     }
 
     func drain(_ fd: Int32) -> [UInt8] {

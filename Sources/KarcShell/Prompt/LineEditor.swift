@@ -271,7 +271,10 @@ package final class LineEditor: PromptEditor {
             // Cleared before libedit learns the new size: its resize moves the cursor.
             if isReading { clearEditArea(el) }
             el_resize(el)
-            if isReading { _ = karc_el_refresh(el) }
+            if isReading {
+                _ = karc_el_refresh(el)
+                softWrapRows(el)
+            }
         case UInt8(ascii: "c"):
             if isReading { redrawPrompt(el) }
         default:
