@@ -93,7 +93,7 @@ extension KeyedDecodingContainer {
 }
 
 /// An action that stands for a command its target names itself (a mounted
-/// component tree's emitter, ``TargetCommand``): the shell's traces and
+/// component tree's emitter, a Trellis `TargetCommand`): the shell's traces and
 /// sequence diagrams name it by that command (`auth.log-in.email`), not by
 /// its type, which all of the target's commands share.
 package protocol NamedCommandAction: Sendable {
