@@ -25,8 +25,10 @@ package final class InspectorFront: SessionFront {
     private let now: () -> Duration
     /// When each running command began, by number: a page shows how long each took.
     private var began: [Int: Duration] = [:]
-    /// The command being left out, and its line (said after all if it fails).
-    private var hidden: (seq: Int, text: String)?
+    /// The command being left out, its line (said after all if it fails),
+    /// and how many of its messages were left out: handed to the hub once, at
+    /// its end, not a lock a message.
+    private var hidden: (seq: Int, text: String, messages: Int)?
 
     /// A front for `hub`'s browsers, with `budget`, on a clock `now` reads (the time since any origin).
     package convenience init(hub: InspectorHub) {
@@ -50,30 +52,36 @@ package final class InspectorFront: SessionFront {
         }
         if let hidden, context.seq == hidden.seq {
             guard Self.fails(event) else {
-                leaveOut(event)
+                forgetIfState(event)
                 if case .done = event {
                     self.hidden = nil
-                    hub.skip(messages: 0, commands: 1)
+                    hub.skip(messages: hidden.messages, commands: 1)
+                } else {
+                    self.hidden?.messages += 1
                 }
                 return
             }
             // A failure is shown though its command was left out: its line first, then what went wrong.
             self.hidden = nil
             budget.spend(at: now())
+            hub.skip(messages: hidden.messages, commands: 0)
             hub.publish(JSONLine.write(["kind": "begin", "seq": hidden.seq, "text": hidden.text] as JSONObject))
             return make(event, in: context, took: took)
         }
         switch event {
         case .begin(let seq, let text):
             guard budget.take(at: now()) else {
-                hidden = (seq, text)
-                return leaveOut(event)
+                hidden = (seq, text, 0)
+                return
             }
         case .done:
             // A shown command always ends on the page.
             budget.spend(at: now())
         default:
-            guard budget.take(at: now()) else { return leaveOut(event) }
+            guard budget.take(at: now()) else {
+                forgetIfState(event)
+                return hub.skip(messages: 1, commands: 0)
+            }
         }
         make(event, in: context, took: took)
     }
@@ -87,12 +95,9 @@ package final class InspectorFront: SessionFront {
         }
     }
 
-    private func leaveOut(_ event: OutputEvent) {
-        // The next change of a state is told whole, not as a patch against one the page never got.
+    /// The next change of a state is told whole, not as a patch against one the page never got.
+    private func forgetIfState(_ event: OutputEvent) {
         if case .stateChange = event { formatter.forget() }
-        if case .begin = event { return }
-        if case .done = event { return }
-        hub.skip(messages: 1, commands: 0)
     }
 
     private func make(_ event: OutputEvent, in context: OutputContext, took: Duration?) {
