@@ -13,17 +13,12 @@ Prints one line a step; exits 1 with the step that failed. Run by
 InspectorFastScriptTests (make test)."""
 import sys
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+from headless import chromium
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 url, commands, failing = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-options = webdriver.ChromeOptions()
-options.binary_location = "/usr/bin/chromium"
-for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,1000"]:
-    options.add_argument(argument)
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+driver = chromium("1400,1000")
 # Every wait below is for the page to catch up, never for time to pass: a page that froze fails it.
 wait = WebDriverWait(driver, 45)
 

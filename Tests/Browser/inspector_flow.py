@@ -19,8 +19,7 @@ import threading
 import time
 from urllib.parse import urlsplit
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+from headless import chromium
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -29,11 +28,7 @@ url = sys.argv[1]
 screenshot = sys.argv[2] if len(sys.argv) > 2 else None
 origin = "{0.scheme}://{0.netloc}".format(urlsplit(url))
 
-options = webdriver.ChromeOptions()
-options.binary_location = "/usr/bin/chromium"
-for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1400,1000"]:
-    options.add_argument(argument)
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+driver = chromium("1400,1000")
 wait = WebDriverWait(driver, 20)
 downloads = tempfile.mkdtemp(prefix="karc-inspector-downloads-")
 driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})

@@ -10,19 +10,14 @@ Run by InspectorAtThePromptTests (a session at a prompt in tmux) and
 ServeInspectTests (an app's inspector, `karc serve --inspect`)."""
 import sys
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
+from headless import chromium
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 url, line = sys.argv[1], sys.argv[2]
 expect = sys.argv[3] if len(sys.argv) > 3 else None
-options = webdriver.ChromeOptions()
-options.binary_location = "/usr/bin/chromium"
-for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"]:
-    options.add_argument(argument)
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+driver = chromium()
 try:
     driver.get(url)
     wait = WebDriverWait(driver, 20)
