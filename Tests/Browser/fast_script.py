@@ -82,6 +82,22 @@ try:
     assert kept["counts"] == ["10 commands, 0 failed, 5 commands and 5 messages not shown"], kept["counts"]
     assert kept["selectable"], "a row that went is still selectable, or a kept one is not"
 
+    print("step: a failed command's row outlives the limit, the newest failures first", flush=True)
+    failures = driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        import("./timeline.js").then(({ Timeline }) => {
+          const list = document.createElement("ul");
+          const timeline = new Timeline(list, { onSelect() {}, onCount() {}, limit: 3, failures: 1 });
+          for (let seq = 1; seq <= 6; seq += 1) {
+            timeline.add({ kind: "begin", seq, text: seq === 1 || seq === 2 ? "counter.nosuch" : "counter.increment" });
+            timeline.add({ kind: "done", seq, outcome: seq === 1 || seq === 2 ? "error" : "ok" });
+          }
+          timeline.flush();
+          done([...list.children].map((row) => row.dataset.seq ?? row.textContent));
+        }, (error) => done([String(error)]));
+    """)
+    assert failures == ["3 earlier rows are no longer on this page (:history lists every command)", "2", "5", "6"], failures
+
     print("step: a snapshot, a restore, an undo, a reset and a trace read as text, not JSON", flush=True)
     described = driver.execute_async_script("""
         const done = arguments[arguments.length - 1];

@@ -480,18 +480,20 @@ body.read-only #selected button.back, body.read-only #tools form.tool:last-of-ty
 //
 // Messages are drawn in batches, one a frame (`add`), so a page keeps up
 // with a session that runs a script at full speed; it keeps the newest
-// `limit` rows, and what the session left out for it is one notice that
-// counts on, not a row each time.
+// `limit` rows (a failed command's row stays longer: the newest `failures`
+// of them are never trimmed), and what the session left out for it is one
+// notice that counts on, not a row each time.
 import { element } from "./wire.js";
 
 const kinds = ["reply", "event", "state", "redirect", "error", "timeout", "watch", "note", "log"];
 
 export class Timeline {
-  constructor(list, { onSelect, onCount, limit = 5000 }) {
+  constructor(list, { onSelect, onCount, limit = 5000, failures = 500 }) {
     this.list = list;
     this.onSelect = onSelect;
     this.onCount = onCount;
     this.limit = limit;
+    this.keptFailures = failures;
     this.commands = new Map();
     this.messages = new Map();
     this.total = 0;
@@ -604,16 +606,22 @@ export class Timeline {
     if (this.atBottom) window.scrollTo(0, document.body.scrollHeight);
   }
 
-  /// The newest `limit` rows stay; the oldest go, counted in one row at the top.
+  /// The newest `limit` rows stay; the oldest go, counted in one row at the
+  /// top. A failed command's row is passed over (what a user looks for after
+  /// a fast script), unless more than `keptFailures` of them are on the page.
   trim() {
     let extra = this.list.children.length - (this.earlier ? 1 : 0) - (this.notice ? 1 : 0) - this.limit;
-    while (extra > 0) {
-      const row = this.earlier ? this.earlier.nextElementSibling : this.list.firstElementChild;
-      if (!row) break;
-      if (row === this.notice) {
-        this.list.append(row);
+    if (extra <= 0) return;
+    let failures = this.list.querySelectorAll("li.command[data-failed]").length;
+    let row = this.earlier ? this.earlier.nextElementSibling : this.list.firstElementChild;
+    while (extra > 0 && row) {
+      const next = row.nextElementSibling;
+      const failed = row.dataset.failed !== undefined;
+      if (row === this.notice || (failed && failures <= this.keptFailures)) {
+        row = next;
         continue;
       }
+      if (failed) failures -= 1;
       if (row.dataset.seq !== undefined) {
         this.commands.delete(Number(row.dataset.seq));
         this.messages.delete(Number(row.dataset.seq));
@@ -621,6 +629,7 @@ export class Timeline {
       row.remove();
       this.dropped += 1;
       extra -= 1;
+      row = next;
     }
     if (this.dropped === 0) return;
     if (!this.earlier) {
@@ -668,7 +677,10 @@ export class Timeline {
         const outcome = row.querySelector(".outcome");
         outcome.textContent = message.outcome;
         outcome.className = `outcome ${message.outcome}`;
-        if (message.outcome !== "ok") this.failed += 1;
+        if (message.outcome !== "ok") {
+          this.failed += 1;
+          row.dataset.failed = "";
+        }
         if (message.milliseconds !== undefined) row.querySelector(".duration").textContent = `${message.milliseconds.toFixed(3)} ms`;
         this.apply(row);
         break;
