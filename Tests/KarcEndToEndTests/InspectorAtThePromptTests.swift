@@ -31,4 +31,27 @@ struct InspectorAtThePromptTests {
             await tmux.expect { $0.contains("EXIT=0") }
         }
     }
+
+    /// `:state` from the page goes above the line being typed, as any line
+    /// from the page does: the pager (or a direct write) would take the
+    /// terminal from under the editor, glue the output to the half-typed
+    /// line and leave no prompt.
+    @Test func aStateAskedFromThePageIsPrintedAboveTheLineNotPaged() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver"), "no chromedriver: make test installs it")
+        try await Tmux.session { tmux in
+            try await tmux.startKarc(stateHome: scratch.path, arguments: "--inspect --fresh")
+            let pane = await tmux.capture()
+            let url = try #require(pane.firstMatch(of: /http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{32}/).map { String($0.output) }, "\(pane)")
+            await tmux.send(text: "counter.res")
+            let page = try await ChildProcess.run(["/usr/bin/python3", Self.runFromPage, url, ":state counter"])
+            #expect(String(decoding: page.stdout, as: UTF8.self) == "#1 :state counter: ok\n", "\(String(decoding: page.stderr, as: UTF8.self))")
+            await tmux.expect("the state is on a line of its own, the half-typed line after it") {
+                $0.contains("\nfrom the inspector: :state counter\nstate  counter: CounterStore.State(count: 0)\ndemo> counter.res")
+            }
+            await tmux.send(text: "et", enter: true)
+            await tmux.expect { $0.contains("demo> counter.reset\n") }
+            await tmux.send(keys: "C-d")
+            await tmux.expect { $0.contains("EXIT=0") }
+        }
+    }
 }

@@ -64,6 +64,8 @@ extension ShellSession {
     /// Runs `line` from the page, said in the terminal first: its number and outcome.
     private func execute(fromPage line: String) async -> JSONObject {
         renderer.log("from the inspector: \(line)")
+        io.runsPageLine = true
+        defer { io.runsPageLine = false }
         let outcome = await execute(line, at: Location(script: "inspector", line: nil))
         return ["seq": log.history.total, "outcome": HistoryEntry.name(outcome)]
     }

@@ -25,6 +25,11 @@ struct SessionIO {
     var written = WrittenFiles()
     /// At a prompt: `:source` echoes the commands it runs, as `--echo` does.
     var isInteractive = false
+    /// A line from the inspector's page runs: its output goes above the line
+    /// being typed, never to the pager (which would take the terminal).
+    var runsPageLine = false
+    /// Whether a long text may open the pager: at a prompt, for a line typed there.
+    var mayPage: Bool { isInteractive && !runsPageLine }
     /// `:source` nesting, bounded so a script that sources itself stops.
     var sourceDepth = 0
 }

@@ -26,7 +26,7 @@ enum MetaState: MetaCommand {
     }
 
     static func run(_ call: MetaCall, in context: MetaContext) async -> CommandOutcome {
-        guard context.io.isInteractive, !context.options.printing.json else { return await printState(call, in: context) }
+        guard context.io.mayPage, !context.options.printing.json else { return await printState(call, in: context) }
         let sink = context.renderer.sink
         sink.flush()
         let outcome = await printState(call, in: context)
