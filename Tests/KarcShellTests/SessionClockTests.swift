@@ -92,6 +92,35 @@ struct SessionClockTests {
         #expect(hand.shellClock.now == .seconds(300))
     }
 
+    /// What happens during `:sleep` is printed as it comes: a change and
+    /// the one that undid it a moment later are two diffs, not one folded
+    /// diff of nothing at the end of the sleep.
+    @Test func sleepPrintsEachChangeAsItComes() async {
+        let hand = Hand()
+        let cluster = PushedRecords()
+        var waits = cluster.waits.makeAsyncIterator()
+        let ran = run([":sleep 5m"], on: cluster, with: hand)
+        await waits.next()
+        cluster.change(0, to: 1)
+        // The session waits again: it took the first change.
+        await waits.next()
+        cluster.change(1, to: 0)
+        await waits.next()
+        await hand.advance(toAlarmAt: .seconds(300))
+        let (status, output) = await ran.value
+        #expect(status == 0, "\(output)")
+        #expect(
+            output == """
+                state  counter (by the app):
+                  - PushedRecords.Counter(count: 0)
+                  + PushedRecords.Counter(count: 1)
+                state  counter (by the app):
+                  - PushedRecords.Counter(count: 1)
+                  + PushedRecords.Counter(count: 0)
+
+                """)
+    }
+
     @Test func waitTimesOutOnTheClockAndSaysHowLong() async {
         let hand = Hand()
         let ran = run([":wait Delivered 90s"], on: Sluggish(), with: hand)

@@ -1,13 +1,16 @@
 import KarcLanguage
 import KarcOutput
 
-/// `:sleep DURATION`: waits (Ctrl-C ends it), then prints what happened meanwhile.
+/// `:sleep DURATION`: waits (Ctrl-C ends it), printing what happens
+/// meanwhile as it comes: each change on its own, as at the prompt, not
+/// folded with the others of the sleep (two changes a second apart, or one
+/// and its undo, are two diffs, not one or none).
 enum MetaSleep: MetaCommand {
     static let name = "sleep"
     static let arguments = "DURATION"
-    static let summary = "wait (250ms, 2s, 1m), then print what happened"
+    static let summary = "wait (250ms, 2s, 1m), printing what happens meanwhile"
     static let details = [
-        ":sleep 2s                   let timers and periodic work run for 2 s, printing what they do",
+        ":sleep 2s                   let timers and periodic work run for 2 s, printing what they do as they do it",
         "Units: ms, s, m (at most 24 hours).",
     ]
 
@@ -16,15 +19,19 @@ enum MetaSleep: MetaCommand {
             return context.fail(":sleep needs \(ShellDuration.expectation)", in: call)
         }
         guard let duration = context.duration(argument, in: call) else { return .failed }
-        context.renderer.sink.flush()
-        let slept = Pending<Bool>()
         let clock = context.waits.runtime.clock
-        let alarm = clock.arm(at: clock.now + duration) { slept.finish(true) }
-        let finished = await context.interrupter.whileWaiting(onInterrupt: { slept.finish(nil) }) { await slept.value() }
-        if finished == nil { clock.disarm(alarm) }
+        let deadline = clock.now + duration
+        var records = context.waits.takeRecords()
+        // Woken by the cluster's records (what came together is one batch), the end of the sleep or Ctrl-C.
+        while true {
+            context.printRecords(records, background: true)
+            if clock.now >= deadline || context.interrupter.isTriggered { break }
+            context.renderer.sink.flush()
+            records = await context.waits.nextRecords(until: deadline)
+        }
         let (cluster, timeout) = (context.cluster, context.options.timeout)
-        let settled = finished != nil ? await context.waits.interruptible({ await cluster.settled(timeout: timeout) }) != nil : false
-        // What the cluster did while the shell slept, the same whether the sleep ended or Ctrl-C did.
+        let settled = context.interrupter.isTriggered ? false : await context.waits.interruptible({ await cluster.settled(timeout: timeout) }) != nil
+        // What the cluster did while it settled, the same whether the sleep ended or Ctrl-C did.
         context.printArrived(background: true)
         guard settled else { return context.fail("interrupted", column: call.name.column, in: call, outcome: .interrupted) }
         return .succeeded
