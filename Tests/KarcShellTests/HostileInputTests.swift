@@ -153,6 +153,46 @@ struct HostileInputTests {
         #expect(reader.next() == .command(.init(lines: [long], line: 2)))
     }
 
+    /// Many stray openers at the end of the input: each would be read to
+    /// the end again after the one before it was skipped (n², a hang on a
+    /// few megabytes of garbage); past the limit of bytes read again, an
+    /// open line is skipped on its own, and each line is read once more.
+    @Test func strayOpenersAreReadAgainOnlyUpToALimitThenEachOnItsOwnLine() {
+        let limit = 4_096
+        var reader = CommandReader(rereadLimit: limit)
+        let lines = 2_000
+        for _ in 0..<lines { reader.append("counter.add by=[1") }
+        var bounds: [CommandReader.Unterminated.Bound] = []
+        var numbers: [Int] = []
+        while case .unterminated(let open)? = reader.next(atEnd: true) {
+            bounds.append(open.bound)
+            numbers.append(open.line)
+        }
+        #expect(numbers == Array(1...lines), "every line skipped, once, in order")
+        let continued = bounds.prefix { $0 == .end }.count
+        #expect(continued > 0 && bounds.dropFirst(continued).allSatisfy { $0 == .line })
+        // Before the limit, each was read again to the end; after it, none is.
+        #expect(reader.bytesReadAgain > limit && reader.bytesReadAgain <= limit + lines * 18)
+    }
+
+    @Test func pastTheRereadLimitAnOpenLineSaysWhyItIsNotContinued() async throws {
+        var reader = CommandReader(rereadLimit: 0)
+        reader.append("counter.add by=[1")
+        reader.append("counter.add by=[2")
+        reader.append("counter.add by=[3]")
+        guard case .unterminated(let first)? = reader.next(atEnd: true), case .unterminated(let second)? = reader.next(atEnd: true) else {
+            Issue.record("the stray brackets were not skipped")
+            return
+        }
+        #expect(first.bound == .end)
+        #expect(
+            second.message
+                == "unterminated list: the '[' at line 2, column 16 is still open at the end of its line (so many commands of this input"
+                + " never closed that a line is no longer continued on the next) (add a closing ']'); line 2 is skipped, and reading goes on at line 3"
+        )
+        #expect(reader.next(atEnd: true) == .command(.init(lines: ["counter.add by=[3]"], line: 3)))
+    }
+
     // MARK: A session keeps its last --history-limit commands
 
     @Test func pastTheHistoryLimitTheOldestAreDroppedOnceNotedAndStillNumbered() async throws {

@@ -9,6 +9,10 @@ import DequeModule
 /// the end of the input, costs one command, not the rest of the script: the
 /// lines up to the one where it opened are handed out as
 /// ``Read/unterminated(_:)``, and reading goes on at the line after that one.
+/// Those lines are read again, so input of many stray openers would be read
+/// again and again (each to the bound or the end: n² for n of them); past
+/// ``rereadLimit`` bytes read again, a line that leaves something open is
+/// handed out as unterminated on its own, and the reader stays linear.
 ///
 /// ```
 /// lines ─▶ append ─▶ [pending lines, scanned once] ─▶ next() ─▶ .command
@@ -21,6 +25,10 @@ package struct CommandReader {
     package static let lineLimit = 10_000
     /// At most this many bytes (UTF-8, newlines included) in one command.
     package static let byteLimit = 1 << 20
+    /// At most this many bytes are read again after unterminated commands;
+    /// past it, an open line is not continued (32 times ``byteLimit``: a
+    /// script with a few stray quotes never comes near it).
+    package static let rereadLimit = 32 << 20
 
     /// One command: its lines, joined with newlines.
     package struct Command: Equatable {
@@ -43,8 +51,21 @@ package struct CommandReader {
         /// The lines up to (and with) the one where it opened; the next command starts after them.
         package let command: Command
         package let opening: LineContinuation.Opening
-        /// True when the input ended with it open; false when the bound was reached.
-        package let atEnd: Bool
+        /// Where reading it stopped.
+        package let bound: Bound
+
+        /// Where reading an unterminated command stopped.
+        package enum Bound: Equatable {
+            /// The input ended with it open.
+            case end
+            /// It reached ``CommandReader/lineLimit`` or ``CommandReader/byteLimit``.
+            case limit
+            /// At its own line's end: past ``CommandReader/rereadLimit``, open lines are not continued.
+            case line
+        }
+
+        /// True when the input ended with it open.
+        package var atEnd: Bool { bound == .end }
 
         /// The line it opened on (counted as ``Command/line`` is).
         package var line: Int { command.line + opening.lineOffset }
@@ -58,9 +79,13 @@ package struct CommandReader {
         /// What went wrong, where, and what happens now, as an error says it.
         package var message: String {
             let still =
-                atEnd
-                ? "is still open at the end of the input"
-                : "is still open after \(CommandReader.lineLimit) lines or 1 MiB, the most one command may take"
+                switch bound {
+                case .end: "is still open at the end of the input"
+                case .limit: "is still open after \(CommandReader.lineLimit) lines or 1 MiB, the most one command may take"
+                case .line:
+                    "is still open at the end of its line (so many commands of this input never closed"
+                        + " that a line is no longer continued on the next)"
+                }
             let skipped = command.lines.count == 1 ? "line \(line) is skipped" : "lines \(command.line)–\(line) are skipped"
             return "unterminated \(opening.kind.name): the '\(opening.kind.opener)' at line \(line), column \(column) \(still)"
                 + " (add a closing '\(opening.kind.closing)'); \(skipped), and reading goes on at line \(line + 1)"
@@ -80,10 +105,16 @@ package struct CommandReader {
     private var scanned = 0
     private var scannedBytes = 0
     private var scanner = LineContinuation()
+    /// Bytes read again after unterminated commands, up to `rereadLimit` (``CommandReader/rereadLimit``).
+    package private(set) var bytesReadAgain = 0
+    private let rereadLimit: Int
     /// The number of `pending`'s first line.
     private var firstLine = 1
 
-    package init() {}
+    /// A reader that reads at most `rereadLimit` bytes again (``CommandReader/rereadLimit``).
+    package init(rereadLimit: Int = CommandReader.rereadLimit) {
+        self.rereadLimit = rereadLimit
+    }
 
     /// Whether lines are held that do not make a whole command yet.
     package var isContinuing: Bool { !pending.isEmpty }
@@ -126,16 +157,19 @@ package struct CommandReader {
             scanned += 1
             scannedBytes += line.utf8.count + 1
             if !scanner.isOpen { return .command(take(scanned)) }
-            if scanned >= Self.lineLimit || scannedBytes > Self.byteLimit { return unterminated(atEnd: false) }
+            if scanned == 1, bytesReadAgain > rereadLimit { return unterminated(.line) }
+            if scanned >= Self.lineLimit || scannedBytes > Self.byteLimit { return unterminated(.limit) }
         }
         guard atEnd, scanned > 0 else { return nil }
-        return unterminated(atEnd: true)
+        return unterminated(.end)
     }
 
-    private mutating func unterminated(atEnd: Bool) -> Read {
+    private mutating func unterminated(_ bound: Unterminated.Bound) -> Read {
         // Only a line already read can be open, and every open scanner knows where.
         let opening = scanner.opening ?? LineContinuation.Opening(kind: .string, lineOffset: 0, byteOffset: 0)
-        return .unterminated(Unterminated(command: take(opening.lineOffset + 1), opening: opening, atEnd: atEnd))
+        let taken = pending.prefix(opening.lineOffset + 1).reduce(0) { $0 + $1.utf8.count + 1 }
+        bytesReadAgain += scannedBytes - taken
+        return .unterminated(Unterminated(command: take(opening.lineOffset + 1), opening: opening, bound: bound))
     }
 
     /// Hands out the first `count` lines; those after them are read again.
