@@ -6,7 +6,7 @@ extension ReadableFormatter {
     package func history(_ number: Int, _ entry: HistoryEntry, full: Bool, to sink: OutputSink) {
         // A command of several lines keeps the column: its later lines start under its first.
         let outcome = entry.outcome.map { $0 == .succeeded || $0 == .quit ? "ok   " : "error" } ?? "     "
-        let lines = entry.line.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = TerminalSafe.text(entry.line).split(separator: "\n", omittingEmptySubsequences: false)
         sink.write(String(format: "%5d  %@  ", number, outcome) + (lines.first.map(String.init) ?? ""))
         for line in lines.dropFirst() { sink.write(String(repeating: " ", count: 14) + line) }
         guard full else { return }
@@ -33,7 +33,8 @@ extension ReadableFormatter {
         sink.write(style.state("blame") + "  \(blame.path): " + head)
         let rows = blame.changes.map { change in
             (
-                command: change.command.map { "#\($0)  " } ?? "", time: Self.clockTime(change.time), what: change.line ?? change.cause,
+                command: change.command.map { "#\($0)  " } ?? "", time: Self.clockTime(change.time),
+                what: TerminalSafe.text(change.line ?? change.cause),
                 part: Self.part(change, from: blame.path)
             )
         }

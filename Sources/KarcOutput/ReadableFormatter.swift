@@ -15,7 +15,7 @@ package struct ReadableFormatter: OutputFormatter {
     package func write(_ event: OutputEvent, in context: OutputContext, to sink: OutputSink) {
         switch event {
         case .echo(let line):
-            sink.write(style.dim("> ") + line)
+            sink.write(style.dim("> ") + TerminalSafe.text(line))
         case .reply(_, let value):
             sink.write(style.reply("reply") + "  " + Self.indented(ValueText.dump(value), by: 7))
         case .lateReply(let command, let value):
@@ -43,15 +43,15 @@ package struct ReadableFormatter: OutputFormatter {
             let heading = snapshot.heading
             sink.write(style.state("state") + "  \(heading): " + Self.indented(ValueText.dump(snapshot.value), by: 9 + DisplayWidth.of(heading)))
         case .error(let message, let location), .failedReply(let message, let location, _):
-            error(message, at: location, in: context, to: sink)
+            error(TerminalSafe.text(message), at: location, in: context, to: sink)
         case .notice(let message, _, let location):
-            sink.writeError(Self.prefix(location, columns: false) + style.dim("note") + ": " + message)
+            sink.writeError(Self.prefix(location, columns: false) + style.dim("note") + ": " + TerminalSafe.text(message))
         case .note(let message):
-            sink.writeError(style.dim("note") + ": " + message)
+            sink.writeError(style.dim("note") + ": " + TerminalSafe.text(message))
         case .message(let text):
-            sink.write(text)
+            sink.write(TerminalSafe.text(text))
         case .problem(let text):
-            sink.write(style.error(text))
+            sink.write(style.error(TerminalSafe.text(text)))
         case .timing(let duration):
             sink.write(style.dim("time   " + Milliseconds.text(duration)))
         case .unchanged:
@@ -133,7 +133,7 @@ package struct ReadableFormatter: OutputFormatter {
     /// `script:line:column: ` (what is known of it), or nothing.
     private static func prefix(_ location: OutputEvent.SourceLocation, columns: Bool) -> String {
         var text = ""
-        if let script = location.script { text += "\(script):" }
+        if let script = location.script { text += "\(TerminalSafe.text(script)):" }
         if let line = location.line { text += "\(line):" }
         if columns, let column = location.column { text += "\(column):" }
         return text.isEmpty ? "" : text + " "

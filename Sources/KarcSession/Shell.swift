@@ -76,6 +76,16 @@ public enum Shell {
                 return 1
             }
         }
+        // The script is opened (and looked into) before any -e command runs: a file that is no script runs nothing.
+        var script: (any LineSource)?
+        if case .file(let path) = input {
+            do {
+                script = try await host.openScript(path)
+            } catch {
+                session.renderer.error(error.message, script: nil, line: nil, column: nil)
+                return 1
+            }
+        }
         let runner = ScriptRunner(session: session)
         // Start-up work (a bootstrap pipe restoring saved state, say) finishes
         // before the first command, so the first command sees its result.
@@ -100,12 +110,8 @@ public enum Shell {
         case .lines(let lines, let name):
             result = await runner.run(standardInput: lines, name: name)
         case .file(let path):
-            do {
-                result = await runner.run(standardInput: try await host.openScript(path), name: path)
-            } catch {
-                session.renderer.error(error.message, script: nil, line: nil, column: nil)
-                return 1
-            }
+            guard let script else { return 1 }  // opened above, or this returned there
+            result = await runner.run(standardInput: script, name: path)
         case .prompt(let editor):
             prompting = true
             result = await Prompt(session: session, editor: editor).run()

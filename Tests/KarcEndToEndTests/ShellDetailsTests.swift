@@ -36,6 +36,41 @@ import Testing
         #expect(directory.stderr.hasSuffix("is a directory, not a script\n"))
     }
 
+    /// A binary, or an app's token file, given as a script is refused before
+    /// any line runs: its bytes would be an error a line, and a token's
+    /// secret would be printed back in the first one.
+    @Test func aBinaryOrATokenFileGivenAsAScriptIsRefusedBeforeAnyLineRuns() async throws {
+        let binary = try await KarcRun.run([KarcRun.binaryPath])
+        #expect(binary.status == 1)
+        #expect(
+            binary.stderr
+                == "error: \(KarcRun.binaryPath) is not a script: it holds binary data (a NUL byte on line 1); a karc script is text, a command a line\n"
+        )
+        let scratch = ScratchDirectory("karc-not-a-script")
+        let secret = String(repeating: "0123456789abcdef", count: 4)
+        for name in ["demo.token", "secret"] {
+            let path = scratch.file(name)
+            try (secret + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+            let token = try await KarcRun.run(["--fresh", "-e", "counter.increment", path])
+            #expect(token.status == 1)
+            #expect(
+                token.stderr
+                    == "error: \(path) looks like an app's token file, not a script (give it as --token-file \(path)); nothing of it was run\n")
+            #expect(!token.stdout.contains("count: 1"), "nothing runs, not even -e: \(token.stdout)")
+        }
+    }
+
+    /// Control characters a script holds are escaped where an error names
+    /// them: an escape sequence cannot retitle the terminal, and an
+    /// invisible NUL is seen.
+    @Test func controlCharactersInAnErrorAreEscapedNotWritten() async throws {
+        let run = try await KarcRun.run(["--fresh", "--keep-going"], input: "\u{1B}]0;pwned\u{7}counter.x\ncounter.increment\u{0} value=2\n")
+        #expect(run.status == 1)
+        #expect(!run.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(run.stderr.debugDescription)")
+        #expect(run.stderr.contains("unknown target '\\u{1B}]0;pwned\\u{7}counter'"))
+        #expect(run.stderr.contains("unknown command 'increment\\u{0}' for counter; did you mean 'increment'?"))
+    }
+
     @Test(arguments: [
         (
             ":wait RecievedMessage 1s",

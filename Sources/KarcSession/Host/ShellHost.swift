@@ -79,6 +79,14 @@ package struct LocalHost: ShellHost {
             throw HostError(errno == ENOENT ? HostError.missingScript + path : "cannot read \(path): \(String(cString: strerror(errno)))")
         }
         if status.st_mode & S_IFMT == S_IFDIR { throw HostError("\(path) is a directory, not a script") }
+        // A pipe is read as it comes: only a file is looked into before its first line runs.
+        guard status.st_mode & S_IFMT == S_IFREG else { return }
+        let fd = Foundation.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw HostError("cannot read \(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var head = [UInt8](repeating: 0, count: 8_192)
+        let count = head.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress, $0.count) }
+        if let problem = ScriptHead.problem(Array(head.prefix(max(0, count))), path: path) { throw HostError(problem) }
     }
 
     package func write(_ text: String, to path: String) async throws(HostError) {
