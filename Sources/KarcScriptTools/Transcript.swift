@@ -37,6 +37,9 @@ package struct Transcript {
     }
 
     package init(text: String) throws(Problem) {
+        // An editor's byte-order mark is no part of the first command (the session drops it too).
+        var text = text
+        if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
         let lines = UnifiedDiff.lines(text)
         endsWithNewline = text.isEmpty || text.hasSuffix("\n")
         var index = 0

@@ -60,6 +60,18 @@ import Testing
         }
     }
 
+    /// A script an editor saved with a byte-order mark runs its first line as the others.
+    @Test func aByteOrderMarkBeforeTheFirstLineIsNoPartOfIt() async throws {
+        let scratch = ScratchDirectory("karc-bom")
+        let path = scratch.file("bom.karc")
+        try Data([0xEF, 0xBB, 0xBF] + Array("counter.increment\ncounter.increment\n".utf8)).write(to: URL(fileURLWithPath: path))
+        let file = try await KarcRun.run(["--fresh", path])
+        #expect(file.status == 0, "\(file.stderr)")
+        #expect(file.stdout.contains("+ CounterStore.State(count: 2)"))
+        let piped = try await KarcRun.run(["--fresh"], input: "\u{FEFF}counter.increment\n")
+        #expect(piped.status == 0, "\(piped.stderr)")
+    }
+
     /// Control characters a script holds are escaped where an error names
     /// them: an escape sequence cannot retitle the terminal, and an
     /// invisible NUL is seen.

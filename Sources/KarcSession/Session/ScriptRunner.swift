@@ -58,10 +58,18 @@ package struct ScriptRunner {
         var failed = false
         var reader = CommandReader()
         var atEnd = false
+        var isFirst = true
         while true {
             guard let read = reader.next(atEnd: atEnd) else {
                 if atEnd { break }
-                if let line = await next() { reader.append(line) } else { atEnd = true }
+                if var line = await next() {
+                    // An editor's byte-order mark before the first line is no part of its first command.
+                    if isFirst, line.unicodeScalars.first == "\u{FEFF}" { line.unicodeScalars.removeFirst() }
+                    isFirst = false
+                    reader.append(line)
+                } else {
+                    atEnd = true
+                }
                 continue
             }
             // An attached shell that stopped reading holds its script back, not the app's memory.
