@@ -80,6 +80,9 @@ package enum AttachClient {
                     var text = "connection lost: \(error)"
                     if let rpc { text = await message(for: rpc, connection: connection) }
                     if rpc?.code == .unauthenticated, let tokenFile = arguments.tokenFile { text += "; this shell read --token-file \(tokenFile)" }
+                    if !front.wasWelcomed, let rpc, let reason = Self.notConnected(rpc) {
+                        return fail("cannot connect to \(connection.address): \(reason)")
+                    }
                     // TLS spoken to a plaintext shell looks like a connection closed early.
                     if case .tcp = connection.address, connection.tlsCA == nil, !front.wasWelcomed, rpc?.code == .unavailable {
                         text += " (if the endpoint uses TLS, pass --tls-ca FILE)"
@@ -108,6 +111,20 @@ package enum AttachClient {
                 tokenReread = false
             }
         }
+    }
+
+    /// Why no connection was made at all, when that is what `error` says
+    /// (not a connection that was made and then closed: that is "lost").
+    static func notConnected(_ error: RPCError) -> String? {
+        guard error.code == .unavailable, error.message.hasPrefix("Could not establish a connection") else { return nil }
+        let cause = error.cause.map { "\($0)" } ?? ""
+        if cause.contains("Connection refused") { return "nothing accepts connections there (is the app serving on it, `karc serve --listen …`?)" }
+        if cause.contains("No such file") { return "no socket there (is the app serving, `karc serve`?)" }
+        if cause.contains("Permission denied") { return "permission denied (the endpoint is its user's: attach as that user)" }
+        if cause.contains("timed out") || cause.contains("Timed out") {
+            return "the connection timed out (is the address right, and open to this machine?)"
+        }
+        return cause.isEmpty ? "no connection could be made" : "no connection could be made (\(cause))"
     }
 
     /// Whether an error means the connection went (the app stopped, crashed, restarted), not a refusal.

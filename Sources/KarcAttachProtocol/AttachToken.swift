@@ -31,6 +31,10 @@ package enum AttachToken {
             throw AttachError("cannot read the token file \(path): \(reason); point to it with --token-file")
         }
         defer { close(fd) }
+        var status = stat()
+        if fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            throw AttachError("the token file \(path) is a directory: point --token-file to the file the app wrote (NAME.token)")
+        }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while bytes.count < 4096 {
@@ -39,7 +43,11 @@ package enum AttachToken {
             guard count > 0 else { break }
             bytes += buffer[..<count]
         }
-        return String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let token = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !token.isEmpty else {
+            throw AttachError("the token file \(path) is empty: the app writes its token there as it starts serving (is it the app's file?)")
+        }
+        return token
     }
 
     /// Compares in time that does not depend on where they differ.

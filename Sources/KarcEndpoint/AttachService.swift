@@ -73,7 +73,7 @@ struct AttachService: Karc_Attach_V1_Attach.SimpleServiceProtocol {
                         $0.maxMessageBytes = UInt64(shared.configuration.maxMessageBytes)
                     }
                 })
-            shared.logger.info("a shell attached", metadata: ["peer": "\(context.remotePeer)", "input": "\(hello.input)"])
+            shared.logger.info("a shell attached", metadata: ["peer": "\(context.peerName)", "input": "\(hello.input)"])
             let session = AttachedSession(shared: shared, hello: hello, options: options)
             guard let id = shared.register(stop: { session.stopByApp() }) else {
                 throw RPCError(code: .unavailable, message: "\(shared.name) is shutting down")
@@ -88,7 +88,7 @@ struct AttachService: Karc_Attach_V1_Attach.SimpleServiceProtocol {
                     session.inputEnded()
                 } catch let refusal as RPCError where refusal.code == .resourceExhausted {
                     // Beyond its credit: the session ends, and the shell is told why.
-                    shared.logger.warning("a shell was refused", metadata: ["peer": "\(context.remotePeer)", "reason": "\(refusal.message)"])
+                    shared.logger.warning("a shell was refused", metadata: ["peer": "\(context.peerName)", "reason": "\(refusal.message)"])
                     session.shellGone()
                     // The session's writer may be blocked on a shell that reads nothing (HTTP/2 flow
                     // control); the group would wait for it, and the refusal never reach the shell.
@@ -103,7 +103,7 @@ struct AttachService: Karc_Attach_V1_Attach.SimpleServiceProtocol {
             }
             group.cancelAll()
             if session.wasStoppedByApp { throw RPCError(code: .unavailable, message: "\(shared.name) is shutting down") }
-            shared.logger.info("a shell detached", metadata: ["peer": "\(context.remotePeer)", "status": "\(session.status)"])
+            shared.logger.info("a shell detached", metadata: ["peer": "\(context.peerName)", "status": "\(session.status)"])
         }
     }
 }

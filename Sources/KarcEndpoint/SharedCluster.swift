@@ -32,7 +32,13 @@ final class SharedCluster<Base: ShellCluster>: ClusterWrapper {
 extension SharedCluster: ResettableShellCluster where Base: ResettableShellCluster {
     var unresettableTargets: [String] { base.unresettableTargets }
 }
-extension SharedCluster: RestorableShellCluster where Base: RestorableShellCluster {}
+extension SharedCluster: RestorableShellCluster where Base: RestorableShellCluster {
+    /// A restore (`:undo`, `:restore`) is this shell's trace too: another shell's watches say so.
+    func restore(_ states: [String: any Sendable], span: UInt64) async throws {
+        traces.started(span, by: id)
+        try await base.restore(states, span: span)
+    }
+}
 extension SharedCluster: InvariantCheckingShellCluster where Base: InvariantCheckingShellCluster {
     var declaresInvariants: Bool { base.declaresInvariants }
 }

@@ -18,7 +18,7 @@ struct TokenCheck: ServerInterceptor {
         guard given.count == 1, AttachToken.matches(given[0], token) else {
             logger.warning(
                 "refused an attach without the right token",
-                metadata: ["peer": "\(context.remotePeer)", "token": given.isEmpty ? "missing" : "wrong"])
+                metadata: ["peer": "\(context.peerName)", "token": given.isEmpty ? "missing" : "wrong"])
             throw RPCError(
                 code: .unauthenticated,
                 message: "\(given.isEmpty ? "no token" : "wrong token") (the app's token is in \(tokenFile))")

@@ -41,8 +41,10 @@ extension ShellSession {
         guard let link else { return cluster.changesFromElsewhere }
         let recording = traces.recording(link.trace)
         if let seq = recording?.command { return "#\(seq) " + (recording?.commandName ?? "") }
-        if let origin = link.origin ?? recording?.origin { return origin }
-        let who = cluster.startedElsewhere(trace: link.trace) ?? "the app"
+        let elsewhere = cluster.startedElsewhere(trace: link.trace)
+        // Another shell's `:undo` is its restore: `another shell: restore`, not the app's.
+        if let origin = link.origin ?? recording?.origin { return elsewhere.map { "\($0): \(origin)" } ?? origin }
+        let who = elsewhere ?? "the app"
         if link.isRootOnly {
             guard let root = traces.root(of: link.trace) else { return who }
             return who + ": " + names.label(root.action, target: root.target)
