@@ -56,7 +56,8 @@ extension StatePath {
                             ?? children.first(where: { $0.label.map { Names.matches(name, $0) } == true })
                     else { return nil }
                     current = child.value
-                case (.elements(let elements), .index(let index)):
+                case (.elements(let elements), .index(let given)):
+                    let index = given < 0 ? elements.count + given : given
                     guard index >= 0, index < elements.count else { return nil }
                     current = elements.element(at: index)
                 default:
@@ -65,7 +66,9 @@ extension StatePath {
                 continue
             }
             let unwrapped = ValueChildren.unwrapped(current)
-            if case .index(let index) = step, let elements = unwrapped as? any ContiguousElements {
+            if case .index(let given) = step, let elements = unwrapped as? any ContiguousElements {
+                // `[-1]`: the last element.
+                let index = given < 0 ? elements.count + given : given
                 guard index >= 0, index < elements.count else { return nil }
                 current = elements.element(at: index)
                 continue
@@ -74,5 +77,26 @@ extension StatePath {
             current = found
         }
         return current
+    }
+
+    /// `steps` with each index from the end (`[-1]`) made the index it names
+    /// in `value` now (`[4]` in a list of five), so it matches the paths a
+    /// change was kept under; an index whose list is not there stays as it is.
+    package static func concrete(_ steps: [Step], in value: Any) -> [Step] {
+        guard steps.contains(where: { if case .index(let index) = $0 { index < 0 } else { false } }) else { return steps }
+        var concrete: [Step] = []
+        for step in steps {
+            if case .index(let given) = step, given < 0, let list = part(of: value, at: concrete) {
+                let unwrapped = ValueChildren.unwrapped(list)
+                let count =
+                    (unwrapped as? any ContiguousElements)?.count ?? SnapshotNode.in(list).flatMap { node in
+                        if case .elements(let elements) = node.kind { elements.count } else { nil }
+                    } ?? ValueChildren.children(of: unwrapped, ValueChildren.mirror(unwrapped)).count
+                concrete.append(.index(count + given))
+            } else {
+                concrete.append(step)
+            }
+        }
+        return concrete
     }
 }

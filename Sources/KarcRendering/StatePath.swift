@@ -92,26 +92,33 @@ package enum StatePath {
                 }
                 current = found.1
                 walked += walked.isEmpty ? found.0 : ".\(found.0)"
-            case .index(let index):
+            case .index(let given):
                 guard mirror.displayStyle == .collection || mirror.displayStyle == .set else {
                     return .failure(
-                        PathError(offset: 0, message: "\(walked.isEmpty ? "the state" : walked) is not a list: [\(index)] picks an element of one"))
+                        PathError(
+                            offset: 0, message: "\(walked.isEmpty ? "the state" : walked) is not a list: [\(given)] picks an element of one",
+                            neverThere: Self.keepsItsShape(mirror)))
                 }
                 let elements = ValueChildren.children(of: value, mirror)
+                // `[-1]` is the last element, `[-2]` the one before it.
+                let index = given < 0 ? elements.count + given : given
                 guard elements.indices.contains(index) else {
                     return .failure(
                         PathError(
                             offset: 0,
                             message:
-                                "index \(index) is out of range: \(walked.isEmpty ? "the state" : walked) has \(elements.count) element\(elements.count == 1 ? "" : "s")"
+                                "index \(given) is out of range: \(walked.isEmpty ? "the state" : walked) has \(elements.count) element\(elements.count == 1 ? "" : "s")"
                         ))
                 }
                 current = elements[index].value
-                walked += "[\(index)]"
+                walked += "[\(given)]"
             case .key(let key):
                 guard mirror.displayStyle == .dictionary else {
                     return .failure(
-                        PathError(offset: 0, message: "\(walked.isEmpty ? "the state" : walked) is not a dictionary: [\(key)] picks a value of one"))
+                        PathError(
+                            offset: 0,
+                            message: "\(walked.isEmpty ? "the state" : walked) is not a dictionary: [\(ValueText.dump(key))] picks a value of one",
+                            neverThere: Self.keepsItsShape(mirror)))
                 }
                 let pairs = ValueChildren.entries(of: mirror)
                 guard let pair = pairs.first(where: { "\($0.key)" == key || ValueText.dump($0.key) == key }) else {
@@ -127,6 +134,16 @@ package enum StatePath {
             }
         }
         return .success(current)
+    }
+
+    /// Whether a value of this shape is of it whatever the state becomes:
+    /// a list, a set, a struct or a tuple stays one (an optional may become
+    /// something, an enum another case).
+    private static func keepsItsShape(_ mirror: Mirror) -> Bool {
+        switch mirror.displayStyle {
+        case .collection?, .set?, .struct?, .tuple?, .dictionary?: true
+        default: false
+        }
     }
 
     // MARK: Completion

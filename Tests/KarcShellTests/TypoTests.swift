@@ -51,6 +51,40 @@ struct TypoTests {
         await library.shutDown()
     }
 
+    /// A key on a list, or an index on a struct, can never be there: an
+    /// error, as a field the type does not have is, not a watch that waits for ever.
+    @Test func aKeyOnAListOrAnIndexOnAStructIsAnErrorNotAWatchForEver() async throws {
+        let library = try await HistoryTests.library()
+        let run = try await Transcript.run(
+            library, [":watch shelf.books[\"x\"]", ":blame shelf.owner[0]", ":watch shelf.books[0]"], options: options)
+        #expect(
+            Self.errors(run) == [
+                "<test>:1:14: error: books is not a dictionary: [\"x\"] picks a value of one"
+            ])
+        // The owner is an optional (nil now): it may become anything, so its index is a part absent now.
+        #expect(run.output.contains("blame  shelf.owner[0]: no change seen this session"))
+        #expect(run.output.contains("watching shelf.books[0], not there now"))
+        await library.shutDown()
+    }
+
+    /// `[-1]` is the last element, `[-2]` the one before, wherever a path is
+    /// given: `:state`, `:watch` (the last element as it is at each change)
+    /// and `:blame` (the element last now, under the index it was kept at).
+    @Test func anIndexFromTheEndNamesTheLastElements() async throws {
+        let library = try await HistoryTests.library()
+        let run = try await Transcript.run(
+            library,
+            [
+                "shelf.add title=Dune", "shelf.add title=Emma", ":watch shelf.books[-1].loans", "shelf.lend index=1",
+                ":state shelf books[-2].title", ":blame shelf.books[-1].loans",
+            ], options: options)
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(run.output.contains("watch  shelf.books[-1].loans: 0 → 1  (by #4 shelf.lend)"), "\(run.output)")
+        #expect(run.output.contains("state  shelf books[-2].title: \"Dune\""), "\(run.output)")
+        #expect(run.output.contains("blame  shelf.books[-1].loans: 2 changes, newest first"), "\(run.output)")
+        await library.shutDown()
+    }
+
     @Test func historyMatchesACommandLineAndOutputOnlyWhenAsked() async throws {
         let library = try await HistoryTests.library()
         // `shelf.add`'s diff prints a Book, and the failed remove says "no book at 5": "book" is in no line.

@@ -35,7 +35,9 @@ enum MetaBlame: MetaCommand {
         if let extra = call.arguments.dropFirst(2).first {
             return context.fail(":blame takes a part and at most a number", column: extra.column, in: call)
         }
-        let (found, more) = context.states.changes.blame(target: part.target, path: part.path, limit: limit)
+        // `items[-1]` is the last element now: its changes were kept under its index.
+        let path = await context.cluster.state(of: part.target).map { StatePath.concrete(part.path, in: $0) } ?? part.path
+        let (found, more) = context.states.changes.blame(target: part.target, path: path, limit: limit)
         let rows = found.map { blamed in
             OutputEvent.PartChange(
                 target: part.target, path: blamed.path, old: blamed.old, new: blamed.new, cause: blamed.entry.cause,
