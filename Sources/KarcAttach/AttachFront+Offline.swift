@@ -72,7 +72,8 @@ extension AttachFront {
             return true
         }
         if line.lowercased().hasPrefix(":help") || line == ":h" || line == ":?" {
-            editor.print(Array(Self.help(summary.withLock { $0 }).utf8))
+            let topic = line.split(separator: " ", maxSplits: 1).dropFirst().first.map { $0.trimmingCharacters(in: .whitespaces) }
+            editor.print(Array(Self.help(summary.withLock { $0 }, topic: topic).utf8))
         } else if !line.isEmpty {
             // Not queued: a command sent minutes later, to an app that may have restarted, would surprise.
             let what = line.hasPrefix(":") ? "not run (offline, only :help and :quit work)" : "dropped, not sent"
@@ -90,11 +91,29 @@ extension AttachFront {
         }
     }
 
-    /// The commands the app had, from its catalog.
-    static func help(_ summary: CatalogSummary) -> String {
-        var text = "Offline: the app's targets and commands, as it last said:\n"
-        for target in summary.targets {
-            text += "  \(target.name) (\(target.kind)): \(target.commands.map(\.name).joined(separator: ", "))\n"
+    /// The commands the app had, from its catalog: all of them, or those of
+    /// the target (`counter`) or the command (`counter.increment`) `topic` names.
+    static func help(_ summary: CatalogSummary, topic: String? = nil) -> String {
+        guard let topic, !topic.isEmpty, !topic.hasPrefix(":") else {
+            var text = "Offline: the app's targets and commands, as it last said:\n"
+            for target in summary.targets {
+                text += "  \(target.name) (\(target.kind)): \(target.commands.map(\.name).joined(separator: ", "))\n"
+            }
+            return text
+        }
+        let parts = topic.split(separator: ".", maxSplits: 1).map(String.init)
+        guard let name = parts.first, let target = summary.targets.first(where: { $0.name == name || Names.matches(name, $0.name) }) else {
+            return "Offline: the app had no target '\(topic.clipped)' when it last said; targets: "
+                + summary.targets.map(\.name).joined(separator: ", ") + "\n"
+        }
+        let commands = parts.count == 2 ? target.commands.filter { $0.name == parts[1] || Names.matches(parts[1], $0.name) } : target.commands
+        guard !commands.isEmpty else {
+            return "Offline: \(target.name) had no command '\(parts[1].clipped)' when the app last said; commands: "
+                + target.commands.map(\.name).joined(separator: ", ") + "\n"
+        }
+        var text = "Offline: \(target.name) (\(target.kind)), as the app last said:\n"
+        for command in commands {
+            text += "  \(target.name).\(command.name) \(command.fieldsSynopsis)" + (command.summary.map { "  — \($0)" } ?? "") + "\n"
         }
         return text
     }

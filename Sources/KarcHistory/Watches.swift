@@ -55,6 +55,8 @@ package struct Watches {
     package func seen(old: Any, new: Any, of target: String) -> [Seen] {
         guard watches(target) else { return [] }
         var seen: [Seen] = []
+        // A part two watches cover (`counter` and `counter.count`) is told once, under the first.
+        var told: Set<[StatePath.Step]> = []
         for watch in all where watch.target == target {
             let before = StatePath.part(of: old, at: watch.path)
             let after = StatePath.part(of: new, at: watch.path)
@@ -65,13 +67,17 @@ package struct Watches {
                 guard !Unchanged.check(before, after) else { continue }
                 let inside = StateChanges.between(before, after, limit: Self.linesPerWatch)
                 guard !inside.changes.isEmpty else {
-                    seen.append(Seen(watch: watch, path: watch.path, old: Self.whole(before), new: after))
+                    if told.insert(watch.path).inserted { seen.append(Seen(watch: watch, path: watch.path, old: Self.whole(before), new: after)) }
                     continue
                 }
-                for change in inside.changes { seen.append(Seen(watch: watch, path: watch.path + change.path, old: change.old, new: change.new)) }
-                seen[seen.count - 1].more = inside.omitted
+                var added = false
+                for change in inside.changes where told.insert(watch.path + change.path).inserted {
+                    seen.append(Seen(watch: watch, path: watch.path + change.path, old: change.old, new: change.new))
+                    added = true
+                }
+                if added { seen[seen.count - 1].more = inside.omitted }
             default:
-                seen.append(Seen(watch: watch, path: watch.path, old: before.map(Self.whole), new: after))
+                if told.insert(watch.path).inserted { seen.append(Seen(watch: watch, path: watch.path, old: before.map(Self.whole), new: after)) }
             }
         }
         return seen

@@ -5,7 +5,7 @@ import KarcLanguage
 /// as command fields do (kebab or camel case); `[n]` picks the nth element
 /// of a list, `[key]` (quoted or not) the value of a dictionary's key.
 package enum StatePath {
-    package enum Step: Equatable {
+    package enum Step: Hashable {
         case field(String)
         case index(Int)
         case key(String)

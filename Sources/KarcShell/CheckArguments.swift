@@ -11,7 +11,9 @@ public struct CheckArguments: ParsableArguments {
     public var update = false
 
     /// How long a command may keep the cluster busy, and :wait's default (250ms, 5s, 1m).
-    @Option(help: ArgumentHelp("How long a command may keep the cluster busy, and :wait's default (250ms, 5s, 1m).", valueName: "DURATION"))
+    @Option(
+        help: ArgumentHelp("How long a command may keep the cluster busy, and :wait's default (250ms, 5s, 1m).", valueName: "DURATION"),
+        transform: DurationArgument.parse)
     public var timeout = DurationArgument(.seconds(5))
 
     public init() {}

@@ -27,10 +27,14 @@ struct ExploreArguments: ParsableArguments {
     @Option(help: ArgumentHelp("An error type that is a bug when a send throws it (repeatable); other errors are refusals.", valueName: "TYPE"))
     var failOn: [String] = []
 
-    @Option(help: ArgumentHelp("How long a command and the work it starts may take before it counts as a hang.", valueName: "DURATION"))
+    @Option(
+        help: ArgumentHelp("How long a command and the work it starts may take before it counts as a hang.", valueName: "DURATION"),
+        transform: DurationArgument.parse)
     var timeout = DurationArgument(.seconds(5))
 
-    @Option(help: ArgumentHelp("How far the cluster's clock moves between commands (its timers fire).", valueName: "DURATION"))
+    @Option(
+        help: ArgumentHelp("How far the cluster's clock moves between commands (its timers fire).", valueName: "DURATION"),
+        transform: DurationArgument.parse)
     var advance = DurationArgument(.seconds(1))
 
     @Option(help: ArgumentHelp("Stop starting sequences after this long.", valueName: "DURATION"))

@@ -25,7 +25,8 @@ public struct ExportTestArguments: ParsableArguments {
     public var testImport: [String] = []
 
     /// How long a command may keep the cluster busy (250ms, 5s, 1m).
-    @Option(help: ArgumentHelp("How long a command may keep the cluster busy (250ms, 5s, 1m).", valueName: "DURATION"))
+    @Option(
+        help: ArgumentHelp("How long a command may keep the cluster busy (250ms, 5s, 1m).", valueName: "DURATION"), transform: DurationArgument.parse)
     public var timeout = DurationArgument(.seconds(5))
 
     public init() {}

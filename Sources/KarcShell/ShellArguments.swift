@@ -28,7 +28,9 @@ public struct ShellArguments: ParsableArguments {
     public var keepGoing = false
 
     /// How long a command may keep the cluster busy, and :wait's default (250ms, 5s, 1m).
-    @Option(help: ArgumentHelp("How long a command may keep the cluster busy, and :wait's default (250ms, 5s, 1m).", valueName: "DURATION"))
+    @Option(
+        help: ArgumentHelp("How long a command may keep the cluster busy, and :wait's default (250ms, 5s, 1m).", valueName: "DURATION"),
+        transform: DurationArgument.parse)
     public var timeout = DurationArgument(.seconds(5))
 
     /// How the output looks.
@@ -247,4 +249,11 @@ public struct DurationArgument: ExpressibleByArgument, Sendable {
     }
 
     public var defaultValueDescription: String { ShellDuration.describe(duration) }
+
+    /// `text` as a duration, or an error that says what is accepted.
+    public static func parse(_ text: String) throws -> DurationArgument {
+        guard let duration = ShellDuration.parse(text) else { throw ValidationError("expected \(ShellDuration.expectation)") }
+        guard duration > .zero else { throw ValidationError("a duration must be more than zero (like 250ms, 5s, 1m)") }
+        return DurationArgument(duration)
+    }
 }

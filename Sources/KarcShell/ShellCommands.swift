@@ -138,7 +138,8 @@ struct ExportDiagramArguments: ParsableArguments {
         help: ArgumentHelp("Which commands' flows, by their number in the script's :history: N or N-M (default: all).", valueName: "RANGE"))
     var commands: String?
 
-    @Option(help: ArgumentHelp("How long a command may keep the cluster busy (250ms, 5s, 1m).", valueName: "DURATION"))
+    @Option(
+        help: ArgumentHelp("How long a command may keep the cluster busy (250ms, 5s, 1m).", valueName: "DURATION"), transform: DurationArgument.parse)
     var timeout = DurationArgument(.seconds(5))
 
     static let discussion = """

@@ -96,11 +96,37 @@ import Testing
         ("counter.reset now=1", "-e:1:15: error: unknown field 'now' for reset. It takes no fields."),
         ("articles.add titel=x", "-e:1:14: error: unknown field 'titel' for add; did you mean 'title'? Fields: title"),
         ("articles.add bogus=x", "-e:1:14: error: unknown field 'bogus' for add. Fields: title"),
+        (":seq 99", "-e:1:6: error: no command has a flow yet: :seq draws the sends of this session"),
+        (
+            ":help state",
+            "-e:1:7: error: unknown target 'state'. Targets: counter, identity, articles, account, auth. Did you mean :help :state?"
+        ),
+        (
+            ":help reset",
+            "-e:1:7: error: unknown target 'reset'. Targets: counter, identity, articles, account, auth. Did you mean :help :reset or :help counter.reset?"
+        ),
+        (#"counter.increment {"value": "x"}"#, "-e:1:29: error: counter.increment: field 'value' expects Int, got a string"),
     ])
     func aMistakeIsNamedWithItsPlace(line: String, expected: String) async throws {
         let run = try await KarcRun.run(["--fresh", "-e", line])
         #expect(run.status == 1)
         #expect(run.stderr == expected + "\n")
+    }
+
+    /// `:seq N` past the last command says there is none yet, as `:trace N` does.
+    @Test func aFlowOfACommandNotRunYetSaysThereIsNone() async throws {
+        let run = try await KarcRun.run(["--fresh", "-e", "counter.increment", "-e", ":seq 99"])
+        #expect(run.stderr == "-e:2:6: error: there is no command 99 yet (:history lists them); commands with a flow: 1\n")
+    }
+
+    @Test func aDurationOfNothingOnTheCommandLineSaysWhy() async throws {
+        let zero = try await KarcRun.run(["--timeout", "0s", "-e", ":state counter"])
+        #expect(zero.status == 64)
+        #expect(
+            zero.stderr.hasPrefix(
+                "Error: The value '0s' is invalid for '--timeout <DURATION>': a duration must be more than zero (like 250ms, 5s, 1m)\n"))
+        let typo = try await KarcRun.run(["--timeout", "5x", "-e", ":state counter"])
+        #expect(typo.stderr.hasPrefix("Error: The value '5x' is invalid for '--timeout <DURATION>': expected a duration like 250ms"))
     }
 
     @Test func helpSaysWhyATargetHidesSomeOfItsTypes() async throws {
@@ -258,7 +284,9 @@ extension ShellDetailsTests {
     @Test func aDiffModeThatDoesNotExistIsAnError() async throws {
         let run = try await KarcRun.run(["-e", ":diff maybe"])
         #expect(run.status == 1)
-        #expect(run.stderr == "-e:1:7: error: expected :diff on, :diff off or :diff summary\n")
+        #expect(run.stderr == "-e:1:7: error: expected :diff on, :diff off or :diff summary, got 'maybe'\n")
+        let two = try await KarcRun.run(["-e", ":diff on off"])
+        #expect(two.stderr == "-e:1:10: error: :diff takes one argument\n")
     }
 }
 

@@ -89,7 +89,7 @@ struct CommandBuilderTests {
         ("identity.register-user user-email=a user-password=b tags=[1, [2]]", 62, "field 'tags' expects String, got [2]"),
         (#"identity.register-user user-email=a user-password=b address={"street": 1, "number": 1}"#, 10, "field 'address.street' expects String"),
         (#"identity.register-user user-email=a user-password=b address={"street": "x"}"#, 10, "missing required field 'number' in field 'address'"),
-        (#"identity.register-user {"userEmail": 5}"#, 10, "field 'user-email' expects String"),
+        (#"identity.register-user {"userEmail": 5}"#, 38, "field 'user-email' expects String, got a number"),
         (#"identity.register-user {"userEmail": "#, 24, "not a valid JSON object"),
         (#"identity.strict {"code": "toolong"}"#, 10, "identity.strict rejected the input: Invalid()"),
         ("identity.strict code=abc", 10, #"identity.strict takes its fields as a JSON object: identity.strict {"field": value}"#),

@@ -99,12 +99,25 @@ struct SnapshotTests {
         let errors = run.errors.split(separator: "\n").filter { $0.contains("error:") }.map(String.init)
         #expect(
             errors == [
-                "<test>:5:7: error: only 2 commands can be undone (:undo 2); older ones are not kept",
+                "<test>:5:7: error: only 2 commands can be undone (:undo 2); no other command of this session changed a state that can be restored",
                 "<test>:11:2: error: nothing to undo: no command changed a state that can be restored since the session began (or since the last :undo)",
             ], "\(run.errors)")
         #expect(run.output.contains("state  stamp: 0\n"))
         #expect(run.output.contains("state  ledger: 1\n"))
         #expect(run.output.contains("state  shelf books: []\n"))
+    }
+
+    /// Past the undo points kept, `:undo N` says they were not kept, not that there were none.
+    @Test func undoingPastTheKeptPointsSaysHowManyAreKept() async throws {
+        let library = try await Self.library()
+        var options = plain
+        options.keepGoing = true
+        let adds = Array(repeating: "shelf.add title=Dune", count: 101)
+        let run = try await Transcript.run(library, adds + [":undo 101"], options: options)
+        #expect(
+            run.errors.contains(
+                "error: only 100 commands can be undone (:undo 100); older ones are not kept (the session keeps the states before its last 100 commands)"
+            ), "\(run.errors)")
     }
 
     @Test func undoingSeveralCommandsPutsALongListTogetherFromTheKeptParts() async throws {

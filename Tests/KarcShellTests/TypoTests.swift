@@ -85,6 +85,16 @@ struct TypoTests {
         await library.shutDown()
     }
 
+    /// Watching a target and a part of it tells the part's change once, not once a watch.
+    @Test func twoWatchesThatCoverOnePartTellItsChangeOnce() async throws {
+        let library = try await HistoryTests.library()
+        let run = try await Transcript.run(
+            library, ["shelf.add title=Dune", ":watch shelf", ":watch shelf.books[0].loans", "shelf.lend index=0"], options: options)
+        #expect(run.status == 0, "\(run.errors)")
+        let told = run.output.split(separator: "\n").filter { $0.hasPrefix("watch  ") }
+        #expect(told == ["watch  shelf.books[0].loans: 0 → 1  (by #4 shelf.lend)"], "\(run.output)")
+    }
+
     @Test func historyMatchesACommandLineAndOutputOnlyWhenAsked() async throws {
         let library = try await HistoryTests.library()
         // `shelf.add`'s diff prints a Book, and the failed remove says "no book at 5": "book" is in no line.

@@ -12,7 +12,7 @@ public enum ShellDuration {
         return nil
     }
 
-    static let expectation = "a duration like 250ms, 2s, 1.5s, 1m or 1h (at most 24 hours)"
+    package static let expectation = "a duration like 250ms, 2s, 1.5s, 1m or 1h (at most 24 hours)"
 
     /// A duration as the shell writes it (`250ms`, `5s`, `1m`, `2h`).
     public static func describe(_ duration: Duration) -> String {

@@ -30,6 +30,14 @@ extension ShellSession {
             case .failure(let problem): return .failure(FlowProblem(message: problem.message, column: argument.column))
             }
             wanted = traced.filter(range.contains)
+            // A number past the last command is not a command without a flow: there is none yet.
+            if wanted.isEmpty, range.lowerBound > log.history.total {
+                return .failure(
+                    FlowProblem(
+                        message:
+                            "there is no command \(range.lowerBound) yet (:history lists them); commands with a flow: \(MetaTrace.ranges(traced))",
+                        column: argument.column))
+            }
             guard !wanted.isEmpty else {
                 return .failure(
                     FlowProblem(

@@ -21,9 +21,10 @@ enum MetaDiff: MetaCommand {
             context.renderer.setting(setting(context.renderer.diffMode))
             return .succeeded
         }
-        guard let mode = DiffMode(rawValue: argument.value.lowercased()), call.arguments.count == 1 else {
-            return context.fail("expected :diff on, :diff off or :diff summary", in: call)
+        guard let mode = DiffMode(rawValue: argument.value.lowercased()) else {
+            return context.fail("expected :diff on, :diff off or :diff summary, got '\(argument.value)'", column: argument.column, in: call)
         }
+        if let extra = call.arguments.dropFirst().first { return context.fail(":diff takes one argument", column: extra.column, in: call) }
         context.options.printing.diff = mode
         context.renderer.diffMode = mode
         context.confirm(setting(mode))

@@ -65,9 +65,21 @@ enum MetaHelp: MetaCommand {
             let command = try context.builder.resolveCommand(Located(commandName, column: topic.column + targetName.count + 1), in: target)
             return .command(target, command)
         } catch {
-            _ = context.fail(error.message, column: error.column, in: call)
+            _ = context.fail(error.message + elsewhere(parts, in: catalog), column: error.column, in: call)
             return nil
         }
+    }
+
+    /// A topic that is no target but names a meta command or a target's
+    /// command (`:help state`, `:help increment`): the topics meant.
+    private static func elsewhere(_ parts: [String], in catalog: Catalog) -> String {
+        guard parts.count == 1, let name = parts.first else { return "" }
+        var topics: [String] = []
+        if MetaCommands.named(name) != nil { topics.append(":help :\(name.lowercased())") }
+        for target in catalog.targets {
+            if let command = target.command(named: name) { topics.append(":help \(target.name).\(command.name)") }
+        }
+        return topics.isEmpty ? "" : ". Did you mean \(topics.prefix(4).joined(separator: " or "))?"
     }
 }
 

@@ -39,8 +39,12 @@ enum MetaUndo: MetaCommand {
         }
         guard count <= undoable.count else {
             let kept = undoable.count
+            let why =
+                context.states.snapshots.forgottenThrough > 0
+                ? "older ones are not kept (the session keeps the states before its last \(Snapshots.undoDepth) commands)"
+                : "no other command of this session changed a state that can be restored"
             return context.fail(
-                "only \(kept) command\(kept == 1 ? "" : "s") can be undone (:undo \(kept)); older ones are not kept",
+                "only \(kept) command\(kept == 1 ? "" : "s") can be undone (:undo \(kept)); \(why)",
                 column: call.arguments.first?.column,
                 in: call)
         }
