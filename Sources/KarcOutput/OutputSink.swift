@@ -23,6 +23,13 @@ package final class OutputSink: Sendable {
         package var taps: [(seq: Int, bytes: [UInt8], cut: Int, exclusive: Bool, room: Int)] = []
         /// Held (``hold(_:)``): nothing is written, errors too are kept in order, for the prompt to print above its line.
         package var held = false
+        /// Whether a crash signal writes what is buffered (``keepsOutputThroughACrash()``).
+        var crashSafe = false
+
+        /// Tells ``CrashOutput`` where the buffer is now.
+        func published() {
+            if crashSafe { buffer.withUnsafeBytes { CrashOutput.publish($0) } }
+        }
 
         package mutating func tapped(_ text: String, newline: Bool) {
             // An exclusive tap (output of a command that ended) takes it alone.
@@ -102,6 +109,19 @@ package final class OutputSink: Sendable {
         }
     }
 
+    /// Writes what is buffered if the process crashes (a trap in a handler
+    /// of the app under the shell) before it is flushed: on the signal, to
+    /// this sink's standard output (``CrashOutput``). For the one sink that
+    /// writes to the terminal or pipe the user reads.
+    package func keepsOutputThroughACrash() {
+        guard output >= 0 else { return }
+        CrashOutput.install(writingTo: output)
+        state.withLock { s in
+            s.crashSafe = true
+            s.published()
+        }
+    }
+
     /// Writes `text` and a newline.
     package func write(_ text: String) {
         state.withLock { s in
@@ -109,6 +129,7 @@ package final class OutputSink: Sendable {
             s.buffer.append(10)
             if !s.taps.isEmpty { s.tapped(text, newline: true) }
             if s.buffer.count >= 1 << 16 { flush(&s) }
+            s.published()
         }
     }
 
@@ -133,7 +154,10 @@ package final class OutputSink: Sendable {
 
     /// Writes `text` as it is (a prompt).
     package func writeRaw(_ text: String) {
-        state.withLock { $0.buffer.append(contentsOf: text.utf8) }
+        state.withLock { s in
+            s.buffer.append(contentsOf: text.utf8)
+            s.published()
+        }
     }
 
     package func writeError(_ text: String) {
@@ -141,6 +165,7 @@ package final class OutputSink: Sendable {
             if s.held {
                 if !s.taps.isEmpty { s.tapped(text, newline: true) }
                 s.buffer.append(contentsOf: (text + "\n").utf8)
+                s.published()
                 return
             }
             flush(&s)
@@ -165,7 +190,10 @@ package final class OutputSink: Sendable {
     /// What is buffered, taken instead of written (the prompt prints it above the line).
     package func takeBuffered() -> [UInt8] {
         state.withLock { s in
-            defer { s.buffer.removeAll(keepingCapacity: true) }
+            defer {
+                s.buffer.removeAll(keepingCapacity: true)
+                s.published()
+            }
             return s.buffer
         }
     }
@@ -203,7 +231,7 @@ package final class OutputSink: Sendable {
     }
 
     private func flush(_ s: inout State) {
-        guard !s.buffer.isEmpty, !s.held else { return }
+        guard !s.buffer.isEmpty, !s.held, !(s.crashSafe && CrashOutput.isCrashing) else { return }
         if s.captured != nil {
             s.captured?.append(contentsOf: s.buffer)
         } else if let forward {
@@ -212,6 +240,7 @@ package final class OutputSink: Sendable {
             Self.writeAll(s.buffer, to: output)
         }
         s.buffer.removeAll(keepingCapacity: true)
+        s.published()
         s.lastFlush = clock.now
     }
 

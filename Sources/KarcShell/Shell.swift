@@ -52,6 +52,8 @@ extension Shell {
         runtime.columns = { LineEditor.terminalColumns ?? columnsVariable }
         runtime.inspector = inspector
         let sink = OutputSink(clock: runtime.clock)
+        // A crash of the app under the shell writes what its last commands printed before the crash report.
+        sink.keepsOutputThroughACrash()
         // At a prompt the line editor takes Ctrl-C; a script ends its running command with
         // it, and SIGINT, SIGTERM or SIGHUP end the script with 130, 143 or 129.
         if !prompting { ScriptSignals.forward(to: interrupter, flushing: sink) }
