@@ -109,8 +109,15 @@ package final class ExploreChild: ExploreBackend {
     package func interrupt() {
         unreaped.withLock { child in
             child.interrupted = true
-            if let pid = child.pid { kill(pid, SIGKILL) }
+            if let pid = child.pid { Self.kill(pid) }
         }
+    }
+
+    /// Kills the child `pid` and what it started: its process group (its
+    /// own, from ``spawn()``), so a crash's `swift-backtrace`, which holds the
+    /// child's pipes open, does not keep the explorer waiting for their end.
+    private static func kill(_ pid: pid_t) {
+        if Foundation.kill(-pid, SIGKILL) != 0 { Foundation.kill(pid, SIGKILL) }
     }
 
     /// About to reap `pid`: Ctrl-C no longer kills it.
@@ -130,7 +137,7 @@ package final class ExploreChild: ExploreBackend {
             usleep(10_000)
         }
         if waitpid(child.pid, &status, WNOHANG) == 0 {
-            kill(child.pid, SIGKILL)
+            Self.kill(child.pid)
             waitpid(child.pid, &status, 0)
         }
         closeDescriptors(child.results, child.output)
@@ -167,7 +174,7 @@ package final class ExploreChild: ExploreBackend {
                 }
                 let left = ContinuousClock.now.duration(to: deadline)
                 guard left > .zero else {
-                    kill(current.pid, SIGKILL)
+                    Self.kill(current.pid)
                     let failure = ended(&current, killed: true)
                     return .gone(failure)
                 }
@@ -239,7 +246,7 @@ package final class ExploreChild: ExploreBackend {
     private func stop() {
         guard let child = running.withLock({ $0.take() }) else { return }
         reaping(child.pid)
-        kill(child.pid, SIGKILL)
+        Self.kill(child.pid)
         var status: Int32 = 0
         waitpid(child.pid, &status, 0)
         child.closePipes()
@@ -293,7 +300,7 @@ package final class ExploreChild: ExploreBackend {
         running.withLock { $0 = Running(pid: pid, input: input[1], results: results[0], output: output[0]) }
         unreaped.withLock { child in
             child.pid = pid
-            if child.interrupted { kill(pid, SIGKILL) }
+            if child.interrupted { Self.kill(pid) }
         }
     }
 

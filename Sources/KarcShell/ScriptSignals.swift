@@ -46,6 +46,8 @@ package enum ScriptSignals {
         var fds: [Int32] = [-1, -1]
         // Without a pipe (out of descriptors) the signals keep their default effect.
         guard pipe(&fds) == 0 else { return }
+        // Not inherited by what this process starts (explore's workers, a pager).
+        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         let read = fds[0]
         karc_install_script_signal_handlers(fds[1])
         let thread = Thread { listen(read) }

@@ -39,6 +39,30 @@ struct ExploreChildTests {
         #expect(ids.last != getpgrp(), "the worker is not in the explorer's group")
     }
 
+    /// Ctrl-C while a worker's crash is being written (`swift-backtrace`, a
+    /// process the worker started, holds the worker's pipes open) ends the
+    /// wait at once: the worker's process group is killed, not the worker
+    /// alone, whose pipes would stay open until the watchdog.
+    @Test func ctrlCEndsAWorkerAndWhatItStartedSoTheWaitEndsAtOnce() async throws {
+        let child = ExploreChild(
+            executable: "/bin/sh",
+            arguments: ["-c", "read run; echo started >&3; read step; sleep 300 & printf 'refused\\tstarted\\n' >&3; read step; wait"],
+            watchdog: .seconds(300))
+        try await child.startRun()
+        // The first step leaves a process of the worker's own holding its pipes, as a backtracer does.
+        guard case .refused("started", _) = await child.step("start") else {
+            Issue.record("the worker did not start its process")
+            return
+        }
+        let waiting = Task { await child.step("hang") }
+        child.interrupt()
+        guard case .failed = await waiting.value else {
+            Issue.record("the step did not end with the worker")
+            return
+        }
+        await child.close()
+    }
+
     @Test func aWorkerStartedAfterCtrlCCameIsEndedAtOnce() async throws {
         let child = Self.worker(Self.tellsItsGroup)
         // Ctrl-C lands while no worker runs (the last one hung and was ended; the next one is being started).
