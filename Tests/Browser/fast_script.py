@@ -108,6 +108,18 @@ try:
           { kind: "reset", changed: ["counter"], left: ["keys"] },
           { kind: "snapshot", target: "counter", type: "CounterState", value: { count: 1 } },
           { kind: "trace", command: "identity.login", hops: [{ depth: 0, text: "identity.login" }, { depth: 1, text: "articles.load", late: true }] },
+          { kind: "watch", target: "cart", path: 'items["x"]', by: "#20 :undo", old: 5 },
+          { kind: "blame", path: "counter.count", more: false, changes: [
+            { number: 5, line: "counter.increment", by: "#5 counter.increment", target: "counter", path: "count", old: 0, new: 1 },
+            { by: "the app: counter.reset", target: "counter", path: "count", old: 1, new: 0 }] },
+          { kind: "sequence", participants: ["shell", "counter"], messages: [
+            { from: "shell", to: "counter", text: "counter.increment", style: "send", late: false },
+            { from: "counter", to: "counter", text: "state changed", style: "state", late: true }] },
+          { kind: "help", cluster: "demo", targets: [{ name: "counter", targetKind: "store", commands: ["increment", "reset"] }],
+            meta: [{ name: "help", arguments: "[topic]", summary: "targets and commands" }] },
+          { kind: "help", target: "counter", targetKind: "store", commands: [{ name: "increment", synopsis: "counter.increment [value=Int, default 1]", summary: "Adds." }] },
+          { kind: "help", target: "counter", command: "increment", summary: "Adds.", fields: [{ name: "value", type: "Int", required: false, default: "1", help: "How much." }] },
+          { kind: "help", meta: "state", arguments: "[target [path]]", summary: "the current state", details: [":state counter   one target's"] },
         ].map((message) => Timeline.describe(message))));
     """)
     assert described == [
@@ -117,7 +129,31 @@ try:
         ["reset", "counter; left as they are, they cannot be reset: keys"],
         ["state", "counter: CounterState", '{\n  "count": 1\n}'],
         ["trace", "identity.login: 2 hops", "identity.login\n  articles.load (late)"],
+        ["watch", 'cart.items["x"] by #20 :undo: 5 → (absent)'],
+        ["blame", "counter.count: 2 changes", "#5 counter.increment  counter.count: 0 → 1\nthe app: counter.reset  counter.count: 1 → 0"],
+        ["sequence", "shell · counter: 2 arrows", "shell → counter: counter.increment\ncounter → counter: state changed (late)"],
+        ["help", "demo: 1 target, 1 meta commands", "counter (store): increment, reset\n\n:help [topic]  — targets and commands"],
+        ["help", "counter (store)", "counter.increment [value=Int, default 1]  — Adds."],
+        ["help", "counter.increment  — Adds.", "value: Int, default 1  — How much."],
+        ["help", ":state [target [path]]  — the current state", ":state counter   one target's"],
     ], described
+
+    print("step: a sequence diagram is as wide as its labels: one on the last lifeline is not cut", flush=True)
+    cut = driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        import("./why.js").then(({ draw }) => {
+          const drawn = draw({ participants: ["shell", "cart"], messages: [
+            { from: 0, to: 1, text: "cart.add name=apple", style: "send" },
+            { from: 1, to: 1, text: 'event ItemAdded(name: "a very long name of an item", quantity: 1)', style: "event" },
+            { from: 1, to: 0, text: "reply", style: "reply", late: true }] });
+          document.body.append(drawn);
+          const width = drawn.width.baseVal.value;
+          const overflow = [...drawn.querySelectorAll("text")].map((t) => t.getBBox()).filter((b) => b.x < 0 || b.x + b.width > width);
+          drawn.remove();
+          done(overflow.length);
+        }, (error) => done(String(error)));
+    """)
+    assert cut == 0, f"{cut} labels outside the diagram"
     print("ok", flush=True)
 except AssertionError as failure:
     print(f"failed: {failure}", flush=True)

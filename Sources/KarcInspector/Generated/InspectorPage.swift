@@ -515,7 +515,8 @@ export class Timeline {
 
   /// What a message says, in one line (and a block for a diff or a state).
   static describe(message) {
-    const value = (v) => JSON.stringify(v);
+    // A part that is not there (before it appeared, after it went) has no value in the message.
+    const value = (v) => (v === undefined ? "(absent)" : JSON.stringify(v));
     const left = (targets, how) => (targets?.length ? `; ${how}, they cannot be restored: ${targets.join(", ")}` : "");
     switch (message.kind) {
       case "reply": return [message.late ? "late reply" : "reply", `${message.type} ${value(message.value)}`];
@@ -526,7 +527,10 @@ export class Timeline {
       case "timeout": return ["timeout", message.message];
       case "timing": return ["time", `${message.milliseconds.toFixed(3)} ms`];
       case "watch": return ["watch", `${message.target}.${message.path} by ${message.by}: ${value(message.old)} → ${value(message.new)}`];
-      case "blame": return ["blame", `${message.path}: ${message.changes.length} change${message.changes.length === 1 ? "" : "s"}`];
+      case "blame":
+        return ["blame", `${message.path}: ${message.changes.length} change${message.changes.length === 1 ? "" : "s"}${message.more ? " (the latest)" : ""}`,
+          message.changes.map((c) => `${c.number !== undefined ? `#${c.number} ${c.line ?? ""}` : c.by}  ${c.target}.${c.path}: ` +
+            `${value(c.old)} → ${value(c.new)}`).join("\n") || undefined];
       case "snapshot":
         return ["state", `${message.target}${message.path ? ` ${message.path}` : ""}: ${message.type}`, JSON.stringify(message.value, null, 2)];
       case "snapshot-kept":
@@ -542,13 +546,39 @@ export class Timeline {
       case "watches": return ["watches", message.paths.join(", ") || "none"];
       case "history": return ["history", `${message.number} ${message.line}${message.outcome ? ` (${message.outcome})` : ""}`];
       case "sequence":
-        return ["sequence", `${message.participants.join(" · ")}: ${message.messages.length} arrow${message.messages.length === 1 ? "" : "s"}`];
+        return ["sequence", `${message.participants.join(" · ")}: ${message.messages.length} arrow${message.messages.length === 1 ? "" : "s"}`,
+          message.messages.map((m) => `${m.from} → ${m.to}: ${m.text}${m.late ? " (late)" : ""}`).join("\n") || undefined];
       case "trace":
         return ["trace", `${message.command}: ${message.hops.length} hop${message.hops.length === 1 ? "" : "s"}`,
           message.hops.map((h) => `${"  ".repeat(h.depth)}${h.text}${h.late ? " (late)" : ""}`).join("\n")];
-      case "help": return ["help", message.summary ?? message.command ?? message.target ?? message.meta ?? message.cluster ?? ""];
+      case "help": return Timeline.help(message);
       default: return [message.kind, message.message ?? JSON.stringify(message)];
     }
+  }
+
+  /// What `:help` said, as the terminal says it: a headline, and the lines under it.
+  static help(message) {
+    if (message.cluster !== undefined) {
+      const targets = (message.targets ?? []).map((t) => `${t.name} (${t.targetKind}): ${t.commands.join(", ")}`);
+      const metas = (message.meta ?? []).map((m) => `:${m.name}${m.arguments ? ` ${m.arguments}` : ""}  — ${m.summary}`);
+      return ["help", `${message.cluster}: ${targets.length} target${targets.length === 1 ? "" : "s"}, ${metas.length} meta commands`,
+        [...targets, "", ...metas].join("\n")];
+    }
+    if (typeof message.meta === "string") {
+      return ["help", `:${message.meta}${message.arguments ? ` ${message.arguments}` : ""}  — ${message.summary ?? ""}`,
+        (message.details ?? []).join("\n") || undefined];
+    }
+    if (message.command !== undefined) {
+      const fields = (message.fields ?? []).map((f) =>
+        `${f.name}: ${f.type}${f.required ? "" : f.default !== undefined ? `, default ${f.default}` : ", optional"}${f.help ? `  — ${f.help}` : ""}`);
+      return ["help", `${message.target}.${message.command}${message.summary ? `  — ${message.summary}` : ""}`,
+        fields.length ? fields.join("\n") : "it takes no fields"];
+    }
+    if (message.target !== undefined) {
+      return ["help", `${message.target}${message.targetKind ? ` (${message.targetKind})` : ""}`,
+        (message.commands ?? []).map((c) => `${c.synopsis}${c.summary ? `  — ${c.summary}` : ""}`).join("\n") || undefined];
+    }
+    return ["help", message.summary ?? ""];
   }
 
   row(seq) {
@@ -803,7 +833,7 @@ export class Tools {
 
   /// A message of the session's: a watched part changed, or a blame came.
   show(message) {
-    const text = (v) => (v === undefined ? "(none)" : JSON.stringify(v));
+    const text = (v) => (v === undefined ? "(absent)" : JSON.stringify(v));
     if (message.kind === "watch") {
       this.changes.append(element("li", "", `${message.target}.${message.path}: ${text(message.old)} → ${text(message.new)} by ${message.by}`));
       // The newest 500: a watched counter in a fast script changes thousands of times.
@@ -880,12 +910,25 @@ export function draw(diagram) {
   const width = Math.max(150, ...diagram.participants.map((p) => p.length * 8 + 30));
   const labelWidth = Math.max(0, ...diagram.messages.map((m) => m.text.length * 7 + 40));
   const column = Math.max(width, Math.min(labelWidth, 420));
-  const x = (i) => 20 + column / 2 + i * column;
+  // Each label's extent (a 12px monospace character is about 7.2px): one past the lifelines
+  // (a state change on the last, a long label between the first two) widens the picture, never cut.
+  const characterWidth = 7.2;
+  const label = (message) => (message.late ? `${message.text} (late)` : message.text);
+  const centre = (i) => 20 + column / 2 + i * column;
+  const extents = diagram.messages.map((message) => {
+    const length = label(message).length * characterWidth;
+    if (message.from === message.to) return [centre(message.from), centre(message.from) + 10 + length];
+    const middle = (centre(message.from) + centre(message.to)) / 2;
+    return [middle - length / 2, middle + length / 2];
+  });
+  const shift = Math.max(0, 10 - Math.min(10, ...extents.map(([left]) => left)));
+  const x = (i) => shift + centre(i);
   const top = 40;
   const row = 34;
   const height = top + 20 + diagram.messages.length * row;
+  const right = Math.max(40 + column * diagram.participants.length, ...extents.map(([, end]) => end + 10)) + shift;
   const root = svg("svg", {
-    xmlns: svgNS, class: "sequence", width: 40 + column * diagram.participants.length, height,
+    xmlns: svgNS, class: "sequence", width: Math.ceil(right), height,
     "font-family": "ui-monospace, Menlo, monospace", "font-size": "12",
   });
   root.append(svg("defs", {}));
@@ -905,17 +948,17 @@ export function draw(diagram) {
     const y = top + 14 + index * row;
     const color = colors[message.style] ?? "#888";
     const group = svg("g", { class: `message ${message.style}${message.late ? " late" : ""}`, "data-from": diagram.participants[message.from], "data-to": diagram.participants[message.to] });
-    const label = message.late ? `${message.text} (late)` : message.text;
+    const text = label(message);
     if (message.from === message.to) {
       group.append(svg("circle", { cx: x(message.from), cy: y, r: 5, fill: color }));
-      group.append(svg("text", { x: x(message.from) + 10, y: y + 4, fill: color }, label));
+      group.append(svg("text", { x: x(message.from) + 10, y: y + 4, fill: color }, text));
     } else {
       const dashed = message.style === "reply" || message.style === "failure";
       group.append(svg("line", {
         x1: x(message.from), y1: y, x2: x(message.to), y2: y, stroke: color, "stroke-width": 1.5,
         "marker-end": `url(#arrow-${message.style})`, ...(dashed ? { "stroke-dasharray": "5 4" } : {}),
       }));
-      group.append(svg("text", { x: (x(message.from) + x(message.to)) / 2, y: y - 5, "text-anchor": "middle", fill: color }, label));
+      group.append(svg("text", { x: (x(message.from) + x(message.to)) / 2, y: y - 5, "text-anchor": "middle", fill: color }, text));
     }
     root.append(group);
   });

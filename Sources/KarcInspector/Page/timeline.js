@@ -40,7 +40,8 @@ export class Timeline {
 
   /// What a message says, in one line (and a block for a diff or a state).
   static describe(message) {
-    const value = (v) => JSON.stringify(v);
+    // A part that is not there (before it appeared, after it went) has no value in the message.
+    const value = (v) => (v === undefined ? "(absent)" : JSON.stringify(v));
     const left = (targets, how) => (targets?.length ? `; ${how}, they cannot be restored: ${targets.join(", ")}` : "");
     switch (message.kind) {
       case "reply": return [message.late ? "late reply" : "reply", `${message.type} ${value(message.value)}`];
@@ -51,7 +52,10 @@ export class Timeline {
       case "timeout": return ["timeout", message.message];
       case "timing": return ["time", `${message.milliseconds.toFixed(3)} ms`];
       case "watch": return ["watch", `${message.target}.${message.path} by ${message.by}: ${value(message.old)} → ${value(message.new)}`];
-      case "blame": return ["blame", `${message.path}: ${message.changes.length} change${message.changes.length === 1 ? "" : "s"}`];
+      case "blame":
+        return ["blame", `${message.path}: ${message.changes.length} change${message.changes.length === 1 ? "" : "s"}${message.more ? " (the latest)" : ""}`,
+          message.changes.map((c) => `${c.number !== undefined ? `#${c.number} ${c.line ?? ""}` : c.by}  ${c.target}.${c.path}: ` +
+            `${value(c.old)} → ${value(c.new)}`).join("\n") || undefined];
       case "snapshot":
         return ["state", `${message.target}${message.path ? ` ${message.path}` : ""}: ${message.type}`, JSON.stringify(message.value, null, 2)];
       case "snapshot-kept":
@@ -67,13 +71,39 @@ export class Timeline {
       case "watches": return ["watches", message.paths.join(", ") || "none"];
       case "history": return ["history", `${message.number} ${message.line}${message.outcome ? ` (${message.outcome})` : ""}`];
       case "sequence":
-        return ["sequence", `${message.participants.join(" · ")}: ${message.messages.length} arrow${message.messages.length === 1 ? "" : "s"}`];
+        return ["sequence", `${message.participants.join(" · ")}: ${message.messages.length} arrow${message.messages.length === 1 ? "" : "s"}`,
+          message.messages.map((m) => `${m.from} → ${m.to}: ${m.text}${m.late ? " (late)" : ""}`).join("\n") || undefined];
       case "trace":
         return ["trace", `${message.command}: ${message.hops.length} hop${message.hops.length === 1 ? "" : "s"}`,
           message.hops.map((h) => `${"  ".repeat(h.depth)}${h.text}${h.late ? " (late)" : ""}`).join("\n")];
-      case "help": return ["help", message.summary ?? message.command ?? message.target ?? message.meta ?? message.cluster ?? ""];
+      case "help": return Timeline.help(message);
       default: return [message.kind, message.message ?? JSON.stringify(message)];
     }
+  }
+
+  /// What `:help` said, as the terminal says it: a headline, and the lines under it.
+  static help(message) {
+    if (message.cluster !== undefined) {
+      const targets = (message.targets ?? []).map((t) => `${t.name} (${t.targetKind}): ${t.commands.join(", ")}`);
+      const metas = (message.meta ?? []).map((m) => `:${m.name}${m.arguments ? ` ${m.arguments}` : ""}  — ${m.summary}`);
+      return ["help", `${message.cluster}: ${targets.length} target${targets.length === 1 ? "" : "s"}, ${metas.length} meta commands`,
+        [...targets, "", ...metas].join("\n")];
+    }
+    if (typeof message.meta === "string") {
+      return ["help", `:${message.meta}${message.arguments ? ` ${message.arguments}` : ""}  — ${message.summary ?? ""}`,
+        (message.details ?? []).join("\n") || undefined];
+    }
+    if (message.command !== undefined) {
+      const fields = (message.fields ?? []).map((f) =>
+        `${f.name}: ${f.type}${f.required ? "" : f.default !== undefined ? `, default ${f.default}` : ", optional"}${f.help ? `  — ${f.help}` : ""}`);
+      return ["help", `${message.target}.${message.command}${message.summary ? `  — ${message.summary}` : ""}`,
+        fields.length ? fields.join("\n") : "it takes no fields"];
+    }
+    if (message.target !== undefined) {
+      return ["help", `${message.target}${message.targetKind ? ` (${message.targetKind})` : ""}`,
+        (message.commands ?? []).map((c) => `${c.synopsis}${c.summary ? `  — ${c.summary}` : ""}`).join("\n") || undefined];
+    }
+    return ["help", message.summary ?? ""];
   }
 
   row(seq) {

@@ -59,7 +59,7 @@ export class Tools {
 
   /// A message of the session's: a watched part changed, or a blame came.
   show(message) {
-    const text = (v) => (v === undefined ? "(none)" : JSON.stringify(v));
+    const text = (v) => (v === undefined ? "(absent)" : JSON.stringify(v));
     if (message.kind === "watch") {
       this.changes.append(element("li", "", `${message.target}.${message.path}: ${text(message.old)} → ${text(message.new)} by ${message.by}`));
       // The newest 500: a watched counter in a fast script changes thousands of times.

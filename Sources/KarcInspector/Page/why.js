@@ -54,12 +54,25 @@ export function draw(diagram) {
   const width = Math.max(150, ...diagram.participants.map((p) => p.length * 8 + 30));
   const labelWidth = Math.max(0, ...diagram.messages.map((m) => m.text.length * 7 + 40));
   const column = Math.max(width, Math.min(labelWidth, 420));
-  const x = (i) => 20 + column / 2 + i * column;
+  // Each label's extent (a 12px monospace character is about 7.2px): one past the lifelines
+  // (a state change on the last, a long label between the first two) widens the picture, never cut.
+  const characterWidth = 7.2;
+  const label = (message) => (message.late ? `${message.text} (late)` : message.text);
+  const centre = (i) => 20 + column / 2 + i * column;
+  const extents = diagram.messages.map((message) => {
+    const length = label(message).length * characterWidth;
+    if (message.from === message.to) return [centre(message.from), centre(message.from) + 10 + length];
+    const middle = (centre(message.from) + centre(message.to)) / 2;
+    return [middle - length / 2, middle + length / 2];
+  });
+  const shift = Math.max(0, 10 - Math.min(10, ...extents.map(([left]) => left)));
+  const x = (i) => shift + centre(i);
   const top = 40;
   const row = 34;
   const height = top + 20 + diagram.messages.length * row;
+  const right = Math.max(40 + column * diagram.participants.length, ...extents.map(([, end]) => end + 10)) + shift;
   const root = svg("svg", {
-    xmlns: svgNS, class: "sequence", width: 40 + column * diagram.participants.length, height,
+    xmlns: svgNS, class: "sequence", width: Math.ceil(right), height,
     "font-family": "ui-monospace, Menlo, monospace", "font-size": "12",
   });
   root.append(svg("defs", {}));
@@ -79,17 +92,17 @@ export function draw(diagram) {
     const y = top + 14 + index * row;
     const color = colors[message.style] ?? "#888";
     const group = svg("g", { class: `message ${message.style}${message.late ? " late" : ""}`, "data-from": diagram.participants[message.from], "data-to": diagram.participants[message.to] });
-    const label = message.late ? `${message.text} (late)` : message.text;
+    const text = label(message);
     if (message.from === message.to) {
       group.append(svg("circle", { cx: x(message.from), cy: y, r: 5, fill: color }));
-      group.append(svg("text", { x: x(message.from) + 10, y: y + 4, fill: color }, label));
+      group.append(svg("text", { x: x(message.from) + 10, y: y + 4, fill: color }, text));
     } else {
       const dashed = message.style === "reply" || message.style === "failure";
       group.append(svg("line", {
         x1: x(message.from), y1: y, x2: x(message.to), y2: y, stroke: color, "stroke-width": 1.5,
         "marker-end": `url(#arrow-${message.style})`, ...(dashed ? { "stroke-dasharray": "5 4" } : {}),
       }));
-      group.append(svg("text", { x: (x(message.from) + x(message.to)) / 2, y: y - 5, "text-anchor": "middle", fill: color }, label));
+      group.append(svg("text", { x: (x(message.from) + x(message.to)) / 2, y: y - 5, "text-anchor": "middle", fill: color }, text));
     }
     root.append(group);
   });
