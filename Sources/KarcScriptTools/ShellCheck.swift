@@ -98,13 +98,20 @@ extension Shell {
             return .passed
         }
         if update {
+            // A time of day or a duration printed now differs on the next run: masked, and said so.
+            var written = printed
+            let added = TranscriptMask.builtInsNeeded(by: run.outputs, declared: transcript.masks)
+            if !added.isEmpty, let masked = try? Transcript(text: added.map { "\(CheckLine.maskKeyword) \($0)\n" }.joined() + text) {
+                written = masked.rewritten(with: run.outputs)
+            }
             do {
-                try printed.write(toFile: path, atomically: true, encoding: .utf8)
+                try written.write(toFile: path, atomically: true, encoding: .utf8)
             } catch {
                 sink.writeError("error: cannot write \(path): \(error.localizedDescription)")
                 return .failed
             }
-            sink.write("updated \(path)")
+            let masks = added.map { "#mask \($0)" }.joined(separator: ", ")
+            sink.write("updated \(path)" + (added.isEmpty ? "" : " (added \(masks): what they match differs on every run)"))
             return .updated
         }
         for line in difference.split(separator: "\n", omittingEmptySubsequences: false).dropLast() { sink.write(String(line)) }

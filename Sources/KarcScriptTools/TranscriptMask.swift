@@ -54,6 +54,19 @@ struct TranscriptMask {
         }
     }
 
+    /// The built-in masks (in their order) that some line of `outputs`
+    /// matches and `declared` does not name: what `karc check --update`
+    /// adds, since a time of day or a duration differs on every run.
+    static func builtInsNeeded(by outputs: [[String]], declared: [TranscriptMask]) -> [String] {
+        builtIns.compactMap { name, pattern in
+            guard !declared.contains(where: { $0.name == name }), let mask = try? TranscriptMask(name: name, pattern: pattern) else { return nil }
+            let matches = outputs.contains { lines in
+                lines.contains { line in mask.expression.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil }
+            }
+            return matches ? name : nil
+        }
+    }
+
     /// `line` with every match of each mask, in order, replaced by its `<NAME>`.
     static func apply(_ masks: [TranscriptMask], to line: String) -> String {
         masks.reduce(line) { text, mask in

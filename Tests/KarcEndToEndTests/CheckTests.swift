@@ -120,6 +120,22 @@ import Testing
         for _ in 0..<2 { #expect(try await KarcRun.run(["check", path]).status == 0) }
     }
 
+    /// What `--update` writes passes the next check: the times of day
+    /// (`:blame`) and durations (`:timing`, `:trace`) it printed are masked
+    /// with the built-in masks, added at the top, and it says so.
+    @Test func updateMasksTheTimesAndDurationsItPrintedSoTheNextCheckPasses() async throws {
+        let path = try write("counter.increment\n:blame counter.count\n:timing on\ncounter.increment\n", to: "times.karc")
+        let update = try await KarcRun.run(["check", "--update", path])
+        #expect(
+            update.stdout.hasPrefix("updated \(path) (added #mask duration, #mask time: what they match differs on every run)\n"), "\(update.stdout)")
+        let written = try read(path)
+        #expect(written.hasPrefix("#mask duration\n#mask time\ncounter.increment\n"), "\(written)")
+        #expect(written.contains("#=   #1  <time>  counter.increment   0 → 1\n"), "\(written)")
+        #expect(written.contains("#= time   <duration>\n"), "\(written)")
+        let again = try await KarcRun.run(["check", path])
+        #expect(again.status == 0, "\(again.stdout)")
+    }
+
     @Test func aQuitEndsTheRunAndTheCommandsAfterItPrintNothing() async throws {
         let path = try write("counter.increment\n:quit\ncounter.increment\n#= never printed\n", to: "quit.karc")
         let run = try await KarcRun.run(["check", path, "--update"])
