@@ -170,7 +170,7 @@ struct ExploreCommand<App: ShellApp>: AsyncParsableCommand {
             return
         }
         let status = await Shell.explore(
-            name: App.name, explore: explore, testExport: App.testExport,
+            name: ProgramName.current, explore: explore, testExport: App.testExport,
             workerArguments: ["explore"] + Array(CommandLine.arguments.dropFirst(2)) + ["--worker"],
             commandLine: ExploreCommandLine(Array(CommandLine.arguments.dropFirst(2))), cluster: make)
         if status != 0 { throw ExitCode(status) }

@@ -191,8 +191,8 @@ struct ExploreEndToEndTests {
                     cart.add name="A" quantity=-9223372036854775808
                 """))
         let file = "\(scratch.path)/crash-sigill-cart-add-2c5874cb.karc"
-        #expect(run.stdout.contains("  wrote \(file): replay it with `shop \(file)`"))
-        #expect(run.stdout.hasSuffix("repeat with `shop explore --seed 1 --runs 100 --steps 50`\n"))
+        #expect(run.stdout.contains("  wrote \(file): replay it with `shop-example \(file)`"))
+        #expect(run.stdout.hasSuffix("repeat with `shop-example explore --seed 1 --runs 100 --steps 50`\n"))
     }
 
     @Test func theDemoExploresCleanAndItsOverflowStaysFixed() async throws {

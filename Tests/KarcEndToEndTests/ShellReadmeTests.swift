@@ -17,6 +17,21 @@ import Testing
         return try await KarcRun.run(arguments, input: input, binary: binary)
     }
 
+    /// An app's own shell names the app's commands and its own program where
+    /// it tells the user what to type or run: not the demo's `counter.increment` or `karc`.
+    @Test func anAppsShellNamesItsOwnCommandsAndProgram() async throws {
+        let typo = try await shop(["-e", "cart"])
+        #expect(typo.stderr == "-e:1:1: error: expected TARGET.COMMAND (like cart.add), got 'cart'; :help lists the targets\n")
+        let scratch = ScratchDirectory("karc-shop-save")
+        let saved = scratch.file("saved.karc")
+        let save = try await shop(["-e", "cart.add name=apple", "-e", ":save \(saved)"])
+        #expect(save.status == 0, "\(save.stderr)")
+        #expect(try String(contentsOfFile: saved, encoding: .utf8).contains("against shop; run it with: shop-example FILE\n"))
+        let explore = try await shop(["explore", "--seed", "1", "--runs", "10", "--out", scratch.path])
+        #expect(explore.stdout.contains(": replay it with `shop-example \(scratch.path)/"), "\(explore.stdout)")
+        #expect(explore.stdout.contains("repeat with `shop-example explore --seed 1"), "\(explore.stdout)")
+    }
+
     @Test func theThreeLineShellRunsAUsersClusterWithKarcsFlags() async throws {
         let run = try await shop(["-e", "cart.add name=apple", "-e", "cart.add name=pear quantity=2", "-e", ":state cart"])
         #expect(run.status == 0)

@@ -12,4 +12,11 @@ public struct Catalog: Sendable {
     public func target(named typed: some StringProtocol) -> TargetSchema? {
         targets.first { $0.name == typed } ?? targets.first { Names.matches(typed, $0.name) }
     }
+
+    /// A command as typed (`cart.add`): the first target's first command,
+    /// what a message shows a command looks like (`target.command` when none has one).
+    package var exampleCommand: String {
+        guard let target = targets.first(where: { !$0.commands.isEmpty }), let command = target.commands.first else { return "target.command" }
+        return "\(target.name).\(command.name)"
+    }
 }

@@ -19,15 +19,20 @@ package struct LineParser {
     /// Lists nest at most this deep (a hostile line cannot exhaust the stack).
     package static let maximumDepth = 32
 
-    package static func parse(_ line: String) throws(LineError) -> ShellLine {
+    /// The line's parts; `example`, a command of the cluster's
+    /// (`cart.add`), is what an error shows a command looks like.
+    package static func parse(_ line: String, example: String = "counter.increment") throws(LineError) -> ShellLine {
         // An ASCII line's characters are its bytes: no grapheme breaking needed.
         let characters = line.utf8.allSatisfy { $0 < 0x80 } ? line.utf8.map { Character(Unicode.Scalar($0)) } : Array(line)
-        var parser = LineParser(characters: characters)
+        var parser = LineParser(characters: characters, example: example)
         return try parser.parseLine()
     }
 
-    private init(characters: [Character]) {
+    private let example: String
+
+    private init(characters: [Character], example: String) {
         self.characters = characters
+        self.example = example
     }
 
     private var column: Int { index + 1 }
@@ -84,7 +89,7 @@ package struct LineParser {
         let target = take { $0 != "." && !$0.isSpace }
         guard current == "." else {
             throw LineError(
-                column: targetColumn, "expected TARGET.COMMAND (like counter.increment), got '\(target.clipped)'; :help lists the targets")
+                column: targetColumn, "expected TARGET.COMMAND (like \(example)), got '\(target.clipped)'; :help lists the targets")
         }
         guard !target.isEmpty else { throw LineError(column: targetColumn, "missing target name before '.'") }
         index += 1

@@ -53,7 +53,7 @@ extension ShellSession {
     /// A line typed in the page: run as one typed here, said in the terminal first.
     private func run(fromPage line: String) async -> String {
         let text = line.trimmingCharacters(in: .whitespaces)
-        guard !text.isEmpty else { return SessionAnswer.refusal("nothing to run: type a command, like counter.increment") }
+        guard !text.isEmpty else { return SessionAnswer.refusal("nothing to run: type a command, like \(facts.example)") }
         guard !text.contains(where: \.isNewline) else { return SessionAnswer.refusal("one line at a time: the page runs one command a line") }
         if case .meta(let name, _)? = try? LineParser.parse(text), ["quit", "q", "exit"].contains(name.value) {
             return SessionAnswer.refusal("the page cannot end the session: Ctrl-D or :quit in its terminal does")

@@ -9,11 +9,14 @@ struct ClusterFacts {
     let capabilities: ShellClusterCapabilities
     let builder: CommandBuilder
     let names: CommandNames
+    /// A command of this cluster's, as an error shows one (`cart.add`).
+    let example: String
 
     init(_ cluster: any ShellCluster) {
         capabilities = ShellClusterCapabilities(cluster)
         builder = CommandBuilder(catalog: cluster.catalog)
         names = CommandNames(catalog: cluster.catalog)
+        example = cluster.catalog.exampleCommand
     }
 }
 

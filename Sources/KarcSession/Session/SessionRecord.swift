@@ -42,7 +42,7 @@ struct SessionRecord {
 
     /// The header a saved or recorded script starts with.
     static func header(cluster: String, verb: String) -> String {
-        "# karc session \(verb) \(Date().formatted(.iso8601)) against \(cluster); run it with: karc FILE\n"
+        "# karc session \(verb) \(Date().formatted(.iso8601)) against \(cluster); run it with: \(ProgramName.current) FILE\n"
     }
 
     /// `:save FILE`: the lines that succeeded (all with `all`), as a script;

@@ -143,7 +143,7 @@ package final class ShellSession {
         if options.printing.echo, !text.allSatisfy(\.isWhitespace), !CheckLine.isCheckLine(text) { renderer.echo(text) }
         let line: ShellLine
         do {
-            line = try LineParser.parse(text)
+            line = try LineParser.parse(text, example: facts.example)
         } catch {
             return await numbered(text) { fail(error.message, column: error.column, at: location) }
         }
