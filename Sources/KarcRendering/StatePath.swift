@@ -123,6 +123,9 @@ package enum StatePath {
                 let pairs = ValueChildren.entries(of: mirror)
                 guard let pair = pairs.first(where: { "\($0.key)" == key || ValueText.dump($0.key) == key }) else {
                     let keys = pairs.map { "\($0.key)" }.sorted()
+                    guard !keys.isEmpty else {
+                        return .failure(PathError(offset: 0, message: "no key \(key) in \(walked.isEmpty ? "the state" : walked): it is empty"))
+                    }
                     return .failure(
                         PathError(
                             offset: 0,

@@ -117,6 +117,13 @@ try:
     box.send_keys(Keys.ARROW_UP)
     until(lambda: box.get_attribute("value") == "articles.like id=1", "the box's history did not bring the last line back")
     box.clear()
+    # A refusal stays until the next line is being typed; the placeholder is one of the cluster's commands.
+    assert "counter.increment" in box.get_attribute("placeholder"), box.get_attribute("placeholder")
+    box.send_keys(":quit" + Keys.ENTER)
+    until(lambda: "the page cannot end the session" in text("#box .said"), "the page's :quit was not refused")
+    box.send_keys("c")
+    until(lambda: text("#box .said") == "", "the refusal stayed while another line was typed")
+    box.clear()
 
     step("the timeline filters by target, kind, outcome and text")
     run("counter.nosuch")

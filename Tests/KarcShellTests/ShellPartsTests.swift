@@ -108,6 +108,11 @@ struct StatePathTests {
             return
         }
         #expect(error.message == "no key emv in tags; did you mean 'env'? Keys: env")
+        guard case .failure(let empty) = StatePath.resolve(State(tags: [:]), try StatePath.parse("tags[\"x\"]").get()) else {
+            Issue.record("a key of an empty dictionary was found")
+            return
+        }
+        #expect(empty.message == "no key x in tags: it is empty")
     }
 
     /// A type that dumps as something else: a path names what `:state` prints.

@@ -167,6 +167,12 @@ export class CommandBox {
       this.run(this.input.value);
     });
     this.input.addEventListener("keydown", (event) => this.key(event));
+    // A refusal is about the line that was sent: it goes once the next one is being typed.
+    this.input.addEventListener("input", () => {
+      if (!this.said.classList.contains("error")) return;
+      this.said.className = "said";
+      this.said.textContent = "";
+    });
   }
 
   async run(line) {
