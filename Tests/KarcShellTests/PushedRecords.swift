@@ -66,12 +66,16 @@ final class PushedRecords: ShellCluster {
 
     /// The app changed `counter` from `old` to `new`.
     func change(_ old: Int, to new: Int) {
-        let record = ShellRecord.stateChanged(target: "counter", old: Counter(count: old), new: Counter(count: new))
+        push([ShellRecord.stateChanged(target: "counter", old: Counter(count: old), new: Counter(count: new))])
+    }
+
+    /// What the app did, taken by the session in one batch.
+    func push(_ records: [ShellRecord]) {
         let waiter = queue.withLock { queue in
             defer { queue.waiter = nil }
-            if queue.waiter == nil { queue.records.append(record) }
+            if queue.waiter == nil { queue.records += records }
             return queue.waiter
         }
-        waiter?.resume(returning: [record])
+        waiter?.resume(returning: records)
     }
 }

@@ -79,7 +79,7 @@ struct RecordDisposalTests {
         do {
             let tracker = Tracker()
             old = tracker
-            disposal.drop(change(tracker), FoldedChanges())
+            disposal.drop(change(tracker), [FoldedChanges()])
         }
         #expect(old != nil, "freed by the caller")
         queue.resume()
@@ -92,12 +92,12 @@ struct RecordDisposalTests {
         queue.suspend()
         defer { queue.resume() }
         let disposal = RecordDisposal(limit: 1, queue: queue)
-        disposal.drop(change(Tracker()), FoldedChanges())
+        disposal.drop(change(Tracker()), [FoldedChanges()])
         weak var old: Tracker?
         do {
             let tracker = Tracker()
             old = tracker
-            disposal.drop(change(tracker), FoldedChanges())
+            disposal.drop(change(tracker), [FoldedChanges()])
         }
         #expect(old == nil, "a second batch waited behind the first")
     }

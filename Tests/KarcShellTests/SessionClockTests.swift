@@ -121,6 +121,35 @@ struct SessionClockTests {
                 """)
     }
 
+    /// Between commands, one batch of several traces' work prints in its
+    /// order: the change of the first trace before the redirect of the next,
+    /// not every event and redirect first and the diffs after.
+    @Test func workOfSeveralTracesInOneBatchPrintsInItsOrder() async {
+        let hand = Hand()
+        let cluster = PushedRecords()
+        var waits = cluster.waits.makeAsyncIterator()
+        let ran = run([":sleep 5m"], on: cluster, with: hand)
+        await waits.next()
+        cluster.push([
+            ShellRecord(
+                .stateChanged(target: "counter", old: PushedRecords.Counter(count: 0), new: PushedRecords.Counter(count: 3)),
+                link: TraceLink(trace: 1, span: 1, parent: nil)),
+            ShellRecord(.redirected(by: "Gatekeeper", action: Poke(), to: []), link: TraceLink(trace: 2, span: 2, parent: nil)),
+        ])
+        await waits.next()
+        await hand.advance(toAlarmAt: .seconds(300))
+        let (status, output) = await ran.value
+        #expect(status == 0, "\(output)")
+        let lines = output.split(separator: "\n").map(String.init)
+        let state = lines.firstIndex { $0.hasPrefix("state  counter") }
+        let redirect = lines.firstIndex { $0.hasPrefix("redirected") }
+        guard let state, let redirect else {
+            Issue.record("no state or no redirect printed: \(output)")
+            return
+        }
+        #expect(state < redirect, "\(output)")
+    }
+
     @Test func waitTimesOutOnTheClockAndSaysHowLong() async {
         let hand = Hand()
         let ran = run([":wait Delivered 90s"], on: Sluggish(), with: hand)

@@ -29,13 +29,13 @@ package final class RecordDisposal: Sendable {
     }
 
     /// Lets go of `records` and the changes folded from them, on the queue when it can.
-    func drop(_ records: consuming [ShellRecord], _ changes: consuming FoldedChanges) {
+    func drop(_ records: consuming [ShellRecord], _ changes: consuming [FoldedChanges]) {
         guard backlog.add(1, ordering: .relaxed).newValue <= limit else {
             backlog.subtract(1, ordering: .relaxed)
             return  // freed here, as the caller goes on
         }
         // The box is the only holder: what the closure takes out is the last reference, let go on the queue.
-        let doomed = KarcMutex<([ShellRecord], FoldedChanges)?>((records, changes))
+        let doomed = KarcMutex<([ShellRecord], [FoldedChanges])?>((records, changes))
         queue.async { [self] in
             _ = doomed.withLock { $0.take() }
             backlog.subtract(1, ordering: .relaxed)

@@ -7,8 +7,10 @@ extension ShellSession {
     /// failures in order, then one diff per changed target, then (with
     /// `:trace on`) the late work of earlier commands. `background`: no
     /// command of this session made them (they came between commands), and
-    /// each change says who did: its trace's root. Returns the targets
-    /// whose state changed, in the order their diffs came.
+    /// each change says who did: its trace's root; the changes of one trace
+    /// are printed before another trace's event or redirect, so the work of
+    /// several (another shell's commands, the app's) reads in its order.
+    /// Returns the targets whose state changed, in the order their diffs came.
     @discardableResult
     func printRecords(_ records: consuming [ShellRecord], background: Bool = false) -> [String] {
         traces.add(records)
@@ -23,12 +25,42 @@ extension ShellSession {
             }
         }
         var changes = FoldedChanges()
+        var told: [FoldedChanges] = []
+        var changed = Set<String>()
+        var inOrder: [String] = []
+        /// Prints the changes folded so far, one diff a target.
+        func printChanges() {
+            for change in changes.all {
+                let cause = background ? self.cause(of: change.link) : lateCause(of: change.link)?.name
+                keepingLate(for: background ? command(of: change.link) : nil) {
+                    let told = renderer.linked(change.link) { renderer.state(target: change.target, old: change.old, new: change.new, from: cause) }
+                    if told.printed { log.saw(state: change.new, of: change.target) }
+                    if told.changed, changed.insert(change.target).inserted { inOrder.append(change.target) }
+                    if let parts = told.parts, told.changed {
+                        remember(parts, of: change.target, old: told.old, new: change.new, link: change.link, background: background)
+                    }
+                }
+            }
+            told.append(changes)
+            changes = FoldedChanges()
+        }
         for record in copy records {
             switch record.kind {
             case .stateChanged(let target, let old, let new):
                 changes.add(target: target, old: old, new: new, link: record.link, time: record.traceTime)
+                continue
             case .stateReported(let target, let state):
                 changes.add(target: target, old: nil, new: state, link: record.link, time: record.traceTime)
+                continue
+            case let kind where kind.isHop:
+                continue
+            default:
+                break
+            }
+            // Between commands, what other work did (another shell's, the app's) comes in its order:
+            // the changes of an earlier trace before this trace's event or redirect.
+            if background, changes.all.contains(where: { $0.link?.trace != record.link?.trace }) { printChanges() }
+            switch record.kind {
             case .event(let source, let event):
                 let late = lateCause(of: record.link)
                 keepingLate(for: background ? command(of: record.link) : nil) {
@@ -39,31 +71,17 @@ extension ShellSession {
                         }
                     }
                 }
-            case let kind where kind.isHop:
-                continue
             default:
                 keepingLate(for: background ? command(of: record.link) : nil) { renderer.record(record) }
             }
         }
-        var changed = Set<String>()
-        var inOrder: [String] = []
-        for change in changes.all {
-            let cause = background ? self.cause(of: change.link) : lateCause(of: change.link)?.name
-            keepingLate(for: background ? command(of: change.link) : nil) {
-                let told = renderer.linked(change.link) { renderer.state(target: change.target, old: change.old, new: change.new, from: cause) }
-                if told.printed { log.saw(state: change.new, of: change.target) }
-                if told.changed, changed.insert(change.target).inserted { inOrder.append(change.target) }
-                if let parts = told.parts, told.changed {
-                    remember(parts, of: change.target, old: told.old, new: change.new, link: change.link, background: background)
-                }
-            }
-        }
+        printChanges()
         // A report that changed nothing (a store reports each run of a handler) is no hop of its trace.
         traces.confirm(changed)
         printLateWork(in: records)
         // A change that kept no old state shares the store's storage: it goes
         // now, before the next command changes that storage (then in place).
-        if changes.holdsOldStates { waits.runtime.disposal.drop(records, changes) }
+        if told.contains(where: \.holdsOldStates) { waits.runtime.disposal.drop(records, told) }
         return inOrder
     }
 
