@@ -60,6 +60,23 @@ import Testing
         }
     }
 
+    /// A saved account the demo cannot read (a hand edit, a truncated file)
+    /// is set aside and named, and the demo starts without it: its restore
+    /// failed and was retried for ever, and every command waited out
+    /// `--timeout` on it ("still busy 5s").
+    @Test func aSavedAccountThatCannotBeReadIsSetAsideAndNamed() async throws {
+        let scratch = ScratchDirectory("karc-corrupt-account")
+        let file = scratch.file("account.json")
+        try #"{"emai"#.write(toFile: file, atomically: true, encoding: .utf8)
+        let run = try await KarcRun.run(["--state-dir", scratch.path, "--timeout", "1m", "-e", "counter.increment", "-e", ":state account"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("note: the saved account in \(file) cannot be read ("), "\(run.stderr)")
+        #expect(run.stderr.contains("it is kept as \(file).unreadable, and the demo starts without it"), "\(run.stderr)")
+        #expect(!run.stderr.contains("still busy"), "\(run.stderr)")
+        #expect(run.stdout.contains("state  account: AccountState(account: nil)"), "\(run.stdout)")
+        #expect(FileManager.default.fileExists(atPath: file + ".unreadable"))
+    }
+
     /// A script an editor saved with a byte-order mark runs its first line as the others.
     @Test func aByteOrderMarkBeforeTheFirstLineIsNoPartOfIt() async throws {
         let scratch = ScratchDirectory("karc-bom")

@@ -51,7 +51,7 @@ extension AccountModel.Interactor {
         return Pipeline {
             // Restores the account saved by an earlier run.
             Pipe(id: "bootstrap", policy: .finite(count: 1)) { _, _ in
-                if let account = try storage.read() { try await sendEffects(.updatingAccount(account)) }
+                if let account = storage.read() { try await sendEffects(.updatingAccount(account)) }
             }
             Pipe(id: "register", mode: .duplex(), source: commandSource) { (register: AccountCommands.Register, _) -> Result<Account, AccountError> in
                 let validation = Validation {

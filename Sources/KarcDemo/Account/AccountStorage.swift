@@ -25,8 +25,26 @@ package final class AccountStorage: Sendable {
         AccountStorage(storage: MemoryStorage())
     }
 
-    func read() throws -> Account? {
-        fresh ? nil : try storage.restore(Account.self)
+    /// The account saved before, if any. One that cannot be read (a hand
+    /// edit, a file of another version) is set aside beside it
+    /// (`account.json.unreadable`), said on standard error, and the demo
+    /// starts without it: a failing restore would be retried for ever, and
+    /// every command would wait out `--timeout` on it.
+    func read() -> Account? {
+        guard !fresh else { return nil }
+        do {
+            return try storage.restore(Account.self)
+        } catch {
+            guard let file = storage as? FilePersistentStorage else { return nil }
+            let aside = file.path + ".unreadable"
+            try? FileManager.default.removeItem(atPath: aside)
+            let kept = (try? FileManager.default.moveItem(atPath: file.path, toPath: aside)) != nil
+            let note =
+                "note: the saved account in \(file.path) cannot be read (\(error)); "
+                + (kept ? "it is kept as \(aside), and the demo starts without it\n" : "the demo starts without it\n")
+            FileHandle.standardError.write(Data(note.utf8))
+            return nil
+        }
     }
 
     func save(_ account: Account) throws {
