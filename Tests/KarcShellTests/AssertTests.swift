@@ -69,6 +69,24 @@ struct AssertTests {
                 """)
     }
 
+    /// `true` and `false` are no numbers: `== true` on a count of 1 fails
+    /// (Foundation's JSON numbers hold both, and `true` equalled `1`), and
+    /// a string with quotes in a message is written escaped.
+    @Test func aBooleanIsNotANumberAndAQuotedStringReadsAsOne() async throws {
+        let run = try await run([
+            "shelf.put item=book", ":assert shelf.total == true", ":assert shelf.total != true", ":assert shelf.total < true",
+            #":assert shelf.items[0] == "a \"b\"""#,
+        ])
+        #expect(run.output.contains("ok: shelf.total != true"), "\(run.output)")
+        #expect(
+            run.errors == """
+                <test>:2:9: error: assertion failed: shelf.total is 1, expected == true
+                <test>:4:21: error: < compares two numbers or two strings, not 1 and true
+                <test>:5:9: error: assertion failed: shelf.items[0] is "book", expected == "a \\"b\\""
+
+                """)
+    }
+
     @Test(arguments: [
         (":assert", "<test>:1:2: error: :assert needs a path, an operator and a value (like :assert counter.count == 3)"),
         (":assert shelf.total ~ 1", "<test>:1:21: error: unknown operator '~'; expected one of ==, !=, <, <=, >, >=, contains"),

@@ -191,7 +191,7 @@ enum MetaAssert: MetaCommand {
             return .failure(Problem(message: "contains needs a string, a list or an object, not \(describe(actual))", column: 0))
         default:
             let order: ComparisonResult
-            if let left = actual as? NSNumber, let right = expected as? NSNumber, !(actual is String) {
+            if let left = actual as? NSNumber, let right = expected as? NSNumber, !(actual is String), !isBoolean(left), !isBoolean(right) {
                 order = left.compare(right)
             } else if let left = actual as? String, let right = expected as? String {
                 order = left < right ? .orderedAscending : left == right ? .orderedSame : .orderedDescending
@@ -209,13 +209,26 @@ enum MetaAssert: MetaCommand {
     }
 
     private static func equal(_ left: Any, _ right: Any) -> Bool {
-        (left as? NSObject)?.isEqual(right) ?? false
+        // Foundation's numbers hold JSON's booleans too, and `true` equals `1` there: not here.
+        if isBoolean(left) != isBoolean(right) { return false }
+        return (left as? NSObject)?.isEqual(right) ?? false
+    }
+
+    /// Whether a JSON value is `true` or `false` (a boolean NSNumber, whose type is a char), not a number.
+    private static func isBoolean(_ value: Any) -> Bool {
+        guard let number = value as? NSNumber, !(value is String) else { return false }
+        return String(cString: number.objCType) == "c"
     }
 
     /// A JSON value as `:assert` names it in a message.
     static func describe(_ value: Any) -> String {
         if value is NSNull { return "null" }
-        if let text = value as? String { return "\"\(text)\"" }
+        if isBoolean(value), let flag = value as? NSNumber { return flag.boolValue ? "true" : "false" }
+        if let text = value as? String {
+            // As JSON writes it: a quote or a newline inside is escaped, so the message reads one string.
+            let data = try? JSONSerialization.data(withJSONObject: text, options: [.fragmentsAllowed, .withoutEscapingSlashes])
+            return data.map { String(decoding: $0, as: UTF8.self) } ?? "\"\(text)\""
+        }
         guard JSONSerialization.isValidJSONObject(value), let data = try? JSONSerialization.data(withJSONObject: value, options: .sortedKeys)
         else { return "\(value)" }
         return String(decoding: data, as: UTF8.self).clipped
