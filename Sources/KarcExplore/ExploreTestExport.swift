@@ -68,7 +68,7 @@ struct ExploreTestExport {
             .reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
         var out = comments.map { "// " + $0 + "\n" }.joined() + "// Regenerate it with explore rather than edit it.\n\n"
         out += modules.map { (export.imports.contains($0) ? "@testable import " : "import ") + $0 + "\n" }.joined() + "\n"
-        out += "@Test(.timeLimit(.minutes(1))) func \(export.name)() async throws {\n"
+        out += "@Test(.timeLimit(.minutes(1))) func \(TestExport.identifier(export.name))() async throws {\n"
         out += "\(indent)let store = try await ClusterTestStore { clock in\n\(indent)\(indent)\(export.factory)\n\(indent)}\n"
         for line in body {
             out += line.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : indent + $0 }.joined(separator: "\n") + "\n"

@@ -77,8 +77,15 @@ package enum SnapshotFile {
             kept[target] = try state(json, of: target, in: cluster, path: path)
         }
         let saved = (object["saved"] as? String).flatMap { JSONTime.date(from: $0) } ?? Date()
+        let written = object["name"] as? String
+        // A name from the file is one `:snapshot` could have given (it is printed, completed and typed back).
+        if name == nil, let written, written.isEmpty || !written.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }) {
+            throw Problem(
+                message: "\(path) names its snapshot \(quoted(written)), which is no snapshot name (letters, digits, '-', '_' and '.');"
+                    + " give it one: :snapshot load \(path) NAME")
+        }
         return Snapshots.Kept(
-            name: name ?? (object["name"] as? String) ?? "loaded", states: kept, left: object["left"] as? [String] ?? [], time: saved, after: nil,
+            name: name ?? written ?? "loaded", states: kept, left: object["left"] as? [String] ?? [], time: saved, after: nil,
             file: path)
     }
 

@@ -124,7 +124,7 @@ package struct TestExport {
         // The cluster's modules are imported @testable: a memberwise initializer is internal.
         out += modules.map { (imports.contains($0) ? "@testable import " : "import ") + $0 + "\n" }.joined() + "\n"
         // A replay that hangs fails by name (a time limit is per minute; a test ends long before).
-        out += "@Test(.timeLimit(.minutes(1))) func \(name)() async throws {\n"
+        out += "@Test(.timeLimit(.minutes(1))) func \(Self.identifier(name))() async throws {\n"
         out += "\(indent)let store = try await ClusterTestStore { clock in\n\(indent)\(indent)\(factory)\n\(indent)}\n"
         for line in body {
             out += line.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : indent + $0 }.joined(separator: "\n") + "\n"
@@ -148,6 +148,25 @@ package struct TestExport {
     }
 
     /// A test function's name from a script's file name: `account-messaging.karc` → `accountMessaging`.
+    /// `name` as a Swift function's name: as it is when it is one, in
+    /// backticks when it is a keyword (`class`), else its words camel-cased
+    /// (`my test` → `myTest`), so what `--name` or a file's name gives compiles.
+    package static func identifier(_ name: String) -> String {
+        let isIdentifier =
+            name.first.map { $0.isLetter || $0 == "_" } == true && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+        let plain = isIdentifier ? name : functionName(for: name)
+        return keywords.contains(plain) ? "`\(plain)`" : plain
+    }
+
+    /// Swift's reserved words: a function named so needs backticks.
+    private static let keywords: Set = [
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout", "internal", "let",
+        "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows", "static", "struct", "subscript", "typealias",
+        "var", "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in",
+        "repeat", "return", "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil", "self", "Self", "super",
+        "throws", "true", "try", "some", "any",
+    ]
+
     package static func functionName(for path: String) -> String {
         let base = path.split(separator: "/").last.map(String.init) ?? path
         let stem = base.hasSuffix(".karc") ? String(base.dropLast(5)) : base

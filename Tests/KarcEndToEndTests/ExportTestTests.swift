@@ -101,6 +101,20 @@ import Testing
     }
 
     /// A command that goes on over several lines is commented line by line: the test compiles.
+    /// The test's name compiles whatever names it: a keyword (a script
+    /// named `for.karc`, `--name class`) in backticks, words camel-cased.
+    @Test(arguments: [
+        ([] as [String], "func `for`()"), (["--name", "class"], "func `class`()"), (["--name", "my test"], "func myTest()"),
+        (["--name", "checkout_works"], "func checkout_works()"),
+    ])
+    func theTestsNameIsASwiftFunctionsName(_ arguments: [String], _ declared: String) async throws {
+        let script = scratch.file("for.karc")
+        try "counter.increment\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let run = try await KarcRun.run(["export-test", script] + arguments)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("@Test(.timeLimit(.minutes(1))) \(declared) async throws {\n"), "\(run.stdout)")
+    }
+
     @Test func aCommandOverSeveralLinesIsCommentedLineByLine() async throws {
         let script = scratch.file("multiline.karc")
         try "counter.increment {\n  \"value\": 2\n}\n".write(toFile: script, atomically: true, encoding: .utf8)

@@ -127,6 +127,15 @@ struct SnapshotFileErrorTests {
                 #"expected '"' to end the string (a line break or a tab in a string is written \n or \t), found a line break"#))
     }
 
+    /// A name the file gives is one `:snapshot` could have given: an escape
+    /// sequence in it would reach the terminal, and it could not be typed back.
+    @Test func aNameInTheFileThatIsNoSnapshotNameIsRefusedShownEscaped() async throws {
+        let text = Self.header.replacingOccurrences(of: #""name":"x""#, with: #""name":"a b\u001b[31m""#) + #"{"counter":{"count":1}}}"#
+        let error = try await loadError(text)
+        #expect(error.hasPrefix(#"names its snapshot "a b\u001b[31m", which is no snapshot name"#), "\(error)")
+        #expect(!error.unicodeScalars.contains { $0.value == 0x1B })
+    }
+
     @Test func aFileThatIsNoJSONObjectIsNoSnapshot() async throws {
         #expect(try await loadError("counter.bump\n") == #"is not a karc snapshot (a JSON object with "karc-snapshot", written by :snapshot save)"#)
     }
