@@ -156,15 +156,15 @@ package enum StateChanges {
 
         private mutating func dictionary(_ old: [(key: Any, value: Any)], _ new: [(key: Any, value: Any)], at path: inout [StatePath.Step]) {
             var before: [String: Any] = [:]
-            for entry in old { before[ValueText.dump(entry.key)] = entry.value }
+            for entry in old { before[Self.name(of: entry.key)] = entry.value }
             var keys: [(String, Any?, Any?)] = []
             for entry in new {
-                let key = ValueText.dump(entry.key)
+                let key = Self.name(of: entry.key)
                 keys.append((key, before.removeValue(forKey: key), entry.value))
             }
             for (key, value) in before { keys.append((key, value, nil)) }
             for (key, oldValue, newValue) in keys.sorted(by: { $0.0 < $1.0 }) {
-                path.append(.key(Self.unquoted(key)))
+                path.append(.key(key))
                 switch (oldValue, newValue) {
                 case (let oldValue?, let newValue?): compare(oldValue, newValue, at: &path, differs: false)
                 default: add(path, old: oldValue, new: newValue)
@@ -173,9 +173,10 @@ package enum StateChanges {
             }
         }
 
-        /// A string key as a path names it (`tags["env"]` reads `env`).
-        private static func unquoted(_ dumped: String) -> String {
-            dumped.count >= 2 && dumped.first == "\"" && dumped.last == "\"" ? String(dumped.dropFirst().dropLast()) : dumped
+        /// A key as a path names it: a string as it is (`tags["env"]` reads `env`,
+        /// `["say \"hi\""]` reads `say "hi"`), any other key as it dumps.
+        private static func name(of key: Any) -> String {
+            (key as? String) ?? ValueText.dump(key)
         }
     }
 }

@@ -8,7 +8,10 @@ extension StatePath {
             switch step {
             case .field(let name): text += text.isEmpty ? name : "." + name
             case .index(let index): text += "[\(index)]"
-            case .key(let key): text += Int(key) != nil ? "[\(key)]" : "[\"\(key)\"]"
+            case .key(let key):
+                // Quoted as a path reads it back (`StatePath.parse`): a quote or a backslash inside escaped.
+                let escaped = key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                text += Int(key) != nil ? "[\(key)]" : "[\"\(escaped)\"]"
             }
         }
         return text

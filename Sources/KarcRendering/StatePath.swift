@@ -19,6 +19,31 @@ package enum StatePath {
         func fail(_ message: String) -> Result<[Step], PathError> { .failure(PathError(offset: position, message: message)) }
         var expectsName = true
         while let first = characters.first {
+            if first == "[", characters.dropFirst().first == "\"" {
+                // A quoted key, as completion writes it (`["a b"]`, `["say \"hi\""]`): its escapes read, a `]` inside kept.
+                var key = ""
+                var rest = characters.dropFirst(2)
+                var closed = false
+                while let character = rest.first {
+                    rest = rest.dropFirst()
+                    if character == "\\", let next = rest.first {
+                        key.append(next)
+                        rest = rest.dropFirst()
+                    } else if character == "\"" {
+                        closed = true
+                        break
+                    } else {
+                        key.append(character)
+                    }
+                }
+                guard closed, rest.first == "]" else { return fail("unclosed '[\"' in the path: a quoted key ends with \"]") }
+                guard !key.isEmpty else { return fail("empty '[]' in the path: write [3] or [\"key\"]") }
+                steps.append(.key(key))
+                position += characters.count - rest.count + 1
+                characters = rest.dropFirst()
+                expectsName = false
+                continue
+            }
             if first == "[" {
                 guard let close = characters.firstIndex(of: "]") else { return fail("unclosed '[' in the path") }
                 var inside = String(characters[characters.index(after: characters.startIndex)..<close])

@@ -32,6 +32,20 @@ import Testing
         #expect(explore.stdout.contains("repeat with `shop-example explore --seed 1"), "\(explore.stdout)")
     }
 
+    /// A key with a space or a quote (an item's name) is one path, in every
+    /// meta command that takes one, as Tab completion writes it.
+    @Test func aPathToAKeyWithASpaceOrAQuoteIsOneArgument() async throws {
+        let run = try await shop([
+            "-e", #"cart.add name="a b""#, "-e", #"cart.add name="x\"y""#, "-e", #":state cart items["a b"]"#, "-e", #":state cart items["x\"y"]"#,
+            "-e", #":watch cart.items["a b"]"#, "-e", #":assert cart.items["a b"] == 1"#, "-e", #":blame cart.items["x\"y"]"#,
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains(#"state  cart items["a b"]: 1"#), "\(run.stdout)")
+        #expect(run.stdout.contains(#"state  cart items["x\"y"]: 1"#), "\(run.stdout)")
+        #expect(run.stdout.contains(#"ok: cart.items["a b"] == 1"#), "\(run.stdout)")
+        #expect(run.stdout.contains(#"blame  cart.items["x\"y"]: 1 change"#), "\(run.stdout)")
+    }
+
     @Test func theThreeLineShellRunsAUsersClusterWithKarcsFlags() async throws {
         let run = try await shop(["-e", "cart.add name=apple", "-e", "cart.add name=pear quantity=2", "-e", ":state cart"])
         #expect(run.status == 0)

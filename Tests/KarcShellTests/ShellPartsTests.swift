@@ -115,6 +115,19 @@ struct StatePathTests {
         #expect(empty.message == "no key x in tags: it is empty")
     }
 
+    /// A quoted key is read as completion writes it: a space, a quote
+    /// (escaped) or a `]` inside it are the key's.
+    @Test func aQuotedKeyKeepsItsSpacesQuotesAndBrackets() throws {
+        #expect(try StatePath.parse(#"items["a b"].count"#).get() == [.field("items"), .key("a b"), .field("count")])
+        #expect(try StatePath.parse(#"items["say \"hi\""]"#).get() == [.field("items"), .key(#"say "hi""#)])
+        #expect(try StatePath.parse(#"items["a]b"]"#).get() == [.field("items"), .key("a]b")])
+        guard case .failure(let open) = StatePath.parse(#"items["a b]"#) else {
+            Issue.record("an unclosed quoted key was read")
+            return
+        }
+        #expect(open.message == #"unclosed '["' in the path: a quoted key ends with "]"#)
+    }
+
     /// A type that dumps as something else: a path names what `:state` prints.
     struct Secret: CustomDumpReflectable {
         var shown = "public"

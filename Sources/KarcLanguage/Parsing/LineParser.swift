@@ -63,7 +63,7 @@ package struct LineParser {
             if character == "\"" {
                 arguments.append(Located(try quoted(), column: start))
             } else {
-                arguments.append(Located(word(), column: start))
+                arguments.append(Located(argument(), column: start))
             }
         }
         return .meta(name: Located(name, column: nameColumn), arguments: arguments)
@@ -72,6 +72,36 @@ package struct LineParser {
     /// Characters up to the next space.
     private mutating func word() -> String {
         take { !$0.isSpace }
+    }
+
+    /// A meta command's argument: characters up to the next space outside a
+    /// `[…]` and a string in it, so a path to a key with a space
+    /// (`items["a b"]`, as completion writes it) is one argument.
+    private mutating func argument() -> String {
+        var text = ""
+        var (depth, quoted, escaped) = (0, false, false)
+        while let character = current {
+            if quoted {
+                if escaped {
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    quoted = false
+                }
+            } else if character.isSpace, depth == 0 {
+                break
+            } else if character == "[" {
+                depth += 1
+            } else if character == "]" {
+                depth = max(0, depth - 1)
+            } else if character == "\"", depth > 0 {
+                quoted = true
+            }
+            text.append(character)
+            index += 1
+        }
+        return text
     }
 
     /// The characters from here on while `isIncluded` holds.
