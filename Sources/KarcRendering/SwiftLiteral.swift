@@ -9,6 +9,21 @@ package enum SwiftLiteral {
     /// raw (`#"…"#`) when it holds quotes or backslashes, with enough `#`
     /// that nothing in the text ends it or reads as an escape.
     package static func string(_ text: String, indent: String) -> String {
+        // A control character (a NUL, an escape) is written as an escape: raw in the source it would be invisible, or worse.
+        if text.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || $0.value == 0x7F }) {
+            var escaped = ""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\\": escaped += "\\\\"
+                case "\"": escaped += "\\\""
+                case "\n": escaped += "\\n"
+                case "\t": escaped += "\\t"
+                case _ where scalar.value < 0x20 || scalar.value == 0x7F: escaped += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                default: escaped.unicodeScalars.append(scalar)
+                }
+            }
+            return "\"\(escaped)\""
+        }
         var longest = 0
         var run = 0
         for character in text {

@@ -32,7 +32,16 @@ extension Shell {
         else { return 1 }
         let file = (script as NSString).lastPathComponent
         let export = TestExport(factory: factory, imports: options.imports, name: name ?? TestExport.functionName(for: file), source: file)
-        return write(export, steps: run.steps, states: run.states, scriptName: run.scriptName, to: output, sink: sink)
+        let status = write(export, steps: run.steps, states: run.states, scriptName: run.scriptName, to: output, sink: sink)
+        // A command that failed is not in the test (it sent nothing, or its send threw): each is said, with its error.
+        // A script may fail on purpose (the tour shows its errors): the test is written all the same.
+        guard !run.failures.isEmpty else { return status }
+        let count = run.failures.count
+        sink.writeError(
+            "note: \(Names.counted(count, "command")) of \(file) failed and \(count == 1 ? "is" : "are") not in the test"
+                + " (the test replays the others):")
+        for failure in run.failures { sink.writeError("  " + failure.error) }
+        return status
     }
 
     static func write(

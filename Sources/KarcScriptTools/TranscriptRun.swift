@@ -7,6 +7,8 @@ import KarcSession
 struct TranscriptRun {
     /// Lines printed by each command, in the transcript's order.
     var outputs: [[String]] = []
+    /// The commands that failed: their line in the script and the error they printed.
+    var failures: [(line: Int, error: String)] = []
     /// Ctrl-C ended the run: what was printed is not the whole transcript.
     var interrupted = false
     /// When asked for: each send and event, for a generated test.
@@ -72,7 +74,10 @@ struct TranscriptRun {
             defer { printed += run.outputs.last?.count ?? 0 }
             run.outputs.append(lines(sink.takeCaptured()))
             switch outcome {
-            case .succeeded, .failed: break
+            case .succeeded: break
+            case .failed:
+                let error = run.outputs.last?.first { $0.contains("error: ") } ?? command.text
+                run.failures.append((command.line, error))
             case .quit: stopped = true
             case .interrupted:
                 stopped = true

@@ -115,6 +115,35 @@ import Testing
         #expect(run.stdout.contains("@Test(.timeLimit(.minutes(1))) \(declared) async throws {\n"), "\(run.stdout)")
     }
 
+    /// A command that fails is not in the test: each is named with its
+    /// error (it was left out without a word); the test is written all the
+    /// same, as a script may fail on purpose (the tour shows its errors).
+    @Test func theCommandsThatFailedAreNamedAsLeftOut() async throws {
+        let script = scratch.file("bad.karc")
+        try "counter.increment\ncounter.bogus\ncounter.increment value=x\ncounter.increment\n".write(
+            toFile: script, atomically: true, encoding: .utf8)
+        let run = try await KarcRun.run(["export-test", script, "-o", scratch.file("bad.swift")])
+        #expect(run.status == 0)
+        #expect(
+            run.stderr == """
+                note: 2 commands of bad.karc failed and are not in the test (the test replays the others):
+                  bad.karc:2:9: error: unknown command 'bogus' for counter. Commands: increment, increment-by-three, reset
+                  bad.karc:3:25: error: field 'value' expects Int, got "x"
+
+                """)
+    }
+
+    /// A control character in a value is an escape in the test's source, not the raw byte.
+    @Test func aControlCharacterInAValueIsAnEscapeInTheSource() async throws {
+        let script = scratch.file("nul.karc")
+        try "identity.login email=jill@example.com password=s3cret!\narticles.add title=\"a\\u{0}b\"\n".write(
+            toFile: script, atomically: true, encoding: .utf8)
+        let run = try await KarcRun.run(["export-test", script])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains(#"Articles.Add(title: "a\u{0}b")"#), "\(run.stdout)")
+        #expect(!run.stdout.unicodeScalars.contains { $0.value == 0 })
+    }
+
     @Test func aCommandOverSeveralLinesIsCommentedLineByLine() async throws {
         let script = scratch.file("multiline.karc")
         try "counter.increment {\n  \"value\": 2\n}\n".write(toFile: script, atomically: true, encoding: .utf8)
