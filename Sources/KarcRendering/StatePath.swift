@@ -108,6 +108,15 @@ package enum StatePath {
                 guard let found = labelled.first(where: { $0.0 == name }) ?? labelled.first(where: { Names.matches(name, $0.0) }) else {
                     let names = labelled.map(\.0)
                     let inside = walked.isEmpty ? ValueText.typeName(current) : walked
+                    // A dictionary's values are picked by key, not by field: the step meant, spelt.
+                    if mirror.displayStyle == .dictionary {
+                        return .failure(
+                            PathError(
+                                offset: 0,
+                                message:
+                                    "\(inside) is a dictionary: a value is picked by its key, \(walked.isEmpty ? "" : walked)[\(ValueText.dump(name))]",
+                                neverThere: true))
+                    }
                     return .failure(
                         PathError(
                             offset: 0,

@@ -113,6 +113,12 @@ struct StatePathTests {
             return
         }
         #expect(empty.message == "no key x in tags: it is empty")
+        guard case .failure(let field) = StatePath.resolve(State(tags: ["env": 2]), try StatePath.parse("tags.env").get()) else {
+            Issue.record("a dictionary's value was found as a field")
+            return
+        }
+        #expect(field.message == #"tags is a dictionary: a value is picked by its key, tags["env"]"#)
+        #expect(field.neverThere)
     }
 
     /// A quoted key is read as completion writes it: a space, a quote

@@ -74,6 +74,11 @@ enum MetaHistory: MetaCommand {
                 "expected a command's number, last n, /REGEX/, output /REGEX/, target NAME or failed after :history, got '\(first)'",
                 column: arguments[0].column, in: call)
         }
+        // A filter that keeps nothing says so: an empty answer reads as a command that did nothing.
+        if kept.isEmpty, !call.arguments.isEmpty {
+            let filter = call.arguments.map(\.value).joined(separator: " ")
+            context.renderer.log("no command of this session matches :history \(filter) (\(Names.counted(numbered.count, "command")) kept)")
+        }
         for (number, entry) in kept { context.renderer.emit(.historyEntry(number: number, entry, full: false)) }
         return .succeeded
     }
