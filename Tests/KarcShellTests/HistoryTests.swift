@@ -212,7 +212,7 @@ struct HistoryTests {
         let none = try await Transcript.run(library, ["shelf.add title=Emma", ":history /nothing like this/", ":history failed"], options: options)
         #expect(
             none.output.contains(
-                "no command of this session matches :history /nothing like this/ (1 command kept)\nno command of this session matches :history failed (2 commands kept)\n"
+                "no command matches (of the 1 command this session keeps)\nno command matches (of the 2 commands this session keeps)\n"
             ), "\(none.output)")
         // `:history 1` shows the command's output again: its diff.
         let again = try #require(run.output.components(separatedBy: "    1  ok     shelf.add title=Dune\n").last)

@@ -75,9 +75,9 @@ enum MetaHistory: MetaCommand {
                 column: arguments[0].column, in: call)
         }
         // A filter that keeps nothing says so: an empty answer reads as a command that did nothing.
+        // (Not the filter again: `:history output /x/` would find this line.)
         if kept.isEmpty, !call.arguments.isEmpty {
-            let filter = call.arguments.map(\.value).joined(separator: " ")
-            context.renderer.log("no command of this session matches :history \(filter) (\(Names.counted(numbered.count, "command")) kept)")
+            context.renderer.log("no command matches (of the \(Names.counted(numbered.count, "command")) this session keeps)")
         }
         for (number, entry) in kept { context.renderer.emit(.historyEntry(number: number, entry, full: false)) }
         return .succeeded
