@@ -21,10 +21,13 @@ extension SequenceDiagram {
             // Its room between two neighbours is the gap less three: a column each side and the lifeline.
             return spansOne ? max(needed, DisplayWidth.of(Self.shown(message.text, message)) + 3) : needed
         }
-        let gap = count == 1 ? 24 : max(12, min(widest, needed))
+        // A window too narrow for lifelines 12 apart (40 columns, four targets) gets them closer,
+        // names and texts cut to fit, rather than rows that wrap.
+        let narrow = count > 1 && start + 12 * (count - 1) + 12 > width
+        let gap = count == 1 ? 24 : narrow ? max(5, (width - start - 10) / (count - 1)) : max(12, min(widest, needed))
         let x = (0..<count).map { start + $0 * gap }
         // What is written beside the last lifeline may use the rest of the width.
-        let total = max(width, (x.last ?? 0) + 12)
+        let total = max(width, (x.last ?? 0) + (narrow ? 2 : 12))
         func lifelines() -> [Character] {
             var row = [Character](repeating: " ", count: total)
             for column in x { row[column] = "│" }

@@ -122,6 +122,19 @@ struct TerminalWidthTests {
         }
     }
 
+    /// At 40 columns, four lifelines 12 apart would not fit: they come
+    /// closer, names and texts cut, every row within the width.
+    @Test func at40ColumnsSeqFitsWithItsLifelinesCloser() async throws {
+        let run = try await KarcRun.run(
+            ["--fresh", "--state-dir", scratch.path, "-e", "identity.login email=jill@example.com password=s3cret!", "-e", ":seq 1"],
+            environment: ["COLUMNS": "40"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n")
+        let seq = try #require(lines.firstIndex { $0.hasPrefix("seq    #1") })
+        #expect(lines[(seq + 1)...].allSatisfy { $0.count <= 40 }, "\(run.stdout)")
+        #expect(lines[seq + 1].contains("shell") && lines[seq + 1].contains("account"), "\(run.stdout)")
+    }
+
     @Test func aPipesWidthIsWhatColumnsSays() async throws {
         let run = try await KarcRun.run(
             [
