@@ -133,7 +133,7 @@ package struct CommandGenerator: Sendable {
     /// An enum case as a bare word when it reads as one, else quoted.
     private static func caseText(_ text: String) -> String {
         let bare = !text.isEmpty && text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }
-        return bare ? text : ExploreValue.quoted(text)
+        return bare ? text : LineParser.literal(text)
     }
 
     private static func uuid(_ random: inout SeededRandom) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import KarcLanguage
 import KarcSession
 
 /// A value `explore` wrote for a command's field, kept as a value (not only
@@ -24,7 +25,7 @@ package indirect enum ExploreValue: Sendable, Equatable {
         case .int(let value): "\(value)"
         case .decimal(let value): "\(value)"
         case .bool(let value): "\(value)"
-        case .string(let value): Self.quoted(value)
+        case .string(let value): LineParser.literal(value)
         case .word(let value): value
         case .list(let elements): "[" + elements.map(\.text).joined(separator: ", ") + "]"
         case .json(let value): value
@@ -86,28 +87,6 @@ package indirect enum ExploreValue: Sendable, Equatable {
             }
             return candidates
         }
-    }
-
-    /// `value` in double quotes, with what the command language escapes escaped.
-    static func quoted(_ value: String) -> String {
-        var text = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\t": text += "\\t"
-            case "\r": text += "\\r"
-            case "\0": text += "\\0"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    text += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    text.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return text + "\""
     }
 }
 

@@ -8,10 +8,8 @@ extension StatePath {
             switch step {
             case .field(let name): text += text.isEmpty ? name : "." + name
             case .index(let index): text += "[\(index)]"
-            case .key(let key):
-                // Quoted as a path reads it back (`StatePath.parse`): a quote or a backslash inside escaped.
-                let escaped = key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-                text += Int(key) != nil ? "[\(key)]" : "[\"\(escaped)\"]"
+            // A string key quoted as `parse` reads it back (the command language's string).
+            case .key(let key): text += Int(key) != nil ? "[\(key)]" : "[\(LineParser.literal(key))]"
             }
         }
         return text

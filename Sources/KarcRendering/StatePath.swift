@@ -20,26 +20,18 @@ package enum StatePath {
         var expectsName = true
         while let first = characters.first {
             if first == "[", characters.dropFirst().first == "\"" {
-                // A quoted key, as completion writes it (`["a b"]`, `["say \"hi\""]`): its escapes read, a `]` inside kept.
-                var key = ""
-                var rest = characters.dropFirst(2)
-                var closed = false
-                while let character = rest.first {
-                    rest = rest.dropFirst()
-                    if character == "\\", let next = rest.first {
-                        key.append(next)
-                        rest = rest.dropFirst()
-                    } else if character == "\"" {
-                        closed = true
-                        break
-                    } else {
-                        key.append(character)
-                    }
+                // A quoted key, as a path writes it (`["a b"]`, `["say \"hi\""]`): read as the command language reads a string.
+                let key: (value: String, length: Int)
+                do {
+                    key = try LineParser.string(startingWith: characters.dropFirst())
+                } catch {
+                    return fail(error.message.hasPrefix("unterminated") ? "unclosed '[\"' in the path: a quoted key ends with \"]" : error.message)
                 }
-                guard closed, rest.first == "]" else { return fail("unclosed '[\"' in the path: a quoted key ends with \"]") }
-                guard !key.isEmpty else { return fail("empty '[]' in the path: write [3] or [\"key\"]") }
-                steps.append(.key(key))
-                position += characters.count - rest.count + 1
+                let rest = characters.dropFirst(1 + key.length)
+                guard rest.first == "]" else { return fail("unclosed '[\"' in the path: a quoted key ends with \"]") }
+                guard !key.value.isEmpty else { return fail("empty '[]' in the path: write [3] or [\"key\"]") }
+                steps.append(.key(key.value))
+                position += key.length + 2
                 characters = rest.dropFirst()
                 expectsName = false
                 continue
@@ -114,7 +106,7 @@ package enum StatePath {
                             PathError(
                                 offset: 0,
                                 message:
-                                    "\(inside) is a dictionary: a value is picked by its key, \(walked.isEmpty ? "" : walked)[\(ValueText.dump(name))]",
+                                    "\(inside) is a dictionary: a value is picked by its key, \(walked)\(Self.text([.key(name)]))",
                                 neverThere: true))
                     }
                     return .failure(
@@ -151,7 +143,7 @@ package enum StatePath {
                     return .failure(
                         PathError(
                             offset: 0,
-                            message: "\(walked.isEmpty ? "the state" : walked) is not a dictionary: [\(ValueText.dump(key))] picks a value of one",
+                            message: "\(walked.isEmpty ? "the state" : walked) is not a dictionary: \(Self.text([.key(key)])) picks a value of one",
                             neverThere: Self.keepsItsShape(mirror)))
                 }
                 let pairs = ValueChildren.entries(of: mirror)
@@ -204,7 +196,11 @@ package enum StatePath {
         case .collection, .set:
             steps = (0..<min(limit, ValueChildren.children(of: value, mirror).count)).map { "[\($0)]" }
         case .dictionary:
-            steps = ValueChildren.entries(of: mirror).prefix(limit).map { "[\(ValueText.dump($0.key))]" }.sorted()
+            // A string key as a path writes it (read back by `parse`, quotes and all); any other as it dumps.
+            steps = ValueChildren.entries(of: mirror).prefix(limit).map {
+                ($0.key as? String).map { Self.text([.key($0)]) } ?? "[\(ValueText.dump($0.key))]"
+            }
+            .sorted()
         default:
             steps = ValueChildren.children(of: value, mirror).filter(ValueChildren.isShownProperty).compactMap(\.label).map {
                 parentText.isEmpty ? $0 : "." + $0

@@ -1,6 +1,7 @@
 import CustomDump
 import Foundation
 import KarcCommand
+import KarcLanguage
 
 /// Values written as Swift source, for a generated test.
 package enum SwiftLiteral {
@@ -9,20 +10,10 @@ package enum SwiftLiteral {
     /// raw (`#"…"#`) when it holds quotes or backslashes, with enough `#`
     /// that nothing in the text ends it or reads as an escape.
     package static func string(_ text: String, indent: String) -> String {
-        // A control character (a NUL, an escape) is written as an escape: raw in the source it would be invisible, or worse.
+        // A control character (a NUL, an escape) is written as an escape, as the command language writes it
+        // (Swift reads the same escapes): raw in the source it would be invisible, or worse.
         if text.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || $0.value == 0x7F }) {
-            var escaped = ""
-            for scalar in text.unicodeScalars {
-                switch scalar {
-                case "\\": escaped += "\\\\"
-                case "\"": escaped += "\\\""
-                case "\n": escaped += "\\n"
-                case "\t": escaped += "\\t"
-                case _ where scalar.value < 0x20 || scalar.value == 0x7F: escaped += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-                default: escaped.unicodeScalars.append(scalar)
-                }
-            }
-            return "\"\(escaped)\""
+            return LineParser.literal(text)
         }
         var longest = 0
         var run = 0

@@ -140,7 +140,7 @@ import Testing
             toFile: script, atomically: true, encoding: .utf8)
         let run = try await KarcRun.run(["export-test", script])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains(#"Articles.Add(title: "a\u{0}b")"#), "\(run.stdout)")
+        #expect(run.stdout.contains(#"Articles.Add(title: "a\0b")"#), "\(run.stdout)")
         #expect(!run.stdout.unicodeScalars.contains { $0.value == 0 })
     }
 

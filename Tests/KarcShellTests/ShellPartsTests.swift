@@ -132,6 +132,12 @@ struct StatePathTests {
             return
         }
         #expect(open.message == #"unclosed '["' in the path: a quoted key ends with "]"#)
+        // What a path writes of a key (a change's path, a completion) reads back as that key, escapes and all.
+        for key in ["a\nb", #"x"y"#, #"back\slash"#, "tab\tand\u{1B}escape"] {
+            #expect(try StatePath.parse(StatePath.text([.field("tags"), .key(key)])).get() == [.field("tags"), .key(key)], "\(key)")
+        }
+        struct Tagged { var tags: [String: Int] }
+        #expect(StatePath.completions(in: Tagged(tags: [#"x"y"#: 1]), typed: "tags[") == [#"tags["x\"y"]"#])
     }
 
     /// A type that dumps as something else: a path names what `:state` prints.

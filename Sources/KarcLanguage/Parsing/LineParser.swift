@@ -200,6 +200,39 @@ package struct LineParser {
         return .string(text, quoted: false)
     }
 
+    /// `text` as a command writes a string: in double quotes, with what the
+    /// language escapes escaped (`\"`, `\\`, `\n`, `\t`, `\r`, `\0`, and
+    /// `\u{hex}` for any other control character), so ``string(startingWith:)``
+    /// (and Swift) reads it back as it was.
+    package static func literal(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            case "\0": out += "\\0"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// The string literal `text` starts with (its `"`), read with the
+    /// language's escapes, and how many characters it took, closing quote included.
+    package static func string(startingWith text: some Sequence<Character>) throws(LineError) -> (value: String, length: Int) {
+        var parser = LineParser(characters: Array(text), example: "")
+        let value = try parser.quoted()
+        return (value, parser.index)
+    }
+
     private mutating func quoted() throws(LineError) -> String {
         let start = column
         index += 1

@@ -224,11 +224,8 @@ enum MetaAssert: MetaCommand {
     static func describe(_ value: Any) -> String {
         if value is NSNull { return "null" }
         if isBoolean(value), let flag = value as? NSNumber { return flag.boolValue ? "true" : "false" }
-        if let text = value as? String {
-            // As JSON writes it: a quote or a newline inside is escaped, so the message reads one string.
-            let data = try? JSONSerialization.data(withJSONObject: text, options: [.fragmentsAllowed, .withoutEscapingSlashes])
-            return data.map { String(decoding: $0, as: UTF8.self) } ?? "\"\(text)\""
-        }
+        // As a command writes a string: a quote or a newline inside escaped, so the message reads one string.
+        if let text = value as? String { return LineParser.literal(text) }
         guard JSONSerialization.isValidJSONObject(value), let data = try? JSONSerialization.data(withJSONObject: value, options: .sortedKeys)
         else { return "\(value)" }
         return String(decoding: data, as: UTF8.self).clipped
