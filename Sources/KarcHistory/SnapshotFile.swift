@@ -79,7 +79,7 @@ package enum SnapshotFile {
         let saved = (object["saved"] as? String).flatMap { JSONTime.date(from: $0) } ?? Date()
         let written = object["name"] as? String
         // A name from the file is one `:snapshot` could have given (it is printed, completed and typed back).
-        if name == nil, let written, written.isEmpty || !written.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }) {
+        if name == nil, let written, !Snapshots.isName(written) {
             throw Problem(
                 message: "\(path) names its snapshot \(quoted(written)), which is no snapshot name (letters, digits, '-', '_' and '.');"
                     + " give it one: :snapshot load \(path) NAME")

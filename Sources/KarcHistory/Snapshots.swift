@@ -38,6 +38,13 @@ package struct Snapshots {
     /// Undo points kept: `:undo N` goes back at most this many commands.
     package static let undoDepth = 100
 
+    /// Whether `name` is one a snapshot may have: letters, digits, `-`, `_`
+    /// and `.` (it is printed, completed and typed back); `save` and `load`
+    /// are `:snapshot`'s words, not names.
+    package static func isName(_ name: String) -> Bool {
+        !name.isEmpty && name.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) } && !["save", "load"].contains(name)
+    }
+
     package private(set) var named: [Kept] = []
     /// Oldest first; the oldest goes as a new one comes, without moving the others.
     package private(set) var undoPoints: Deque<UndoPoint> = []

@@ -11,10 +11,7 @@ import Testing
     /// bare `restore` that reads as the app's.
     @Test func anotherShellsRestoreIsNamedAsThatShellsInAWatch() async throws {
         let served = try await ServedDemo()
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_RUNTIME_DIR"] = served.runtimeDirectory
-        let watcher = try ChildProcess.start(
-            [KarcRun.binaryPath, "attach", "-e", ":watch counter.count", "-e", ":wait ReceivedMessage 60s"], environment: environment)
+        let watcher = try served.startAttach(["-e", ":watch counter.count", "-e", ":wait ReceivedMessage 60s"])
         #expect(await watcher.until { $0.stdout.contains("watching counter.count") || $0.outputEnded })
         let file = served.scratch.file("zero.json")
         let first = try await served.attach(["-e", ":snapshot zero", "-e", ":snapshot save zero \(file)", "-e", "counter.increment value=3"])

@@ -8,11 +8,9 @@ import Testing
 struct AttachShutdownTests {
     @Test func sigtermWhileEightShellsRunScriptsEndsEachAtOnce() async throws {
         let served = try await ServedDemo()
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_RUNTIME_DIR"] = served.runtimeDirectory
         // Each would sleep ten minutes in the app: only the app's stop can end them within the time limit.
         let shells = try (0..<8).map { _ in
-            try ChildProcess.start([KarcRun.binaryPath, "attach", "-e", "counter.increment", "-e", ":sleep 10m"], environment: environment)
+            try served.startAttach(["-e", "counter.increment", "-e", ":sleep 10m"])
         }
         let process = served.process
         #expect(

@@ -48,11 +48,8 @@ import Testing
 
     @Test func twoAttachedShellsEachSeeTheirOwnWatchesOfTheOthersChanges() async throws {
         let served = try await ServedDemo()
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_RUNTIME_DIR"] = served.runtimeDirectory
         // A watches, and waits for the welcome message B's registration brings a tick later.
-        let watcher = try ChildProcess.start(
-            [KarcRun.binaryPath, "attach", "-e", ":watch counter.count", "-e", ":wait ReceivedMessage 30s"], environment: environment)
+        let watcher = try served.startAttach(["-e", ":watch counter.count", "-e", ":wait ReceivedMessage 30s"])
         #expect(await watcher.until { $0.stdout.contains("watching counter.count") || $0.outputEnded })
         let changer = try await served.attach([
             "-e", ":watch counter.count", "-e", "counter.increment value=3", "-e",
@@ -266,10 +263,7 @@ import Testing
 
     @Test func sigintEndsTheScriptsRunningCommandInTheApp() async throws {
         let served = try await ServedDemo()
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_RUNTIME_DIR"] = served.runtimeDirectory
-        let attach = try ChildProcess.start(
-            [KarcRun.binaryPath, "attach", "-e", ":wait ReceivedMessage 60s", "-e", "counter.increment"], environment: environment)
+        let attach = try served.startAttach(["-e", ":wait ReceivedMessage 60s", "-e", "counter.increment"])
         let process = served.process
         #expect(await process.until { $0.stderr.contains("a shell attached") })
         let status = await attach.stop(signal: SIGINT)

@@ -11,13 +11,21 @@ struct InspectorAtThePromptTests {
     static let runFromPage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Browser/run_from_page.py").path
 
-    @Test func aLineFromThePageIsPrintedAboveTheHalfTypedLineWhichStays() async throws {
+    /// `karc --inspect` at a prompt in tmux with `counter.res` half typed,
+    /// and the page's URL it printed.
+    func halfTypedWithAPage(_ body: (Tmux, String) async throws -> Void) async throws {
         try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver"), "no chromedriver: make test installs it")
         try await Tmux.session { tmux in
             try await tmux.startKarc(stateHome: scratch.path, arguments: "--inspect --fresh")
             let pane = await tmux.capture()
             let url = try #require(pane.firstMatch(of: /http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{32}/).map { String($0.output) }, "\(pane)")
             await tmux.send(text: "counter.res")
+            try await body(tmux, url)
+        }
+    }
+
+    @Test func aLineFromThePageIsPrintedAboveTheHalfTypedLineWhichStays() async throws {
+        try await halfTypedWithAPage { tmux, url in
             let page = try await ChildProcess.run(["/usr/bin/python3", Self.runFromPage, url, "counter.increment-by-three"])
             #expect(
                 String(decoding: page.stdout, as: UTF8.self) == "#1 counter.increment-by-three: ok\n",
@@ -37,12 +45,7 @@ struct InspectorAtThePromptTests {
     /// terminal from under the editor, glue the output to the half-typed
     /// line and leave no prompt.
     @Test func aStateAskedFromThePageIsPrintedAboveTheLineNotPaged() async throws {
-        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver"), "no chromedriver: make test installs it")
-        try await Tmux.session { tmux in
-            try await tmux.startKarc(stateHome: scratch.path, arguments: "--inspect --fresh")
-            let pane = await tmux.capture()
-            let url = try #require(pane.firstMatch(of: /http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{32}/).map { String($0.output) }, "\(pane)")
-            await tmux.send(text: "counter.res")
+        try await halfTypedWithAPage { tmux, url in
             let page = try await ChildProcess.run(["/usr/bin/python3", Self.runFromPage, url, ":state counter"])
             #expect(String(decoding: page.stdout, as: UTF8.self) == "#1 :state counter: ok\n", "\(String(decoding: page.stderr, as: UTF8.self))")
             await tmux.expect("the state is on a line of its own, the half-typed line after it") {

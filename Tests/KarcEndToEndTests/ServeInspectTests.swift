@@ -68,9 +68,7 @@ struct AttachInspectTests {
     @Test func anAttachedShellsPageRunsInItsSessionAndTheShellPrintsIt() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/chromedriver"), "no chromedriver: make test installs it")
         let served = try await ServedDemo()
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_RUNTIME_DIR"] = served.runtimeDirectory
-        let attach = try ChildProcess.start([KarcRun.binaryPath, "attach", "--inspect"], environment: environment, keepsInput: true)
+        let attach = try served.startAttach(["--inspect"], keepsInput: true)
         attach.write("counter.increment\n")
         #expect(await attach.until { $0.stdout.contains("CounterStore.State(count: 1)") || $0.outputEnded })
         let url = try #require(

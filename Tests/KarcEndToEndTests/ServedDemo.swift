@@ -47,6 +47,14 @@ final class ServedDemo: Sendable {
         try await KarcRun.run(["attach"] + arguments, input: input, environment: ["XDG_RUNTIME_DIR": runtimeDirectory])
     }
 
+    /// Starts `karc attach arguments…` against this endpoint and returns at
+    /// once: a shell that runs beside others (a watcher, one Ctrl-C ends).
+    func startAttach(_ arguments: [String], keepsInput: Bool = false) throws -> ChildProcess.Running {
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_RUNTIME_DIR"] = runtimeDirectory
+        return try ChildProcess.start([KarcRun.binaryPath, "attach"] + arguments, environment: environment, keepsInput: keepsInput)
+    }
+
     /// SIGTERM, and the exit status.
     func stop() async -> Int32 {
         await process.stop()

@@ -53,9 +53,8 @@ async function refresh() {
   if (answer.readOnly) {
     byID("command").placeholder = "read-only: :state, :watch, :blame, :trace, :seq and :history work; sends are off";
   } else {
-    // A command of this cluster's (the app's own, not the demo's) shows what one looks like.
-    const example = answer.targets.find((t) => t.commands.length > 0);
-    if (example) byID("command").placeholder = `a command, as at the prompt: ${example.name}.${example.commands[0]} (Tab completes, ↑ ↓ history)`;
+    // A command of this cluster's (the app's own, not the demo's), as the session's errors show one.
+    byID("command").placeholder = `a command, as at the prompt: ${answer.example} (Tab completes, ↑ ↓ history)`;
   }
   if (first) {
     const target = byID("target-filter");

@@ -76,8 +76,7 @@ extension ShellSession {
     /// A snapshot's name: letters, digits, `-`, `_` and `.`, not a word `:snapshot` takes.
     func snapshotName(_ argument: Located<String>, in call: MetaCall) -> String? {
         let name = argument.value
-        let allowed = name.allSatisfy { $0.isLetter || $0.isNumber || "-_.".contains($0) }
-        guard !name.isEmpty, allowed, !["save", "load"].contains(name) else {
+        guard Snapshots.isName(name) else {
             _ = fail(
                 "'\(name)' is not a snapshot name: use letters, digits, '-', '_' and '.' (not 'save' or 'load'), like :snapshot before-login",
                 column: argument.column, in: call)

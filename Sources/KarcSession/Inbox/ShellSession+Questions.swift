@@ -103,7 +103,7 @@ extension ShellSession {
         let watches = states.watches.all.map(\.text)
         return JSONLine.write([
             "cluster": cluster.name, "targets": targets, "snapshots": snapshots, "watches": watches, "last": log.history.total,
-            "readOnly": inbox?.isReadOnly == true,
+            "readOnly": inbox?.isReadOnly == true, "example": facts.example,
             "undo": states.snapshots.undoPoints.map(\.command),
         ])
     }
