@@ -36,7 +36,8 @@ package final class Inspector: Sendable {
     package func front() -> InspectorFront { InspectorFront(hub: hub) }
 
     /// Ends the browsers' streams and stops serving, once each page was told
-    /// the session ended (a second at most: a page that reads nothing is not waited for).
+    /// the session ended: a page that reads nothing gets a second, one still
+    /// reading (a fast script's last commands, a busy machine) up to 20.
     package func stop() async {
         // In a task of its own: a caller that was cancelled (an endpoint shutting down) still gives its pages their second.
         await Task { [hub, server] in

@@ -4,6 +4,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NIOWebSocket
+import Synchronization
 
 /// The inspector's HTTP and WebSocket server, on 127.0.0.1 only: the page
 /// (``InspectorPage``) at `/?token=…`, its files, and the session's
@@ -36,6 +37,12 @@ package final class InspectorServer: Sendable {
     package let token: String
     private let listener: NIOAsyncChannel<Accepted, Never>
     private let serving: Task<Void, Never>
+    /// Frames written to pages, all told: whether the pages still read, when the session ends.
+    private let written: Written
+
+    final class Written: Sendable {
+        let count = Atomic<Int>(0)
+    }
 
     private init(
         port: Int, requests: InspectorRequests, listener: NIOAsyncChannel<Accepted, Never>, hub: InspectorHub,
@@ -44,7 +51,9 @@ package final class InspectorServer: Sendable {
         self.port = port
         token = requests.token
         self.listener = listener
-        serving = Task { await Self.serve(listener, hub: hub, inbox: inbox, port: port, requests: requests) }
+        let written = Written()
+        self.written = written
+        serving = Task { await Self.serve(listener, hub: hub, inbox: inbox, port: port, requests: requests, written: written) }
     }
 
     /// Listens on 127.0.0.1:`port` (0: a free one) for browsers of `hub`'s
@@ -102,13 +111,25 @@ package final class InspectorServer: Sendable {
     /// Stops listening and ends every connection: at once, or once they
     /// ended by themselves within `grace` (a page whose events finished is
     /// sent its close frame, "the session ended", then its connection ends).
-    package func stop(grace: Duration = .zero) async {
+    /// A page still reading (a frame written since the last look) is given
+    /// `grace` again, up to `atMost` in all: a busy machine's page catches up
+    /// with the end of a fast script instead of losing its last commands.
+    package func stop(grace: Duration = .zero, atMost: Duration = .seconds(20)) async {
         await stopListening()
-        let serving = serving
+        let (serving, written) = (serving, written)
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await serving.value }
             // A page that reads nothing would hold its connection: it gets `grace`, no more.
-            group.addTask { try? await Task.sleep(for: grace) }
+            group.addTask {
+                var (waited, seen) = (Duration.zero, written.count.load(ordering: .relaxed))
+                while waited < atMost, !Task.isCancelled {
+                    try? await Task.sleep(for: grace)
+                    waited += grace
+                    let now = written.count.load(ordering: .relaxed)
+                    if now == seen || grace == .zero { break }
+                    seen = now
+                }
+            }
             await group.next()
             serving.cancel()
             group.cancelAll()
@@ -144,7 +165,7 @@ package final class InspectorServer: Sendable {
 
     private static func serve(
         _ listener: NIOAsyncChannel<Accepted, Never>, hub: InspectorHub, inbox: SessionInbox, port: Int,
-        requests: InspectorRequests
+        requests: InspectorRequests, written: Written
     ) async {
         await withDiscardingTaskGroup { group in
             do {
@@ -160,7 +181,8 @@ package final class InspectorServer: Sendable {
                                 accepted.channel.close(promise: nil)
                             }
                             switch connection {
-                            case .events(let channel, let refusal)?: await Self.stream(hub, inbox: inbox, to: channel, refusal: refusal)
+                            case .events(let channel, let refusal)?:
+                                await Self.stream(hub, inbox: inbox, to: channel, refusal: refusal, written: written)
                             case .http(let channel)?: await Self.answer(channel, requests: requests, port: port)
                             case nil: break
                             }
@@ -176,7 +198,8 @@ package final class InspectorServer: Sendable {
     /// The messages to one browser, while it is there; what it asks goes to
     /// the session, whose answer comes back among the messages (a close ends it).
     private static func stream(
-        _ hub: InspectorHub, inbox: SessionInbox, to channel: NIOAsyncChannel<WebSocketFrame, WebSocketFrame>, refusal: String?
+        _ hub: InspectorHub, inbox: SessionInbox, to channel: NIOAsyncChannel<WebSocketFrame, WebSocketFrame>, refusal: String?,
+        written: Written
     ) async {
         if let refusal {
             try? await channel.executeThenClose { _, outbound in try await outbound.write(Self.close(code: .policyViolation, reason: refusal)) }
@@ -196,6 +219,7 @@ package final class InspectorServer: Sendable {
                 group.addTask {
                     for await message in messages {
                         try await outbound.write(WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(string: message)))
+                        written.count.add(1, ordering: .relaxed)
                     }
                     try await outbound.write(Self.close(code: .goingAway, reason: "the session ended"))
                 }
