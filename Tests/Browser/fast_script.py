@@ -19,8 +19,9 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 url, commands, failing = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 driver = chromium("1400,1000")
-# Every wait below is for the page to catch up, never for time to pass: a page that froze fails it.
-wait = WebDriverWait(driver, 45)
+# Every wait below is for the page to catch up, never for time to pass: a page that froze fails it (within
+# 100 s: under ThreadSanitizer, with the end-to-end suite beside it, the script alone takes most of a minute).
+wait = WebDriverWait(driver, 100)
 
 
 def text(css):

@@ -5,7 +5,7 @@ import Testing
 /// (Tests/Browser/fast_script.py, headless chromium): the page keeps up,
 /// counts every command, says in one notice what it left out, and shows
 /// the one that failed.
-@Suite(.timeLimit(.minutes(2)))
+@Suite(.timeLimit(.minutes(3)))
 struct InspectorFastScriptTests {
     static let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Browser/fast_script.py").path
