@@ -44,21 +44,34 @@ struct MetaContext {
 
     // MARK: The cluster
 
-    var cluster: any ShellCluster { session.cluster }
+    /// The cluster as a meta command sees it: its name, catalog and states.
+    /// Its records and sends are the session's: ``follow(until:stop:)``,
+    /// ``printArrived(background:)`` and ``settle()`` take and wait on them.
+    var cluster: any DescribedShellCluster { session.cluster }
     /// What the cluster can do beyond sending and observing.
     var capabilities: ShellClusterCapabilities { session.capabilities }
     /// How a target's name is resolved as the command language does.
     var builder: CommandBuilder { session.builder }
     /// Each target's state now.
     func targetStates() async -> [(target: String, state: any Sendable)] { await session.targetStates() }
-    /// How the session waits: its clock, Ctrl-C, the cluster's records.
-    var waits: SessionWaits { session.waits }
-    var interrupter: Interrupter { session.interrupter }
+    /// The session's clock: deadlines of `:wait` and `:sleep`.
+    var clock: ShellClock { session.waits.runtime.clock }
+    /// Whether Ctrl-C came while the command ran.
+    var isInterrupted: Bool { session.interrupter.isTriggered }
     /// Prints what the cluster did since the last look; the targets whose state changed.
     @discardableResult
     func printArrived(background: Bool = false) -> [String] { session.printArrived(background: background) }
-    @discardableResult
-    func printRecords(_ records: [ShellRecord], background: Bool = false) -> [String] { session.printRecords(records, background: background) }
+    /// Prints what the cluster does as it comes, until `stop` is true of what came, `deadline` or Ctrl-C.
+    func follow(until deadline: ShellClock.Instant, stop: ([ShellRecord]) -> Bool = { _ in false }) async -> ShellSession.Followed {
+        await session.follow(until: deadline, stop: stop)
+    }
+    /// Waits until the work the command started is done, at most the session's timeout.
+    func settle() async { _ = await session.cluster.settled(timeout: session.options.timeout) }
+    /// ``settle()``, which Ctrl-C ends: false when it did.
+    func settleUnlessInterrupted() async -> Bool {
+        let (cluster, timeout) = (session.cluster, session.options.timeout)
+        return await session.waits.interruptible({ await cluster.settled(timeout: timeout) }) != nil
+    }
 
     // MARK: What the session keeps
 

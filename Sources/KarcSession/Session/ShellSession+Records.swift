@@ -92,6 +92,28 @@ extension ShellSession {
         printRecords(waits.takeRecords(), background: background)
     }
 
+    /// How ``follow(until:stop:)`` ended.
+    enum Followed: Sendable { case stopped, deadline, interrupted }
+
+    /// Prints what the cluster does as it comes, as between commands (each
+    /// change says who made it, each batch on its own, not folded with the
+    /// next), until `stop` is true of a batch (after it is printed),
+    /// `deadline` passes or Ctrl-C comes: `:wait` and `:sleep`. Woken by the
+    /// cluster's records, the deadline or Ctrl-C: it never polls.
+    func follow(until deadline: ShellClock.Instant, stop: ([ShellRecord]) -> Bool) async -> Followed {
+        let clock = waits.runtime.clock
+        var records = waits.takeRecords()
+        while true {
+            let stops = stop(records)
+            printRecords(records, background: true)
+            if stops { return .stopped }
+            if clock.now >= deadline { return .deadline }
+            if interrupter.isTriggered { return .interrupted }
+            renderer.sink.flush()
+            records = await waits.nextRecords(until: deadline)
+        }
+    }
+
     /// At the end of a script: waits for the replies of sends given up on
     /// (up to ten times the timeout, at least a second; Ctrl-C stops it),
     /// and prints them. False when one of them failed. On a terminal

@@ -40,7 +40,7 @@ enum MetaReset: MetaCommand {
         } catch {
             return context.fail("cannot reset: \(error)", in: call)
         }
-        _ = await context.cluster.settled(timeout: context.options.timeout)
+        await context.settle()
         let origin = TestStep.Origin(script: call.location.script, line: call.location.line, text: call.text)
         context.updateLog { $0.keep(.reset(origin: origin), at: $0.nextStep) }
         let changed = context.printArrived()

@@ -19,18 +19,9 @@ enum MetaSleep: MetaCommand {
             return context.fail(":sleep needs \(ShellDuration.expectation)", in: call)
         }
         guard let duration = context.duration(argument, in: call) else { return .failed }
-        let clock = context.waits.runtime.clock
-        let deadline = clock.now + duration
-        var records = context.waits.takeRecords()
-        // Woken by the cluster's records (what came together is one batch), the end of the sleep or Ctrl-C.
-        while true {
-            context.printRecords(records, background: true)
-            if clock.now >= deadline || context.interrupter.isTriggered { break }
-            context.renderer.sink.flush()
-            records = await context.waits.nextRecords(until: deadline)
-        }
-        let (cluster, timeout) = (context.cluster, context.options.timeout)
-        let settled = context.interrupter.isTriggered ? false : await context.waits.interruptible({ await cluster.settled(timeout: timeout) }) != nil
+        // What came together is one batch: each change printed as it came, not folded with the others of the sleep.
+        _ = await context.follow(until: context.clock.now + duration)
+        let settled = context.isInterrupted ? false : await context.settleUnlessInterrupted()
         // What the cluster did while it settled, the same whether the sleep ended or Ctrl-C did.
         context.printArrived(background: true)
         guard settled else { return context.fail("interrupted", column: call.name.column, in: call, outcome: .interrupted) }

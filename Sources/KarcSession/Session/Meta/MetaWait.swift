@@ -28,30 +28,21 @@ enum MetaWait: MetaCommand {
             guard let given = context.duration(argument, in: call) else { return .failed }
             timeout = given
         }
-        let clock = context.waits.runtime.clock
-        let deadline = clock.now + timeout
-        var records = context.waits.takeRecords()
-        while true {
-            context.printRecords(records, background: true)
-            let arrived = records.contains { record in
+        let ended = await context.follow(until: context.clock.now + timeout) { records in
+            records.contains { record in
                 if case .event(_, let event) = record.kind { return Names.namesType(type.value, ValueText.typeName(event)) }
                 return false
             }
-            if arrived {
-                _ = await context.cluster.settled(timeout: context.options.timeout)
-                context.printArrived(background: true)
-                return .succeeded
-            }
-            if clock.now >= deadline {
-                return context.fail(
-                    "timed out after \(ShellDuration.describe(timeout)) waiting for \(type.value)", column: type.column, in: call)
-            }
-            if context.interrupter.isTriggered {
-                return context.fail("interrupted while waiting for \(type.value)", column: type.column, in: call, outcome: .interrupted)
-            }
-            context.renderer.sink.flush()
-            // Woken by the cluster's records, the deadline or Ctrl-C: no polling.
-            records = await context.waits.nextRecords(until: deadline)
+        }
+        switch ended {
+        case .stopped:
+            await context.settle()
+            context.printArrived(background: true)
+            return .succeeded
+        case .deadline:
+            return context.fail("timed out after \(ShellDuration.describe(timeout)) waiting for \(type.value)", column: type.column, in: call)
+        case .interrupted:
+            return context.fail("interrupted while waiting for \(type.value)", column: type.column, in: call, outcome: .interrupted)
         }
     }
 }
