@@ -426,7 +426,7 @@ let package = Package(
                 "KarcLanguage", "KarcReflection", "KarcRendering", "KarcSession", "KarcExplore", "KarcScriptTools", "KarcShell", "KarcShellTrellis",
                 "KarcShellCluster", "KarcTrace", "KarcHistory", "KarcTestExport", "KarcOutput",
                 "KarcCommand",
-                "KarcAsync", "Trellis", "TestSupport",
+                "KarcAsync", "Karc", "Trellis", "TestSupport",
                 "Compose", "TrellisCompose",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ]

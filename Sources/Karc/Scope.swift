@@ -50,6 +50,8 @@ struct ScopeContext: Sendable {
     let activity: ActivityGauge?
     /// The model's name in the traces its timers start: its target's, when a cluster mounted it.
     let traceName: String
+    /// Hears its pipes' failures, when a cluster mounted the model.
+    var monitor: (any ModelMonitor)? = nil
 }
 
 /// A started scope; stopped once, when its key disappears or the model is torn down.

@@ -24,4 +24,8 @@ package protocol ModelMonitor: Sendable {
     func stateChanged(model: String, old: any Sendable, new: any Sendable)
     /// What the cluster calls the model `model` (its target's name), for the traces its timers start.
     func name(of model: String) -> String
+    /// A track of the pipe `pipe` (`pipeline.pipe`) of `model` threw `error`;
+    /// `recovering`: the pipe goes on, else its pipeline restarts. Called in
+    /// the work that failed (its trace link is the current one), not under the model's lock.
+    func pipeFailed(model: String, pipe: String, error: any Error, recovering: Bool)
 }

@@ -67,7 +67,8 @@ final class ModelRuntime<State: Equatable & Sendable, Command: Sendable, Effect:
         self.mount = mount
         self.reconciler = ScopeReconciler(
             context: ScopeContext(
-                environ: environ, logger: logger, modelUid: uid, activity: mount?.activity, traceName: mount?.monitor.name(of: uid) ?? uid),
+                environ: environ, logger: logger, modelUid: uid, activity: mount?.activity, traceName: mount?.monitor.name(of: uid) ?? uid,
+                monitor: mount?.monitor),
             desired: { core.withLock { ($0.desired, $0.generation) } }
         )
     }

@@ -17,11 +17,14 @@ public struct PipeContext: Sendable {
     let clock: any Clock<Duration>
     /// The model's name in traces (its target's in a cluster).
     let traceName: String
+    /// Told of the pipe's failures (a cluster's observers see them), when a cluster mounted the model.
+    let monitor: (any ModelMonitor)?
 
     init(
         modelUid: String, pipelineId: String, pipeId: String, logger: Logger, activity: ActivityGauge? = nil,
-        clock: any Clock<Duration> = ContinuousClock(), traceName: String? = nil
+        clock: any Clock<Duration> = ContinuousClock(), traceName: String? = nil, monitor: (any ModelMonitor)? = nil
     ) {
+        self.monitor = monitor
         self.traceName = traceName ?? modelUid
         self.modelUid = modelUid
         self.pipelineId = pipelineId

@@ -4,8 +4,15 @@ struct PipeFailurePolicy: Sendable {
     let recoverFromError: Bool
 
     /// Returns to go on; throws to stop the pipe (cancelled) or restart the pipeline.
-    func handle(_ error: any Error, _ context: PipeContext) throws {
+    /// `answered`: the error is also the answer to a duplex command's producer.
+    func handle(_ error: any Error, _ context: PipeContext, answered: Bool = false) throws {
         if Task.isCancelled { throw CancellationError() }
+        // A cluster's observers (a shell) see what no producer hears: a logger is often off, and a
+        // simplex command or a timer whose pipe failed would otherwise leave no trace.
+        if !answered {
+            context.monitor?.pipeFailed(
+                model: context.modelUid, pipe: "\(context.pipelineId).\(context.pipeId)", error: error, recovering: recoverFromError)
+        }
         if recoverFromError {
             context.logWarning("failed: \(error); recovering")
             return

@@ -53,7 +53,7 @@ enum PipeFlows {
         @Sendable func stop(after result: Result<SO, any Error>) -> (any Error)? {
             guard case .failure(let error) = result else { return nil }
             do {
-                try failures.handle(error, context)
+                try failures.handle(error, context, answered: true)
                 return nil
             } catch {
                 return error

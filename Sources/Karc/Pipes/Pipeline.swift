@@ -113,7 +113,7 @@ final class PipelineRunner: ScopeRunner {
     private func context(_ scope: ScopeContext, pipe: String) -> PipeContext {
         PipeContext(
             modelUid: scope.modelUid, pipelineId: pipeline.name, pipeId: pipe, logger: scope.logger, activity: scope.activity,
-            clock: scope.environ.clock, traceName: scope.traceName)
+            clock: scope.environ.clock, traceName: scope.traceName, monitor: scope.monitor)
     }
 
     /// Readies resources and attaches every pipe; `nil` (logged) when a resource is unavailable.

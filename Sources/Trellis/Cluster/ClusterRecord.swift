@@ -29,7 +29,8 @@ public struct ClusterRecord: Sendable {
         /// A middleware (`by`, its type name) replaced `action`, the send
         /// `sequence`, with the actions `to`, which follow as sends of their own.
         case redirected(sequence: UInt64, action: any Sendable, by: String, to: [any Sendable])
-        /// The send `sequence` failed; sequence 0 when an emitter's sequence itself threw.
+        /// The send `sequence` failed; sequence 0 when an emitter's sequence itself threw, or a
+        /// mounted model's pipe did (``ModelPipeFailure``, in the trace of the work that failed).
         case failed(sequence: UInt64, error: any Error)
         /// A model emitted an event; `source` names the target (or submodel).
         case emitted(source: String, event: any Sendable)

@@ -104,4 +104,8 @@ struct TargetMonitor: ModelMonitor {
     }
 
     func name(of model: String) -> String { source(model) }
+
+    func pipeFailed(model: String, pipe: String, error: any Error, recovering: Bool) {
+        hub.publish(.failed(sequence: 0, error: ModelPipeFailure(target: source(model), pipe: pipe, error: error, recovering: recovering)))
+    }
 }

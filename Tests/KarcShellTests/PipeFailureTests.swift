@@ -1,0 +1,71 @@
+import Karc
+import KarcShell
+import KarcShellTrellis
+import Testing
+import Trellis
+
+/// A user's Karc model whose pipe throws after its command was sent (a
+/// simplex pipe: the send answered at once): the shell says which pipe
+/// failed, with what, under the command that caused it, whether or not
+/// the model's logger is on, in place of nothing.
+@Suite(.timeLimit(.minutes(1)))
+struct PipeFailureTests {
+    struct Outbox: Equatable, Initable, Sendable, Codable { var sent: [String] = [] }
+    protocol MailCommand: Sendable {}
+    struct Post: MailCommand, Codable { var to: String }
+    enum MailEffect: Sendable { case sent(String) }
+    struct Bounced: Error, CustomStringConvertible {
+        var address: String
+        var description: String { "no mailbox at \(address)" }
+    }
+
+    @CheckedSendable
+    final class MailDomain: Domain<DefaultId, Outbox, MailCommand, Never> {}
+
+    @CheckedSendable
+    final class Mailer: Model<MailDomain, DefaultId, Outbox, MailCommand, MailEffect, Never> {
+        override func reducer(state: Outbox, effect: MailEffect) -> (Outbox, [Never]) {
+            guard case .sent(let address) = effect else { return (state, []) }
+            return (Outbox(sent: state.sent + [address]), [])
+        }
+
+        @ScopesBuilder
+        override func scopes(_ s: Outbox, _ i: Interactor) -> [Scope] {
+            i.main
+        }
+    }
+
+    static func mail() async throws -> ClusterShell {
+        let cluster = try await Bootstrap { Mailer.service(.init(environ: Environ()), commands: [Post.self]).named("mail") }
+        return ClusterShell(name: "mail", cluster: cluster)
+    }
+
+    @Test func aPipeThatThrowsIsPrintedUnderTheCommandThatCausedIt() async throws {
+        let mail = try await Self.mail()
+        let run = try await Transcript.run(mail, ["mail.post to=jo@example.com", "mail.post to=nobody"], options: .plain(quiet: true))
+        #expect(run.status == 0)
+        #expect(
+            run.output.components(separatedBy: "\n").filter { !$0.isEmpty } == [
+                "state  mail:",
+                "  - PipeFailureTests.Outbox(sent: [])",
+                "  + PipeFailureTests.Outbox(",
+                "  +   sent: [",
+                "  +     [0]: \"jo@example.com\"",
+                "  +   ]",
+                "  + )",
+                "failed: mail's pipe main.post threw no mailbox at nobody; it goes on",
+                "ok (no changes)",
+            ])
+    }
+}
+
+extension PipeFailureTests.Mailer.Interactor {
+    func main() -> Pipeline {
+        Pipeline {
+            Pipe(id: "post", mode: .simplex(), source: commandSource) { (post: PipeFailureTests.Post, _) in
+                guard post.to.contains("@") else { throw PipeFailureTests.Bounced(address: post.to) }
+                try await sendEffects(.sent(post.to))
+            }
+        }
+    }
+}
