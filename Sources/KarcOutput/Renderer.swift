@@ -157,6 +157,17 @@ package final class Renderer {
         return body()
     }
 
+    /// Prints, in `body` and when `apart`, output no command of this session
+    /// made though one runs (another shell's change meanwhile): no `seq` with
+    /// `--json`, and not counted as the running command's changes.
+    package func apart<T>(if apart: Bool, _ body: () -> T) -> T {
+        guard apart else { return body() }
+        let (seq, printed) = (context.seq, changesPrinted)
+        context.seq = nil
+        defer { (context.seq, changesPrinted) = (seq, printed) }
+        return body()
+    }
+
     /// A command that succeeded and changed no state (`ok (no changes)`).
     package func unchanged() { emit(.unchanged) }
 

@@ -25,32 +25,47 @@ extension ShellSession {
             }
         }
         var changes = FoldedChanges()
+        /// Who made the changes folded so far (nil: the command running): one diff names one cause.
+        var heldCause: ChangeCause?
         var told: [FoldedChanges] = []
         var changed = Set<String>()
         var inOrder: [String] = []
         /// Prints the changes folded so far, one diff a target.
         func printChanges() {
             for change in changes.all {
-                let cause = background ? self.cause(of: change.link) : lateCause(of: change.link)?.name
+                let cause = heldCause ?? .running
                 keepingLate(for: background ? command(of: change.link) : nil) {
-                    let told = renderer.linked(change.link) { renderer.state(target: change.target, old: change.old, new: change.new, from: cause) }
+                    // Another's change while a command runs is not that command's output (no `seq` with `--json`).
+                    let told = renderer.apart(if: cause.isElsewhere) {
+                        renderer.linked(change.link) { renderer.state(target: change.target, old: change.old, new: change.new, from: cause.name) }
+                    }
                     if told.printed { log.saw(state: change.new, of: change.target) }
                     if told.changed, changed.insert(change.target).inserted { inOrder.append(change.target) }
                     if let parts = told.parts, told.changed {
-                        remember(parts, of: change.target, old: told.old, new: change.new, link: change.link, background: background)
+                        remember(
+                            parts, of: change.target, old: told.old, new: change.new, link: change.link, background: background || cause.isElsewhere)
                     }
                 }
             }
             told.append(changes)
             changes = FoldedChanges()
+            heldCause = nil
+        }
+        /// Folds a change with those held when the same cause made them; else prints those first,
+        /// so several quick changes of a target by different causes are told (and blamed) each on its own.
+        func fold(target: String, old: (any Sendable)?, new: any Sendable, record: ShellRecord) {
+            let cause = diffCause(of: record.link, background: background)
+            if !changes.all.isEmpty, heldCause != cause { printChanges() }
+            heldCause = cause
+            changes.add(target: target, old: old, new: new, link: record.link, time: record.traceTime)
         }
         for record in copy records {
             switch record.kind {
             case .stateChanged(let target, let old, let new):
-                changes.add(target: target, old: old, new: new, link: record.link, time: record.traceTime)
+                fold(target: target, old: old, new: new, record: record)
                 continue
             case .stateReported(let target, let state):
-                changes.add(target: target, old: nil, new: state, link: record.link, time: record.traceTime)
+                fold(target: target, old: nil, new: state, record: record)
                 continue
             case let kind where kind.isHop:
                 continue
@@ -175,6 +190,41 @@ extension ShellSession {
     /// The command of this session whose trace `link` is on, if any.
     func command(of link: TraceLink?) -> Int? {
         link.flatMap { traces.recording($0.trace)?.command }
+    }
+
+    /// Who made a change, as its diff names it: between commands (`background`)
+    /// always its trace's root; while a command runs, nothing when that
+    /// command did (or the cluster links no records), an earlier command of
+    /// this session (late), or the root of work no command of this session
+    /// began (another shell's, the app's, a timer's), which is not the
+    /// running command's to print as its own.
+    func diffCause(of link: TraceLink?, background: Bool) -> ChangeCause {
+        if background { return .between(cause(of: link)) }
+        guard let link else { return .running }
+        if let late = lateCause(of: link) { return .late(late.name) }
+        return command(of: link) == nil ? .elsewhere(cause(of: link)) : .running
+    }
+
+    /// Who made a change: the diff's `(by …)`.
+    enum ChangeCause: Equatable {
+        /// The command running now.
+        case running
+        /// Between commands: whoever it was.
+        case between(String)
+        /// An earlier command of this session.
+        case late(String)
+        /// While a command runs, work it did not begin.
+        case elsewhere(String)
+
+        /// What the diff says after `by`; nil for the running command's own.
+        var name: String? {
+            switch self {
+            case .running: nil
+            case .between(let name), .late(let name), .elsewhere(let name): name
+            }
+        }
+
+        var isElsewhere: Bool { if case .elsewhere = self { true } else { false } }
     }
 }
 

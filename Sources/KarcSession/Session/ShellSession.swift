@@ -151,6 +151,8 @@ package final class ShellSession {
         case .empty:
             return .succeeded
         case .meta(let name, let arguments):
+            // What happened since the last command is told first: a `:blame` or `:state` in a script sees it.
+            printArrived(background: true)
             return await numbered(text) { await meta(name, arguments, at: location) }
         case .command(let invocation):
             printArrived(background: true)  // what happened since the last command (timers, emitters): not this one's
