@@ -116,7 +116,9 @@ package enum AttachClient {
     /// Why no connection was made at all, when that is what `error` says
     /// (not a connection that was made and then closed: that is "lost").
     static func notConnected(_ error: RPCError) -> String? {
-        guard error.code == .unavailable, error.message.hasPrefix("Could not establish a connection") else { return nil }
+        // A call made after the channel failed to connect says so after its own words
+        // ("Channel is in a transient failure state… Could not establish…"): gRPC merges the two.
+        guard error.code == .unavailable, error.message.contains("Could not establish a connection") else { return nil }
         let cause = error.cause.map { "\($0)" } ?? ""
         if cause.contains("Connection refused") { return "nothing accepts connections there (is the app serving on it, `karc serve --listen …`?)" }
         if cause.contains("No such file") { return "no socket there (is the app serving, `karc serve`?)" }

@@ -1,6 +1,9 @@
 import Foundation
+import GRPCCore
 import TestSupport
 import Testing
+
+@testable import KarcAttach
 
 /// What an attached shell is told when something is not as it should be:
 /// whose change it watched, a token file that is no token, an address
@@ -60,5 +63,19 @@ import Testing
             run.stderr
                 == "karc attach: error: cannot connect to 127.0.0.1:1: nothing accepts connections there (is the app serving on it, `karc serve --listen …`?)\n"
         )
+    }
+
+    /// A call made after the channel already failed to connect (what a busy
+    /// machine sees) says what the first failure said, not "connection lost".
+    @Test func aChannelInTransientFailureSaysWhyItCouldNotConnect() {
+        struct Refused: Error, CustomStringConvertible {
+            var description: String { "connect(descriptor:addr:size:): Connection refused (errno: 111)" }
+        }
+        let first = RPCError(code: .unavailable, message: "Could not establish a connection to [ipv4]127.0.0.1:1.", cause: Refused())
+        let later = RPCError(code: .unavailable, message: "Channel is in a transient failure state and 'wait for ready' isn't enabled.", cause: first)
+        let refused = "nothing accepts connections there (is the app serving on it, `karc serve --listen …`?)"
+        #expect(AttachClient.notConnected(first) == refused)
+        #expect(AttachClient.notConnected(later) == refused)
+        #expect(AttachClient.notConnected(RPCError(code: .unavailable, message: "Channel is shutting down.")) == nil)
     }
 }
