@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import KarcExplore
 import KarcScriptTools
 import KarcSession
@@ -50,6 +51,18 @@ struct ShellCommand<App: ShellApp>: AsyncParsableCommand {
     @OptionGroup var inspector: InspectArguments
     @OptionGroup var arguments: App.Arguments
     @OptionGroup var live: App.LiveArguments
+
+    /// A script named like a word that is no file was most likely meant as a
+    /// subcommand (`shop serve` where the app has none): said so, with the
+    /// subcommands there are, before a cluster is made.
+    func validate() throws {
+        guard let file = shell.file, file != "-", !file.isEmpty, file.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }),
+            !FileManager.default.fileExists(atPath: file)
+        else { return }
+        let names = ShellRootCommand<App>.configuration.subcommands.map { $0.configuration.commandName ?? "" }.filter { !$0.isEmpty && $0 != "shell" }
+        throw ValidationError(
+            "no such script: \(file), nor a subcommand of \(App.name): its subcommands are \(names.joined(separator: ", ")) (\(App.name) --help)")
+    }
 
     func run() async throws {
         let cluster = try await App.shellCluster(for: ClusterLaunch(use: .shell, arguments: arguments, live: live))

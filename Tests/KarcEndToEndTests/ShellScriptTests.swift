@@ -151,6 +151,13 @@ import Testing
         let missing = try await KarcRun.run(["/nonexistent/script.karc"])
         #expect(missing.status == 1)
         #expect(missing.stderr == "error: no such script: /nonexistent/script.karc\n")
+        // A word that is no file was meant as a subcommand: the ones there are.
+        let word = try await KarcRun.run(["servee"])
+        #expect(word.status == 64)
+        #expect(
+            word.stderr.hasPrefix(
+                "Error: no such script: servee, nor a subcommand of karc: its subcommands are check, export-test, export-diagram, explore, serve, attach (karc --help)"
+            ), "\(word.stderr)")
     }
 
     @Test func metaCommandsHelpAndComplainUsefully() async throws {
