@@ -36,6 +36,9 @@ package struct AttachConnection: Sendable {
                 "no endpoint at unix:\(path): \(FileManager.default.fileExists(atPath: path) ? "not a socket" : "no such socket") (is the app running?)"
             )
         }
+        if case .unix(let path) = resolved, !SocketProbe.isListening(path) {
+            throw AttachError("nothing listens at unix:\(path): the app that made it stopped (is it running?)")
+        }
         if case .tcp = resolved, tokenFile == nil {
             throw AttachError("attaching over TCP needs the endpoint's token: --token-file FILE (the app wrote it; karc serve prints where)")
         }

@@ -114,8 +114,14 @@ final class AttachFront: Sendable {
                 // At a prompt, through the editor: above the line while the user types, as it is while a command runs.
                 if let editor = editor.withLock({ $0?.editor }) {
                     editor.print(Array(output.text))
-                } else {
-                    OutputSink.writeAll(Array(output.text), to: output.stream == .stderr ? STDERR_FILENO : STDOUT_FILENO)
+                } else if !OutputSink.writeAll(Array(output.text), to: output.stream == .stderr ? STDERR_FILENO : STDOUT_FILENO),
+                    errno == EPIPE, output.stream != .stderr
+                {
+                    // The reader went (`karc attach SCRIPT | head`): end as a local shell does, by SIGPIPE
+                    // (status 141), not by running the rest of the script into a closed pipe. The transport
+                    // ignores SIGPIPE for its sockets; the default comes back for this one signal.
+                    signal(SIGPIPE, SIG_DFL)
+                    raise(SIGPIPE)
                 }
             case .prompt(let prompt):
                 await handle(prompt)

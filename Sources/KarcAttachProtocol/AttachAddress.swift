@@ -73,11 +73,13 @@ package enum AttachAddress: Sendable, Equatable, CustomStringConvertible {
         return file
     }
 
-    /// The endpoints listening in the runtime directory (their sockets), for `karc attach` with no address.
+    /// The endpoints listening in the runtime directory (their sockets), for
+    /// `karc attach` with no address: a socket nothing accepts on (left by an
+    /// app that was killed) is not one.
     package static func discover(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
         let directory = runtimeDirectory(environment: environment)
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        return entries.filter { $0.hasSuffix(".sock") }.sorted().map { "\(directory)/\($0)" }
+        return entries.filter { $0.hasSuffix(".sock") }.sorted().map { "\(directory)/\($0)" }.filter(SocketProbe.isListening)
     }
 
     /// Makes `directory` (and its parents) and sets it to 0700; refuses one

@@ -28,9 +28,12 @@ struct AttachService: Karc_Attach_V1_Attach.SimpleServiceProtocol {
         context: ServerContext
     ) async throws {
         guard shared.admit() else {
-            throw RPCError(
-                code: .resourceExhausted,
-                message: "\(shared.configuration.maxShells) shells are attached to \(shared.name) already (its limit); detach one and try again")
+            let limit = shared.configuration.maxShells
+            let attached = limit == 1 ? "1 shell is" : "\(limit) shells are"
+            // The app's log says so too: whoever runs it learns why a teammate could not attach.
+            shared.logger.notice(
+                "refused a shell: the limit of attached shells is reached", metadata: ["peer": "\(context.peerName)", "maxShells": "\(limit)"])
+            throw RPCError(code: .resourceExhausted, message: "\(attached) attached to \(shared.name) already (its limit); detach one and try again")
         }
         defer { shared.release() }
         // One task reads the connection (its iterator stays in that task);

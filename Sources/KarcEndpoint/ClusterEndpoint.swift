@@ -65,6 +65,15 @@ public struct ClusterEndpoint: ServiceLifecycle.Service {
         /// session waits (a script's next line, a prompt's next records)
         /// while records wait in ``recordBuffer``.
         public var outputBuffer = AttachProtocol.outputHighWater
+        /// A connection that opens no call within this time is closed (bytes
+        /// that are not gRPC, a port scanner, a client that never asks): a
+        /// shell opens its call as it connects.
+        public var handshakeTimeout: Duration = .seconds(10)
+        /// Connections open at once; past them a new one is closed as it
+        /// comes, and the app logs it. nil: ``maxShells`` and 16 more (room
+        /// for shells to be told they are over ``maxShells``). Whatever
+        /// connects cannot take the app's file descriptors.
+        public var maxConnections: Int?
         /// Where the token is written; nil: beside the socket (`NAME.token`), or in the runtime directory for TCP.
         public var tokenFile: String?
         /// TLS for TCP: PEM files of the certificate chain and private key.
@@ -145,7 +154,10 @@ public struct ClusterEndpoint: ServiceLifecycle.Service {
         }
         let transport = HTTP2ServerTransport.Posix(
             address: socketAddress(address), transportSecurity: try transportSecurity(for: address),
-            config: .defaults { $0.rpc.maxRequestPayloadSize = configuration.maxMessageBytes })
+            config: .defaults {
+                $0.rpc.maxRequestPayloadSize = configuration.maxMessageBytes
+                ($0.channelDebuggingCallbacks.onAcceptTCPConnection, $0.channelDebuggingCallbacks.onAcceptHTTP2Stream) = state.connections.callbacks
+            })
         let server = GRPCServer(
             transport: transport, services: [AttachService(shared: state)],
             interceptors: [TokenCheck(token: token, tokenFile: tokenFile, logger: state.logger)])
@@ -178,6 +190,12 @@ public struct ClusterEndpoint: ServiceLifecycle.Service {
         } onGracefulShutdown: {
             stop()
         }
+    }
+
+    /// Returns once `count` holds of the number of connections open (at
+    /// once if it does now): a test awaits the endpoint's noticing a close.
+    package func untilConnections(_ count: @escaping @Sendable (Int) -> Bool) async {
+        await state.connections.until(count)
     }
 
     /// How many shells are attached now.

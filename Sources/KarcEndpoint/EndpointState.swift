@@ -17,6 +17,8 @@ final class EndpointState: Sendable {
     let catalogJSON: Data
     let configuration: ClusterEndpoint.Configuration
     let logger: Logger
+    /// The connections open, each closed unless it talks (``ConnectionGuard``).
+    let connections: ConnectionGuard
     /// Which attached shell started which trace (who made a change a shell did not).
     let traces = ShellTraces()
     private let attached = KarcMutex(Attached())
@@ -34,6 +36,8 @@ final class EndpointState: Sendable {
         self.cluster = cluster
         self.configuration = configuration
         self.logger = logger
+        connections = ConnectionGuard(
+            handshakeTimeout: configuration.handshakeTimeout, limit: configuration.maxConnections ?? configuration.maxShells + 16, logger: logger)
         catalog = ClusterShell.catalog(of: cluster)
         // Plain structs of strings: encoding cannot fail.
         catalogJSON = (try? JSONEncoder().encode(CatalogSummary(catalog))) ?? Data()

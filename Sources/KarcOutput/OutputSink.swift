@@ -245,7 +245,9 @@ package final class OutputSink: Sendable {
     }
 
     /// Writes every byte to `fd`, retrying interrupted writes; gives up on a closed pipe.
-    package static func writeAll(_ bytes: [UInt8], to fd: Int32) {
+    /// False when the reader is gone (a closed pipe, `errno` says why): nothing more can be shown.
+    @discardableResult
+    package static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
@@ -253,10 +255,11 @@ package final class OutputSink: Sendable {
                 let written = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
                 if written < 0 {
                     if errno == EINTR || errno == EAGAIN { continue }
-                    return  // a closed pipe: nothing more can be shown
+                    return false
                 }
                 offset += written
             }
+            return true
         }
     }
 }

@@ -9,7 +9,7 @@ import KarcShell
 import Logging
 import ServiceLifecycle
 
-/// `karc serve`: the demo cluster with an endpoint and no prompt, until SIGTERM or SIGINT.
+/// `karc serve`: the demo cluster with an endpoint and no prompt, until SIGTERM, SIGINT or SIGHUP.
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
@@ -21,7 +21,8 @@ struct Serve: AsyncParsableCommand {
             --listen HOST:PORT uses TCP: loopback, or another interface with --tls-cert and \
             --tls-key. --inspect also serves a page of what the app does (docs/inspect.md), \
             on the port --inspect-port names if it does. \
-            Stops cleanly on SIGTERM or SIGINT (Ctrl-C).
+            Stops cleanly (removing its socket and token) on SIGTERM, SIGINT (Ctrl-C) or SIGHUP \
+            (its terminal closed).
             """)
 
     @OptionGroup var demo: DemoArguments
@@ -95,7 +96,7 @@ struct Serve: AsyncParsableCommand {
             }
         }
         let announced = AnnouncingEndpoint(endpoint: endpoint, name: name, readOnly: readOnly, tlsCert: tlsCert, inspectorURL: inspectorURL)
-        let group = ServiceGroup(configuration: .init(services: [announced], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        let group = ServiceGroup(configuration: .init(services: [announced], gracefulShutdownSignals: [.sigterm, .sigint, .sighup], logger: logger))
         do {
             try await group.run()
         } catch let error as EndpointError {
@@ -122,8 +123,10 @@ private struct AnnouncingEndpoint: Service {
         try await endpoint.run { listening in
             // The default socket of its name: `karc attach NAME` finds it (and with one endpoint running, `karc attach`).
             let isDefaultSocket = listening.address == "unix:" + AttachAddress.socketPath(named: name)
+            // `karc attach` alone finds only the one endpoint listening: beside another it needs the name.
+            let isOnly = AttachAddress.discover().count == 1
             var attach: String =
-                if isDefaultSocket, name == "demo" {
+                if isDefaultSocket, name == "demo", isOnly {
                     "karc attach"
                 } else if isDefaultSocket, !name.contains(where: { !$0.isLetter && !$0.isNumber && $0 != "-" && $0 != "_" }) {
                     "karc attach \(name)"

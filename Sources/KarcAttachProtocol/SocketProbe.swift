@@ -1,9 +1,10 @@
 import Foundation
 
 /// Whether something accepts connections on a Unix socket path: a live
-/// endpoint is not replaced; a socket file left behind is.
-enum SocketProbe {
-    static func isListening(_ path: String) -> Bool {
+/// endpoint is not replaced, and `karc attach` finds it; a socket file left
+/// behind (an app killed before it could remove it) is replaced, and not found.
+package enum SocketProbe {
+    package static func isListening(_ path: String) -> Bool {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return false }
         defer { close(fd) }
