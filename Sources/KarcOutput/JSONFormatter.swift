@@ -27,10 +27,11 @@ package struct JSONFormatter: OutputFormatter {
             object["script"] = command.script
             object["line"] = command.line
             json(object, in: context, to: sink)
-        case .event(let source, let value, let late):
+        case .event(let source, let value, let late, let by):
             // A late event carries its command's `seq` (``Renderer/printing(for:_:)``), as a late reply does.
             var object: JSONObject = ["kind": "event", "source": source, "type": ValueText.typeName(value), "value": ValueText.json(value)]
             if late != nil { object["late"] = true }
+            if let by { object["by"] = by }
             json(object, in: context, to: sink)
         case .redirect(let by, let action, let to):
             json(

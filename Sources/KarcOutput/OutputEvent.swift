@@ -16,8 +16,9 @@ package enum OutputEvent {
     /// The reply of a send the shell gave up on (timed out, interrupted), now that it came.
     case lateReply(command: CommandOrigin, value: any Sendable)
     /// An event a target emitted; `late` names the earlier command that set
-    /// it off (`#3 identity.login`) when it comes in another command's output or between commands.
-    case event(source: String, value: any Sendable, late: String?)
+    /// it off (`#3 identity.login`) when it comes in another command's output or between commands,
+    /// `by` who did when no command of this session did (`the app: clock.tick`, `another shell: …`).
+    case event(source: String, value: any Sendable, late: String?, by: String? = nil)
     /// A middleware replaced an action (`to` empty: dropped it).
     case redirect(by: String, action: any Sendable, to: [any Sendable])
     /// A target's state changed (`:diff on`).

@@ -21,9 +21,10 @@ package struct ReadableFormatter: OutputFormatter {
         case .lateReply(let command, let value):
             let head = "  (late, \(command.described)) "
             sink.write(style.reply("reply") + head + Self.indented(ValueText.dump(value), by: 5 + DisplayWidth.of(head)))
-        case .event(let source, let value, let late):
-            // Work of an earlier command that came in another's output says whose it is, as a late reply does.
-            let head = "  \(source)" + (late.map { " (late, \($0))" } ?? "") + ": "
+        case .event(let source, let value, let late, let by):
+            // Work of an earlier command that came in another's output says whose it is, as a late reply does;
+            // work no command of this session began says who did, as a diff does.
+            let head = "  \(source)" + (late.map { " (late, \($0))" } ?? "") + Self.from(by) + ": "
             sink.write(style.event("event") + head + Self.indented(ValueText.dump(value), by: 5 + DisplayWidth.of(head)))
         case .redirect(let by, let action, let to):
             let replacement = to.map(ValueText.dump).joined(separator: ", ")

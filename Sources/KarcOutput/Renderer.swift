@@ -176,8 +176,8 @@ package final class Renderer {
 
     /// An event emitted by `source`, unless `:events` hides its type (`typeName`, worked out once by the caller).
     /// An event; `late` names the earlier command whose work it is, when it is not the running command's.
-    package func event(_ event: any Sendable, from source: String, typeName: String, late: String? = nil) {
-        if events.shows(typeName) { emit(.event(source: source, value: event, late: late)) }
+    package func event(_ event: any Sendable, from source: String, typeName: String, late: String? = nil, by: String? = nil) {
+        if events.shows(typeName) { emit(.event(source: source, value: event, late: late, by: by)) }
     }
 
     package func record(_ record: ShellRecord) {

@@ -11,7 +11,7 @@ final class FlowRecorder: SessionFront {
         switch event {
         case .begin(let number, let text): lines.append("#\(number) \(text)")
         case .reply(let target, let value): lines.append("\(seq)reply from \(target): \(value)")
-        case .event(let source, let value, _): lines.append("\(seq)event from \(source): \(type(of: value))")
+        case .event(let source, let value, _, _): lines.append("\(seq)event from \(source): \(type(of: value))")
         case .stateChange(let change): lines.append("\(seq)state of \(change.target) changed")
         case .error(let message, _): lines.append("\(seq)error: \(message)")
         case .done(let number, let outcome): lines.append("#\(number) \(outcome)")

@@ -1,4 +1,5 @@
 import Foundation
+import KarcAsync
 import KarcShell
 import KarcShellTrellis
 import Testing
@@ -90,6 +91,37 @@ struct ChangeCauseTests {
                 #expect(run.output.contains("state  gate:\n  - false\n  + true\n"), "\(run.output)")
             }
             await shell.shutDown()
+        }
+    }
+
+    struct Poked: Sendable {}
+
+    /// An event between commands says who set it off, as a diff does: the
+    /// app's send by its name, and with no link at all, the app.
+    @Test func anEventNoCommandOfThisSessionSetOffSaysWho() async throws {
+        for json in [false, true] {
+            let cluster = PushedRecords()
+            let link = TraceLink.rootOnly(span: 7, origin: .none)
+            cluster.push([
+                ShellRecord(.sent(action: Add(n: 1), target: "counter"), link: link),
+                ShellRecord(.event(source: "counter", event: Poked()), link: link),
+                .event(source: "counter", event: Poked()),
+            ])
+            let run = try await Transcript.capture { sink in
+                let session = ShellSession(cluster: cluster, options: Self.options(json: json), sink: sink, words: PromptWords())
+                _ = await ScriptRunner(session: session).run(lines: [":timing off"], name: "<test>")
+                return 0
+            }
+            if json {
+                let events = run.output.split(separator: "\n").filter { $0.contains(#""kind":"event""#) }
+                #expect(events.count == 2, "\(run.output)")
+                #expect(events.first?.contains(#""by":"the app: counter."#) == true, "\(run.output)")
+                #expect(events.last?.contains(#""by":"the app""#) == true, "\(run.output)")
+                #expect(!events.contains { $0.contains(#""seq""#) }, "\(run.output)")
+            } else {
+                #expect(run.output.contains("event  counter (by the app: counter."), "\(run.output)")
+                #expect(run.output.contains("event  counter (by the app): ChangeCauseTests.Poked()\n"), "\(run.output)")
+            }
         }
     }
 }

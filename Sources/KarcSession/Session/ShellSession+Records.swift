@@ -78,11 +78,16 @@ extension ShellSession {
             switch record.kind {
             case .event(let source, let event):
                 let late = lateCause(of: record.link)
+                // Work no command of this session began says whose it is, as its diff does; while a command runs it is not that command's output.
+                let cause = late == nil ? diffCause(of: record.link, background: background) : .running
+                let by = cause.isElsewhere || (background && command(of: record.link) == nil) ? cause.name : nil
                 keepingLate(for: background ? command(of: record.link) : nil) {
                     // A late event is its command's output, as a late reply is (its `seq` with `--json`).
                     renderer.printing(for: late?.seq) {
-                        renderer.linked(record.link) {
-                            renderer.event(event, from: source, typeName: log.saw(event: event, from: source), late: late?.name)
+                        renderer.apart(if: cause.isElsewhere) {
+                            renderer.linked(record.link) {
+                                renderer.event(event, from: source, typeName: log.saw(event: event, from: source), late: late?.name, by: by)
+                            }
                         }
                     }
                 }
