@@ -51,6 +51,7 @@ package enum AttachClient {
             hello.input = prompting ? .prompt : .none
         }
         let front = AttachFront(historyFile: shell.options.history.file, prompting: prompting, address: connection.address)
+        if arguments.inspect { front.askedForInspector() }
         var pause = ReconnectPause()
         var tokenReread = false
         while true {
@@ -97,6 +98,8 @@ package enum AttachClient {
                 let kept = front.kept
                 hello.options.watches = kept.watches
                 hello.options.trace = kept.tracing
+                // The page of the lost session ended with it: the new one serves another (its address printed first).
+                hello.commands = kept.inspector ? [":inspect"] : []
                 // `reconnecting` is cleared by a welcome: the last try connected, this is a new outage.
                 let wait = pause.take(newOutage: !front.reconnecting.withLock { $0 })
                 guard await front.waitToReconnect(after: reason, pause: wait) else {

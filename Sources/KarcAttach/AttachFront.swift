@@ -59,8 +59,19 @@ final class AttachFront: Sendable {
     /// Between a welcome after an outage and the new session's prompt: what the lost one had (said once the prompt is back).
     private let reconnected = KarcMutex<ReconnectNotice.Kept?>(nil)
 
-    /// The watches and trace setting to ask a new session for (what the lost one had).
-    var kept: ReconnectNotice.Kept { keptBySession.withLock { $0 } }
+    /// The watches and trace setting to ask a new session for (what the lost one had), and whether it had an inspector.
+    var kept: ReconnectNotice.Kept {
+        var kept = keptBySession.withLock { $0 }
+        kept.inspector = asksInspector.withLock { $0 }
+        return kept
+    }
+    /// Whether the user asked for an inspector (`--inspect`, or `:inspect` typed): a new session after a reconnection serves one again.
+    private let asksInspector = KarcMutex(false)
+
+    /// The user asked the session for an inspector.
+    func askedForInspector() {
+        asksInspector.withLock { $0 = true }
+    }
 
     /// Something failed on this side (a script line too long to send): the exit status is 1.
     func failedLocally() {
@@ -170,6 +181,7 @@ final class AttachFront: Sendable {
                 // A line entered waits for the app's room as a script's do (a pasted block is many lines);
                 // the connection may go meanwhile, and the line with it: said as any line typed offline.
                 case .line(let line):
+                    if line.trimmingCharacters(in: .whitespaces).lowercased() == ":inspect" { askedForInspector() }
                     if !(await outgoing.send(lines: [line])), offline(input, editor: made) { return }
                 case .endOfInput: outgoing.send(.with { $0.endOfInput = .init() })
                 // Ctrl-C at `...>`: the app's session drops the command that goes on (see `AttachedSession`).

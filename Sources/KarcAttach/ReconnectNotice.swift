@@ -7,6 +7,8 @@ struct ReconnectNotice {
         var watches: [String] = []
         var tracing = false
         var snapshots: [String] = []
+        /// The user asked for an inspector (`--inspect`, `:inspect`): the new session is asked again.
+        var inspector = false
     }
 
     let address: String
@@ -35,6 +37,7 @@ struct ReconnectNotice {
             let names = asked.snapshots.joined(separator: ", ")
             line += "; \(asked.snapshots.count == 1 ? "the snapshot" : "the snapshots") \(names) went with the old session"
         }
+        if asked.inspector { line += "; the inspector is a new page, at the address above (the old page ended with the old session)" }
         return line + "\n"
     }
 }

@@ -156,6 +156,28 @@ struct AttachPromptTests {
         }
     }
 
+    /// An inspector asked for at the prompt ended with the app's session:
+    /// the new session serves a new page, and the shell says where.
+    @Test func anInspectorAskedForComesBackAsANewPageAfterTheAppRestarts() async throws {
+        let first = try await ServedDemo()
+        try await Tmux.session { tmux in
+            try await startAttach(tmux, first)
+            await tmux.resize(columns: 200)
+            await tmux.send(text: ":inspect", enter: true)
+            await tmux.expect { $0.contains("inspector: http://127.0.0.1:") }
+            #expect(await first.stop() == 0)
+            await tmux.expect("the prompt does not say it is offline") { $0.split(separator: "\n").last == "demo (offline)>" }
+            let second = try await ServedDemo(in: first.scratch)
+            await tmux.expect("no new page, or not said") {
+                $0.components(separatedBy: "inspector: http://127.0.0.1:").count == 3
+                    && $0.replacingOccurrences(of: "\n", with: "").contains("; the inspector is a new page, at the address above")
+            }
+            await tmux.send(keys: "C-d")
+            await tmux.expect { $0.contains("EXIT=0") }
+            _ = await second.stop()
+        }
+    }
+
     @Test func anOutageWhileACommandRunsGivesThePromptBack() async throws {
         let first = try await ServedDemo()
         try await Tmux.session { tmux in

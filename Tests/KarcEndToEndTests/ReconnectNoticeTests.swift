@@ -24,6 +24,12 @@ import Testing
                 == start + "; your 2 watches and :trace on are back\n")
     }
 
+    @Test func anInspectorIsANewPage() {
+        #expect(
+            line(.init(inspector: true), back: ([], false))
+                == start + "; the inspector is a new page, at the address above (the old page ended with the old session)\n")
+    }
+
     @Test func whatDidNotComeBackIsNamed() {
         #expect(
             line(.init(watches: ["counter", "shop.total"], tracing: true), back: (["counter"], false))
