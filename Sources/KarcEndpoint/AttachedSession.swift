@@ -64,9 +64,11 @@ final class AttachedSession: Sendable {
             var runtime = ShellRuntime()
             // The session's own inspector, on the app's loopback, started only if the shell asks (`:inspect`).
             runtime.inspector = shared.configuration.servesInspector ? InspectorStarter(readOnly: shared.configuration.readOnly) : nil
+            // `karc attach --inspect` sends `:inspect` first: started as `karc --inspect` starts its own, numbered as no command.
+            let inspect = hello.commands.first == ":inspect"
             let status = await Shell.runSession(
-                cluster, options: options, commands: hello.commands, input: input, sink: sink, host: host,
-                interrupter: interrupter, words: words, runtime: runtime)
+                cluster, options: options, commands: Array(hello.commands.dropFirst(inspect ? 1 : 0)), input: input, sink: sink, host: host,
+                interrupter: interrupter, words: words, runtime: runtime, inspect: inspect)
             await runtime.inspector?.stop()
             exitStatus.withLock { $0 = status }
             // Stopped by the app: no exit status, the call fails (`unavailable`).

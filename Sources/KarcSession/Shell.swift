@@ -53,6 +53,7 @@ public enum Shell {
 
     /// Runs a session: the `-e` `commands`, then `input`, printing to `sink`;
     /// returns the exit status (0 when every command succeeded, 1 otherwise).
+    /// With `inspect`, the runtime's inspector starts first, its URL on standard error.
     /// Ctrl-C reaches it through `interrupter`; the events it prints and the
     /// snapshots it keeps go to `words` (what a prompt completes); its waits keep `runtime`'s
     /// time and its sends run on its executor. What `Shell.run` and an
@@ -60,7 +61,7 @@ public enum Shell {
     package static func runSession(
         _ cluster: any ShellCluster, options: ShellOptions, commands: [String], input: Input,
         sink: OutputSink, host: any ShellHost, interrupter: Interrupter = Interrupter(), words: PromptWords = PromptWords(),
-        runtime: ShellRuntime = ShellRuntime(), fronts: [any SessionFront] = []
+        runtime: ShellRuntime = ShellRuntime(), fronts: [any SessionFront] = [], inspect: Bool = false
     ) async -> Int32 {
         let session = ShellSession(
             cluster: cluster, options: options, sink: sink, host: host, interrupter: interrupter, words: words, runtime: runtime)
@@ -91,6 +92,10 @@ public enum Shell {
         // before the first command, so the first command sees its result.
         _ = await cluster.settled(timeout: options.timeout)
         await session.watchAgain(options.watches)
+        // An inspector that did not start ends a script before it runs (as `karc --inspect` does); a prompt goes on.
+        if inspect, !(await session.startInspectorFirst()) {
+            if case .prompt = input {} else { return 1 }
+        }
         var failed = false
         if !commands.isEmpty {
             switch await runner.run(lines: commands, name: "-e") {

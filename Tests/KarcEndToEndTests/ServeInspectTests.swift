@@ -71,11 +71,13 @@ struct AttachInspectTests {
         let attach = try served.startAttach(["--inspect"], keepsInput: true)
         attach.write("counter.increment\n")
         #expect(await attach.until { $0.stdout.contains("CounterStore.State(count: 1)") || $0.outputEnded })
+        // On standard error, as `karc --inspect` prints it, and numbered as no command: the page's line is #2.
         let url = try #require(
-            attach.stdout.firstMatch(of: /inspector: (http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{32})/).map { String($0.1) }, "\(attach.stdout)")
+            attach.stderr.firstMatch(of: /^inspector: (http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{32})\n/).map { String($0.1) }, "\(attach.stderr)")
+        #expect(!attach.stdout.contains("inspector:"), "\(attach.stdout)")
         let page = try await ChildProcess.run(["/usr/bin/python3", ServeInspectTests.runFromPage, url, "counter.increment-by-three", "count: 1"])
         #expect(
-            String(decoding: page.stdout, as: UTF8.self) == "#3 counter.increment-by-three: ok\n", "\(String(decoding: page.stderr, as: UTF8.self))")
+            String(decoding: page.stdout, as: UTF8.self) == "#2 counter.increment-by-three: ok\n", "\(String(decoding: page.stderr, as: UTF8.self))")
         #expect(await attach.until { $0.stdout.contains("from the inspector: counter.increment-by-three") || $0.outputEnded })
         #expect(await attach.until { $0.stdout.contains("CounterStore.State(count: 4)") || $0.outputEnded })
         attach.closeInput()

@@ -1,3 +1,4 @@
+import KarcAttachProtocol
 import NIOCore
 import NIOPosix
 import Testing
@@ -27,6 +28,44 @@ import Testing
         shell.type(":inspect")
         #expect(await shell.until { $0.printed.contains("error:") })
         #expect(shell.printed.contains("error: this shell cannot serve an inspector: its app turned it off"), "\(shell.printed)")
+        shell.close()
+        try await endpoint.stop()
+    }
+
+    /// `karc attach --inspect` (its hello's first command, `:inspect`): the
+    /// URL comes on standard error before any command, numbered as none.
+    @Test func anInspectorAskedForAtTheStartIsNoCommandAndItsURLIsOnStandardError() async throws {
+        let endpoint = try await RunningEndpoint()
+        var hello = TestShell.prompt
+        hello.input = .script
+        hello.options.json = true
+        hello.commands = [":inspect", "nowhere.nothing"]
+        let shell = try TestShell(socket: endpoint.socket, token: endpoint.token, hello: hello)
+        shell.send(.with { $0.endOfInput = .init() })  // no script after the -e commands
+        #expect(await shell.until { $0.end != nil })
+        let errors = shell.messages.compactMap { message -> String? in
+            guard case .output(let output)? = message.kind, output.stream == .stderr else { return nil }
+            return String(decoding: output.text, as: UTF8.self)
+        }.joined()
+        #expect(errors.firstMatch(of: /^inspector: http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{32}\n$/) != nil, "\(errors)")
+        #expect(shell.printed.contains(#""seq":1"#) && !shell.printed.contains(#""seq":2"#), "the first command is #1: \(shell.printed)")
+        #expect(!shell.printed.contains(":inspect"), "\(shell.printed)")
+        shell.close()
+        try await endpoint.stop()
+    }
+
+    /// A script that asked for an inspector the app does not serve runs nothing: it fails at once.
+    @Test func aScriptThatAskedForAnInspectorTheAppDoesNotServeRunsNothing() async throws {
+        let endpoint = try await RunningEndpoint { $0.servesInspector = false }
+        var hello = TestShell.prompt
+        hello.input = .script
+        hello.commands = [":inspect", ":history"]
+        let shell = try TestShell(socket: endpoint.socket, token: endpoint.token, hello: hello)
+        #expect(await shell.until { $0.end != nil })
+        #expect(shell.printed.contains("error: this shell cannot serve an inspector: its app turned it off"), "\(shell.printed)")
+        #expect(!shell.printed.contains("#1"), "nothing ran: \(shell.printed)")
+        let status = shell.messages.compactMap { message -> Int32? in if case .exit(let exit)? = message.kind { exit.status } else { nil } }
+        #expect(status == [1])
         shell.close()
         try await endpoint.stop()
     }

@@ -125,10 +125,5 @@ struct MetaContext {
     var scriptRunner: ScriptRunner { ScriptRunner(session: session) }
 
     /// Starts the browser inspector, or finds it started; a front it gives is subscribed (`:inspect`).
-    func startInspector() async throws -> String? {
-        guard let starter = session.waits.runtime.inspector else { return nil }
-        let started = try await starter.start()
-        if let front = started.front { _ = session.subscribe(front) }
-        return started.url
-    }
+    func startInspector() async -> Result<String, InspectorFailure> { await session.startInspector() }
 }
