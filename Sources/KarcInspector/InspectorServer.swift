@@ -224,12 +224,21 @@ package final class InspectorServer: Sendable {
                     try await outbound.write(Self.close(code: .goingAway, reason: "the session ended"))
                 }
                 group.addTask {
+                    /// In a fragmented message, refused at its first frame: its continuations are not told again.
+                    var inRefusedMessage = false
                     for try await frame in inbound {
+                        // A browser masks every frame (RFC 6455, 5.1): one that does not is no browser's page.
+                        guard frame.maskKey != nil else {
+                            try await outbound.write(Self.close(code: .protocolError, reason: "a client's frames are masked (RFC 6455, 5.1)"))
+                            return
+                        }
                         switch frame.opcode {
                         case .connectionClose: return
                         case .ping: try await outbound.write(WebSocketFrame(fin: true, opcode: .pong, data: frame.unmaskedData))
+                        case .continuation where inRefusedMessage: inRefusedMessage = !frame.fin
                         case .text where frame.fin: Self.ask(frame.unmaskedData.readableBytesView, of: inbox, for: id, hub: hub)
                         case .text, .continuation, .binary:
+                            inRefusedMessage = !frame.fin
                             hub.tell(InspectorAsk.answer(SessionAnswer.refusal("a question is one JSON text frame, unfragmented"), id: nil), to: id)
                         default: continue
                         }

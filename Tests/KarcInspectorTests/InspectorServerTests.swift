@@ -90,6 +90,28 @@ struct InspectorServerTests {
         await inspector.stop()
     }
 
+    /// A frame no browser sends (unmasked) closes its connection as a
+    /// protocol error; a fragmented question is refused once, not a refusal a fragment.
+    @Test func anUnmaskedFrameClosesItsConnectionAndAFragmentedQuestionIsRefusedOnce() async throws {
+        let inspector = try await Inspector.start()
+        let (port, token) = (inspector.server.port, inspector.server.token)
+        let open = Array(RawClient.get("/events?token=\(token)", port: port, headers: RawClient.upgrade).utf8)
+        let unmasked = try await RawClient.connect(port: port).exchange(
+            open + WebSocketText.frame(Array(#"{"id":1,"ask":"overview"}"#.utf8), masked: false))
+        #expect(WebSocketText.close(in: unmasked)?.code == 1002)
+        #expect(WebSocketText.close(in: unmasked)?.reason == "a client's frames are masked (RFC 6455, 5.1)")
+        #expect(!WebSocketText.messages(in: unmasked).contains { $0.hasPrefix(#"{"answer":"#) })
+        let fragments =
+            WebSocketText.frame(Array(#"{"id":1,"#.utf8), fin: false) + WebSocketText.frame(Array(#""ask":"#.utf8), opcode: 0, fin: false)
+            + WebSocketText.frame(Array(#""overview"}"#.utf8), opcode: 0) + WebSocketText.frame([7], opcode: 9)
+        let fragmented = try await RawClient.connect(port: port).exchange(open + fragments) { bytes in
+            WebSocketText.frames(in: bytes).contains { $0.opcode == 10 }
+        }
+        let refusals = WebSocketText.messages(in: fragmented).filter { $0.contains("a question is one JSON text frame, unfragmented") }
+        #expect(refusals.count == 1, "\(WebSocketText.messages(in: fragmented))")
+        await inspector.stop()
+    }
+
     @Test func aBrowserSeesEachCommandFromItsLineToItsOutcome() async throws {
         let inspector = try await Inspector.start()
         let (port, token) = (inspector.server.port, inspector.server.token)

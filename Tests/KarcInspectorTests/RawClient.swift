@@ -70,15 +70,17 @@ enum WebSocketText {
         return (Int(frame.payload[0]) << 8 | Int(frame.payload[1]), String(decoding: frame.payload.dropFirst(2), as: UTF8.self))
     }
 
-    /// A frame as a browser sends it: masked (here with a fixed key), `fin` unless told.
-    static func frame(_ payload: [UInt8], opcode: UInt8 = 1, fin: Bool = true) -> [UInt8] {
+    /// A frame as a browser sends it: masked (here with a fixed key), `fin` unless told; unmasked as no browser sends one.
+    static func frame(_ payload: [UInt8], opcode: UInt8 = 1, fin: Bool = true, masked: Bool = true) -> [UInt8] {
         let key: [UInt8] = [0x12, 0x34, 0x56, 0x78]
+        let mask: UInt8 = masked ? 0x80 : 0
         var frame: [UInt8] = [(fin ? 0x80 : 0) | opcode]
         if payload.count < 126 {
-            frame.append(0x80 | UInt8(payload.count))
+            frame.append(mask | UInt8(payload.count))
         } else {
-            frame += [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
+            frame += [mask | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
         }
+        guard masked else { return frame + payload }
         frame += key
         frame += payload.enumerated().map { $0.element ^ key[$0.offset % 4] }
         return frame
