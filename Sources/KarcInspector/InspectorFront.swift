@@ -29,6 +29,9 @@ package final class InspectorFront: SessionFront {
     /// and how many of its messages were left out: handed to the hub once, at
     /// its end, not a lock a message.
     private var hidden: (seq: Int, text: String, messages: Int)?
+    /// The commands shown (their line made), by number, with how many of their messages were made:
+    /// a shown command is shown whole, its state changes too, up to a bucket's worth of messages.
+    private var shown: [Int: Int] = [:]
 
     /// A front for `hub`'s browsers, with `budget`, on a clock `now` reads (the time since any origin).
     package convenience init(hub: InspectorHub) {
@@ -74,11 +77,18 @@ package final class InspectorFront: SessionFront {
                 hidden = (seq, text, 0)
                 return
             }
-        case .done:
+            shown[seq] = 0
+        case .done(let seq, _):
             // A shown command always ends on the page.
             budget.spend(at: now())
+            shown[seq] = nil
         default:
-            guard budget.take(at: now()) else {
+            // A shown command's output is made whatever is left (what follows waits for it to be paid
+            // back), so its row never lacks a change; past a bucket's worth, it is as output between commands.
+            if let seq = context.seq, let made = shown[seq], Double(made) < budget.capacity {
+                shown[seq] = made + 1
+                budget.spend(at: now())
+            } else if !budget.take(at: now()) {
                 forgetIfState(event)
                 return hub.skip(messages: 1, commands: 0)
             }

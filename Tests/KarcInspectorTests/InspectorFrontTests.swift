@@ -64,6 +64,22 @@ struct InspectorFrontTests {
             ])
     }
 
+    /// The budget running out in the middle of a shown command leaves none
+    /// of its output out: its row never lacks a change it made.
+    @Test func aCommandShownIsShownWholeThoughTheBudgetRanOutInItsMiddle() async throws {
+        let script = try Script(capacity: 1, perSecond: 1)
+        script.run(1)
+        script.run(2)
+        #expect(
+            await script.messages() == [
+                "hello",
+                #"{"kind":"begin","seq":1,"text":"counter.increment"}"#,
+                #"{"kind":"reply","seq":1,"target":"counter","type":"Int","value":1}"#,
+                #"{"kind":"done","milliseconds":0.0,"outcome":"ok","seq":1}"#,
+                #"{"kind":"skipped","count":1,"commands":1}"#,
+            ])
+    }
+
     @Test func aFailingCommandIsShownThoughTheBudgetLeftItOut() async throws {
         let script = try Script(capacity: 2, perSecond: 1)
         script.run(1)
