@@ -9,6 +9,9 @@ package final class CommandNames {
     private let catalog: Catalog
     /// Names of commands that are not enum cases, by target and type.
     private var plain: [Key: String] = [:]
+    /// Whole labels (`counter.increment`) of actions whose label is their type's
+    /// (no enum case, no name of their own), by target and type: a flood's changes are named by a lookup.
+    private var labels: [Key: String] = [:]
 
     private struct Key: Hashable {
         package let target: String
@@ -22,8 +25,13 @@ package final class CommandNames {
     /// `target.command`; several targets (joined by `,`) name the command by the first; none: the command alone.
     package func label(_ action: any Sendable, target: String?) -> String {
         guard let target else { return name(of: action, in: nil) }
+        let key = Key(target: target, type: ObjectIdentifier(Swift.type(of: action)))
+        if let known = labels[key] { return known }
         let first = target.firstIndex(of: ",").map { String(target[..<$0]) } ?? target
-        return target + "." + name(of: action, in: first)
+        let label = target + "." + name(of: action, in: first)
+        // An enum's case and a named command's path (an emitter's) differ value by value.
+        if !(action is any NamedCommandAction), Self.caseName(of: action) == nil { labels[key] = label }
+        return label
     }
 
     /// The command's name in `target`, or its type's (with its case, for an enum).

@@ -15,7 +15,7 @@ import KarcShellCluster
 /// app's own work, which nobody draws a tree of) it keeps only what the
 /// root sent, to name it (`the app: counter.increment`), for the last
 /// `rootsKept` such roots: a shell watching an app under load pays a
-/// lookup a send, not a trace.
+/// slot and an index entry a send, not a trace.
 package struct TraceBook {
     /// One hop: what a span did, and when.
     package struct Hop {
@@ -77,10 +77,14 @@ package struct TraceBook {
     /// The trace a hop was added to last: the next is most often the same one.
     private var last: Recording?
     /// What each of the last roots of root-only traces sent: a ring, written
-    /// in place a send (no hashing: a shell on an app under load sees one a
-    /// send), searched oldest first only when a change is named.
+    /// in place a send.
     private var roots: [(trace: UInt64, action: any Sendable, target: String?)] = []
     private var nextRoot = 0
+    /// The slot of each kept trace's first send in the ring: a change is
+    /// named by one lookup (a shell names each change of a flood, one a
+    /// send), not by a search of the ring, which misses in full for a root
+    /// already overwritten.
+    private var rootSlots: [UInt64: Int] = [:]
     package let rootsKept: Int
 
     package init(hopsPerTrace: Int = 1_000, hopBudget: Int = 50_000, rootsKept: Int = 1_000) {
@@ -166,25 +170,27 @@ package struct TraceBook {
 
     /// What the root of the root-only trace `trace` sent, if it is among the last kept.
     package func root(of trace: UInt64) -> (action: any Sendable, target: String?)? {
-        // Oldest first (the ring starts at `nextRoot`): a root's own send is the first send of its trace.
-        for step in 0..<roots.count {
-            let entry = roots[(nextRoot + step) % roots.count]
-            if entry.trace == trace { return (entry.action, entry.target) }
-        }
-        return nil
+        guard let slot = rootSlots[trace] else { return nil }
+        let entry = roots[slot]
+        return (entry.action, entry.target)
     }
 
     /// The trace of the root-only send remembered last.
     private var lastRoot: UInt64? { roots.isEmpty ? nil : roots[(nextRoot - 1 + roots.count) % roots.count].trace }
 
     private mutating func rememberRoot(_ trace: UInt64, _ action: any Sendable, _ target: String?) {
+        let slot = nextRoot
         if roots.count < rootsKept {
             roots.append((trace, action, target))
             nextRoot = roots.count % rootsKept
         } else {
-            roots[nextRoot] = (trace, action, target)
+            let overwritten = roots[slot].trace
+            if rootSlots[overwritten] == slot { rootSlots[overwritten] = nil }
+            roots[slot] = (trace, action, target)
             nextRoot = (nextRoot + 1) % rootsKept
         }
+        // A root's own send is the first send of its trace: a later one (its handler's, after another root's) is not indexed.
+        if rootSlots[trace] == nil { rootSlots[trace] = slot }
     }
 
     /// The commands whose traces are kept, oldest first.

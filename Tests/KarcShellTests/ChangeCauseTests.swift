@@ -124,4 +124,27 @@ struct ChangeCauseTests {
             }
         }
     }
+
+    /// A flood of one action between two looks is one diff named by it,
+    /// though the roots of its first sends are no longer kept.
+    @Test func aFloodOfOneActionIsOneDiffThoughItsFirstRootsAreNoLongerKept() async throws {
+        let cluster = PushedRecords()
+        var records: [ShellRecord] = []
+        for n in 1...1_500 {
+            let link = TraceLink.rootOnly(span: UInt64(n), origin: .none)
+            records.append(ShellRecord(.sent(action: Add(n: 1), target: "counter"), link: link))
+            records.append(
+                ShellRecord(
+                    .stateChanged(target: "counter", old: PushedRecords.Counter(count: n - 1), new: PushedRecords.Counter(count: n)), link: link))
+        }
+        cluster.push(records)
+        let run = try await Transcript.capture { sink in
+            let session = ShellSession(cluster: cluster, options: Self.options(), sink: sink, words: PromptWords())
+            _ = await ScriptRunner(session: session).run(lines: [":timing off"], name: "<test>")
+            return 0
+        }
+        #expect(run.output.components(separatedBy: "state  counter").count == 2, "one diff: \(run.output)")
+        #expect(run.output.contains("state  counter (by the app: counter."), "\(run.output)")
+        #expect(run.output.contains("count: 0") && run.output.contains("count: 1500"), "\(run.output)")
+    }
 }

@@ -27,6 +27,8 @@ extension ShellSession {
         var changes = FoldedChanges()
         /// Who made the changes folded so far (nil: the command running): one diff names one cause.
         var heldCause: ChangeCause?
+        /// The trace of the change folded last: the next of the same trace has the same cause.
+        var heldTrace: UInt64?
         var told: [FoldedChanges] = []
         var changed = Set<String>()
         var inOrder: [String] = []
@@ -50,13 +52,18 @@ extension ShellSession {
             told.append(changes)
             changes = FoldedChanges()
             heldCause = nil
+            heldTrace = nil
         }
         /// Folds a change with those held when the same cause made them; else prints those first,
         /// so several quick changes of a target by different causes are told (and blamed) each on its own.
         func fold(target: String, old: (any Sendable)?, new: any Sendable, record: ShellRecord) {
-            let cause = diffCause(of: record.link, background: background)
-            if !changes.all.isEmpty, heldCause != cause { printChanges() }
-            heldCause = cause
+            if changes.all.isEmpty || record.link?.trace != heldTrace {
+                let cause = diffCause(of: record.link, background: background)
+                // Of a flood, the roots before the last few are no longer kept: such a change is named by its neighbours.
+                if !changes.all.isEmpty, heldCause != cause, !cause.isUnnamed, heldCause?.isUnnamed != true { printChanges() }
+                if !cause.isUnnamed || heldCause == nil || heldCause?.isUnnamed == true { heldCause = cause }
+                heldTrace = record.link?.trace
+            }
             changes.add(target: target, old: old, new: new, link: record.link, time: record.traceTime)
         }
         for record in copy records {
@@ -204,7 +211,12 @@ extension ShellSession {
     /// began (another shell's, the app's, a timer's), which is not the
     /// running command's to print as its own.
     func diffCause(of link: TraceLink?, background: Bool) -> ChangeCause {
-        if background { return .between(cause(of: link)) }
+        if background {
+            if let link, link.isRootOnly, link.origin == nil, traces.recording(link.trace) == nil, traces.root(of: link.trace) == nil {
+                return .unnamed(cause(of: link))
+            }
+            return .between(cause(of: link))
+        }
         guard let link else { return .running }
         if let late = lateCause(of: link) { return .late(late.name) }
         return command(of: link) == nil ? .elsewhere(cause(of: link)) : .running
@@ -220,16 +232,19 @@ extension ShellSession {
         case late(String)
         /// While a command runs, work it did not begin.
         case elsewhere(String)
+        /// Between commands, the app's work whose root is no longer kept (a flood's first sends): who, without what.
+        case unnamed(String)
 
         /// What the diff says after `by`; nil for the running command's own.
         var name: String? {
             switch self {
             case .running: nil
-            case .between(let name), .late(let name), .elsewhere(let name): name
+            case .between(let name), .late(let name), .elsewhere(let name), .unnamed(let name): name
             }
         }
 
         var isElsewhere: Bool { if case .elsewhere = self { true } else { false } }
+        var isUnnamed: Bool { if case .unnamed = self { true } else { false } }
     }
 }
 
