@@ -147,4 +147,17 @@ struct ChangeCauseTests {
         #expect(run.output.contains("state  counter (by the app: counter."), "\(run.output)")
         #expect(run.output.contains("count: 0") && run.output.contains("count: 1500"), "\(run.output)")
     }
+
+    /// An event that came since the last command is `:wait`'s to find, not
+    /// printed before it: the wait ends at once.
+    @Test func anEventThatCameBeforeWaitEndsTheWait() async throws {
+        let cluster = PushedRecords()
+        cluster.push([.event(source: "counter", event: Poked())])
+        let run = try await Transcript.capture { sink in
+            let session = ShellSession(cluster: cluster, options: Self.options(), sink: sink, words: PromptWords())
+            return await ScriptRunner(session: session).run(lines: [":wait Poked 1s"], name: "<test>") == .succeeded ? 0 : 1
+        }
+        #expect(run.status == 0, "\(run.output)\(run.errors)")
+        #expect(run.output.contains("event  counter (by the app): ChangeCauseTests.Poked()"), "\(run.output)")
+    }
 }

@@ -151,8 +151,9 @@ package final class ShellSession {
         case .empty:
             return .succeeded
         case .meta(let name, let arguments):
-            // What happened since the last command is told first: a `:blame` or `:state` in a script sees it.
-            printArrived(background: true)
+            // What happened since the last command is told first (a `:blame` or `:state` in a script sees it),
+            // unless the command takes it itself (`:wait`'s event may be there).
+            if MetaCommands.named(name.value)?.takesArrived != true { printArrived(background: true) }
             return await numbered(text) { await meta(name, arguments, at: location) }
         case .command(let invocation):
             printArrived(background: true)  // what happened since the last command (timers, emitters): not this one's

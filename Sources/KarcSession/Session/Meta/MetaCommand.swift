@@ -21,6 +21,9 @@ protocol MetaCommand: SendableMetatype {
     /// Whether `:save` and `--record` keep a line that runs it; false for
     /// those whose replay would do something else (save, quit, write a file).
     static var isReplayed: Bool { get }
+    /// Whether it takes what the cluster did since the last command itself
+    /// (`:wait`, which may find its event there), rather than having it printed first.
+    static var takesArrived: Bool { get }
     /// What the argument at `position` (0 is the first) completes to, with
     /// the text after a unique completion; `words` are the arguments typed so
     /// far, the last being typed. Nil when it completes to nothing.
@@ -32,6 +35,7 @@ protocol MetaCommand: SendableMetatype {
 extension MetaCommand {
     static var aliases: [String] { [] }
     static var isReplayed: Bool { true }
+    static var takesArrived: Bool { false }
     static var details: [String] { [] }
     static func completions(at position: Int, of words: [String], in context: Completer) -> MetaCompletions? { nil }
 

@@ -7,6 +7,8 @@ import KarcOutput
 /// and its undo, are two diffs, not one or none).
 enum MetaSleep: MetaCommand {
     static let name = "sleep"
+    /// Prints what comes as it comes, what came before too.
+    static let takesArrived = true
     static let arguments = "DURATION"
     static let summary = "wait (250ms, 2s, 1m), printing what happens meanwhile"
     static let details = [

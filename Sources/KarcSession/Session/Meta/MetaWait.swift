@@ -6,6 +6,8 @@ import KarcRendering
 /// what comes meanwhile; fails after the timeout.
 enum MetaWait: MetaCommand {
     static let name = "wait"
+    /// Its event may have come already, since the last command.
+    static let takesArrived = true
     static let arguments = "EVENT [timeout]"
     static let summary = "wait for an event (a timer's, say)"
     static let details = [
