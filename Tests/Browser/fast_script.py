@@ -121,6 +121,7 @@ try:
           { kind: "help", target: "counter", targetKind: "store", commands: [{ name: "increment", synopsis: "counter.increment [value=Int, default 1]", summary: "Adds." }] },
           { kind: "help", target: "counter", command: "increment", summary: "Adds.", fields: [{ name: "value", type: "Int", required: false, default: "1", help: "How much." }] },
           { kind: "help", meta: "state", arguments: "[target [path]]", summary: "the current state", details: [":state counter   one target's"] },
+          { kind: "event", source: "account", by: "the app: account.tick", type: "Ticked", value: 1 },
         ].map((message) => Timeline.describe(message))));
     """)
     assert described == [
@@ -137,6 +138,7 @@ try:
         ["help", "counter (store)", "counter.increment [value=Int, default 1]  — Adds."],
         ["help", "counter.increment  — Adds.", "value: Int, default 1  — How much."],
         ["help", ":state [target [path]]  — the current state", ":state counter   one target's"],
+        ["event", "account (by the app: account.tick): Ticked 1"],
     ], described
 
     print("step: a sequence diagram is as wide as its labels: one on the last lifeline is not cut", flush=True)

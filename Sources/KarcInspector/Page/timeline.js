@@ -45,7 +45,7 @@ export class Timeline {
     const left = (targets, how) => (targets?.length ? `; ${how}, they cannot be restored: ${targets.join(", ")}` : "");
     switch (message.kind) {
       case "reply": return [message.late ? "late reply" : "reply", `${message.type} ${value(message.value)}`];
-      case "event": return [message.late ? "late event" : "event", `${message.source}: ${message.type} ${value(message.value)}`];
+      case "event": return [message.late ? "late event" : "event", `${message.source}${message.by ? ` (by ${message.by})` : ""}: ${message.type} ${value(message.value)}`];
       case "state": return ["state", `${message.target}${message.by ? ` (by ${message.by})` : ""}`, message.diff];
       case "redirect": return ["redirect", `${message.type} ${value(message.value)} by ${message.by} → ${value(message.to)}`];
       case "error": return ["error", message.message];
