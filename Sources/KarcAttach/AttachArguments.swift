@@ -20,7 +20,7 @@ package struct AttachArguments: ParsableArguments {
 
     @Flag(
         help: ArgumentHelp(
-            "Ask the app for a live inspector of this session in a browser, served by the app on its 127.0.0.1, and print its URL"
+            "Ask the app for a live inspector of this session in a browser, served by the app on its 127.0.0.1, and print its URL on standard error"
                 + " (every ClusterEndpoint serves one unless the app turned it off; docs/inspect.md)."))
     package var inspect = false
 
