@@ -58,6 +58,11 @@ final class AttachFront: Sendable {
     private let keptBySession = KarcMutex(ReconnectNotice.Kept())
     /// Between a welcome after an outage and the new session's prompt: what the lost one had (said once the prompt is back).
     private let reconnected = KarcMutex<ReconnectNotice.Kept?>(nil)
+    /// Whether the session printed its inspector's address (`inspector: http…` on standard error) since the last welcome.
+    private let inspectorServed = KarcMutex(false)
+
+    /// How a session's inspector address begins (`ShellSession.startInspectorFirst`).
+    private static let inspectorLine = Array("inspector: http".utf8)
 
     /// The watches and trace setting to ask a new session for (what the lost one had), and whether it had an inspector.
     var kept: ReconnectNotice.Kept {
@@ -115,6 +120,7 @@ final class AttachFront: Sendable {
                     editor.withLock { $0?.editor }?.mark(nil)
                     // Said when the new session's prompt starts: only then is it known what came back.
                     reconnected.withLock { $0 = kept }
+                    inspectorServed.withLock { $0 = false }
                 }
                 maxMessageBytes.withLock { $0 = Int(clamping: welcome.maxMessageBytes) }
                 outgoing.gate.open(credit: Int(clamping: welcome.lineCredit), maxMessageBytes: Int(clamping: welcome.maxMessageBytes))
@@ -122,6 +128,7 @@ final class AttachFront: Sendable {
                 summary.withLock { $0 = (try? JSONDecoder().decode(CatalogSummary.self, from: welcome.catalogJson)) ?? $0 }
                 if prompting { makeEditor(welcome) }
             case .output(let output):
+                if output.stream == .stderr, output.text.starts(with: Self.inspectorLine) { inspectorServed.withLock { $0 = true } }
                 // At a prompt, through the editor: above the line while the user types, as it is while a command runs.
                 if let editor = editor.withLock({ $0?.editor }) {
                     editor.print(Array(output.text))
@@ -203,7 +210,9 @@ final class AttachFront: Sendable {
                 defer { r = nil }
                 return r
             }) {
-                editor.print(Array(ReconnectNotice(address: address.description, asked: asked, back: (start.watches, start.trace)).text.utf8))
+                let notice = ReconnectNotice(
+                    address: address.description, asked: asked, back: (start.watches, start.trace), inspectorServed: inspectorServed.withLock { $0 })
+                editor.print(Array(notice.text.utf8))
             }
             if started {
                 editor.resume(PromptResume())  // a new session after a reconnection: the prompt is up already

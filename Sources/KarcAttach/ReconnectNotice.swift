@@ -16,6 +16,8 @@ struct ReconnectNotice {
     let asked: Kept
     /// The watches and trace setting the new session started with.
     let back: (watches: [String], tracing: Bool)
+    /// Whether the new session printed its inspector's address (when `asked` had one).
+    var inspectorServed = true
 
     var text: String {
         var line =
@@ -37,7 +39,12 @@ struct ReconnectNotice {
             let names = asked.snapshots.joined(separator: ", ")
             line += "; \(asked.snapshots.count == 1 ? "the snapshot" : "the snapshots") \(names) went with the old session"
         }
-        if asked.inspector { line += "; the inspector is a new page, at the address above (the old page ended with the old session)" }
+        if asked.inspector {
+            line +=
+                inspectorServed
+                ? "; the inspector is a new page, at the address above (the old page ended with the old session)"
+                : "; the new session serves no inspector, as the app said above (the old page ended with the old session)"
+        }
         return line + "\n"
     }
 }

@@ -24,10 +24,13 @@ import Testing
                 == start + "; your 2 watches and :trace on are back\n")
     }
 
-    @Test func anInspectorIsANewPage() {
+    @Test func anInspectorIsANewPageOrNoneAsTheAppSaid() {
         #expect(
             line(.init(inspector: true), back: ([], false))
                 == start + "; the inspector is a new page, at the address above (the old page ended with the old session)\n")
+        #expect(
+            ReconnectNotice(address: "unix:/run/demo.sock", asked: .init(inspector: true), back: ([], false), inspectorServed: false).text
+                == start + "; the new session serves no inspector, as the app said above (the old page ended with the old session)\n")
     }
 
     @Test func whatDidNotComeBackIsNamed() {
