@@ -46,12 +46,23 @@ package final class Renderer {
     }
 
     /// From now on `front` is told every event, after the text is written.
+    /// A front that comes while commands run (`:inspect` starts one) is told
+    /// they began, so each has its line before its output and its end.
     package func subscribe(_ front: any SessionFront) -> FrontSubscription {
         fronts.last += 1
         let subscription = FrontSubscription(id: fronts.last)
         fronts.all.append((subscription, front))
+        let now = context
+        for line in begun {
+            context.seq = line.seq
+            front.receive(.begin(seq: line.seq, text: line.text), in: context)
+        }
+        context = now
         return subscription
     }
+
+    /// The command lines begun and not ended, as typed, the innermost last.
+    private var begun: [(seq: Int, text: String)] = []
 
     /// `subscription`'s front is told nothing more.
     package func unsubscribe(_ subscription: FrontSubscription) {
@@ -137,6 +148,7 @@ package final class Renderer {
     /// The command line `seq` starts, as typed (`text`): what follows is its output.
     package func begin(_ seq: Int, text: String) {
         running.append(seq)
+        begun.append((seq, text))
         changesPrinted = 0
         // The text prints nothing for it (an echo is an event of its own): only the fronts are told, so a piped script does not pay for it.
         if !fronts.all.isEmpty { tellFronts(.begin(seq: seq, text: text)) }
@@ -147,6 +159,7 @@ package final class Renderer {
     package func end(_ seq: Int, outcome: String) {
         emit(.done(seq: seq, outcome: outcome))
         if running.last == seq { running.removeLast() }
+        if begun.last?.seq == seq { begun.removeLast() }
     }
 
     /// Prints, in `body`, output that belongs to the command line `seq` (a late reply); nil: the running command's.
