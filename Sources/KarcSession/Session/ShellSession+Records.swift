@@ -85,13 +85,14 @@ extension ShellSession {
             switch record.kind {
             case .event(let source, let event):
                 let late = lateCause(of: record.link)
+                let owner = command(of: record.link)
                 // Work no command of this session began says whose it is, as its diff does; while a command runs it is not that command's output.
-                let cause = late == nil ? diffCause(of: record.link, background: background) : .running
-                let by = cause.isElsewhere || (background && command(of: record.link) == nil) ? cause.name : nil
-                keepingLate(for: background ? command(of: record.link) : nil) {
+                let elsewhere = !background && owner == nil && record.link != nil
+                let by = owner == nil && (background || elsewhere) ? cause(of: record.link) : nil
+                keepingLate(for: background ? owner : nil) {
                     // A late event is its command's output, as a late reply is (its `seq` with `--json`).
                     renderer.printing(for: late?.seq) {
-                        renderer.apart(if: cause.isElsewhere) {
+                        renderer.apart(if: elsewhere) {
                             renderer.linked(record.link) {
                                 renderer.event(event, from: source, typeName: log.saw(event: event, from: source), late: late?.name, by: by)
                             }
@@ -218,8 +219,8 @@ extension ShellSession {
             return .between(cause(of: link))
         }
         guard let link else { return .running }
-        if let late = lateCause(of: link) { return .late(late.name) }
-        return command(of: link) == nil ? .elsewhere(cause(of: link)) : .running
+        guard let owner = command(of: link) else { return .elsewhere(cause(of: link)) }
+        return owner == renderer.seq ? .running : .late(cause(of: link))
     }
 
     /// Who made a change: the diff's `(by …)`.
