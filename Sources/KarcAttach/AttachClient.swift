@@ -32,7 +32,7 @@ package enum AttachClient {
         hello.protocolVersion = AttachProtocol.version
         hello.options = sessionOptions(shell.options)
         // `:inspect` runs first, before the -e commands, the script or the prompt: the app prints the page's URL.
-        hello.commands = (arguments.inspect ? [":inspect"] : []) + shell.commands
+        hello.commands = (arguments.inspect ? [AttachProtocol.inspectCommand] : []) + shell.commands
         let lines: (any LineSource)?
         if let file = shell.file, file != "-" {
             do {
@@ -99,7 +99,7 @@ package enum AttachClient {
                 hello.options.watches = kept.watches
                 hello.options.trace = kept.tracing
                 // The page of the lost session ended with it: the new one serves another (its address printed first).
-                hello.commands = kept.inspector ? [":inspect"] : []
+                hello.commands = kept.inspector ? [AttachProtocol.inspectCommand] : []
                 // `reconnecting` is cleared by a welcome: the last try connected, this is a new outage.
                 let wait = pause.take(newOutage: !front.reconnecting.withLock { $0 })
                 guard await front.waitToReconnect(after: reason, pause: wait) else {

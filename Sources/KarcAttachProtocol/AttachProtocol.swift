@@ -19,4 +19,8 @@ package enum AttachProtocol {
     /// What a line costs beyond its UTF-8 bytes: holding it as a `String`
     /// in a queue (the protocol's `LINE_OVERHEAD`).
     package static let lineOverhead = 64
+    /// The hello's first command when the shell asks for an inspector
+    /// (`karc attach --inspect`, and again after a reconnection): the app
+    /// starts it before any command, numbered as none.
+    package static let inspectCommand = ":inspect"
 }

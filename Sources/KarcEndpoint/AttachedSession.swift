@@ -65,7 +65,7 @@ final class AttachedSession: Sendable {
             // The session's own inspector, on the app's loopback, started only if the shell asks (`:inspect`).
             runtime.inspector = shared.configuration.servesInspector ? InspectorStarter(readOnly: shared.configuration.readOnly) : nil
             // `karc attach --inspect` sends `:inspect` first: started as `karc --inspect` starts its own, numbered as no command.
-            let inspect = hello.commands.first == ":inspect"
+            let inspect = hello.commands.first == AttachProtocol.inspectCommand
             let status = await Shell.runSession(
                 cluster, options: options, commands: Array(hello.commands.dropFirst(inspect ? 1 : 0)), input: input, sink: sink, host: host,
                 interrupter: interrupter, words: words, runtime: runtime, inspect: inspect)
