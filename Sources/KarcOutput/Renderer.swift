@@ -52,12 +52,11 @@ package final class Renderer {
         fronts.last += 1
         let subscription = FrontSubscription(id: fronts.last)
         fronts.all.append((subscription, front))
-        let now = context
+        var told = context
         for line in begun {
-            context.seq = line.seq
-            front.receive(.begin(seq: line.seq, text: line.text), in: context)
+            told.seq = line.seq
+            front.receive(.begin(seq: line.seq, text: line.text), in: told)
         }
-        context = now
         return subscription
     }
 
