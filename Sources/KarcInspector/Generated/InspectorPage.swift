@@ -527,10 +527,12 @@ export class Timeline {
     // A part that is not there (before it appeared, after it went) has no value in the message.
     const value = (v) => (v === undefined ? "(absent)" : JSON.stringify(v));
     const left = (targets, how) => (targets?.length ? `; ${how}, they cannot be restored: ${targets.join(", ")}` : "");
+    // Who made a change or set off an event no command of this session did.
+    const by = message.by ? ` (by ${message.by})` : "";
     switch (message.kind) {
       case "reply": return [message.late ? "late reply" : "reply", `${message.type} ${value(message.value)}`];
-      case "event": return [message.late ? "late event" : "event", `${message.source}${message.by ? ` (by ${message.by})` : ""}: ${message.type} ${value(message.value)}`];
-      case "state": return ["state", `${message.target}${message.by ? ` (by ${message.by})` : ""}`, message.diff];
+      case "event": return [message.late ? "late event" : "event", `${message.source}${by}: ${message.type} ${value(message.value)}`];
+      case "state": return ["state", `${message.target}${by}`, message.diff];
       case "redirect": return ["redirect", `${message.type} ${value(message.value)} by ${message.by} → ${value(message.to)}`];
       case "error": return ["error", message.message];
       case "timeout": return ["timeout", message.message];
