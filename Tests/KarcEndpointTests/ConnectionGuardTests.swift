@@ -26,12 +26,6 @@ import Testing
         var testDescription: String { rawValue }
     }
 
-    func prompted(_ shell: TestShell) async -> Bool {
-        await shell.until {
-            $0.messages.contains { if case .prompt(let prompt) = $0.kind, case .start? = prompt.kind { true } else { false } }
-        }
-    }
-
     @Test(arguments: Quiet.allCases)
     func aConnectionThatOpensNoCallIsClosedAfterTheHandshakeTimeout(_ quiet: Quiet) async throws {
         let endpoint = try await RunningEndpoint { $0.handshakeTimeout = .milliseconds(200) }
@@ -41,7 +35,7 @@ import Testing
         await endpoint.endpoint.untilConnections { $0 == 0 }
         // A shell opens its call as it connects: the timeout never closes it.
         let shell = try TestShell(socket: endpoint.socket, token: endpoint.token)
-        #expect(await prompted(shell))
+        #expect(await shell.prompted())
         shell.type(":state beat")
         #expect(await shell.until { $0.printed.contains("Beats(count: 0)") })
         try await endpoint.stop()
@@ -59,14 +53,14 @@ import Testing
         for connection in held { connection.close() }
         await endpoint.endpoint.untilConnections { $0 == 0 }
         let shell = try TestShell(socket: endpoint.socket, token: endpoint.token)
-        #expect(await prompted(shell))
+        #expect(await shell.prompted())
         try await endpoint.stop()
     }
 
     @Test func aShellOverALimitOfOneIsToldInTheSingular() async throws {
         let endpoint = try await RunningEndpoint { $0.maxShells = 1 }
         let first = try TestShell(socket: endpoint.socket, token: endpoint.token)
-        #expect(await prompted(first))
+        #expect(await first.prompted())
         let second = try TestShell(socket: endpoint.socket, token: endpoint.token)
         #expect(await second.until { $0.end != nil })
         guard case .failure(let error)? = second.end else {

@@ -8,13 +8,6 @@ import Trellis
 
 /// `ClusterEndpoint` as an app runs it, and shells at the protocol's level.
 @Suite(.timeLimit(.minutes(1))) struct EndpointTests {
-    /// Waits until `shell` shows its prompt: its session is idle, watching records.
-    func prompted(_ shell: TestShell) async -> Bool {
-        await shell.until {
-            $0.messages.contains { if case .prompt(let prompt) = $0.kind, case .start? = prompt.kind { true } else { false } }
-        }
-    }
-
     /// The numbers of the `Beaten` events printed, in the order printed.
     func beats(in text: String) -> [Int] {
         text.components(separatedBy: "Beaten(n: ").dropFirst().compactMap { Int($0.prefix { $0.isNumber }) }
@@ -23,7 +16,7 @@ import Trellis
     @Test func eightShellsEachSeeEveryEventInOrder() async throws {
         let endpoint = try await RunningEndpoint()
         let shells = try (0..<8).map { _ in try TestShell(socket: endpoint.socket, token: endpoint.token) }
-        for shell in shells { #expect(await prompted(shell)) }
+        for shell in shells { #expect(await shell.prompted()) }
         #expect(endpoint.endpoint.attachedShells == 8)
         for n in 1...200 {
             _ = try await endpoint.cluster.send(action: Beat(n: n), to: "beat")
@@ -71,8 +64,8 @@ import Trellis
         let endpoint = try await RunningEndpoint { $0.maxShells = 2 }
         let first = try TestShell(socket: endpoint.socket, token: endpoint.token)
         let second = try TestShell(socket: endpoint.socket, token: endpoint.token)
-        #expect(await prompted(first))
-        #expect(await prompted(second))
+        #expect(await first.prompted())
+        #expect(await second.prompted())
         let third = try TestShell(socket: endpoint.socket, token: endpoint.token)
         #expect(await third.until { $0.end != nil })
         guard case .failure(let error)? = third.end else {
@@ -85,7 +78,7 @@ import Trellis
         first.close()
         await endpoint.endpoint.untilAttachedShells { $0 == 1 }
         let fourth = try TestShell(socket: endpoint.socket, token: endpoint.token)
-        #expect(await prompted(fourth))
+        #expect(await fourth.prompted())
         try await endpoint.stop()
     }
 
@@ -95,7 +88,7 @@ import Trellis
             $0.outputBuffer = 4096
         }
         let stalled = try TestShell(socket: endpoint.socket, token: endpoint.token, reading: false)
-        #expect(await prompted(stalled))
+        #expect(await stalled.prompted())
         // The app's sends all complete while the shell reads nothing.
         for n in 1...3000 {
             _ = try await endpoint.cluster.send(action: Beat(n: n), to: "beat")
@@ -104,7 +97,7 @@ import Trellis
         #expect(count == Beats(count: 3000))
         // Another shell is served meanwhile.
         let other = try TestShell(socket: endpoint.socket, token: endpoint.token)
-        #expect(await prompted(other))
+        #expect(await other.prompted())
         other.type(":state beat")
         #expect(await other.until { $0.printed.contains("Beats(count: 3000)") })
         stalled.close()
@@ -118,7 +111,7 @@ import Trellis
             $0.outputBuffer = 1024
         }
         let stalled = try TestShell(socket: endpoint.socket, token: endpoint.token, reading: false, window: 1 << 16)
-        #expect(await prompted(stalled))
+        #expect(await stalled.prompted())
         // Three times its record buffer, and its output's room many times over (each send prints a line).
         for n in 1...15_000 {
             _ = try await endpoint.cluster.send(action: Beat(n: n), to: "beat")
@@ -159,7 +152,7 @@ import Trellis
             $0.outputBuffer = 1024
         }
         let slow = try TestShell(socket: endpoint.socket, token: endpoint.token, reading: false)
-        #expect(await prompted(slow))
+        #expect(await slow.prompted())
         for n in 1...2000 {
             _ = try await endpoint.cluster.send(action: Beat(n: n), to: "beat")
         }
@@ -181,7 +174,7 @@ import Trellis
     @Test func aShellThatVanishesMidSendLeavesTheSendToComplete() async throws {
         let endpoint = try await RunningEndpoint()
         let shell = try TestShell(socket: endpoint.socket, token: endpoint.token)
-        #expect(await prompted(shell))
+        #expect(await shell.prompted())
         shell.type("slow.hold")
         // Polls: work in flight is an activity gauge's count, whose only wait is for idle.
         #expect(await eventually { endpoint.cluster.workInFlight > 0 })
@@ -205,7 +198,7 @@ import Trellis
         #expect(await connection.readsToEnd(within: .seconds(20)), "the endpoint closes the connection")
         connection.close()
         let shell = try TestShell(socket: endpoint.socket, token: endpoint.token)
-        #expect(await prompted(shell))
+        #expect(await shell.prompted())
         shell.type(":state beat")
         #expect(await shell.until { $0.printed.contains("Beats(count: 0)") })
         try await endpoint.stop()
@@ -214,7 +207,7 @@ import Trellis
     @Test func stoppingRemovesTheSocketAndTheTokenAndEndsTheSessions() async throws {
         let endpoint = try await RunningEndpoint()
         let shell = try TestShell(socket: endpoint.socket, token: endpoint.token)
-        #expect(await prompted(shell))
+        #expect(await shell.prompted())
         #expect(FileManager.default.fileExists(atPath: endpoint.socket))
         try await endpoint.stop()
         #expect(await shell.until { $0.end != nil })

@@ -159,6 +159,13 @@ final class TestShell: Sendable {
         await record.changes.until { condition(self) }
     }
 
+    /// Waits until the shell shows its prompt: its session is idle, watching records.
+    func prompted() async -> Bool {
+        await until {
+            $0.messages.contains { if case .prompt(let prompt) = $0.kind, case .start? = prompt.kind { true } else { false } }
+        }
+    }
+
     /// Everything printed so far: output and text printed above the prompt, in order.
     var printed: String {
         messages.map { message -> String in
