@@ -43,7 +43,7 @@ struct PipeFailureTests {
     @Test func aPipeThatThrowsIsPrintedUnderTheCommandThatCausedIt() async throws {
         let mail = try await Self.mail()
         let run = try await Transcript.run(mail, ["mail.post to=jo@example.com", "mail.post to=nobody"], options: .plain(quiet: true))
-        #expect(run.status == 0)
+        #expect(run.status == 0, "\(run.errors)")
         #expect(
             run.output.components(separatedBy: "\n").filter { !$0.isEmpty } == [
                 "state  mail:",
@@ -55,7 +55,7 @@ struct PipeFailureTests {
                 "  + )",
                 "failed: mail's pipe main.post threw no mailbox at nobody; it goes on",
                 "ok (no changes)",
-            ])
+            ], "\(run.errors)")
     }
 }
 
