@@ -10,6 +10,12 @@ package enum MetadataKind: Equatable, Sendable {
     /// An existential, a metatype, a function, a foreign class…: its raw kind.
     case other(UInt)
 
+    /// An existential type (`Any`, `any P`, `any P<T>`): the kind of what it holds is a value's, not the type's.
+    package var isExistential: Bool {
+        // Existential and ExtendedExistential in MetadataKind.def.
+        if case .other(let raw) = self { raw == 0x303 || raw == 0x307 } else { false }
+    }
+
     /// The kind of `type`.
     package init(of type: Any.Type) {
         // The values of MetadataKind.def in the Swift runtime.

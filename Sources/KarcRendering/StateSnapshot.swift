@@ -30,6 +30,7 @@ package enum StateSnapshot {
     /// and theirs). `previous`, this part's last snapshot, lends its
     /// unchanged chunks; `prefixes`, what a diff of the two just learnt.
     package static func take(_ value: Any, reusing previous: Any? = nil, prefixes: ComparedPrefixes? = nil) -> Any {
+        if isAlwaysWhole(type(of: value)) { return value }
         if let elements = value as? any ChunkableElements {
             guard elements.count >= threshold else { return value }
             return SnapshotNode(.elements(elements.chunks(reusing: previous.flatMap(SnapshotNode.in)?.elements, prefixes: prefixes)))

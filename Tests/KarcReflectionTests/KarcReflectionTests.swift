@@ -35,6 +35,16 @@ private enum Carrying {
         if case .other = MetadataKind(of: Int.Type.self) {} else { Issue.record("a metatype is none of the named kinds") }
     }
 
+    @Test func existentialsAreToldFromEveryOtherKind() {
+        #expect(MetadataKind(of: Any.self).isExistential)
+        #expect(MetadataKind(of: (any Equatable).self).isExistential)
+        #expect(MetadataKind(of: AnyObject.self).isExistential)
+        #expect(MetadataKind(of: (any Sequence<Int>).self).isExistential, "a constrained existential is an extended one")
+        for type: Any.Type in [Padded.self, Owner.self, Direction.self, Int?.self, (Int, String).self, Int.Type.self, Any.Type.self] {
+            #expect(!MetadataKind(of: type).isExistential, "\(type)")
+        }
+    }
+
     @Test func storedFieldsHaveTheOffsetsAndTypesMemoryLayoutGives() throws {
         let fields = try #require(TypeFields.stored(of: Padded.self))
         #expect(fields.map(\.name) == ["flag", "count", "title"])

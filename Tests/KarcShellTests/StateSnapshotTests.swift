@@ -113,6 +113,51 @@ struct StateSnapshotTests {
         #expect(node.fields?.first?.value is SnapshotNode)
     }
 
+    /// A state with no array where a snapshot looks for one is kept as it is,
+    /// known from its type; an array anywhere it looks, or a field that may
+    /// hold one (`Any`, an optional array), keeps the state in parts.
+    @Test func aStateWithNoPlaceForALongListIsKeptWholeAndAnyOtherInParts() throws {
+        struct Counter {
+            var count: Int
+            var label: String
+            var due: Date?
+            var ticket: Ticket.Status
+        }
+        struct Form {
+            var counter: Counter
+            var owner: Owned?
+            var pair: (Int, String)
+        }
+        struct Boxed {
+            var id: Int
+            var payload: Any
+        }
+        struct MaybeListed {
+            var id: Int
+            var items: [Int]??
+        }
+        struct Deep {
+            var id: Int
+            var inner: Lists<Int>
+        }
+        #expect(StateSnapshot.isAlwaysWhole(Counter.self))
+        #expect(StateSnapshot.isAlwaysWhole(Form.self))
+        #expect(StateSnapshot.isAlwaysWhole(Ticket.Status.self))
+        #expect(!StateSnapshot.isAlwaysWhole(Boxed.self))
+        #expect(!StateSnapshot.isAlwaysWhole(MaybeListed.self))
+        #expect(!StateSnapshot.isAlwaysWhole(Deep.self))
+
+        let counter = Counter(count: 1, label: "a", due: nil, ticket: .open)
+        #expect(StateSnapshot.take(counter) is Counter)
+        let boxed = try #require(StateSnapshot.take(Boxed(id: 1, payload: Array(0..<1_000))) as? SnapshotNode)
+        #expect(boxed.fields?.last?.value is SnapshotNode, "an Any holding a long list: the list in parts")
+        let listed = try #require(StateSnapshot.take(MaybeListed(id: 1, items: .some(.some(Array(0..<1_000))))) as? SnapshotNode)
+        #expect(listed.fields?.last?.value is SnapshotNode, "an optional long list: in parts")
+        #expect(StateSnapshot.take(MaybeListed(id: 1, items: nil)) is MaybeListed)
+        let deep = try #require(StateSnapshot.take(Deep(id: 1, inner: Lists(items: Array(0..<1_000), count: 1_000))) as? SnapshotNode)
+        #expect((deep.fields?.last?.value as? SnapshotNode)?.fields?.first?.value is SnapshotNode)
+    }
+
     /// What a snapshot was built for: the store's next append finds its array unshared.
     @Test func holdingASnapshotLeavesTheStatesArrayUnshared() {
         var state = Lists(items: Self.dated(1_000), count: 1_000)

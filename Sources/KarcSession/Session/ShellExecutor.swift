@@ -73,11 +73,14 @@ private final class JobQueue: Sendable {
 
     /// Runs the jobs on `executor`'s thread until the executor is gone.
     func run(on executor: UnownedTaskExecutor) {
+        // Two buffers swapped in turn, each emptied keeping its capacity: a
+        // batch costs no allocation (a fresh array each took two a command).
+        var batch: [UnownedJob] = []
         while true {
-            let (batch, stopped) = state.withLock { s in
-                defer { s.jobs = [] }
+            let stopped = state.withLock { s in
                 s.sleeping = s.jobs.isEmpty && !s.stopped
-                return (s.jobs, s.stopped)
+                swap(&batch, &s.jobs)
+                return s.stopped
             }
             if batch.isEmpty {
                 if stopped { return }
@@ -85,6 +88,7 @@ private final class JobQueue: Sendable {
                 continue
             }
             for job in batch { job.runSynchronously(on: executor) }
+            batch.removeAll(keepingCapacity: true)
         }
     }
 }
