@@ -89,6 +89,12 @@ package struct Dumper {
         if traits.isRepresentable, let representable = value as? any CustomDumpRepresentable {
             return try body(of: representable.customDumpValue, named: false, isRoot: false, maxDepth: maxDepth)
         }
+        if !traits.isReflectable, let fields = StructFields.children(of: value) {
+            // A plain struct (what a state mostly is): its default mirror would say `.struct` and list these; none is made.
+            return try dumpChildren(
+                fields.filter(ValueChildren.isShownProperty), all: fields, style: .struct, prefix: "\(Self.typeName(type(of: value)))(", suffix: ")",
+                maxDepth: maxDepth)
+        }
         let mirror = traits.isReflectable ? ValueChildren.mirror(value) : Mirror(reflecting: value)
         let all = ValueChildren.children(of: value, mirror)
         switch mirror.displayStyle {
@@ -96,7 +102,7 @@ package struct Dumper {
             return try dumpObject(value as AnyObject, mirror, maxDepth: maxDepth, filtered: !traits.isReflectable)
         case .collection?:
             let children = all.enumerated().map { (label: "[\($0.offset)]" as String?, value: $0.element.value) }
-            return try dumpChildren(children, all: all, of: mirror, prefix: "[", suffix: "]", maxDepth: maxDepth)
+            return try dumpChildren(children, all: all, style: mirror.displayStyle, prefix: "[", suffix: "]", maxDepth: maxDepth)
         case .dictionary?:
             return all.isEmpty ? "[:]" : try dumpDictionary(all, of: mirror, maxDepth: maxDepth)
         case .enum?:
@@ -108,7 +114,7 @@ package struct Dumper {
                     ? childMirror : Mirror(value, unlabeledChildren: [child.value], displayStyle: .tuple)
                 let children = Array(associated.children)
                 out += try dumpChildren(
-                    ValueChildren.unlabelPositional(children), all: children, of: associated,
+                    ValueChildren.unlabelPositional(children), all: children, style: associated.displayStyle,
                     prefix: "\(child.label ?? "@unknown")(", suffix: ")", maxDepth: maxDepth)
             } else {
                 out += "\(value)"
@@ -122,12 +128,14 @@ package struct Dumper {
             if mirror.subjectType is any UnorderedCollection.Type, !children.isEmpty {
                 children = try sorted(children) { $0.value }
             }
-            return try dumpChildren(children, all: all, of: mirror, prefix: "Set([", suffix: "])", maxDepth: maxDepth)
+            return try dumpChildren(children, all: all, style: mirror.displayStyle, prefix: "Set([", suffix: "])", maxDepth: maxDepth)
         case .struct?:
             let children = traits.isReflectable ? all : all.filter(ValueChildren.isShownProperty)
-            return try dumpChildren(children, all: all, of: mirror, prefix: "\(Self.typeName(mirror.subjectType))(", suffix: ")", maxDepth: maxDepth)
+            return try dumpChildren(
+                children, all: all, style: mirror.displayStyle, prefix: "\(Self.typeName(mirror.subjectType))(", suffix: ")", maxDepth: maxDepth)
         case .tuple?:
-            return try dumpChildren(ValueChildren.unlabelPositional(all), all: all, of: mirror, prefix: "(", suffix: ")", maxDepth: maxDepth)
+            return try dumpChildren(
+                ValueChildren.unlabelPositional(all), all: all, style: mirror.displayStyle, prefix: "(", suffix: ")", maxDepth: maxDepth)
         default:
             return Self.scalar(value, named: named, maxDepth: maxDepth)
         }
@@ -144,10 +152,10 @@ package struct Dumper {
         visitedItems.insert(item)
         occurrencePerType[typeName] = occurrence + 1
         let children = ValueChildren.objectChildren(mirror)
-        let flattened = Mirror(object, children: children)
+        // Its own and its superclasses' children, flattened as custom-dump does into a mirror with no display style.
         return prefix
             + (try dumpChildren(
-                filtered ? children.filter(ValueChildren.isShownProperty) : children, all: children, of: flattened,
+                filtered ? children.filter(ValueChildren.isShownProperty) : children, all: children, style: nil,
                 prefix: "\(typeName)(", suffix: ")", maxDepth: maxDepth))
     }
 
@@ -161,7 +169,7 @@ package struct Dumper {
             guard let pair = child.value as? (key: AnyHashable, value: Any) else { return child }
             return (try dump(pair.key.base, name: nil, nameSuffix: ":", indent: 0, isRoot: false, maxDepth: maxDepth - 1), pair.value)
         }
-        return try dumpChildren(children, all: all, of: mirror, prefix: "[", suffix: "]", maxDepth: maxDepth)
+        return try dumpChildren(children, all: all, style: mirror.displayStyle, prefix: "[", suffix: "]", maxDepth: maxDepth)
     }
 
     /// Sorted by their one-level dumps, as custom-dump orders dictionary keys and set members.
@@ -179,11 +187,11 @@ package struct Dumper {
     /// one, else `children`, one per line, indented), `suffix`. `all` are the
     /// mirror's own children, which decide the layout as they do in custom-dump.
     private mutating func dumpChildren(
-        _ children: [Mirror.Child], all: [Mirror.Child], of mirror: Mirror, prefix: String, suffix: String, maxDepth: Int
+        _ children: [Mirror.Child], all: [Mirror.Child], style: Mirror.DisplayStyle?, prefix: String, suffix: String, maxDepth: Int
     ) throws -> String {
         var out = prefix
         if !all.isEmpty {
-            if Self.isSingleValueContainer(mirror, children: all) {
+            if Self.isSingleValueContainer(style, children: all) {
                 // custom-dump prints the mirror's own first child here, unfiltered and unmapped.
                 let child = try dump(all[0].value, name: all[0].label, nameSuffix: ":", indent: 0, isRoot: false, maxDepth: maxDepth - 1)
                 if child.utf8.contains(UInt8(ascii: "\n")) {
@@ -205,8 +213,9 @@ package struct Dumper {
         return out + suffix
     }
 
-    package static func isSingleValueContainer(_ mirror: Mirror, children: [Mirror.Child]) -> Bool {
-        switch mirror.displayStyle {
+    /// custom-dump's `Mirror.isSingleValueContainer`, of a mirror whose display style is `style` and whose children are `children`.
+    package static func isSingleValueContainer(_ style: Mirror.DisplayStyle?, children: [Mirror.Child]) -> Bool {
+        switch style {
         case .collection?, .dictionary?, .set?:
             return false
         default:
@@ -215,7 +224,7 @@ package struct Dumper {
             if traits.isScalar { return true }
             // A plain value (no custom-dump conformance, not an optional that could wrap one): its mirror decides.
             if !traits.isOptional, !traits.isRepresentable, !traits.isConvertible {
-                return ValueChildren.mirror(child.value).children.isEmpty
+                return ValueChildren.hasNoChildren(child.value)
             }
             var value = child.value
             while let representable = value as? any CustomDumpRepresentable {
@@ -225,7 +234,7 @@ package struct Dumper {
                 return child.value is Date || !convertible.customDumpDescription.utf8.contains(UInt8(ascii: "\n"))
             }
             if Traits.of(value).isScalar { return true }
-            return ValueChildren.mirror(value).children.isEmpty
+            return ValueChildren.hasNoChildren(value)
         }
     }
 

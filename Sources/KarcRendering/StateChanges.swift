@@ -77,6 +77,10 @@ package enum StateChanges {
             if let before = old as? any ContiguousElements, let after = new as? any ContiguousElements {
                 return list(before, after, at: &path)
             }
+            // A plain struct's fields, read without a mirror (``StructFields``): the usual state.
+            if let before = StructFields.children(of: old), let after = StructFields.children(of: new) {
+                return fields(before, after, old: old, new: new, at: &path)
+            }
             let before = ValueChildren.mirror(old)
             let after = ValueChildren.mirror(new)
             switch before.displayStyle {

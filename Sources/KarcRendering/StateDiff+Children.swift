@@ -320,8 +320,8 @@ extension StateDiff {
     private static func isSingleValueContainer(_ value: Any, _ mirror: Mirror) -> Bool {
         switch mirror.displayStyle {
         case .collection?, .dictionary?, .set?: false
-        case .struct?: Dumper.isSingleValueContainer(mirror, children: ValueChildren.children(of: value, mirror))
-        default: mirror.children.count == 1 && Dumper.isSingleValueContainer(mirror, children: Array(mirror.children))
+        case .struct?: Dumper.isSingleValueContainer(.struct, children: ValueChildren.children(of: value, mirror))
+        default: mirror.children.count == 1 && Dumper.isSingleValueContainer(mirror.displayStyle, children: Array(mirror.children))
         }
     }
 }
