@@ -19,11 +19,8 @@ package struct Traits {
         let key = ObjectIdentifier(type)
         if let known = cache.withLock({ $0[key] }) { return known }
         var traits = Traits()
-        // The standard scalars: no children, no custom-dump conformance, printed as `description` or quoted.
         switch type {
-        case is String.Type, is Substring.Type, is Bool.Type, is Double.Type, is Float.Type,
-            is Int.Type, is Int8.Type, is Int16.Type, is Int32.Type, is Int64.Type,
-            is UInt.Type, is UInt8.Type, is UInt16.Type, is UInt32.Type, is UInt64.Type:
+        case _ where isScalar(type):
             traits.isScalar = true
         case is any OptionalType.Type:
             // A cast sees through an optional to what it wraps, so its other
@@ -40,6 +37,17 @@ package struct Traits {
     }
 
     private static let cache = KarcMutex<[ObjectIdentifier: Traits]>([:])
+
+    /// The standard scalars: no children, no custom-dump conformance, printed as `description` or quoted.
+    package static func isScalar(_ type: Any.Type) -> Bool {
+        switch type {
+        case is String.Type, is Substring.Type, is Bool.Type, is Double.Type, is Float.Type,
+            is Int.Type, is Int8.Type, is Int16.Type, is Int32.Type, is Int64.Type,
+            is UInt.Type, is UInt8.Type, is UInt16.Type, is UInt32.Type, is UInt64.Type:
+            true
+        default: false
+        }
+    }
 }
 
 /// The collections whose order is not their value's (custom-dump sorts them

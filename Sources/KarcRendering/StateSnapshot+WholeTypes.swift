@@ -32,7 +32,7 @@ extension StateSnapshot {
         }
         switch MetadataKind(of: type) {
         case .struct:
-            if isScalar(type) { return true }
+            if Traits.isScalar(type) { return true }
             return TypeFields.described(of: type).allSatisfy { whole($0.type, depth: depth + 1) }
         case .other where isExistential(type):
             return false
@@ -45,14 +45,5 @@ extension StateSnapshot {
     /// An existential (`Any`, `any P`): what it holds is known only from a value.
     private static func isExistential(_ type: Any.Type) -> Bool {
         MetadataKind(of: type).isExistential
-    }
-
-    private static func isScalar(_ type: Any.Type) -> Bool {
-        switch type {
-        case is String.Type, is Substring.Type, is Bool.Type, is Double.Type, is Float.Type, is Int.Type, is Int8.Type, is Int16.Type,
-            is Int32.Type, is Int64.Type, is UInt.Type, is UInt8.Type, is UInt16.Type, is UInt32.Type, is UInt64.Type:
-            true
-        default: false
-        }
     }
 }
