@@ -29,15 +29,23 @@ package enum JSONPatch {
         if old === new { return }
         switch (fields(of: old), fields(of: new)) {
         case (let before?, let after?):
-            for key in before.keys.sorted() where after[key] == nil {
-                operations.append(operation("remove", path + "/" + escape(key)))
-            }
-            for (key, value) in after.sorted(by: { $0.key < $1.key }) {
+            func field(_ key: String, _ value: Node) {
                 if let previous = before[key] {
                     diff(previous, value, at: path + "/" + escape(key), into: &operations)
                 } else {
                     operations.append(operation("add", path + "/" + escape(key), value: value))
                 }
+            }
+            // Sorted only when there is something to sort: removals are rare, and a state of one field is common.
+            if before.keys.contains(where: { after[$0] == nil }) {
+                for key in before.keys.sorted() where after[key] == nil {
+                    operations.append(operation("remove", path + "/" + escape(key)))
+                }
+            }
+            if after.count == 1, let (key, value) = after.first {
+                field(key, value)
+            } else {
+                for (key, value) in after.sorted(by: { $0.key < $1.key }) { field(key, value) }
             }
             return
         default:

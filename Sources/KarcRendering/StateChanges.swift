@@ -63,6 +63,11 @@ package enum StateChanges {
             if let snapshot = SnapshotNode.in(old) {
                 switch snapshot.kind {
                 case .fields(let type, let children):
+                    if Swift.type(of: new) == type, let current = StructFields.children(of: new) {
+                        // A plain struct's fields, without a mirror.
+                        fields(children, current, old: old, new: new, at: &path)
+                        return
+                    }
                     let mirror = ValueChildren.mirror(new)
                     guard mirror.subjectType == type, mirror.displayStyle == .struct else { return add(path, old: old, new: new) }
                     fields(children, ValueChildren.children(of: new, mirror), old: old, new: new, at: &path)

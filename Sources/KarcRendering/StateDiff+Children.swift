@@ -212,7 +212,10 @@ extension StateDiff {
             }
             return out + Self.prefixing(before, with: "-") + "\n" + Self.prefixing(after, with: "+")
         }
-        if Self.isSingleValueContainer(pair.old, pair.oldMirror) || Self.isSingleValueContainer(pair.new, pair.newMirror) {
+        if pair.plainStructs
+            ? Self.isSingleValueContainer(plainStruct: pair.old) || Self.isSingleValueContainer(plainStruct: pair.new)
+            : Self.isSingleValueContainer(pair.old, pair.oldMirror) || Self.isSingleValueContainer(pair.new, pair.newMirror)
+        {
             // As custom-dump writes it: whole dumps, without the separator.
             let before = try dump(pair.old, name: pair.oldName, indent: pair.indent, isRoot: pair.isRoot, maxDepth: .max)
             let after = try dump(pair.new, name: pair.newName, indent: pair.indent, isRoot: pair.isRoot, maxDepth: .max)
@@ -314,6 +317,11 @@ extension StateDiff {
             if positions[middle] < index { low = middle + 1 } else { high = middle }
         }
         return low < positions.count ? positions[low] : end
+    }
+
+    /// The same of a plain struct (``StructFields``), without a mirror.
+    private static func isSingleValueContainer(plainStruct value: Any) -> Bool {
+        Dumper.isSingleValueContainer(.struct, children: StructFields.children(of: value) ?? [])
     }
 
     /// custom-dump's `Mirror.isSingleValueContainer`, without listing a collection's children.

@@ -73,6 +73,9 @@ package struct StateDiff {
         if oldName == newName, unchanged ?? Unchanged.check(old, new, prefixes: prefixes) {
             return Self.prefixing(try dump(old, name: newName, indent: indent, isRoot: isRoot, maxDepth: 0) + separator, with: " ")
         }
+        if let plain = try plainStructs(old, new, oldName: oldName, newName: newName, separator: separator, indent: indent, isRoot: isRoot) {
+            return plain
+        }
         let oldMirror = ValueChildren.mirror(old)
         let newMirror = ValueChildren.mirror(new)
         let pair = Pair(
@@ -119,6 +122,26 @@ package struct StateDiff {
         }
     }
 
+    /// Two plain structs of one type (what a state mostly is), walked as the
+    /// `.struct` case above walks them, their fields read without a mirror
+    /// (``StructFields``: a mirror costs ten allocations); nil for any other pair.
+    private mutating func plainStructs(
+        _ old: Any, _ new: Any, oldName: String?, newName: String?, separator: String, indent: Int, isRoot: Bool
+    ) throws -> String? {
+        let type = Swift.type(of: old)
+        guard type == Swift.type(of: new) else { return nil }
+        // The casts the case above asks first, which a plain struct answers by its type.
+        let traits = Traits.of(old)
+        guard !traits.isOptional, !traits.isConvertible, !traits.isRepresentable, !traits.isReflectable,
+            let before = StructFields.children(of: old), let after = StructFields.children(of: new)
+        else { return nil }
+        let pair = Pair(
+            old: old, new: new, oldMirror: nil, newMirror: nil, oldName: oldName, newName: newName, separator: separator, indent: indent,
+            isRoot: isRoot, plainStructs: true)
+        var lists = ChildLists(before, after, filter: { ValueChildren.isShownProperty($0) }, prefixes: prefixes)
+        return try children(pair, &lists, prefix: "\(Dumper.typeName(type))(", suffix: ")", collapse: false)
+    }
+
     /// The lines of a snapshot (``StateSnapshot``) and the value it was
     /// taken of, now: what the same walk prints for the old value itself.
     /// A snapshot is only ever a plain struct or an array, of the value's
@@ -130,6 +153,14 @@ package struct StateDiff {
     ) throws -> String {
         if unchanged ?? snapshot.isUnchanged(new, prefixes: prefixes) {
             return Self.prefixing(try dump(new, name: name, indent: indent, isRoot: isRoot, maxDepth: 0) + separator, with: " ")
+        }
+        if case .fields(let type, let children) = snapshot.kind, Swift.type(of: new) == type, let fields = StructFields.children(of: new) {
+            // A plain struct, as ``plainStructs(_:_:oldName:newName:separator:indent:isRoot:)`` walks a pair: no mirror.
+            let pair = Pair(
+                old: new, new: new, oldMirror: nil, newMirror: nil, oldName: name, newName: name, separator: separator, indent: indent,
+                isRoot: isRoot, plainStructs: true)
+            var lists = ChildLists(children, fields, filter: { ValueChildren.isShownProperty($0) }, prefixes: prefixes)
+            return try self.children(pair, &lists, prefix: "\(Dumper.typeName(type))(", suffix: ")", collapse: false)
         }
         let mirror = ValueChildren.mirror(new)
         let pair = Pair(
@@ -174,13 +205,35 @@ package struct StateDiff {
     package struct Pair {
         package var old: Any
         package var new: Any
-        package var oldMirror: Mirror
-        package var newMirror: Mirror
+        /// The mirrors, made when first asked for if not given (two plain structs need none).
+        private var reflectedOld: Mirror?
+        private var reflectedNew: Mirror?
         package var oldName: String?
         package var newName: String?
         package var separator: String
         package var indent: Int
         package var isRoot: Bool
+        /// Both are plain structs of one type (``StructFields`` reads them): their display style is `.struct`.
+        package var plainStructs: Bool
+
+        package init(
+            old: Any, new: Any, oldMirror: Mirror?, newMirror: Mirror?, oldName: String?, newName: String?, separator: String, indent: Int,
+            isRoot: Bool, plainStructs: Bool = false
+        ) {
+            (self.old, self.new, reflectedOld, reflectedNew) = (old, new, oldMirror, newMirror)
+            (self.oldName, self.newName, self.separator, self.indent, self.isRoot) = (oldName, newName, separator, indent, isRoot)
+            self.plainStructs = plainStructs
+        }
+
+        package var oldMirror: Mirror {
+            get { reflectedOld ?? ValueChildren.mirror(old) }
+            set { reflectedOld = newValue }
+        }
+
+        package var newMirror: Mirror {
+            get { reflectedNew ?? ValueChildren.mirror(new) }
+            set { reflectedNew = newValue }
+        }
     }
 
     /// Both values dumped whole: `-` the old, `+` the new.

@@ -39,9 +39,16 @@ package enum StateSnapshot {
         guard !traits.isScalar, !traits.isOptional, !traits.isConvertible, !traits.isRepresentable,
             !traits.isReflectable, !(value is any CustomReflectable)
         else { return value }
-        let mirror = Mirror(reflecting: value)
-        guard mirror.displayStyle == .struct else { return value }
-        let children = ValueChildren.children(of: value, mirror)
+        // A plain struct's fields without a mirror (``StructFields``), else its mirror's.
+        let type: Any.Type
+        let children: [Mirror.Child]
+        if let fields = StructFields.children(of: value) {
+            (type, children) = (Swift.type(of: value), fields)
+        } else {
+            let mirror = Mirror(reflecting: value)
+            guard mirror.displayStyle == .struct else { return value }
+            (type, children) = (mirror.subjectType, ValueChildren.children(of: value, mirror))
+        }
         let before = previous.flatMap(SnapshotNode.in)?.fields
         var kept: [Mirror.Child] = []
         kept.reserveCapacity(children.count)
@@ -52,7 +59,7 @@ package enum StateSnapshot {
             if SnapshotNode.in(part) != nil { decomposed = true }
             kept.append((child.label, part))
         }
-        return decomposed ? SnapshotNode(.fields(type: mirror.subjectType, children: kept)) : value
+        return decomposed ? SnapshotNode(.fields(type: type, children: kept)) : value
     }
 }
 
@@ -78,6 +85,16 @@ package final class SnapshotNode {
         type(of: value) == SnapshotNode.self ? value as? SnapshotNode : nil
     }
 
+    /// The children of `value` to set beside a `.fields` snapshot of `type`:
+    /// a plain struct's read without a mirror (``StructFields``); nil when
+    /// `value` is not of that type.
+    static func fields(of value: Any, _ type: Any.Type) -> [Mirror.Child]? {
+        if Swift.type(of: value) == type, let fields = StructFields.children(of: value) { return fields }
+        let mirror = ValueChildren.mirror(value)
+        guard mirror.subjectType == type else { return nil }
+        return ValueChildren.children(of: value, mirror)
+    }
+
     var fields: [Mirror.Child]? {
         if case .fields(_, let children) = kind { return children }
         return nil
@@ -92,9 +109,7 @@ package final class SnapshotNode {
     func isUnchanged(_ value: Any, prefixes: ComparedPrefixes?) -> Bool {
         switch kind {
         case .fields(let type, let children):
-            let mirror = ValueChildren.mirror(value)
-            guard mirror.subjectType == type else { return false }
-            let current = ValueChildren.children(of: value, mirror)
+            guard let current = Self.fields(of: value, type) else { return false }
             guard current.count == children.count else { return false }
             for (old, new) in zip(children, current) {
                 guard old.label == new.label, Unchanged.check(old.value, new.value, prefixes: prefixes) else { return false }

@@ -28,14 +28,17 @@ import Testing
 
     @Test(arguments: Quiet.allCases)
     func aConnectionThatOpensNoCallIsClosedAfterTheHandshakeTimeout(_ quiet: Quiet) async throws {
-        let endpoint = try await RunningEndpoint { $0.handshakeTimeout = .milliseconds(200) }
-        let connection = try RawConnection(path: endpoint.socket)
-        connection.write(quiet.bytes)
-        #expect(await connection.readsToEnd(within: .seconds(20)), "the endpoint closes the connection")
-        await endpoint.endpoint.untilConnections { $0 == 0 }
+        // Long enough for a shell to open its call on a loaded machine (it takes milliseconds);
+        // at 200 ms a full test run's load made the shell itself miss it.
+        let endpoint = try await RunningEndpoint { $0.handshakeTimeout = .seconds(2) }
         // A shell opens its call as it connects: the timeout never closes it.
         let shell = try TestShell(socket: endpoint.socket, token: endpoint.token)
         #expect(await shell.prompted())
+        let connection = try RawConnection(path: endpoint.socket)
+        connection.write(quiet.bytes)
+        #expect(await connection.readsToEnd(within: .seconds(20)), "the endpoint closes the connection")
+        // The quiet connection's timeout fired after the shell's: the shell is still served.
+        await endpoint.endpoint.untilConnections { $0 == 1 }
         shell.type(":state beat")
         #expect(await shell.until { $0.printed.contains("Beats(count: 0)") })
         try await endpoint.stop()
