@@ -212,10 +212,7 @@ extension StateDiff {
             }
             return out + Self.prefixing(before, with: "-") + "\n" + Self.prefixing(after, with: "+")
         }
-        if pair.plainStructs
-            ? Self.isSingleValueContainer(plainStruct: pair.old) || Self.isSingleValueContainer(plainStruct: pair.new)
-            : Self.isSingleValueContainer(pair.old, pair.oldMirror) || Self.isSingleValueContainer(pair.new, pair.newMirror)
-        {
+        if pair.singleValue ?? (Self.isSingleValueContainer(pair.old, pair.oldMirror) || Self.isSingleValueContainer(pair.new, pair.newMirror)) {
             // As custom-dump writes it: whole dumps, without the separator.
             let before = try dump(pair.old, name: pair.oldName, indent: pair.indent, isRoot: pair.isRoot, maxDepth: .max)
             let after = try dump(pair.new, name: pair.newName, indent: pair.indent, isRoot: pair.isRoot, maxDepth: .max)
@@ -319,9 +316,9 @@ extension StateDiff {
         return low < positions.count ? positions[low] : end
     }
 
-    /// The same of a plain struct (``StructFields``), without a mirror.
-    private static func isSingleValueContainer(plainStruct value: Any) -> Bool {
-        Dumper.isSingleValueContainer(.struct, children: StructFields.children(of: value) ?? [])
+    /// The same of a plain struct, from its fields (``StructFields``): no mirror.
+    static func isSingleValueContainer(plainStruct fields: [Mirror.Child]) -> Bool {
+        Dumper.isSingleValueContainer(.struct, children: fields)
     }
 
     /// custom-dump's `Mirror.isSingleValueContainer`, without listing a collection's children.

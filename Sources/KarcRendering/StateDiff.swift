@@ -137,7 +137,7 @@ package struct StateDiff {
         else { return nil }
         let pair = Pair(
             old: old, new: new, oldMirror: nil, newMirror: nil, oldName: oldName, newName: newName, separator: separator, indent: indent,
-            isRoot: isRoot, plainStructs: true)
+            isRoot: isRoot, singleValue: Self.isSingleValueContainer(plainStruct: before) || Self.isSingleValueContainer(plainStruct: after))
         var lists = ChildLists(before, after, filter: { ValueChildren.isShownProperty($0) }, prefixes: prefixes)
         return try children(pair, &lists, prefix: "\(Dumper.typeName(type))(", suffix: ")", collapse: false)
     }
@@ -158,7 +158,7 @@ package struct StateDiff {
             // A plain struct, as ``plainStructs(_:_:oldName:newName:separator:indent:isRoot:)`` walks a pair: no mirror.
             let pair = Pair(
                 old: new, new: new, oldMirror: nil, newMirror: nil, oldName: name, newName: name, separator: separator, indent: indent,
-                isRoot: isRoot, plainStructs: true)
+                isRoot: isRoot, singleValue: Self.isSingleValueContainer(plainStruct: fields))
             var lists = ChildLists(children, fields, filter: { ValueChildren.isShownProperty($0) }, prefixes: prefixes)
             return try self.children(pair, &lists, prefix: "\(Dumper.typeName(type))(", suffix: ")", collapse: false)
         }
@@ -213,16 +213,17 @@ package struct StateDiff {
         package var separator: String
         package var indent: Int
         package var isRoot: Bool
-        /// Both are plain structs of one type (``StructFields`` reads them): their display style is `.struct`.
-        package var plainStructs: Bool
+        /// Whether either is a single-value container, when that was told
+        /// from their fields already (two plain structs); else their mirrors tell.
+        package var singleValue: Bool?
 
         package init(
             old: Any, new: Any, oldMirror: Mirror?, newMirror: Mirror?, oldName: String?, newName: String?, separator: String, indent: Int,
-            isRoot: Bool, plainStructs: Bool = false
+            isRoot: Bool, singleValue: Bool? = nil
         ) {
             (self.old, self.new, reflectedOld, reflectedNew) = (old, new, oldMirror, newMirror)
             (self.oldName, self.newName, self.separator, self.indent, self.isRoot) = (oldName, newName, separator, indent, isRoot)
-            self.plainStructs = plainStructs
+            self.singleValue = singleValue
         }
 
         package var oldMirror: Mirror {
