@@ -28,22 +28,19 @@ extension StateSnapshot {
         if let optional = type as? any OptionalType.Type {
             var wrapped = optional.wrappedType
             while let inner = wrapped as? any OptionalType.Type { wrapped = inner.wrappedType }
-            return !(wrapped is any ChunkableElements.Type) && !isExistential(wrapped)
+            return !(wrapped is any ChunkableElements.Type) && !MetadataKind(of: wrapped).isExistential
         }
-        switch MetadataKind(of: type) {
+        let kind = MetadataKind(of: type)
+        switch kind {
         case .struct:
             if Traits.isScalar(type) { return true }
             return TypeFields.described(of: type).allSatisfy { whole($0.type, depth: depth + 1) }
-        case .other where isExistential(type):
+        case _ where kind.isExistential:
+            // `Any`, `any P`: what it holds is known only from a value.
             return false
         default:
             // An enum, a class, a tuple, a metatype: `take` keeps it as it is.
             return true
         }
-    }
-
-    /// An existential (`Any`, `any P`): what it holds is known only from a value.
-    private static func isExistential(_ type: Any.Type) -> Bool {
-        MetadataKind(of: type).isExistential
     }
 }
