@@ -27,7 +27,7 @@ final class AttachedSession: Sendable {
         self.shared = shared
         self.hello = hello
         self.options = options
-        outbox = Outbox(highWater: shared.configuration.outputBuffer)
+        outbox = Outbox(highWater: shared.configuration.outputBuffer, gauge: shared.output)
         host = RemoteHost(outbox: outbox)
         ledger = LineLedger(window: shared.configuration.lineCredit, outbox: outbox)
         lines = RemoteLines(ledger: ledger)

@@ -201,6 +201,17 @@ public struct ClusterEndpoint: ServiceLifecycle.Service {
     /// How many shells are attached now.
     public var attachedShells: Int { state.attachedShells }
 
+    /// The most output bytes a session held for its shell, waiting to be
+    /// written: when the shell stops reading, ``Configuration/outputBuffer``
+    /// and what one command prints beyond it.
+    package var heldOutputPeak: Int { state.output.peakBytes }
+
+    /// Returns once `count` holds of the number of times a session waited
+    /// for room in its output (at once if it does now).
+    package func untilRoomWaits(_ count: @escaping @Sendable (Int) -> Bool) async {
+        await state.output.untilRoomWaits(count)
+    }
+
     /// Returns once `count` holds of the number of shells attached (at once
     /// if it does now): a test awaits a shell's leaving instead of polling
     /// ``attachedShells``.

@@ -21,6 +21,8 @@ final class EndpointState: Sendable {
     let connections: ConnectionGuard
     /// Which attached shell started which trace (who made a change a shell did not).
     let traces = ShellTraces()
+    /// What the sessions hold for their shells (``OutputGauge``).
+    let output = OutputGauge()
     private let attached = KarcMutex(Attached())
 
     /// How many shells are attached, and the tests waiting for a number of them.

@@ -21,13 +21,23 @@ final class Outbox: OutputRoom {
     private let state = KarcMutex(State())
     private let highWater: Int
 
-    init(highWater: Int = AttachProtocol.outputHighWater) {
+    /// What this outbox holds, told as it grows, and its waits for room.
+    private let gauge: OutputGauge
+
+    init(highWater: Int = AttachProtocol.outputHighWater, gauge: OutputGauge = OutputGauge()) {
         (messages, continuation) = AsyncStream.makeStream()
         self.highWater = highWater
+        self.gauge = gauge
     }
 
     func send(_ message: Karc_Attach_V1_AppMessage, bytes: Int = 0) {
-        if bytes > 0 { state.withLock { $0.queuedBytes += bytes } }
+        if bytes > 0 {
+            gauge.held(
+                state.withLock { s in
+                    s.queuedBytes += bytes
+                    return s.queuedBytes
+                })
+        }
         continuation.yield(message)
     }
 
@@ -53,11 +63,13 @@ final class Outbox: OutputRoom {
     var hasRoom: Bool { state.withLock { $0.queuedBytes <= highWater || $0.isClosed } }
 
     func onRoom(_ wake: @escaping @Sendable () -> Void) {
-        state.withLock { s -> (@Sendable () -> Void)? in
+        let now = state.withLock { s -> (@Sendable () -> Void)? in
             guard s.queuedBytes > highWater, !s.isClosed else { return wake }
             s.wake = wake
             return nil
-        }?()
+        }
+        guard let now else { return gauge.waitedForRoom() }
+        now()
     }
 
     /// No more messages: the writer ends once it has written what is queued.

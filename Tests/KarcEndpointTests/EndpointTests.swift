@@ -105,6 +105,28 @@ import Trellis
         try await endpoint.stop()
     }
 
+    /// A shell that types many lines ahead and stops reading: its session
+    /// runs a line only when its output has room, so the app holds that room
+    /// and one command's output for it, not every line's (400 `:help`s print
+    /// 1.1 MB); once the shell reads again, the other lines run, in order.
+    @Test func linesTypedAheadAtAStalledPromptWaitForRoomSoTheAppHoldsLittleForTheShell() async throws {
+        let endpoint = try await RunningEndpoint { $0.outputBuffer = 4_096 }
+        // A small receive window: the transport takes in 64 KiB of what the shell does not read.
+        let stalled = try TestShell(socket: endpoint.socket, token: endpoint.token, reading: false, window: 1 << 16)
+        #expect(await stalled.prompted())
+        stalled.send(.with { $0.lines = .with { $0.lines = Array(repeating: ":help", count: 400) + ["beat.beat n=400"] } })
+        await endpoint.endpoint.untilRoomWaits { $0 >= 1 }
+        let oneHelp = 4_096  // `:help` prints 2.7 KB
+        #expect(endpoint.endpoint.heldOutputPeak <= 4_096 + oneHelp, "the app held \(endpoint.endpoint.heldOutputPeak) bytes")
+        // The last line waits its turn.
+        #expect(await endpoint.cluster.target(named: "beat")?.state?() as? Beats == Beats(count: 0))
+        stalled.resume()
+        #expect(await stalled.until { $0.printed.contains("Beaten(n: 400)") })
+        #expect(stalled.printed.components(separatedBy: "Targets of beat").count - 1 == 400, "\(stalled.printed.utf8.count) bytes printed")
+        stalled.close()
+        try await endpoint.stop()
+    }
+
     @Test func aStalledShellsSessionTakesTheRecordsAsTheyComeAndShowsWhatTheyAddUpToWhenItReadsAgain() async throws {
         let endpoint = try await RunningEndpoint {
             $0.recordBuffer = 5_000

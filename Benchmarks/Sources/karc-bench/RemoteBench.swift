@@ -144,9 +144,10 @@ func clusterSendStoreAttached(_ n: Int, stalled: Bool = false) async throws -> D
             var resumes = shell.promptResumes.makeAsyncIterator()
             _ = await resumes.next()
             if stalled {
-                // Output it will not read (some 7.5 MB of help, past what the app holds for it and what the
-                // transport buffers): its session soon waits for room, as a stalled terminal's does.
-                shell.typeAhead(Array(repeating: ":help", count: 2_500))
+                // Output it will not read: some 19.6 MB of help, past what the transport takes in (the client's
+                // HTTP/2 window, 8 MiB) and what the app holds for it (4 MiB): its session waits for room,
+                // as a stalled terminal's does. (With 7.5 MB the transport took it all and the session never waited.)
+                shell.typeAhead(Array(repeating: ":help", count: 6_000))
                 try await Task.sleep(for: .seconds(1))
             }
         }

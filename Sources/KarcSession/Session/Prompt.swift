@@ -53,6 +53,9 @@ package struct Prompt {
                 var quit = false
                 var last: String?
                 while let read = reader.next() {
+                    // Lines typed ahead wait for room as a script's do: a shell that stopped reading
+                    // holds the app its output's room and one command's output, not every line's.
+                    _ = await session.waitForRoom(interruptible: false)
                     let outcome: ShellSession.Outcome
                     switch read {
                     case .command(let command):
