@@ -127,6 +127,20 @@ import Trellis
         try await endpoint.stop()
     }
 
+    /// A shell that typed lines ahead, stalled, and left: the lines its
+    /// session had not run are dropped with it, not run for nobody.
+    @Test func linesTypedAheadAreNotRunAfterTheShellLeaves() async throws {
+        let endpoint = try await RunningEndpoint { $0.outputBuffer = 4_096 }
+        let stalled = try TestShell(socket: endpoint.socket, token: endpoint.token, reading: false, window: 1 << 16)
+        #expect(await stalled.prompted())
+        stalled.send(.with { $0.lines = .with { $0.lines = Array(repeating: ":help", count: 400) + ["beat.beat n=400"] } })
+        await endpoint.endpoint.untilRoomWaits { $0 >= 1 }
+        stalled.close()
+        await endpoint.endpoint.untilAttachedShells { $0 == 0 }
+        #expect(await endpoint.cluster.target(named: "beat")?.state?() as? Beats == Beats(count: 0))
+        try await endpoint.stop()
+    }
+
     @Test func aStalledShellsSessionTakesTheRecordsAsTheyComeAndShowsWhatTheyAddUpToWhenItReadsAgain() async throws {
         let endpoint = try await RunningEndpoint {
             $0.recordBuffer = 5_000
