@@ -36,6 +36,11 @@ struct OutputRoomTests {
             ready?()
         }
 
+        /// The output fills up: no room until ``give()``.
+        func take() {
+            state.withLock { $0.room = false }
+        }
+
         func give() {
             state.withLock { s -> (@Sendable () -> Void)? in
                 s.room = true

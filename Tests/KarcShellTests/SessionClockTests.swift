@@ -121,6 +121,43 @@ struct SessionClockTests {
                 """)
     }
 
+    /// A `:sleep` whose output has no room (an attached shell that stopped
+    /// reading) keeps what comes instead of printing it, and prints it, the
+    /// changes added up, once the shell reads again.
+    @Test func aSleepWithNoRoomInItsOutputKeepsWhatComesUntilThereIsRoom() async {
+        let hand = Hand()
+        let cluster = PushedRecords()
+        var waits = cluster.waits.makeAsyncIterator()
+        let room = OutputRoomTests.HandRoom()
+        room.give()
+        let printed = KarcMutex("")
+        let sink = OutputSink(forwarding: { bytes, _ in printed.withLock { $0 += String(decoding: bytes, as: UTF8.self) } }, room: room)
+        var options = ShellOptions()
+        options.printing.color = false
+        let runtime = ShellRuntime(clock: hand.shellClock, executor: ShellExecutor(name: "karc-clock-test"))
+        let ran = Task {
+            await Shell.runSession(cluster, options: options, commands: [":sleep 5m"], input: .none, sink: sink, host: LocalHost(), runtime: runtime)
+        }
+        await waits.next()
+        room.take()
+        cluster.change(0, to: 1)
+        await waits.next()
+        cluster.change(1, to: 2)
+        await waits.next()
+        #expect(printed.withLock { $0 } == "")
+        room.give()
+        await waits.next()
+        #expect(
+            printed.withLock { $0 } == """
+                state  counter (by the app):
+                  - PushedRecords.Counter(count: 0)
+                  + PushedRecords.Counter(count: 2)
+
+                """)
+        await hand.advance(toAlarmAt: .seconds(300))
+        #expect(await ran.value == 0)
+    }
+
     /// Between commands, one batch of several traces' work prints in its
     /// order: the change of the first trace before the redirect of the next,
     /// not every event and redirect first and the diffs after.

@@ -125,6 +125,29 @@ final class SessionWaits {
         return held.isEmpty ? cluster.takeRecords() : held + cluster.takeRecords()
     }
 
+    /// Keeps `records` for the next look: the output had no room for them.
+    func hold(_ records: [ShellRecord]) {
+        backlog.append(records)
+    }
+
+    /// ``nextRecords(until:interruptible:alsoWake:)`` for a wait that prints
+    /// what comes as it comes: while `room` has none, room wakes it too (what
+    /// comes meanwhile is ``hold(_:)``'s to keep), and once it has, what was
+    /// held comes first.
+    func nextRecords(until deadline: ShellClock.Instant, room: (any OutputRoom)?) async -> [ShellRecord] {
+        var records: [ShellRecord]
+        if let room, !room.hasRoom {
+            records = await nextRecords(until: deadline) { wake in room.onRoom(wake) }
+        } else {
+            records = await nextRecords(until: deadline)
+        }
+        if room?.hasRoom != false {
+            let held = backlog.take()
+            if !held.isEmpty { records = held + records }
+        }
+        return records
+    }
+
     /// Returns once `room` has room (``OutputRoom``), taking the cluster's
     /// records into the backlog meanwhile; false when Ctrl-C ended the wait
     /// (`interruptible`: a script's, not the prompt's, whose Ctrl-C is a

@@ -127,18 +127,29 @@ extension ShellSession {
     /// change says who made it, each batch on its own, not folded with the
     /// next), until `stop` is true of a batch (after it is printed),
     /// `deadline` passes or Ctrl-C comes: `:wait` and `:sleep`. Woken by the
-    /// cluster's records, the deadline or Ctrl-C: it never polls.
+    /// cluster's records, the deadline, Ctrl-C or room: it never polls.
+    ///
+    /// While the output has no room (an attached shell that stopped
+    /// reading), what comes is kept in the session's backlog instead (each
+    /// target's changes folded into one, bounded) and printed, in order,
+    /// once there is room: a `:sleep` on an app under load does not grow the
+    /// output the app holds for a shell that reads nothing.
     func follow(until deadline: ShellClock.Instant, stop: ([ShellRecord]) -> Bool) async -> Followed {
         let clock = waits.runtime.clock
+        let room = renderer.sink.room
         var records = waits.takeRecords()
         while true {
             let stops = stop(records)
-            printRecords(records, background: true)
+            if let room, !room.hasRoom {
+                waits.hold(records)
+            } else {
+                printRecords(records, background: true)
+            }
             if stops { return .stopped }
             if clock.now >= deadline { return .deadline }
             if interrupter.isTriggered { return .interrupted }
             renderer.sink.flush()
-            records = await waits.nextRecords(until: deadline)
+            records = await waits.nextRecords(until: deadline, room: room)
         }
     }
 
