@@ -13,7 +13,9 @@ func inspectBigStateDrawn(rounds: Int) async throws -> (selected: Double, opened
     let size = 10_000
     var lines = [":diff off", "identity.login email=bench@example.com password=s3cret!"]
     for index in 0..<size { lines.append("articles.add title=\"article \(index)\"") }
-    lines += [":diff on", "articles.like id=5000", "articles.like id=5001"]
+    // The fill runs faster than the inspector's budget (1,000 messages a second, a bucket of 1,000, at most
+    // one bucket in debt), which leaves most of it out; two seconds refill it, so the two likes are shown.
+    lines += [":diff on", ":sleep 2s", "articles.like id=5000", "articles.like id=5001"]
     // The two likes are the last two commands: `:diff` is numbered as any line is.
     let (first, second) = (lines.count - 1, lines.count)
     let process = Process()
