@@ -48,6 +48,18 @@ final class AttachedSession: Sendable {
             case .prompt: .prompt(editor)
             default: .none
             }
+        // Cancelled (the shell went: its call ends, or it was refused): the session ends now, even if it waits
+        // for room the shell will never make.
+        await withTaskCancellationHandler {
+            await run(cluster, input: input, response: response, written: written)
+        } onCancel: {
+            shellGone()
+        }
+    }
+
+    private func run(
+        _ cluster: any ShellCluster, input: Shell.Input, response: RPCWriter<Karc_Attach_V1_AppMessage>, written: @escaping @Sendable () -> Void
+    ) async {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { [self, outbox] in
                 defer { written() }
@@ -92,7 +104,7 @@ final class AttachedSession: Sendable {
         outbox.close()  // what the ending session prints ("interrupted") is not the shell's news
         interrupter.trigger()
         lines.abandon()
-        editor.deliver(.endOfInput)
+        editor.abandon()
         host.close()
     }
 
@@ -106,7 +118,7 @@ final class AttachedSession: Sendable {
         outbox.close()  // what the ending session prints ("interrupted") is for nobody
         interrupter.trigger()
         lines.abandon()
-        editor.deliver(.endOfInput)
+        editor.abandon()
         host.close()
     }
 

@@ -54,6 +54,13 @@ final class RemoteEditor: PromptEditor {
         }?()
     }
 
+    /// The shell is gone: the lines it typed ahead that the session has not
+    /// taken are dropped (they would run for nobody), and the input ends.
+    func abandon() {
+        inbox.withLock { $0.removeAll() }
+        deliver(.endOfInput)
+    }
+
     func start() {
         let kept = words.kept
         send(
