@@ -51,13 +51,14 @@ final class AttachedSession: Sendable {
         // Cancelled (the shell went: its call ends, or it was refused): the session ends now, even if it waits
         // for room the shell will never make.
         await withTaskCancellationHandler {
-            await run(cluster, input: input, response: response, written: written)
+            await serve(cluster, input: input, response: response, written: written)
         } onCancel: {
             shellGone()
         }
     }
 
-    private func run(
+    /// The session on `cluster`, and the task that writes what it sends to `response`.
+    private func serve(
         _ cluster: any ShellCluster, input: Shell.Input, response: RPCWriter<Karc_Attach_V1_AppMessage>, written: @escaping @Sendable () -> Void
     ) async {
         await withTaskGroup(of: Void.self) { group in
@@ -101,11 +102,8 @@ final class AttachedSession: Sendable {
     /// in the app), no more lines run, and the session ends without an exit status.
     func stopByApp() {
         stopped.withLock { $0 = true }
-        outbox.close()  // what the ending session prints ("interrupted") is not the shell's news
-        interrupter.trigger()
-        lines.abandon()
-        editor.abandon()
-        host.close()
+        // As when the shell goes: what the ending session prints ("interrupted") is not the shell's news.
+        shellGone()
     }
 
     var wasStoppedByApp: Bool { stopped.withLock { $0 } }

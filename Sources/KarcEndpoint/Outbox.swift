@@ -68,8 +68,7 @@ final class Outbox: OutputRoom {
             s.wake = wake
             return nil
         }
-        guard let now else { return gauge.waitedForRoom() }
-        now()
+        if let now { now() } else { gauge.waitedForRoom() }
     }
 
     /// No more messages: the writer ends once it has written what is queued.

@@ -105,17 +105,25 @@ import Trellis
         try await endpoint.stop()
     }
 
-    /// A shell that types many lines ahead and stops reading: its session
-    /// runs a line only when its output has room, so the app holds that room
-    /// and one command's output for it, not every line's (400 `:help`s print
-    /// 1.1 MB); once the shell reads again, the other lines run, in order.
-    @Test func linesTypedAheadAtAStalledPromptWaitForRoomSoTheAppHoldsLittleForTheShell() async throws {
+    /// A shell that stops reading once prompted and types 400 `:help` and a
+    /// `beat.beat n=400` ahead, once its session waits for room (its
+    /// `outputBuffer` is 4 KiB).
+    private func typingAheadUntilTheSessionWaitsForRoom() async throws -> (RunningEndpoint, TestShell) {
         let endpoint = try await RunningEndpoint { $0.outputBuffer = 4_096 }
         // A small receive window: the transport takes in 64 KiB of what the shell does not read.
         let stalled = try TestShell(socket: endpoint.socket, token: endpoint.token, reading: false, window: 1 << 16)
         #expect(await stalled.prompted())
         stalled.send(.with { $0.lines = .with { $0.lines = Array(repeating: ":help", count: 400) + ["beat.beat n=400"] } })
         await endpoint.endpoint.untilRoomWaits { $0 >= 1 }
+        return (endpoint, stalled)
+    }
+
+    /// A shell that types many lines ahead and stops reading: its session
+    /// runs a line only when its output has room, so the app holds that room
+    /// and one command's output for it, not every line's (400 `:help`s print
+    /// 1.1 MB); once the shell reads again, the other lines run, in order.
+    @Test func linesTypedAheadAtAStalledPromptWaitForRoomSoTheAppHoldsLittleForTheShell() async throws {
+        let (endpoint, stalled) = try await typingAheadUntilTheSessionWaitsForRoom()
         let oneHelp = 4_096  // `:help` prints 2.7 KB
         #expect(endpoint.endpoint.heldOutputPeak <= 4_096 + oneHelp, "the app held \(endpoint.endpoint.heldOutputPeak) bytes")
         // The last line waits its turn.
@@ -130,11 +138,7 @@ import Trellis
     /// A shell that typed lines ahead, stalled, and left: the lines its
     /// session had not run are dropped with it, not run for nobody.
     @Test func linesTypedAheadAreNotRunAfterTheShellLeaves() async throws {
-        let endpoint = try await RunningEndpoint { $0.outputBuffer = 4_096 }
-        let stalled = try TestShell(socket: endpoint.socket, token: endpoint.token, reading: false, window: 1 << 16)
-        #expect(await stalled.prompted())
-        stalled.send(.with { $0.lines = .with { $0.lines = Array(repeating: ":help", count: 400) + ["beat.beat n=400"] } })
-        await endpoint.endpoint.untilRoomWaits { $0 >= 1 }
+        let (endpoint, stalled) = try await typingAheadUntilTheSessionWaitsForRoom()
         stalled.close()
         await endpoint.endpoint.untilAttachedShells { $0 == 0 }
         #expect(await endpoint.cluster.target(named: "beat")?.state?() as? Beats == Beats(count: 0))
