@@ -217,6 +217,13 @@ let package = Package(
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ]
         ),
+        // The machine a session's files and terminal are on (ShellHost): this process's
+        // (LocalHost) or, for an attached session, the user's, through the connection.
+        .target(name: "KarcHost", dependencies: ["KarcOutput", "KarcHistory", "KarcLanguage"]),
+        // What a front has of a session beside its output events (KarcOutput's
+        // SessionFront): the inbox it asks through, and how a session starts the
+        // browser's front. A front module imports this, not the session.
+        .target(name: "KarcFronts", dependencies: ["KarcSynchronization", "KarcAsync", "KarcOutput", "KarcRendering"]),
         // The shell's core, without a terminal: sessions (meta commands, waits, output
         // events and their formatters), scripts, transcripts, test export; re-exports
         // KarcLanguage. What an app links to let a shell attach (no libedit, no
@@ -230,6 +237,8 @@ let package = Package(
                 "KarcTestExport",
                 "KarcHistory",
                 "KarcOutput",
+                "KarcHost",
+                "KarcFronts",
                 "KarcAsync",
                 "KarcCommand",
                 "KarcLanguage",
@@ -243,7 +252,7 @@ let package = Package(
         .target(
             name: "KarcInspector",
             dependencies: [
-                "KarcSynchronization", "KarcAsync", "KarcSession", "KarcOutput", "KarcRendering",
+                "KarcSynchronization", "KarcAsync", "KarcFronts", "KarcOutput", "KarcRendering",
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
             ],

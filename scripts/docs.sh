@@ -11,7 +11,7 @@
 # chapters by their paths in the repository. Archives land in .build/docs/.
 set -e
 cd "$(dirname "$0")/.."
-modules="KarcAsync Karc AsyncDispatcher Trellis Compose ComposeCombine TrellisCombine TrellisCompose KarcCommand KarcLanguage KarcRendering KarcShellCluster KarcTrace KarcHistory KarcTestExport KarcOutput KarcSession KarcInspector KarcExplore KarcScriptTools KarcShell KarcSessionTrellis KarcShellTrellis KarcEndpoint TrellisTesting"
+modules="KarcAsync Karc AsyncDispatcher Trellis Compose ComposeCombine TrellisCombine TrellisCompose KarcCommand KarcLanguage KarcRendering KarcShellCluster KarcTrace KarcHistory KarcTestExport KarcOutput KarcHost KarcFronts KarcSession KarcInspector KarcExplore KarcScriptTools KarcShell KarcSessionTrellis KarcShellTrellis KarcEndpoint TrellisTesting"
 graphs=$(swift package dump-symbol-graph --minimum-access-level public 2>&1 | sed -n 's/^Files written to //p')
 [ -d "$graphs" ] || { echo "scripts/docs.sh: swift package dump-symbol-graph wrote no symbol graphs" >&2; exit 1; }
 work=.build/docs-work

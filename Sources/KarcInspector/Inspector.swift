@@ -1,4 +1,4 @@
-import KarcSession
+import KarcFronts
 
 /// A live inspector of a shell session in a browser: `karc --inspect` (or
 /// any `ShellApp` with `--inspect`) prints its URL, and each browser that

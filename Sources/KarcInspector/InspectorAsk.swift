@@ -1,5 +1,5 @@
 import Foundation
-import KarcSession
+import KarcFronts
 
 /// A page's question, as its WebSocket sends it: one JSON object a frame,
 /// `{"id": 7, "ask": "state", "target": "articles", "path": "items[0]"}`,

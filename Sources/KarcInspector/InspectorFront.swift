@@ -1,6 +1,6 @@
+import KarcFronts
 import KarcOutput
 import KarcRendering
-import KarcSession
 
 /// The inspector's front on a session: each output event as the JSON line
 /// `--json` prints for it (docs/shell.md), published to the browsers

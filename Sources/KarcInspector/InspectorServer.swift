@@ -1,5 +1,5 @@
 import Foundation
-import KarcSession
+import KarcFronts
 import NIOCore
 import NIOHTTP1
 import NIOPosix

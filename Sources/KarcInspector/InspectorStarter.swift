@@ -1,4 +1,4 @@
-import KarcSession
+import KarcFronts
 import KarcSynchronization
 
 /// Starts one inspector for a shell when first asked (`--inspect`, or

@@ -1,3 +1,7 @@
+// And where its files are (`ShellHost`) and what its fronts ask (`SessionInbox`): an
+// attached session's host and a shell's inspector are given to a session from outside.
+@_exported import KarcFronts
+@_exported import KarcHost
 // A shell's catalog (`Catalog`, `TargetSchema`, …) is part of KarcSession's
 // public surface: a cluster conforming to `ShellCluster` provides one.
 @_exported import KarcLanguage

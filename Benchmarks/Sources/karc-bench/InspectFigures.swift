@@ -1,4 +1,5 @@
 import Foundation
+import KarcEndpoint
 import KarcInspector
 import KarcSession
 import KarcSessionTrellis

@@ -1,4 +1,4 @@
-import KarcOutput
+import KarcInspector
 import KarcSession
 import KarcSynchronization
 

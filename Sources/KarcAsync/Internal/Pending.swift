@@ -1,10 +1,9 @@
-import KarcAsync
 import KarcSynchronization
 import Synchronization
 
 /// A value some task will give, waited for once; the first `finish` wins
 /// (nil: given up on).
-final class Pending<T: Sendable>: Sendable {
+package final class Pending<T: Sendable>: Sendable {
     private struct State {
         var value: T??
         var waiter: CheckedContinuation<T?, Never>?
@@ -12,9 +11,11 @@ final class Pending<T: Sendable>: Sendable {
 
     private let state = KarcMutex(State())
 
+    package init() {}
+
     /// False when another value came first (this one is not taken).
     @discardableResult
-    func finish(_ value: T?) -> Bool {
+    package func finish(_ value: T?) -> Bool {
         let (first, waiter) = state.withLock { s -> (Bool, CheckedContinuation<T?, Never>?) in
             guard s.value == nil else { return (false, nil) }
             s.value = .some(value)
@@ -26,11 +27,11 @@ final class Pending<T: Sendable>: Sendable {
     }
 
     /// The value, when one came (nil also when it was given up on).
-    var finished: T? {
+    package var finished: T? {
         state.withLock { $0.value ?? nil }
     }
 
-    func value() async -> T? {
+    package func value() async -> T? {
         if let ready = state.withLock({ $0.value }) { return ready }
         return await withCheckedContinuation { continuation in
             let ready = state.withLock { s -> T?? in

@@ -1,9 +1,9 @@
 /// What the first bytes of a file given as a script say it is not: a
 /// binary (its bytes would be read as garbage commands, an error each), or
 /// an app's token file (whose secret an error would print back).
-enum ScriptHead {
+package enum ScriptHead {
     /// Why the file whose first bytes are `head` is no script, or nil.
-    static func problem(_ head: [UInt8], path: String) -> String? {
+    package static func problem(_ head: [UInt8], path: String) -> String? {
         if let nul = head.firstIndex(of: 0) {
             let line = head[..<nul].count { $0 == UInt8(ascii: "\n") } + 1
             return "\(path) is not a script: it holds binary data (a NUL byte on line \(line)); a karc script is text, a command a line"

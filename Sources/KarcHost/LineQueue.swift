@@ -32,7 +32,7 @@ package final class LineQueue: LineSource {
     /// storage's header and the list's slot), which for a script of short
     /// lines is most of it. The attach protocol charges a line the same
     /// (`LineCredit.cost(of:)`).
-    static func cost(of line: String) -> Int {
+    package static func cost(of line: String) -> Int {
         line.utf8.count + 64
     }
 

@@ -64,7 +64,7 @@ package final class SessionInbox: Sendable {
     package var hasQuestions: Bool { count.load(ordering: .acquiring) > 0 }
 
     /// The questions waiting, oldest first, taken.
-    func take() -> [(question: SessionQuestion, answer: Pending<String>)] {
+    package func take() -> [(question: SessionQuestion, answer: Pending<String>)] {
         state.withLock { takeWaiting(&$0) }
     }
 
@@ -78,7 +78,7 @@ package final class SessionInbox: Sendable {
     }
 
     /// Calls `wake` once when a question comes (at once if one waits).
-    func onArrival(_ wake: @escaping @Sendable () -> Void) {
+    package func onArrival(_ wake: @escaping @Sendable () -> Void) {
         let now = state.withLock { s -> Bool in
             if !s.waiting.isEmpty { return true }
             s.onArrival = wake

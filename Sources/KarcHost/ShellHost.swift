@@ -38,7 +38,7 @@ package struct HostError: Error, Sendable, Equatable {
     /// words, which an attached shell's machine sends back as they are).
     package var isMissingFile: Bool { message.hasPrefix(Self.missingScript) }
 
-    static let missingScript = "no such script: "
+    package static let missingScript = "no such script: "
 }
 
 /// Lines of a script as they arrive (a file, a pipe, standard input, or an attached shell's).
@@ -141,7 +141,7 @@ extension ShellHost {
     }
 
     /// The whole text of the file at `path` (a snapshot file), read as a script is.
-    func read(_ path: String) async throws(HostError) -> String {
+    package func read(_ path: String) async throws(HostError) -> String {
         let lines: any LineSource
         do {
             lines = try await openScript(path)
