@@ -451,7 +451,7 @@ let package = Package(
         // The smallest front on a session's output (SessionFront): what the browser builds on.
         .testTarget(
             name: "KarcFrontTests",
-            dependencies: ["KarcSession", "KarcSessionTrellis", "KarcDemo"]
+            dependencies: ["KarcOutput", "KarcSession", "KarcSessionTrellis", "KarcDemo"]
         ),
         .testTarget(
             name: "KarcDemoTests",

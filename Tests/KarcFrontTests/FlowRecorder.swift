@@ -1,8 +1,9 @@
-import KarcSession
+import KarcOutput
 
 /// The smallest front: it writes down the flow of each command line as a
 /// browser's timeline would show it, one short line an event. It reaches
-/// the session only through ``SessionFront``.
+/// the session only through ``SessionFront``, and imports KarcOutput, not
+/// the session: a front is a module of its own on the session's output.
 final class FlowRecorder: SessionFront {
     private(set) var lines: [String] = []
 
