@@ -61,6 +61,17 @@ final class RemoteEditor: PromptEditor {
         deliver(.endOfInput)
     }
 
+    /// The lines the shell typed ahead that the session has not taken: their room goes back to the shell.
+    func dropTypedAhead() -> Int {
+        let dropped = inbox.withLock { inbox -> [String] in
+            let lines = inbox.compactMap { if case .line(let line) = $0 { line } else { nil } }
+            inbox.removeAll { if case .line = $0 { true } else { false } }
+            return lines
+        }
+        for line in dropped { ledger.taken(line) }
+        return dropped.count
+    }
+
     func start() {
         let kept = words.kept
         send(

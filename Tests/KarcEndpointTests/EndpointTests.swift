@@ -108,12 +108,17 @@ import Trellis
     /// A shell that stops reading once prompted and types 400 `:help` and a
     /// `beat.beat n=400` ahead, once its session waits for room (its
     /// `outputBuffer` is 4 KiB).
-    private func typingAheadUntilTheSessionWaitsForRoom() async throws -> (RunningEndpoint, TestShell) {
-        let endpoint = try await RunningEndpoint { $0.outputBuffer = 4_096 }
+    private func typingAheadUntilTheSessionWaitsForRoom(
+        configure: (inout ClusterEndpoint.Configuration) -> Void = { _ in }
+    ) async throws -> (RunningEndpoint, TestShell) {
+        let endpoint = try await RunningEndpoint {
+            $0.outputBuffer = 4_096
+            configure(&$0)
+        }
         // A small receive window: the transport takes in 64 KiB of what the shell does not read.
         let stalled = try TestShell(socket: endpoint.socket, token: endpoint.token, reading: false, window: 1 << 16)
         #expect(await stalled.prompted())
-        stalled.send(.with { $0.lines = .with { $0.lines = Array(repeating: ":help", count: 400) + ["beat.beat n=400"] } })
+        stalled.send(.with { $0.lines = .with { $0.lines = Self.typedAhead } })
         await endpoint.endpoint.untilRoomWaits { $0 >= 1 }
         return (endpoint, stalled)
     }
@@ -131,6 +136,27 @@ import Trellis
         stalled.resume()
         #expect(await stalled.until { $0.printed.contains("Beaten(n: 400)") })
         #expect(stalled.printed.components(separatedBy: "Targets of beat").count - 1 == 400, "\(stalled.printed.utf8.count) bytes printed")
+        stalled.close()
+        try await endpoint.stop()
+    }
+
+    static let typedAhead = Array(repeating: ":help", count: 400) + ["beat.beat n=400"]
+
+    /// Ctrl-C while lines typed ahead wait for room: the line waiting and
+    /// those after it do not run, the shell is told how many, and their
+    /// cost in the shell's line credit comes back, so it types on (its
+    /// credit here is the cost of those lines, no more).
+    @Test func aCtrlCWhileLinesTypedAheadWaitForRoomDropsThemAndGivesTheirCreditBack() async throws {
+        let (endpoint, stalled) = try await typingAheadUntilTheSessionWaitsForRoom { $0.lineCredit = LineCredit.cost(of: Self.typedAhead) }
+        stalled.send(.with { $0.interrupt = .init() })
+        stalled.resume()
+        #expect(await stalled.until { $0.printed.contains("lines did not run") })
+        let ran = stalled.printed.components(separatedBy: "Targets of beat").count - 1
+        #expect(stalled.printed.contains("interrupted: \(Self.typedAhead.count - ran) lines did not run"), "\(ran) ran")
+        #expect(await endpoint.cluster.target(named: "beat")?.state?() as? Beats == Beats(count: 0))
+        stalled.send(.with { $0.lines = .with { $0.lines = Array(repeating: ":help", count: 399) + ["beat.beat n=7"] } })
+        #expect(await stalled.until { $0.printed.contains("Beaten(n: 7)") || $0.end != nil })
+        #expect(stalled.end == nil, "the shell was refused: \(String(describing: stalled.end))")
         stalled.close()
         try await endpoint.stop()
     }

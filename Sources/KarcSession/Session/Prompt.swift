@@ -53,16 +53,30 @@ package struct Prompt {
                 var quit = false
                 var last: String?
                 while let read = reader.next() {
+                    switch read {
+                    case .command(let command): last = command.text
+                    case .unterminated(let unterminated): last = unterminated.command.text
+                    }
                     // Lines typed ahead wait for room as a script's do: a shell that stopped reading
                     // holds the app its output's room and one command's output, not every line's.
-                    _ = await session.waitForRoom(interruptible: false)
+                    // A Ctrl-C that came after the line was entered (it ended that wait, or came while
+                    // an earlier line ran) is for this line and those typed after it: none of them runs.
+                    let hadRoom = await session.waitForRoom()
+                    if !hadRoom || session.interrupter.isTriggered {
+                        let dropped = 1 + reader.discardPending() + editor.dropTypedAhead()
+                        let lines = dropped == 1 ? "the line" : "\(dropped) lines"
+                        let why =
+                            hadRoom
+                            ? "" : dropped == 1 ? " (it waited for room in the shell's output)" : " (they waited for room in the shell's output)"
+                        _ = session.fail("interrupted: \(lines) did not run\(why)", column: nil, at: .init())
+                        sink.flush()
+                        break
+                    }
                     let outcome: ShellSession.Outcome
                     switch read {
                     case .command(let command):
-                        last = command.text
                         outcome = await session.execute(command.text, at: .init(script: nil, line: nil))
                     case .unterminated(let unterminated):
-                        last = unterminated.command.text
                         outcome = session.refuse(unterminated, script: nil)
                     }
                     sink.flush()  // at a prompt, everything a command printed shows before the next prompt
@@ -105,6 +119,9 @@ package struct Prompt {
                 sink.flush()
                 return unfinished == nil ? .succeeded : .failed
             case nil:
+                // A Ctrl-C that came when no command ran (its command ended as it was pressed) interrupts
+                // nothing: kept, it would end each wait below at once, and the loop would spin.
+                session.interrupter.reset()
                 _ = await session.waitForRoom(interruptible: false)
                 // A page's questions, and the lines it runs: printed above the line being typed, never over it.
                 sink.hold(true)

@@ -17,11 +17,17 @@ package protocol PromptEditor: Sendable {
     func stop() async
     /// How many columns the terminal has now; nil when not known (an attached shell's).
     var columns: Int? { get }
+    /// Drops the lines entered that ``take()`` has not given yet (Ctrl-C
+    /// while lines typed ahead wait for room); how many were dropped.
+    func dropTypedAhead() -> Int
 }
 
 extension PromptEditor {
     /// Not known.
     package var columns: Int? { nil }
+
+    /// None: an editor that gives a line only after the prompt came back holds none typed ahead.
+    package func dropTypedAhead() -> Int { 0 }
 }
 
 /// What the user did at the prompt.
