@@ -81,26 +81,8 @@ struct PromptInterruptTests {
         }
     }
 
-    /// A cluster that answers at once and pushes no records.
-    final class Quiet: ShellCluster {
-        var name: String { "quiet" }
-        var catalog: Catalog { Catalog(targets: []) }
-        func send(_ command: any Sendable, to target: String) async throws -> (any Sendable)? { nil }
-        func takeRecords() -> [ShellRecord] { [] }
-        func nextRecords() async -> [ShellRecord]? {
-            let cancelled = Pending<Bool>()
-            await withTaskCancellationHandler {
-                _ = await cancelled.value()
-            } onCancel: {
-                cancelled.finish(true)
-            }
-            return []
-        }
-        func settled(timeout: Duration) async -> Bool { true }
-        func state(of target: String) async -> (any Sendable)? { nil }
-    }
-
-    /// A prompt on `editor`, printing into what `printed` holds, its output's room `room`.
+    /// A prompt on `editor` and a cluster that pushes no records (the lines
+    /// here are meta commands), printing into `printed`, its output's room `room`.
     func prompt(
         _ editor: HandEditor, interrupter: Interrupter, room: (any OutputRoom)? = nil, printed: Locked<String>
     ) -> Task<ScriptRunner.Result, Never> {
@@ -110,7 +92,7 @@ struct PromptInterruptTests {
         let sink = OutputSink(forwarding: { bytes, _ in printed.withLock { $0 += String(decoding: bytes, as: UTF8.self) } }, room: room)
         let runtime = ShellRuntime(executor: ShellExecutor(name: "karc-prompt-test"))
         return Task {
-            let session = ShellSession(cluster: Quiet(), options: options, sink: sink, interrupter: interrupter, runtime: runtime)
+            let session = ShellSession(cluster: SessionClockTests.Sluggish(), options: options, sink: sink, interrupter: interrupter, runtime: runtime)
             var prompt = Prompt(session: session, editor: editor)
             prompt.greets = false
             return await prompt.run()
