@@ -92,7 +92,8 @@ struct PromptInterruptTests {
         let sink = OutputSink(forwarding: { bytes, _ in printed.withLock { $0 += String(decoding: bytes, as: UTF8.self) } }, room: room)
         let runtime = ShellRuntime(executor: ShellExecutor(name: "karc-prompt-test"))
         return Task {
-            let session = ShellSession(cluster: SessionClockTests.Sluggish(), options: options, sink: sink, interrupter: interrupter, runtime: runtime)
+            let session = ShellSession(
+                cluster: SessionClockTests.Sluggish(), options: options, sink: sink, interrupter: interrupter, runtime: runtime)
             var prompt = Prompt(session: session, editor: editor)
             prompt.greets = false
             return await prompt.run()
