@@ -36,15 +36,18 @@ package final class Inspector: Sendable {
     package func front() -> InspectorFront { InspectorFront(hub: hub) }
 
     /// Ends the browsers' streams and stops serving, once each page was told
-    /// the session ended: a page that reads nothing gets a second, one still
-    /// reading (a fast script's last commands, a busy machine) up to 20.
+    /// the session ended: a page that reads nothing gets three seconds, one
+    /// still reading (a fast script's last commands, a busy machine) up to 20.
+    /// A browser on a loaded machine can read nothing for a second (seen
+    /// with the tests running eight at once on two cores): cut after one,
+    /// its page lost the last thousand commands of a fast script.
     package func stop() async {
-        // In a task of its own: a caller that was cancelled (an endpoint shutting down) still gives its pages their second.
+        // In a task of its own: a caller that was cancelled (an endpoint shutting down) still gives its pages their grace.
         await Task { [hub, server] in
             // Listening ends first: a page that comes now is not let in only to be told the session ended.
             await server.stopListening()
             hub.finish()
-            await server.stop(grace: .seconds(1))
+            await server.stop(grace: .seconds(3))
         }.value
     }
 }

@@ -63,7 +63,7 @@ struct InspectorServerTests {
         try await stalled.channel.channel.writeAndFlush(ByteBuffer(string: request))
         await inspector.hub.untilBrowsers { $0 == 1 }
         for _ in 0..<5_000 { inspector.hub.publish(String(repeating: "x", count: 4_096)) }
-        // Returns (a hang is this suite's time limit): the silent connection is closed, the stalled page cut after its second.
+        // Returns (a hang is this suite's time limit): the silent connection is closed, the stalled page cut after its grace.
         await inspector.stop()
         try? await silent.channel.channel.close()
         try? await stalled.channel.channel.close()
