@@ -114,7 +114,9 @@ package final class ElementChunks<Element>: ContiguousElements {
                 // `baseAddress!`: both hold at least `run` elements past the starts (`run` > 0 when called).
                 let before = kept.baseAddress! + offset * stride
                 let after = now.baseAddress! + otherStart * stride
-                if size == stride, memcmp(before, after, run * stride) == 0 { return run }
+                // The kept bytes are a copy of the array's own, padding and unused payload bytes too:
+                // while its elements are still those copied, the whole run is one `memcmp`, padded or not.
+                if memcmp(before, after, run * stride) == 0 { return run }
                 var index = 0
                 while index < run, memcmp(before + index * stride, after + index * stride, size) == 0 { index += 1 }
                 return index

@@ -32,6 +32,12 @@ struct StateDiffTests {
         var id: Int
         var title: String
     }
+    /// Padding after its last field (a `Bool`): its size is not its stride.
+    struct Trailing: Equatable {
+        var id: Int
+        var title: String
+        var done = false
+    }
     struct Shelf: Equatable {
         var articles: [Article]
         var nextID: Int
@@ -232,6 +238,20 @@ struct StateDiffTests {
                     owner: "jill"
                   )
                 """)
+    }
+
+    /// A snapshot keeps the bytes of a list's storage, padding and all, so
+    /// its elements that are still those copied compare in one run, padded
+    /// or not; an element changed in place, and one appended, are found.
+    @Test func aSnapshotOfAPaddedListFindsWhatChangedInPlace() {
+        let made = { (0..<3_000).map { Trailing(id: $0, title: "t\($0)") } }
+        #expect(MemoryLayout<Trailing>.size < MemoryLayout<Trailing>.stride)
+        var list = made()
+        let snapshot = StateSnapshot.take(list)
+        list[1_234].done = true
+        list.append(Trailing(id: 3_000, title: "new"))
+        #expect(StateDiff.text(snapshot, list) == diff(made(), list))
+        #expect(StateDiff.text(StateSnapshot.take(list), list) == nil)
     }
 
     /// The one deliberate difference: what did not change, bit for bit, is
