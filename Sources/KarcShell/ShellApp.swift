@@ -22,8 +22,9 @@ import KarcSession
 /// ``Arguments`` are options of your own that every use of the cluster
 /// reads; ``LiveArguments`` are those only the live cluster takes (the
 /// shell's, not the fresh ones the tools make), so `check --help` lists
-/// none of them.
-public protocol ShellApp {
+/// none of them. The type itself is used from the tasks that make its
+/// clusters (`SendableMetatype`): declare it without a global actor.
+public protocol ShellApp: SendableMetatype {
     /// Options of the app's own that every cluster it makes reads (`--tick`).
     associatedtype Arguments: ParsableArguments & Sendable = NoArguments
     /// Options of the live cluster alone (`--state-dir`, `--fresh`): the

@@ -21,7 +21,7 @@ struct AppAttributionTests {
             let session = ShellSession(cluster: shop, options: plain, sink: sink, words: PromptWords())
             _ = await ScriptRunner(session: session).run(lines: ["orders.place item=pen quantity=1"], name: "<test>")
             // The app's own send, not a command: the order, and the reservation its handler sent.
-            try? await shop.cluster.send(action: TraceTests.Place(item: "ink", quantity: 1))
+            _ = try? await shop.cluster.send(action: TraceTests.Place(item: "ink", quantity: 1))
             _ = await ScriptRunner(session: session).run(lines: ["spinner.spin remaining=0"], name: "<test>")
             return 0
         }
