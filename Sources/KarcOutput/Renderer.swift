@@ -53,15 +53,12 @@ package final class Renderer {
         let subscription = FrontSubscription(id: fronts.last)
         fronts.all.append((subscription, front))
         var told = context
-        for line in begun {
+        for line in commands.begun {
             told.seq = line.seq
             front.receive(.begin(seq: line.seq, text: line.text), in: told)
         }
         return subscription
     }
-
-    /// The command lines begun and not ended, as typed, the innermost last.
-    private var begun: [(seq: Int, text: String)] = []
 
     /// `subscription`'s front is told nothing more.
     package func unsubscribe(_ subscription: FrontSubscription) {
@@ -132,22 +129,30 @@ package final class Renderer {
 
     // MARK: Commands
 
-    /// The command lines running, the innermost (a `:source`'s) last: what
-    /// is printed belongs to the innermost (`seq` in `--json`).
-    private var running: [Int] = [] {
-        didSet { context.seq = running.last }
+    /// The command lines begun and running.
+    private struct Commands {
+        /// The command lines running, the innermost (a `:source`'s, or the
+        /// command a late reply is printed for) last: what is printed belongs
+        /// to the innermost (`seq` in `--json`).
+        var running: [Int] = []
+        /// The command lines begun and not ended, as typed, the innermost last.
+        var begun: [(seq: Int, text: String)] = []
+    }
+
+    private var commands = Commands() {
+        didSet { context.seq = commands.running.last }
     }
 
     /// The number of the command line whose output is being printed, if any.
-    package var seq: Int? { running.last }
+    package var seq: Int? { commands.running.last }
 
     /// How many changes of state the running command printed.
     package private(set) var changesPrinted = 0
 
     /// The command line `seq` starts, as typed (`text`): what follows is its output.
     package func begin(_ seq: Int, text: String) {
-        running.append(seq)
-        begun.append((seq, text))
+        commands.running.append(seq)
+        commands.begun.append((seq, text))
         changesPrinted = 0
         // The text prints nothing for it (an echo is an event of its own): only the fronts are told, so a piped script does not pay for it.
         if !fronts.all.isEmpty { tellFronts(.begin(seq: seq, text: text)) }
@@ -157,15 +162,15 @@ package final class Renderer {
     /// `--json` a `done` line says so, the last of its output.
     package func end(_ seq: Int, outcome: String) {
         emit(.done(seq: seq, outcome: outcome))
-        if running.last == seq { running.removeLast() }
-        if begun.last?.seq == seq { begun.removeLast() }
+        if commands.running.last == seq { commands.running.removeLast() }
+        if commands.begun.last?.seq == seq { commands.begun.removeLast() }
     }
 
     /// Prints, in `body`, output that belongs to the command line `seq` (a late reply); nil: the running command's.
     package func printing<T>(for seq: Int?, _ body: () -> T) -> T {
         guard let seq else { return body() }
-        running.append(seq)
-        defer { running.removeLast() }
+        commands.running.append(seq)
+        defer { commands.running.removeLast() }
         return body()
     }
 
