@@ -82,7 +82,11 @@ final class AttachedSession: Sendable {
             let status = await Shell.runSession(
                 cluster, options: options, commands: Array(hello.commands.dropFirst(inspect ? 1 : 0)), input: input, sink: sink, host: host,
                 interrupter: interrupter, words: words, runtime: runtime, inspect: inspect)
-            await runtime.inspector?.stop()
+            if let inspector = runtime.inspector {
+                // A shell still there waits, as `karc --inspect` does, for a page reading the end of its session;
+                // one that went does not wait for its pages' grace: its call ends, and its place is free, at once.
+                if outbox.isClosed { Task { await inspector.stop() } } else { await inspector.stop() }
+            }
             exitStatus.withLock { $0 = status }
             // Stopped by the app: no exit status, the call fails (`unavailable`).
             if !wasStoppedByApp { outbox.send(.with { $0.exit = .with { $0.status = status } }) }

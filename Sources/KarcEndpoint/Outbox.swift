@@ -71,6 +71,9 @@ final class Outbox: OutputRoom {
         if let now { now() } else { gauge.waitedForRoom() }
     }
 
+    /// The connection is gone (``close()``).
+    var isClosed: Bool { state.withLock { $0.isClosed } }
+
     /// No more messages: the writer ends once it has written what is queued.
     func finish() {
         continuation.finish()

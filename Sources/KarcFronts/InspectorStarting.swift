@@ -1,8 +1,9 @@
 import KarcOutput
 
 /// Starts the browser inspector of a session (`:inspect`) where the session
-/// runs with a terminal side that can serve one (KarcShell's `Shell.run`,
-/// over KarcInspector): this module serves nothing itself.
+/// runs beside something that can serve one: KarcShell's `Shell.run`, and
+/// KarcEndpoint for an attached shell's session, both over KarcInspector.
+/// A session serves nothing itself.
 package protocol InspectorStarting: Sendable {
     /// The inspector's URL, started now if it was not; with the front the
     /// session subscribes when this call started it (nil when it ran already).

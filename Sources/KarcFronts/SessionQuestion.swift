@@ -1,7 +1,7 @@
 import KarcRendering
 
 /// What the inspector's page asks of a session (``SessionInbox``); each is
-/// answered with one JSON object (``ShellSession/answer(_:)``), or
+/// answered with one JSON object (KarcSession's `ShellSession.answer(_:)`), or
 /// `{"error": "…"}` saying what was wrong.
 package enum SessionQuestion: Sendable, Equatable {
     /// Runs `line` as if it were typed at the prompt: numbered, printed in

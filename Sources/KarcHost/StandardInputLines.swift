@@ -3,7 +3,7 @@ import KarcAsync
 import Synchronization
 
 /// Lines of standard input, read as they arrive, by a thread of their own:
-/// the shell's thread (``ShellExecutor``) must never block in `read`, or
+/// the shell's thread (KarcSession's `ShellExecutor`) must never block in `read`, or
 /// work it runs for the cluster would wait for the next line. The thread
 /// reads in large chunks, so a piped script of thousands of lines reaches
 /// the shell in a few hand-overs, not one per line, and stops reading while

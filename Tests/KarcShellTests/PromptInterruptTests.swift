@@ -84,13 +84,13 @@ struct PromptInterruptTests {
     /// A prompt on `editor` and a cluster that pushes no records (the lines
     /// here are meta commands), printing into `printed`, its output's room `room`.
     func prompt(
-        _ editor: HandEditor, interrupter: Interrupter, room: (any OutputRoom)? = nil, printed: Locked<String>
+        _ editor: HandEditor, interrupter: Interrupter, room: (any OutputRoom)? = nil, clock: ShellClock = .continuous, printed: Locked<String>
     ) -> Task<ScriptRunner.Result, Never> {
         var options = ShellOptions()
         options.printing.color = false
         options.printing.quiet = true
         let sink = OutputSink(forwarding: { bytes, _ in printed.withLock { $0 += String(decoding: bytes, as: UTF8.self) } }, room: room)
-        let runtime = ShellRuntime(executor: ShellExecutor(name: "karc-prompt-test"))
+        let runtime = ShellRuntime(clock: clock, executor: ShellExecutor(name: "karc-prompt-test"))
         return Task {
             let session = ShellSession(
                 cluster: SessionClockTests.Sluggish(), options: options, sink: sink, interrupter: interrupter, runtime: runtime)
@@ -118,6 +118,28 @@ struct PromptInterruptTests {
         editor.enter([.line(":timing on"), .endOfInput])
         #expect(await ran.value == .succeeded)
         #expect(!printed.value.contains("interrupted"), "\(printed.value)")
+    }
+
+    /// Ctrl-C while a line runs (a `:sleep`) interrupts it, and the lines
+    /// entered after it, which wait in the editor, do not run either.
+    @Test func aCtrlCWhileALineRunsDropsTheLinesEnteredAfterIt() async {
+        let editor = HandEditor()
+        let interrupter = Interrupter()
+        let hand = SessionClockTests.Hand()
+        let printed = Locked("")
+        let ran = prompt(editor, interrupter: interrupter, clock: hand.shellClock, printed: printed)
+        var naps = editor.naps.makeAsyncIterator()
+        #expect(await naps.next() == 1)
+        editor.enter([.line(":sleep 5m"), .line(":frobnicate"), .line(":frobnicate")])
+        for await moment in hand.armed where moment >= .seconds(300) { break }
+        interrupter.trigger()
+        var resumed = editor.resumed.makeAsyncIterator()
+        #expect(await resumed.next() == 1)
+        #expect(await resumed.next() == 2)
+        #expect(printed.value.hasSuffix("error: interrupted: 2 lines did not run\n"), "\(printed.value)")
+        #expect(!printed.value.contains("frobnicate"), "\(printed.value)")
+        editor.enter([.endOfInput])
+        #expect(await ran.value == .succeeded)
     }
 
     /// Lines pasted while the output has no room (an attached shell that

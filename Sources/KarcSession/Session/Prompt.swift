@@ -45,6 +45,7 @@ package struct Prompt {
         let clock = session.waits.runtime.clock
         var lastPrint = clock.now - Self.printInterval
         while true {
+            let seen = session.interrupter.triggers
             switch editor.take() {
             case .line(let part)?:
                 if !reader.isContinuing { reader.restartNumbering() }
@@ -53,21 +54,21 @@ package struct Prompt {
                 var quit = false
                 var last: String?
                 while let read = reader.next() {
-                    switch read {
-                    case .command(let command): last = command.text
-                    case .unterminated(let unterminated): last = unterminated.command.text
-                    }
+                    let command =
+                        switch read {
+                        case .command(let command): command
+                        case .unterminated(let unterminated): unterminated.command
+                        }
+                    last = command.text
                     // Lines typed ahead wait for room as a script's do: a shell that stopped reading
                     // holds the app its output's room and one command's output, not every line's.
                     // A Ctrl-C that came after the line was entered (it ended that wait, or came while
                     // an earlier line ran) is for this line and those typed after it: none of them runs.
                     let hadRoom = await session.waitForRoom()
                     if !hadRoom || session.interrupter.isTriggered {
-                        let dropped = 1 + reader.discardPending() + editor.dropTypedAhead()
+                        let dropped = command.lines.count + reader.discardPending() + editor.dropTypedAhead()
                         let lines = dropped == 1 ? "the line" : "\(dropped) lines"
-                        let why =
-                            hadRoom
-                            ? "" : dropped == 1 ? " (it waited for room in the shell's output)" : " (they waited for room in the shell's output)"
+                        let why = hadRoom ? "" : " (\(dropped == 1 ? "it" : "they") waited for room in the shell's output)"
                         _ = session.fail("interrupted: \(lines) did not run\(why)", column: nil, at: .init())
                         sink.flush()
                         break
@@ -120,8 +121,9 @@ package struct Prompt {
                 return unfinished == nil ? .succeeded : .failed
             case nil:
                 // A Ctrl-C that came when no command ran (its command ended as it was pressed) interrupts
-                // nothing: kept, it would end each wait below at once, and the loop would spin.
-                session.interrupter.reset()
+                // nothing: kept, it would end each wait below at once, and the loop would spin. One that came
+                // since the look for a line may be for a line that came with it: kept for the next look.
+                session.interrupter.reset(unlessTriggeredSince: seen)
                 _ = await session.waitForRoom(interruptible: false)
                 // A page's questions, and the lines it runs: printed above the line being typed, never over it.
                 sink.hold(true)

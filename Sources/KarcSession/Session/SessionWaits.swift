@@ -150,18 +150,21 @@ final class SessionWaits {
 
     /// Returns once `room` has room (``OutputRoom``), taking the cluster's
     /// records into the backlog meanwhile; false when Ctrl-C ended the wait
-    /// (`interruptible`: a script's, not the prompt's, whose Ctrl-C is a
-    /// line of input).
+    /// (`interruptible`: a script's line, or a line typed ahead at the
+    /// prompt; not the idle prompt's wait before it prints). A Ctrl-C that
+    /// came during the wait ends it even if a line arriving after it reset
+    /// the interrupter (an attached shell that sends lines in batches).
     func waitFor(_ room: any OutputRoom, interruptible: Bool) async -> Bool {
         let backlog = self.backlog
+        let since = interrupter.triggers
         while !room.hasRoom {
-            if interruptible, interrupter.isTriggered { return false }
+            if interruptible, interrupter.hasTriggered(since: since) { return false }
             let records = await nextRecords(until: nil, interruptible: interruptible) { wake in room.onRoom(wake) }
             backlog.append(records)
             if records.isEmpty, !room.hasRoom {
                 // The cluster's records ended (it shut down) or Ctrl-C came: only room is left to wait for,
                 // not records that return at once.
-                if interruptible, interrupter.isTriggered { return false }
+                if interruptible, interrupter.hasTriggered(since: since) { return false }
                 _ = await race(interruptible: interruptible) {
                     await withCheckedContinuation { (roomCame: CheckedContinuation<Void, Never>) in room.onRoom { roomCame.resume() } }
                 }
