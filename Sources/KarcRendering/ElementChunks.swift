@@ -124,6 +124,25 @@ package final class ElementChunks<Element>: ContiguousElements {
         }
     }
 
+    /// How many of the `run` elements of `other` before `otherEnd` have the
+    /// bytes `bytes` holds before element `end`, from the last.
+    private static func sameBytes(before bytes: [UInt8], _ end: Int, _ other: [Element], _ otherEnd: Int, _ run: Int) -> Int {
+        let size = MemoryLayout<Element>.size
+        let stride = MemoryLayout<Element>.stride
+        guard size > 0 else { return run }
+        return bytes.withUnsafeBytes { kept in
+            other.withUnsafeBytes { now in
+                // `baseAddress!`: both hold at least `run` elements before the ends (`run` > 0 when called).
+                let before = kept.baseAddress! + end * stride
+                let after = now.baseAddress! + otherEnd * stride
+                if memcmp(before - run * stride, after - run * stride, run * stride) == 0 { return run }
+                var found = 0
+                while found < run, memcmp(before - (found + 1) * stride, after - (found + 1) * stride, size) == 0 { found += 1 }
+                return found
+            }
+        }
+    }
+
     package func unchangedPrefix(comparedWith other: Any, prefixes: ComparedPrefixes?) -> Int {
         guard let other = other as? [Element] else { return 0 }
         if let known = prefixes?.bounds(of: other, comparedWith: self) { return known.prefix }
@@ -139,10 +158,16 @@ package final class ElementChunks<Element>: ContiguousElements {
         while found < limit {
             // The chunk holding this side's element `count - 1 - found`, compared from its start to there.
             let index = count - 1 - found
-            let chunk = chunks[index / StateSnapshot.chunkSize].elements
+            let chunk = chunks[index / StateSnapshot.chunkSize]
             let offset = index % StateSnapshot.chunkSize
             let run = Swift.min(offset + 1, limit - found)
-            let same = chunk.unchangedSuffix(upTo: offset + 1, comparedWith: other, upTo: other.count - found, limit: run)
+            let otherEnd = other.count - found
+            // Elements moved bitwise (an insertion or removal before them) keep the bytes the chunk copied, padding too.
+            var same = Self.sameBytes(before: chunk.bytes, offset + 1, other, otherEnd, run)
+            if same < run {
+                same += chunk.elements.unchangedSuffix(
+                    upTo: offset + 1 - same, comparedWith: other, upTo: otherEnd - same, limit: run - same, by: comparison)
+            }
             found += same
             if same < run { break }
         }

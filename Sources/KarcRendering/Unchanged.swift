@@ -152,23 +152,17 @@ extension Array: ContiguousElements {
 
     /// How many elements before `end` here and before `otherEnd` in `other`
     /// are unchanged, pair by pair from the last, at most `limit`.
-    package func unchangedSuffix(upTo end: Int, comparedWith other: [Element], upTo otherEnd: Int, limit: Int) -> Int {
+    package func unchangedSuffix(
+        upTo end: Int, comparedWith other: [Element], upTo otherEnd: Int, limit: Int, by comparison: ElementComparison<Element> = .init()
+    ) -> Int {
         let length = Swift.min(limit, end, otherEnd)
         guard length > 0 else { return 0 }
         return withUnsafeBufferPointer { before in
             other.withUnsafeBufferPointer { after in
                 // `baseAddress!`: both buffers hold at least `length` elements before their ends.
-                let old = before.baseAddress! + (end - 1)
-                let new = after.baseAddress! + (otherEnd - 1)
-                let size = MemoryLayout<Element>.size
-                var found = 0
-                while found < length {
-                    if size == 0 || memcmp(old - found, new - found, size) != 0 {
-                        guard Unchanged.check(old[-found], new[-found]) else { break }
-                    }
-                    found += 1
-                }
-                return found
+                let old = before.baseAddress! + end
+                let new = after.baseAddress! + otherEnd
+                return old == new ? length : comparison.unchangedSuffix(old, new, length: length)
             }
         }
     }
@@ -176,11 +170,11 @@ extension Array: ContiguousElements {
 
 /// How two runs of `Element`s are compared where they lie, with what that
 /// needs of the type (its `==`, its value bytes' mask) looked up once.
-struct ElementComparison<Element> {
+package struct ElementComparison<Element> {
     private let equal: ((UnsafePointer<Element>, UnsafePointer<Element>) -> Bool)?
     private let mask: ValueBytes.Mask?
 
-    init() {
+    package init() {
         equal = Self.elementsEqual
         mask = ValueBytes.mask(of: Element.self)
     }
@@ -227,6 +221,43 @@ struct ElementComparison<Element> {
             index += 1
         }
         return length
+    }
+
+    /// How many of the `length` elements before `oldEnd` and `newEnd` are
+    /// unchanged, pair by pair from the last: as ``unchangedPrefix(_:_:length:)``
+    /// compares them, from the other end (a list grown or shrunk at its start).
+    func unchangedSuffix(_ oldEnd: UnsafePointer<Element>, _ newEnd: UnsafePointer<Element>, length: Int) -> Int {
+        let size = MemoryLayout<Element>.size
+        let stride = MemoryLayout<Element>.stride
+        var found = 0
+        if size == stride, size > 0 {
+            let block = 64
+            while found + block <= length,
+                memcmp(UnsafeRawPointer(oldEnd - found - block), UnsafeRawPointer(newEnd - found - block), block * stride) == 0
+            {
+                found += block
+            }
+        }
+        while found < length {
+            let old = oldEnd - found - 1
+            let new = newEnd - found - 1
+            if let mask {
+                if mask.sameValueBytes(UnsafeRawPointer(old), UnsafeRawPointer(new)) {
+                    found += 1
+                    continue
+                }
+            } else if size > 0, memcmp(old, new, size) == 0 {
+                found += 1
+                continue
+            }
+            if let equal {
+                guard equal(old, new) else { return found }
+            } else {
+                guard Unchanged.check(old.pointee, new.pointee) else { return found }
+            }
+            found += 1
+        }
+        return found
     }
 
     /// `==` of two elements where they lie, when `Element` is `Equatable`:

@@ -33,7 +33,7 @@ struct StateDiffTests {
         var title: String
     }
     /// Padding after its last field (a `Bool`): its size is not its stride.
-    struct Trailing: Equatable {
+    struct Trailing: Equatable, Codable {
         var id: Int
         var title: String
         var done = false
@@ -252,6 +252,34 @@ struct StateDiffTests {
         list.append(Trailing(id: 3_000, title: "new"))
         #expect(StateDiff.text(snapshot, list) == diff(made(), list))
         #expect(StateDiff.text(StateSnapshot.take(list), list) == nil)
+    }
+
+    /// An element inserted at the start of a padded list moves the others
+    /// by one, bytes and padding: they are found unchanged from the end (by
+    /// the bytes the snapshot kept, or by `==` where those differ), and an
+    /// element changed among them is found too; as is a removal. The diff
+    /// is custom-dump's, and the JSON tree that reuses the last one's nodes
+    /// where the comparison found the list unchanged is the tree made anew.
+    @Test func aSnapshotOfAPaddedListFindsWhatMovedWhenTheListGrowsOrShrinksAtItsStart() {
+        var list = (0..<3_000).map { Trailing(id: $0, title: "t\($0)") }
+        let changes: [(inout [Trailing]) -> Void] = [
+            { $0.insert(Trailing(id: -1, title: "first"), at: 0) },
+            {
+                $0.insert(Trailing(id: -2, title: "newer"), at: 0)
+                $0[2_000].done = true
+            },
+            { $0.removeFirst(2) },
+        ]
+        for change in changes {
+            // `before` shares no storage with `list`, which changes in place, its elements moved bitwise.
+            let (before, snapshot, tree) = (list.map { $0 }, StateSnapshot.take(list), ValueText.tree(list, reusing: nil))
+            change(&list)
+            let prefixes = ComparedPrefixes()
+            #expect(StateDiff.text(snapshot, list, prefixes: prefixes) == diff(before, list))
+            let reused = ValueText.tree(list, reusing: tree, prefixes: prefixes).text
+            let made = ValueText.tree(list, reusing: nil).text
+            #expect(reused == made, "the tree reusing the last one's nodes differs at byte \(zip(reused.utf8, made.utf8).prefix { $0 == $1 }.count)")
+        }
     }
 
     /// The one deliberate difference: what did not change, bit for bit, is

@@ -73,11 +73,13 @@ struct AddItem: Codable, Sendable {
 /// made by its `make`, each appending one a command: a whole session
 /// (`shell.bigstate.shapes.*`: the store's append, the record, the output)
 /// and the shell's rendering alone (`shell.render.shapes.*`: the diff, or
-/// the JSON tree and patch, of the list before and after an append).
+/// the JSON tree and patch, of the list before and after an append; with
+/// `prepending`, an element inserted at the start, as a feed's newest is:
+/// `shell.render.shapes.*.prepend.*`).
 struct Shape: Sendable {
     let name: String
     let session: @Sendable (_ size: Int, _ n: Int, _ json: Bool) async throws -> Double
-    let render: @Sendable (_ size: Int, _ n: Int, _ json: Bool) -> Double
+    let render: @Sendable (_ size: Int, _ n: Int, _ json: Bool, _ prepending: Bool) -> Double
     /// Swift's own cost of one append while the list before it is kept
     /// (`baseline.cow.shapes.*`): the copy and the free that any observer
     /// holding the old state as a value makes a store pay.
@@ -86,7 +88,7 @@ struct Shape: Sendable {
     init<Item: Codable & Equatable & Sendable>(_ name: String, _ make: @escaping @Sendable (Int, String) -> Item) {
         self.name = name
         session = { try await shapeRun(size: $0, n: $1, json: $2, make) }
-        render = { renderRun(size: $0, n: $1, json: $2, make) }
+        render = { renderRun(size: $0, n: $1, json: $2, prepending: $3, make) }
         copyOnWrite = { copyOnWriteRun(size: $0, n: $1, make) }
     }
 }
@@ -114,7 +116,9 @@ let shapes: [Shape] = [
 /// against the snapshot of the last one (readable), also its JSON tree,
 /// reusing the last one's, and the patch between them (`--json`), then the
 /// list's snapshot, for the next.
-func renderRun<Item: Codable & Equatable & Sendable>(size: Int, n: Int, json: Bool, _ make: @Sendable (Int, String) -> Item) -> Double {
+func renderRun<Item: Codable & Equatable & Sendable>(
+    size: Int, n: Int, json: Bool, prepending: Bool = false, _ make: @Sendable (Int, String) -> Item
+) -> Double {
     var list = ShapeList(items: (0..<size).map { make($0, "item \($0)") })
     var snapshot = StateSnapshot.take(list)
     var tree = ValueText.tree(list, reusing: nil)
@@ -125,7 +129,11 @@ func renderRun<Item: Codable & Equatable & Sendable>(size: Int, n: Int, json: Bo
     var written = 0
     let elapsed = ContinuousClock().measure {
         for index in 0..<n {
-            list.items.append(make(size + 1 + index, "appended \(index)"))
+            if prepending {
+                list.items.insert(make(size + 1 + index, "prepended \(index)"), at: 0)
+            } else {
+                list.items.append(make(size + 1 + index, "appended \(index)"))
+            }
             let prefixes = ComparedPrefixes()
             guard let difference = StateDiff.text(snapshot, list, prefixes: prefixes) else { continue }
             if json {

@@ -312,8 +312,13 @@ for shape in shapes {
         }
         if wanted("shell.render.shapes.\(shape.name).\(form)") {
             report(
-                "shell.render.shapes.\(shape.name).\(form)", shape.render(10_000, 2_000, json),
+                "shell.render.shapes.\(shape.name).\(form)", shape.render(10_000, 2_000, json, false),
                 "renders/s (the shell's output alone for one append to 10,000 \(shape.name) items)")
+        }
+        if wanted("shell.render.shapes.\(shape.name).prepend.\(form)") {
+            report(
+                "shell.render.shapes.\(shape.name).prepend.\(form)", shape.render(10_000, 500, json, true),
+                "renders/s (the same for one element inserted at the start of 10,000)")
         }
     }
 }
