@@ -89,8 +89,9 @@ package final class ElementChunks<Element>: ContiguousElements {
             let chunk = chunks[chunkIndex]
             let offset = index % StateSnapshot.chunkSize
             let run = Swift.min(chunk.elements.count - offset, length - found)
-            // At the place it was copied from, an element is first asked whether it still has the bytes copied.
-            var same = start == otherStart ? Self.sameBytes(chunk.bytes, offset, other, otherStart + found, run) : 0
+            // An element is first asked whether it still has the bytes copied: at the place it was copied
+            // from, or moved there bitwise (an insertion or removal before it).
+            var same = Self.sameBytes(chunk.bytes, offset, other, otherStart + found, run)
             if same < run {
                 let equal = chunk.elements.unchangedPrefix(
                     from: offset + same, comparedWith: other, from: otherStart + found + same, limit: run - same, by: comparison)
