@@ -60,10 +60,13 @@ let package = Package(
                 "KarcSynchronization", "KarcShellCluster", "KarcTrace", "KarcAsync", "KarcLanguage", "KarcRendering",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
             ]),
+        .target(name: "KarcHost", dependencies: ["KarcOutput", "KarcHistory", "KarcLanguage"]),
+        .target(
+            name: "KarcFronts", dependencies: ["KarcSynchronization", "KarcAsync", "KarcOutput", "KarcRendering"]),
         .target(
             name: "KarcSession",
             dependencies: [
-                "KarcSynchronization", "KarcShellCluster", "KarcTrace", "KarcTestExport", "KarcHistory", "KarcOutput",
+                "KarcSynchronization", "KarcShellCluster", "KarcTrace", "KarcTestExport", "KarcHistory", "KarcOutput", "KarcHost", "KarcFronts",
                 "KarcAsync", "KarcCommand", "KarcLanguage", "KarcRendering",
                 .product(name: "CustomDump", package: "swift-custom-dump"),
                 .product(name: "DequeModule", package: "swift-collections"),
@@ -78,7 +81,7 @@ let package = Package(
         .target(name: "KarcEndpoint", dependencies: ["KarcAttachProtocol", "KarcLanguage", "KarcSession"], sources: ["AttachedOptions.swift"]),
         // Of the inspector only how it reads a page's questions: no NIO.
         .target(
-            name: "KarcInspector", dependencies: ["KarcSession"], exclude: ["Page", "Generated", "KarcInspector.docc"],
+            name: "KarcInspector", dependencies: ["KarcFronts"], exclude: ["Page", "Generated", "KarcInspector.docc"],
             sources: ["InspectorAsk.swift"]),
         .executableTarget(
             name: "karc-fuzz",
