@@ -76,7 +76,8 @@ final class AttachedSession: Sendable {
             let sink = OutputSink(forwarding: { [outbox] in outbox.output($0, isError: $1) }, room: outbox)
             var runtime = ShellRuntime()
             // The session's own inspector, on the app's loopback, started only if the shell asks (`:inspect`).
-            runtime.inspector = shared.configuration.servesInspector ? InspectorStarter(readOnly: shared.configuration.readOnly) : nil
+            let configuration = shared.configuration
+            runtime.inspector = configuration.servesInspector ? configuration.makeInspector(configuration.readOnly) : nil
             // `karc attach --inspect` sends `:inspect` first: started as `karc --inspect` starts its own, numbered as no command.
             let inspect = hello.commands.first == AttachProtocol.inspectCommand
             let status = await Shell.runSession(

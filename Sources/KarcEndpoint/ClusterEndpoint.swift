@@ -3,6 +3,7 @@ import GRPCCore
 import GRPCNIOTransportHTTP2
 import KarcAsync
 import KarcAttachProtocol
+import KarcInspector
 import KarcSession
 import Logging
 import ServiceLifecycle
@@ -86,6 +87,10 @@ public struct ClusterEndpoint: ServiceLifecycle.Service {
         /// token of the URL it prints, read-only when the endpoint is. false:
         /// `:inspect` on an attached shell says the app does not serve one.
         public var servesInspector = true
+
+        /// What starts an attached session's inspector (read-only or not):
+        /// KarcInspector's, unless a test gives one of its own.
+        package var makeInspector: @Sendable (_ readOnly: Bool) -> any InspectorStarting = { InspectorStarter(readOnly: $0) }
 
         /// TLS's certificate chain and key, as PEM files.
         public struct TLS: Sendable {

@@ -1,4 +1,7 @@
+import KarcAsync
 import KarcAttachProtocol
+import KarcEndpoint
+import KarcSession
 import NIOCore
 import NIOPosix
 import Testing
@@ -19,6 +22,38 @@ import Testing
         let wrongToken = try await httpGet("/?token=" + String(repeating: "0", count: 32), port: try #require(Int(url.1)))
         #expect(wrongToken.hasPrefix("HTTP/1.1 403"))
         shell.close()
+        try await endpoint.stop()
+    }
+
+    /// An inspector that starts at once and never ends stopping: a page
+    /// that never lets go (one that reads nothing holds the real one its grace).
+    final class StuckInspector: InspectorStarting {
+        let inbox = SessionInbox()
+        private let stopped = Pending<Void>()
+
+        func start() async throws -> sending InspectorStarted {
+            InspectorStarted(url: "http://127.0.0.1:1/?token=stuck", front: nil)
+        }
+
+        func stop() async { _ = await stopped.value() }
+    }
+
+    /// A shell that leaves while its inspector's pages hold on: its call
+    /// ends, and its place among `maxShells` is free, at once; the pages
+    /// are let go in the background.
+    @Test func aShellThatLeavesIsNotHeldByItsInspectorsPages() async throws {
+        let endpoint = try await RunningEndpoint {
+            $0.maxShells = 1
+            $0.makeInspector = { _ in StuckInspector() }
+        }
+        let shell = try TestShell(socket: endpoint.socket, token: endpoint.token)
+        shell.type(":inspect")
+        #expect(await shell.until { $0.printed.contains("inspector: http://127.0.0.1:1/") })
+        shell.close()
+        await endpoint.endpoint.untilAttachedShells { $0 == 0 }
+        let next = try TestShell(socket: endpoint.socket, token: endpoint.token)
+        #expect(await next.prompted())
+        next.close()
         try await endpoint.stop()
     }
 
