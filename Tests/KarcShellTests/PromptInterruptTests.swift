@@ -20,6 +20,8 @@ struct PromptInterruptTests {
             var wake: (@Sendable () -> Void)?
             var naps = 0
             var resumes = 0
+            /// Runs once, when the prompt next finds no input: what comes just as it looks.
+            var whenFoundNothing: (@Sendable () -> Void)?
         }
 
         private let state = KarcMutex(State())
@@ -46,7 +48,16 @@ struct PromptInterruptTests {
         func start() {}
 
         func take() -> PromptInput? {
-            state.withLock { $0.inputs.isEmpty ? nil : $0.inputs.removeFirst() }
+            let (input, arriving) = state.withLock { s -> (PromptInput?, (@Sendable () -> Void)?) in
+                s.inputs.isEmpty ? (nil, s.whenFoundNothing.take()) : (s.inputs.removeFirst(), nil)
+            }
+            arriving?()
+            return input
+        }
+
+        /// `arrive` runs the next time the prompt looks for input and finds none, right after it looked.
+        func justAfterTheNextEmptyLook(_ arrive: @escaping @Sendable () -> Void) {
+            state.withLock { $0.whenFoundNothing = arrive }
         }
 
         func onInput(_ wake: @escaping @Sendable () -> Void) {
@@ -118,6 +129,29 @@ struct PromptInterruptTests {
         editor.enter([.line(":timing on"), .endOfInput])
         #expect(await ran.value == .succeeded)
         #expect(!printed.value.contains("interrupted"), "\(printed.value)")
+    }
+
+    /// A line and a Ctrl-C for it that come just as the idle prompt found
+    /// no input: the Ctrl-C is kept for the next look, which finds the line
+    /// and does not run it (letting every idle Ctrl-C go would run it).
+    @Test func aCtrlCThatComesWithALineAsThePromptLooksIsForThatLine() async {
+        let editor = HandEditor()
+        let interrupter = Interrupter()
+        let printed = Locked("")
+        let ran = prompt(editor, interrupter: interrupter, printed: printed)
+        var naps = editor.naps.makeAsyncIterator()
+        #expect(await naps.next() == 1)
+        editor.justAfterTheNextEmptyLook {
+            editor.enter([.line(":frobnicate")])
+            interrupter.trigger()
+        }
+        // Wakes the prompt, which looks and finds nothing; the line and its Ctrl-C come right then.
+        editor.enter([])
+        var resumed = editor.resumed.makeAsyncIterator()
+        #expect(await resumed.next() == 1)
+        #expect(printed.value == "error: interrupted: the line did not run\n")
+        editor.enter([.endOfInput])
+        #expect(await ran.value == .succeeded)
     }
 
     /// Ctrl-C while a line runs (a `:sleep`) interrupts it, and the lines
