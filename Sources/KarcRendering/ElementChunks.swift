@@ -105,8 +105,11 @@ package final class ElementChunks<Element>: ContiguousElements {
     }
 
     /// How many of the `run` elements of `other` from `otherStart` on have
-    /// the bytes `bytes` holds from element `offset` on.
-    private static func sameBytes(_ bytes: [UInt8], _ offset: Int, _ other: [Element], _ otherStart: Int, _ run: Int) -> Int {
+    /// the bytes `bytes` holds from element `offset` on, counted from the
+    /// first, or (`fromEnd`) from the last.
+    private static func sameBytes(
+        _ bytes: [UInt8], _ offset: Int, _ other: [Element], _ otherStart: Int, _ run: Int, fromEnd: Bool = false
+    ) -> Int {
         let size = MemoryLayout<Element>.size
         let stride = MemoryLayout<Element>.stride
         guard size > 0 else { return run }
@@ -118,27 +121,12 @@ package final class ElementChunks<Element>: ContiguousElements {
                 // The kept bytes are a copy of the array's own, padding and unused payload bytes too:
                 // while its elements are still those copied, the whole run is one `memcmp`, padded or not.
                 if memcmp(before, after, run * stride) == 0 { return run }
-                var index = 0
-                while index < run, memcmp(before + index * stride, after + index * stride, size) == 0 { index += 1 }
-                return index
-            }
-        }
-    }
-
-    /// How many of the `run` elements of `other` before `otherEnd` have the
-    /// bytes `bytes` holds before element `end`, from the last.
-    private static func sameBytes(before bytes: [UInt8], _ end: Int, _ other: [Element], _ otherEnd: Int, _ run: Int) -> Int {
-        let size = MemoryLayout<Element>.size
-        let stride = MemoryLayout<Element>.stride
-        guard size > 0 else { return run }
-        return bytes.withUnsafeBytes { kept in
-            other.withUnsafeBytes { now in
-                // `baseAddress!`: both hold at least `run` elements before the ends (`run` > 0 when called).
-                let before = kept.baseAddress! + end * stride
-                let after = now.baseAddress! + otherEnd * stride
-                if memcmp(before - run * stride, after - run * stride, run * stride) == 0 { return run }
                 var found = 0
-                while found < run, memcmp(before - (found + 1) * stride, after - (found + 1) * stride, size) == 0 { found += 1 }
+                while found < run {
+                    let index = fromEnd ? run - 1 - found : found
+                    guard memcmp(before + index * stride, after + index * stride, size) == 0 else { break }
+                    found += 1
+                }
                 return found
             }
         }
@@ -164,7 +152,7 @@ package final class ElementChunks<Element>: ContiguousElements {
             let run = Swift.min(offset + 1, limit - found)
             let otherEnd = other.count - found
             // Elements moved bitwise (an insertion or removal before them) keep the bytes the chunk copied, padding too.
-            var same = Self.sameBytes(before: chunk.bytes, offset + 1, other, otherEnd, run)
+            var same = Self.sameBytes(chunk.bytes, offset + 1 - run, other, otherEnd - run, run, fromEnd: true)
             if same < run {
                 same += chunk.elements.unchangedSuffix(
                     upTo: offset + 1 - same, comparedWith: other, upTo: otherEnd - same, limit: run - same, by: comparison)

@@ -190,74 +190,50 @@ package struct ElementComparison<Element> {
     /// `==`, 30 times the cost of a list of plain fields; `==` is now found
     /// once per array (``elementsEqual``).
     func unchangedPrefix(_ old: UnsafePointer<Element>, _ new: UnsafePointer<Element>, length: Int) -> Int {
-        let size = MemoryLayout<Element>.size
-        let stride = MemoryLayout<Element>.stride
-        let before = UnsafeRawPointer(old)
-        let after = UnsafeRawPointer(new)
-        var index = 0
-        // Without padding at the end of each element, whole blocks compare in one call.
-        if size == stride, size > 0 {
-            let block = 64
-            while index + block <= length, memcmp(before + index * stride, after + index * stride, block * stride) == 0 {
-                index += block
-            }
-        }
-        // With padding inside or after each element, its value's bytes are compared, not the padding's.
-        while index < length {
-            if let mask {
-                if mask.sameValueBytes(before + index * stride, after + index * stride) {
-                    index += 1
-                    continue
-                }
-            } else if size > 0, memcmp(before + index * stride, after + index * stride, size) == 0 {
-                index += 1
-                continue
-            }
-            if let equal {
-                guard equal(old + index, new + index) else { return index }
-            } else {
-                guard Unchanged.check(old[index], new[index]) else { return index }
-            }
-            index += 1
-        }
-        return length
+        unchangedRun(old, new, length: length, fromEnd: false)
     }
 
     /// How many of the `length` elements before `oldEnd` and `newEnd` are
     /// unchanged, pair by pair from the last: as ``unchangedPrefix(_:_:length:)``
     /// compares them, from the other end (a list grown or shrunk at its start).
     func unchangedSuffix(_ oldEnd: UnsafePointer<Element>, _ newEnd: UnsafePointer<Element>, length: Int) -> Int {
+        unchangedRun(oldEnd - length, newEnd - length, length: length, fromEnd: true)
+    }
+
+    /// How many of the `length` pairs from `old` and `new` on are unchanged,
+    /// counted from the first, or (`fromEnd`) from the last.
+    private func unchangedRun(_ old: UnsafePointer<Element>, _ new: UnsafePointer<Element>, length: Int, fromEnd: Bool) -> Int {
         let size = MemoryLayout<Element>.size
         let stride = MemoryLayout<Element>.stride
         var found = 0
+        // Without padding at the end of each element, whole blocks compare in one call.
         if size == stride, size > 0 {
             let block = 64
-            while found + block <= length,
-                memcmp(UnsafeRawPointer(oldEnd - found - block), UnsafeRawPointer(newEnd - found - block), block * stride) == 0
-            {
+            while found + block <= length {
+                let first = fromEnd ? length - found - block : found
+                guard memcmp(old + first, new + first, block * stride) == 0 else { break }
                 found += block
             }
         }
         while found < length {
-            let old = oldEnd - found - 1
-            let new = newEnd - found - 1
-            if let mask {
-                if mask.sameValueBytes(UnsafeRawPointer(old), UnsafeRawPointer(new)) {
-                    found += 1
-                    continue
-                }
-            } else if size > 0, memcmp(old, new, size) == 0 {
-                found += 1
-                continue
-            }
-            if let equal {
-                guard equal(old, new) else { return found }
-            } else {
-                guard Unchanged.check(old.pointee, new.pointee) else { return found }
-            }
+            let index = fromEnd ? length - 1 - found : found
+            guard unchanged(old + index, new + index) else { break }
             found += 1
         }
         return found
+    }
+
+    /// Whether one pair is unchanged: with padding inside or after each
+    /// element, its value's bytes are compared, not the padding's; where
+    /// those differ, `==` or `Unchanged.check`.
+    private func unchanged(_ old: UnsafePointer<Element>, _ new: UnsafePointer<Element>) -> Bool {
+        if let mask {
+            if mask.sameValueBytes(UnsafeRawPointer(old), UnsafeRawPointer(new)) { return true }
+        } else if MemoryLayout<Element>.size > 0, memcmp(old, new, MemoryLayout<Element>.size) == 0 {
+            return true
+        }
+        if let equal { return equal(old, new) }
+        return Unchanged.check(old.pointee, new.pointee)
     }
 
     /// `==` of two elements where they lie, when `Element` is `Equatable`:
