@@ -92,22 +92,42 @@ struct PromptInterruptTests {
         }
     }
 
-    /// A prompt on `editor` and a cluster that pushes no records (the lines
-    /// here are meta commands), printing into `printed`, its output's room `room`.
-    func prompt(
-        _ editor: HandEditor, interrupter: Interrupter, room: (any OutputRoom)? = nil, clock: ShellClock = .continuous, printed: Locked<String>
-    ) -> Task<ScriptRunner.Result, Never> {
-        var options = ShellOptions()
-        options.printing.color = false
-        options.printing.quiet = true
-        let sink = OutputSink(forwarding: { bytes, _ in printed.withLock { $0 += String(decoding: bytes, as: UTF8.self) } }, room: room)
-        let runtime = ShellRuntime(clock: clock, executor: ShellExecutor(name: "karc-prompt-test"))
-        return Task {
-            let session = ShellSession(
-                cluster: SessionClockTests.Sluggish(), options: options, sink: sink, interrupter: interrupter, runtime: runtime)
-            var prompt = Prompt(session: session, editor: editor)
-            prompt.greets = false
-            return await prompt.run()
+    /// A prompt on a ``HandEditor`` and a cluster that pushes no records
+    /// (the lines here are meta commands), printing into `printed`.
+    struct PromptRun {
+        let editor = HandEditor()
+        let interrupter = Interrupter()
+        let printed = Locked("")
+        let ran: Task<ScriptRunner.Result, Never>
+        /// The count of the prompt's naps, after each one.
+        var naps: AsyncStream<Int>.Iterator
+        /// The count of prompts shown again after a line, after each one.
+        var resumed: AsyncStream<Int>.Iterator
+
+        /// Started, its output's room `room`, its clock `clock`; returns once the prompt first fell asleep.
+        static func asleep(room: (any OutputRoom)? = nil, clock: ShellClock = .continuous) async -> PromptRun {
+            var run = PromptRun(room: room, clock: clock)
+            #expect(await run.naps.next() == 1)
+            return run
+        }
+
+        private init(room: (any OutputRoom)?, clock: ShellClock) {
+            var options = ShellOptions()
+            options.printing.color = false
+            options.printing.quiet = true
+            let printed = printed
+            let sink = OutputSink(forwarding: { bytes, _ in printed.withLock { $0 += String(decoding: bytes, as: UTF8.self) } }, room: room)
+            let runtime = ShellRuntime(clock: clock, executor: ShellExecutor(name: "karc-prompt-test"))
+            let (editor, interrupter) = (editor, self.interrupter)
+            naps = editor.naps.makeAsyncIterator()
+            resumed = editor.resumed.makeAsyncIterator()
+            ran = Task {
+                let session = ShellSession(
+                    cluster: SessionClockTests.Sluggish(), options: options, sink: sink, interrupter: interrupter, runtime: runtime)
+                var prompt = Prompt(session: session, editor: editor)
+                prompt.greets = false
+                return await prompt.run()
+            }
         }
     }
 
@@ -117,91 +137,69 @@ struct PromptInterruptTests {
     /// the idle prompt at once (the session's thread spun until the next
     /// line) and failed the next line as "interrupted".
     @Test func aCtrlCWhenNoCommandRunsInterruptsNothing() async {
-        let editor = HandEditor()
-        let interrupter = Interrupter()
-        let printed = Locked("")
-        let ran = prompt(editor, interrupter: interrupter, printed: printed)
-        var naps = editor.naps.makeAsyncIterator()
-        #expect(await naps.next() == 1)
-        interrupter.trigger()
-        #expect(await naps.next() == 2)
-        #expect(!interrupter.isTriggered)
-        editor.enter([.line(":timing on"), .endOfInput])
-        #expect(await ran.value == .succeeded)
-        #expect(!printed.value.contains("interrupted"), "\(printed.value)")
+        var run = await PromptRun.asleep()
+        run.interrupter.trigger()
+        #expect(await run.naps.next() == 2)
+        #expect(!run.interrupter.isTriggered)
+        run.editor.enter([.line(":timing on"), .endOfInput])
+        #expect(await run.ran.value == .succeeded)
+        #expect(!run.printed.value.contains("interrupted"), "\(run.printed.value)")
     }
 
     /// A line and a Ctrl-C for it that come just as the idle prompt found
     /// no input: the Ctrl-C is kept for the next look, which finds the line
     /// and does not run it (letting every idle Ctrl-C go would run it).
     @Test func aCtrlCThatComesWithALineAsThePromptLooksIsForThatLine() async {
-        let editor = HandEditor()
-        let interrupter = Interrupter()
-        let printed = Locked("")
-        let ran = prompt(editor, interrupter: interrupter, printed: printed)
-        var naps = editor.naps.makeAsyncIterator()
-        #expect(await naps.next() == 1)
+        var run = await PromptRun.asleep()
+        let (editor, interrupter) = (run.editor, run.interrupter)
         editor.justAfterTheNextEmptyLook {
             editor.enter([.line(":frobnicate")])
             interrupter.trigger()
         }
         // Wakes the prompt, which looks and finds nothing; the line and its Ctrl-C come right then.
-        editor.enter([])
-        var resumed = editor.resumed.makeAsyncIterator()
-        #expect(await resumed.next() == 1)
-        #expect(printed.value == "error: interrupted: the line did not run\n")
-        editor.enter([.endOfInput])
-        #expect(await ran.value == .succeeded)
+        run.editor.enter([])
+        #expect(await run.resumed.next() == 1)
+        #expect(run.printed.value == "error: interrupted: the line did not run\n")
+        run.editor.enter([.endOfInput])
+        #expect(await run.ran.value == .succeeded)
     }
 
     /// Ctrl-C while a line runs (a `:sleep`) interrupts it, and the lines
     /// entered after it, which wait in the editor, do not run either.
     @Test func aCtrlCWhileALineRunsDropsTheLinesEnteredAfterIt() async {
-        let editor = HandEditor()
-        let interrupter = Interrupter()
         let hand = SessionClockTests.Hand()
-        let printed = Locked("")
-        let ran = prompt(editor, interrupter: interrupter, clock: hand.shellClock, printed: printed)
-        var naps = editor.naps.makeAsyncIterator()
-        #expect(await naps.next() == 1)
-        editor.enter([.line(":sleep 5m"), .line(":frobnicate"), .line(":frobnicate")])
+        var run = await PromptRun.asleep(clock: hand.shellClock)
+        run.editor.enter([.line(":sleep 5m"), .line(":frobnicate"), .line(":frobnicate")])
         for await moment in hand.armed where moment >= .seconds(300) { break }
-        interrupter.trigger()
-        var resumed = editor.resumed.makeAsyncIterator()
-        #expect(await resumed.next() == 1)
-        #expect(await resumed.next() == 2)
-        #expect(printed.value.hasSuffix("error: interrupted: 2 lines did not run\n"), "\(printed.value)")
-        #expect(!printed.value.contains("frobnicate"), "\(printed.value)")
-        editor.enter([.endOfInput])
-        #expect(await ran.value == .succeeded)
+        run.interrupter.trigger()
+        #expect(await run.resumed.next() == 1)
+        #expect(await run.resumed.next() == 2)
+        #expect(run.printed.value.hasSuffix("error: interrupted: 2 lines did not run\n"), "\(run.printed.value)")
+        #expect(!run.printed.value.contains("frobnicate"), "\(run.printed.value)")
+        run.editor.enter([.endOfInput])
+        #expect(await run.ran.value == .succeeded)
     }
 
     /// Lines pasted while the output has no room (an attached shell that
     /// stopped reading) wait for it; Ctrl-C ends the wait, the line waiting
     /// and those after it do not run, and the shell says how many.
     @Test func aCtrlCWhileLinesTypedAheadWaitForRoomDropsThem() async {
-        let editor = HandEditor()
-        let interrupter = Interrupter()
         let room = OutputRoomTests.HandRoom()
         room.give()
-        let printed = Locked("")
-        let ran = prompt(editor, interrupter: interrupter, room: room, printed: printed)
-        var naps = editor.naps.makeAsyncIterator()
-        #expect(await naps.next() == 1)
+        var run = await PromptRun.asleep(room: room)
         room.take()
         var waits = room.registrations.makeAsyncIterator()
-        editor.enter([.line(":timing on"), .line(":timing off"), .line(":history")])
+        run.editor.enter([.line(":timing on"), .line(":timing off"), .line(":history")])
         _ = await waits.next()
-        interrupter.trigger()
-        var resumed = editor.resumed.makeAsyncIterator()
-        #expect(await resumed.next() == 1)
-        #expect(printed.value == "error: interrupted: 3 lines did not run (they waited for room in the shell's output)\n")
+        run.interrupter.trigger()
+        #expect(await run.resumed.next() == 1)
+        #expect(run.printed.value == "error: interrupted: 3 lines did not run (they waited for room in the shell's output)\n")
         room.give()
-        #expect(await naps.next() == 2)
+        #expect(await run.naps.next() == 2)
         // The prompt goes on: the next line runs.
-        editor.enter([.line(":frobnicate"), .endOfInput])
-        #expect(await ran.value == .succeeded)
-        #expect(printed.value.components(separatedBy: "\n").filter { $0.hasPrefix("error: ") }.count == 2, "\(printed.value)")
-        #expect(printed.value.contains(":frobnicate"), "\(printed.value)")
+        run.editor.enter([.line(":frobnicate"), .endOfInput])
+        #expect(await run.ran.value == .succeeded)
+        #expect(run.printed.value.components(separatedBy: "\n").filter { $0.hasPrefix("error: ") }.count == 2, "\(run.printed.value)")
+        #expect(run.printed.value.contains(":frobnicate"), "\(run.printed.value)")
     }
 }
