@@ -85,8 +85,15 @@ final class AttachedSession: Sendable {
                 interrupter: interrupter, words: words, runtime: runtime, inspect: inspect)
             if let inspector = runtime.inspector {
                 // A shell still there waits, as `karc --inspect` does, for a page reading the end of its session;
-                // one that went does not wait for its pages' grace: its call ends, and its place is free, at once.
-                if outbox.isClosed { Task { await inspector.stop() } } else { await inspector.stop() }
+                // one that went (before or during that wait) does not wait for its pages' grace: its call ends,
+                // and its place is free, at once, while the pages are let go in the background.
+                let stopped = Pending<Void>()
+                Task {
+                    await inspector.stop()
+                    stopped.finish(())
+                }
+                outbox.onClose { stopped.finish(()) }
+                _ = await stopped.value()
             }
             exitStatus.withLock { $0 = status }
             // Stopped by the app: no exit status, the call fails (`unavailable`).

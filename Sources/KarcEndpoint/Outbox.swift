@@ -14,6 +14,7 @@ final class Outbox: OutputRoom {
         var queuedBytes = 0
         var wake: (@Sendable () -> Void)?
         var isClosed = false
+        var onClose: [@Sendable () -> Void] = []
     }
 
     let messages: AsyncStream<Karc_Attach_V1_AppMessage>
@@ -81,10 +82,22 @@ final class Outbox: OutputRoom {
 
     /// The connection is gone: nothing waits for it any more.
     func close() {
-        state.withLock { s -> (@Sendable () -> Void)? in
+        let (wake, onClose) = state.withLock { s in
             s.isClosed = true
-            return s.wake.take()
-        }?()
+            defer { s.onClose = [] }
+            return (s.wake.take(), s.onClose)
+        }
+        wake?()
+        onClose.forEach { $0() }
         continuation.finish()
+    }
+
+    /// Calls `action` once the connection is gone: at once if it is.
+    func onClose(_ action: @escaping @Sendable () -> Void) {
+        let now = state.withLock { s in
+            if !s.isClosed { s.onClose.append(action) }
+            return s.isClosed
+        }
+        if now { action() }
     }
 }

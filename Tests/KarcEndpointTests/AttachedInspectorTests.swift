@@ -30,12 +30,17 @@ import Testing
     final class StuckInspector: InspectorStarting {
         let inbox = SessionInbox()
         private let stopped = Pending<Void>()
+        /// Resolved when the session asks its pages to let go.
+        let stopAsked = Pending<Void>()
 
         func start() async throws -> sending InspectorStarted {
             InspectorStarted(url: "http://127.0.0.1:1/?token=stuck", front: nil)
         }
 
-        func stop() async { _ = await stopped.value() }
+        func stop() async {
+            stopAsked.finish(())
+            _ = await stopped.value()
+        }
     }
 
     /// A shell that leaves while its inspector's pages hold on: its call
@@ -49,6 +54,28 @@ import Testing
         let shell = try TestShell(socket: endpoint.socket, token: endpoint.token)
         shell.type(":inspect")
         #expect(await shell.until { $0.printed.contains("inspector: http://127.0.0.1:1/") })
+        shell.close()
+        await endpoint.endpoint.untilAttachedShells { $0 == 0 }
+        let next = try TestShell(socket: endpoint.socket, token: endpoint.token)
+        #expect(await next.prompted())
+        next.close()
+        try await endpoint.stop()
+    }
+
+    /// Ctrl-D first: the session ends and waits, for a shell still there,
+    /// on its pages; the shell goes during that wait, and the wait ends.
+    @Test func aShellThatLeavesWhileItsSessionWaitsForItsPagesIsNotHeld() async throws {
+        let stuck = StuckInspector()
+        let endpoint = try await RunningEndpoint {
+            $0.maxShells = 1
+            $0.makeInspector = { _ in stuck }
+        }
+        let shell = try TestShell(socket: endpoint.socket, token: endpoint.token)
+        shell.type(":inspect")
+        #expect(await shell.until { $0.printed.contains("inspector: http://127.0.0.1:1/") })
+        shell.send(.with { $0.endOfInput = .init() })
+        _ = await stuck.stopAsked.value()
+        #expect(shell.end == nil, "a shell still there waits for its pages")
         shell.close()
         await endpoint.endpoint.untilAttachedShells { $0 == 0 }
         let next = try TestShell(socket: endpoint.socket, token: endpoint.token)
