@@ -47,10 +47,9 @@ readme: setup
 # two BoringSSLs for `karc attach`, swift-syntax for `@Command`), about two
 # minutes of tests after. Every suite has a one-minute time limit
 # (check-time-limits.sh): a test that hangs is marked ✘ by name after a
-# minute, but the run still waits for it, so the run ends after 20 minutes
-# instead of holding CI to its own limit. `script` gives `swift test` a
-# terminal, so what it printed (the ✘ line) is written at once, not held in its
-# buffer and lost when it is killed.
+# minute, but the run would wait for it forever: scripts/run-tests.sh stops
+# the run 90 seconds after such a line, saying which tests were still
+# running (and any run after 20 minutes), so a hang fails CI in minutes.
 #
 # At most TEST_WIDTH test cases run at once. A time limit counts from when a
 # case starts running; with all ~800 started together on two cores, a case
@@ -64,7 +63,7 @@ test:
 	./scripts/format.sh --lint
 	./scripts/check-time-limits.sh
 	$(SWIFT) build --build-tests
-	NO_COLOR=1 SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH) timeout --kill-after=30s 20m script -qefc "$(SWIFT) test --skip-build" /dev/null
+	NO_COLOR=1 SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=$(TEST_WIDTH) SWIFT=$(SWIFT) ./scripts/run-tests.sh
 	@for target in $(FUZZ_TARGETS); do .build/debug/karc-fuzz $$target Fuzz/corpus/$$target || exit 1; done
 
 # Cross-module optimization lets the generic gate and model code specialize for
@@ -93,8 +92,8 @@ TSAN_RUN = TSAN_OPTIONS="halt_on_error=1 suppressions=$(CURDIR)/.tsan-suppressio
 TSAN_END_TO_END = KarcEndToEndTests\.(Attach[A-Za-z]*|Interrupt|ScriptSignal|InteractiveShell|PromptInput|ContinuationPrompt|Serve[A-Za-z]*|Inspect[A-Za-z]*)Tests
 tsan: setup
 	$(SWIFT) build --build-tests $(TSAN_FLAGS)
-	$(TSAN_RUN) $(SWIFT) test --skip-build --no-parallel $(TSAN_FLAGS) --skip KarcEndToEndTests
-	$(TSAN_RUN) SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=2 $(SWIFT) test --skip-build $(TSAN_FLAGS) --filter '$(TSAN_END_TO_END)'
+	$(TSAN_RUN) SWIFT=$(SWIFT) ./scripts/run-tests.sh --no-parallel $(TSAN_FLAGS) --skip KarcEndToEndTests
+	$(TSAN_RUN) SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=2 SWIFT=$(SWIFT) ./scripts/run-tests.sh $(TSAN_FLAGS) --filter '$(TSAN_END_TO_END)'
 
 # libFuzzer over each fuzz target for FUZZ_SECONDS (CI: 20 each), with
 # AddressSanitizer and leak checks (docs/reliability.md). New inputs go to
