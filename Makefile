@@ -88,7 +88,7 @@ bench: setup
 # (KarcSynchronization's KarcMutex) for a pthread mutex TSan can see (it
 # cannot see Synchronization.Mutex on Linux).
 TSAN_FLAGS = --sanitize=thread -Xswiftc -DKARC_TSAN --scratch-path .build-tsan
-TSAN_RUN = TSAN_OPTIONS="halt_on_error=1 suppressions=$(CURDIR)/.tsan-suppressions"
+TSAN_RUN = NO_COLOR=1 TSAN_OPTIONS="halt_on_error=1 suppressions=$(CURDIR)/.tsan-suppressions"
 TSAN_END_TO_END = KarcEndToEndTests\.(Attach[A-Za-z]*|Interrupt|ScriptSignal|InteractiveShell|PromptInput|ContinuationPrompt|Serve[A-Za-z]*|Inspect[A-Za-z]*)Tests
 tsan: setup
 	$(SWIFT) build --build-tests $(TSAN_FLAGS)
