@@ -69,6 +69,23 @@ struct InspectorServerTests {
         try? await stalled.channel.channel.close()
     }
 
+    /// A page that took what little the session said, then neither reads
+    /// nor answers the close frame, nor goes (a hung tab, a script that
+    /// opened the events and sleeps): the session's end is not held by it.
+    @Test func stoppingEndsAPageThatNeverAnswersTheClose() async throws {
+        let inspector = try await Inspector.start()
+        let (port, token) = (inspector.server.port, inspector.server.token)
+        let hung = try await RawClient.connect(port: port)
+        let request = RawClient.get("/events?token=\(token)", port: port, headers: RawClient.upgrade)
+        try await hung.channel.channel.writeAndFlush(ByteBuffer(string: request))
+        await inspector.hub.untilBrowsers { $0 == 1 }
+        inspector.hub.publish(#"{"kind":"note","message":"one line"}"#)
+        // Returns (a hang is this suite's time limit): the page is cut after its grace.
+        await inspector.stop()
+        #expect(inspector.hub.browsers == 0)
+        try? await hung.channel.channel.close()
+    }
+
     @Test func theEventsAreRefusedWithoutTheTokenOrFromAnotherSitesPage() async throws {
         let inspector = try await Inspector.start()
         let (port, token) = (inspector.server.port, inspector.server.token)
