@@ -196,7 +196,20 @@ package enum JSONText {
     /// and dictionary encoded. A type whose value was not a scalar is known
     /// never to be one, unless it is an optional (a cast sees through it:
     /// the answer depends on the value).
-    private static func scalarText(_ value: Any) -> String?? {
+    ///
+    /// The commonest scalars are known by their static type first, and the
+    /// others' type is read without boxing the value (a struct of more than
+    /// three words would be copied into a box for the casts): a list's
+    /// elements and their fields are most of what a state's tree encodes.
+    private static func scalarText<T>(_ value: T) -> String?? {
+        if T.self == Int.self, let integer = value as? Int { return String(integer) }
+        if T.self == String.self, let string = value as? String {
+            var out = ""
+            JSONLine.appendString(string, to: &out)
+            return out
+        }
+        if T.self == Bool.self, let flag = value as? Bool { return flag ? "true" : "false" }
+        if T.self == Date.self, let date = value as? Date { return number(date.timeIntervalSinceReferenceDate.description) }
         let type = ObjectIdentifier(Swift.type(of: value))
         if nonScalarTypes.withLock({ $0.contains(type) }) { return nil }
         let text = scalar(value)
@@ -213,7 +226,11 @@ package enum JSONText {
 
     /// A node for `value`: a scalar written at once, `old` itself when it
     /// was encoded from an equal value, else the value encoded into a new node.
-    package static func node(for value: some Encodable, old: Node?, context: Context, codingPath: [any CodingKey]) throws -> Node {
+    /// `codingPath` is made only for a value that is not a scalar (a field's
+    /// path is an array made per field, for a coder that asks, which few do).
+    package static func node(
+        for value: some Encodable, old: Node?, context: Context, codingPath: @autoclosure () -> [any CodingKey]
+    ) throws -> Node {
         if let text = scalarText(value) {
             guard let text else {
                 context.gaveUp = true
@@ -223,13 +240,14 @@ package enum JSONText {
             return Node(.scalar(text))
         }
         let node = Node()
-        if let elements = value as? any EncodableElements, let old, case .array(let items) = old.kind {
+        // The cheap checks first: the cast asks the runtime for a conformance, for every value that is not an array.
+        if let old, case .array(let items) = old.kind, let elements = value as? any EncodableElements {
             // The array's own pass over its elements tells whether it changed: no comparison before it.
-            guard let changed = try elements.items(reusing: items, of: old.source, context: context, codingPath: codingPath) else { return old }
+            guard let changed = try elements.items(reusing: items, of: old.source, context: context, codingPath: codingPath()) else { return old }
             node.kind = .array(changed)
         } else {
             if let old, let source = old.source, Unchanged.check(source, value, prefixes: context.prefixes) { return old }
-            try value.encode(to: NodeEncoder(node: node, old: old, context: context, codingPath: codingPath))
+            try value.encode(to: NodeEncoder(node: node, old: old, context: context, codingPath: codingPath()))
         }
         node.keep(value)
         return node

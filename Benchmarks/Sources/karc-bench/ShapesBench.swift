@@ -84,12 +84,16 @@ struct Shape: Sendable {
     /// (`baseline.cow.shapes.*`): the copy and the free that any observer
     /// holding the old state as a value makes a store pay.
     let copyOnWrite: @Sendable (_ size: Int, _ n: Int) -> Double
+    /// The JSON tree of the whole list made from nothing, as a `--json`
+    /// session makes it for a target's first printed change (`shell.render.shapes.*.tree`).
+    let wholeTree: @Sendable (_ size: Int, _ n: Int) -> Double
 
     init<Item: Codable & Equatable & Sendable>(_ name: String, _ make: @escaping @Sendable (Int, String) -> Item) {
         self.name = name
         session = { try await shapeRun(size: $0, n: $1, json: $2, make) }
         render = { renderRun(size: $0, n: $1, json: $2, prepending: $3, make) }
         copyOnWrite = { copyOnWriteRun(size: $0, n: $1, make) }
+        wholeTree = { wholeTreeRun(size: $0, n: $1, make) }
     }
 }
 
@@ -148,6 +152,17 @@ func renderRun<Item: Codable & Equatable & Sendable>(
     }
     // Nothing rendered (the lists compared equal) measured nothing.
     return written > 0 ? Double(n) / elapsed.seconds : 0
+}
+
+/// `n` JSON trees of a list of `size` elements, each made from nothing; trees a second.
+func wholeTreeRun<Item: Codable & Equatable & Sendable>(size: Int, n: Int, _ make: @Sendable (Int, String) -> Item) -> Double {
+    let list = ShapeList(items: (0..<size).map { make($0, "item \($0)") })
+    var made = 0
+    let elapsed = ContinuousClock().measure {
+        for _ in 0..<n where ValueText.tree(list, reusing: nil) != nil { made += 1 }
+    }
+    // A tree that could not be made (the encoder gave up) measured nothing.
+    return made == n ? Double(n) / elapsed.seconds : 0
 }
 
 /// `n` appends to a list of `size` elements, each while the list before it

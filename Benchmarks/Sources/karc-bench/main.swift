@@ -315,6 +315,11 @@ for shape in shapes {
                 "shell.render.shapes.\(shape.name).\(form)", shape.render(10_000, 2_000, json, false),
                 "renders/s (the shell's output alone for one append to 10,000 \(shape.name) items)")
         }
+        if json, wanted("shell.render.shapes.\(shape.name).tree") {
+            report(
+                "shell.render.shapes.\(shape.name).tree", shape.wholeTree(10_000, 20),
+                "trees/s (the JSON tree of 10,000 \(shape.name) items made from nothing: a --json session's first printed change)")
+        }
         if wanted("shell.render.shapes.\(shape.name).prepend.\(form)") {
             report(
                 "shell.render.shapes.\(shape.name).prepend.\(form)", shape.render(10_000, 500, json, true),
