@@ -43,7 +43,7 @@ readme: setup
 	./scripts/setup.sh --test
 	./scripts/inspector-screenshot.sh
 
-# About 23 minutes from a fresh clone (nearly all building: gRPC, SwiftNIO and
+# 12 to 25 minutes from a fresh clone (nearly all building: gRPC, SwiftNIO and
 # two BoringSSLs for `karc attach`, swift-syntax for `@Command`), about two
 # minutes of tests after. Every suite has a one-minute time limit
 # (check-time-limits.sh): a test that hangs is marked ✘ by name after a
