@@ -10,9 +10,11 @@ struct TerminalWidthTests {
     let scratch = ScratchDirectory("karc-width")
 
     /// Runs `body` at a fresh prompt `columns` wide; signed in as jill first (command 1) when `signedIn`.
-    func prompt(columns: Int, signedIn: Bool = true, _ body: (Tmux) async throws -> Void) async throws {
+    /// `tick`: the demo's tick; by default none while the test runs (the account's welcome, a tick after
+    /// the login, would print above the prompt at a time of the machine's choosing, amid the rows a test reads).
+    func prompt(columns: Int, signedIn: Bool = true, tick: String = "3600s", _ body: (Tmux) async throws -> Void) async throws {
         try await Tmux.session { tmux in
-            try await tmux.startKarc(stateHome: scratch.path, arguments: "--fresh --state-dir \(scratch.path)")
+            try await tmux.startKarc(stateHome: scratch.path, arguments: "--fresh --state-dir \(scratch.path) --tick \(tick)")
             await tmux.resize(columns: columns)
             if signedIn {
                 await tmux.send(text: "identity.login email=jill@example.com password=s3cret!", enter: true)
@@ -47,7 +49,8 @@ struct TerminalWidthTests {
     }
 
     @Test func at120ColumnsTwoLifelinesMakeRoomForALongCommandsName() async throws {
-        try await prompt(columns: 120, signedIn: false) { tmux in
+        // The message is sent on the account's tick.
+        try await prompt(columns: 120, signedIn: false, tick: "1s") { tmux in
             await tmux.send(text: "account.register user-email=jill@example.com user-password=s3cret!", enter: true)
             await tmux.expect { $0.contains("event  account: UpdatedAccount") }
             await tmux.send(text: "account.dispatch-outgoing-message message=hi", enter: true)
