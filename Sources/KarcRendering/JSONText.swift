@@ -166,11 +166,9 @@ package enum JSONText {
     package static func scalar(_ value: Any) -> String?? {
         switch value {
         case let string as String:
-            var out = ""
-            JSONLine.appendString(string, to: &out)
-            return out
+            return text(of: string)
         case let flag as Bool:
-            return flag ? "true" : "false"
+            return text(of: flag)
         case let double as Double:
             return double.isFinite ? number(double.description) : .some(nil)
         case let float as Float:
@@ -179,7 +177,7 @@ package enum JSONText {
             return "\(integer)"
         // What JSONEncoder writes its own way, as its default strategies write it.
         case let date as Date:
-            return number(date.timeIntervalSinceReferenceDate.description)
+            return text(of: date)
         case let url as URL:
             return scalar(url.absoluteString)
         case let data as Data:
@@ -203,13 +201,9 @@ package enum JSONText {
     /// elements and their fields are most of what a state's tree encodes.
     private static func scalarText<T>(_ value: T) -> String?? {
         if T.self == Int.self, let integer = value as? Int { return String(integer) }
-        if T.self == String.self, let string = value as? String {
-            var out = ""
-            JSONLine.appendString(string, to: &out)
-            return out
-        }
-        if T.self == Bool.self, let flag = value as? Bool { return flag ? "true" : "false" }
-        if T.self == Date.self, let date = value as? Date { return number(date.timeIntervalSinceReferenceDate.description) }
+        if T.self == String.self, let string = value as? String { return text(of: string) }
+        if T.self == Bool.self, let flag = value as? Bool { return text(of: flag) }
+        if T.self == Date.self, let date = value as? Date { return text(of: date) }
         let type = ObjectIdentifier(Swift.type(of: value))
         if nonScalarTypes.withLock({ $0.contains(type) }) { return nil }
         let text = scalar(value)
@@ -218,6 +212,18 @@ package enum JSONText {
     }
 
     private static let nonScalarTypes = KarcMutex<Set<ObjectIdentifier>>([])
+
+    /// The scalars ``scalar(_:)`` and ``scalarText(_:)`` both write.
+    private static func text(of string: String) -> String {
+        var out = ""
+        JSONLine.appendString(string, to: &out)
+        return out
+    }
+
+    private static func text(of flag: Bool) -> String { flag ? "true" : "false" }
+
+    /// As JSONEncoder's default strategy writes a date: seconds since 2001.
+    private static func text(of date: Date) -> String { number(date.timeIntervalSinceReferenceDate.description) }
 
     /// As JSONEncoder writes a floating-point number: its description without a trailing ".0".
     private static func number(_ description: String) -> String {
