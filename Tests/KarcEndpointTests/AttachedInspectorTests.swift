@@ -47,24 +47,23 @@ import Testing
     /// ends, and its place among `maxShells` is free, at once; the pages
     /// are let go in the background.
     @Test func aShellThatLeavesIsNotHeldByItsInspectorsPages() async throws {
-        let endpoint = try await RunningEndpoint {
-            $0.maxShells = 1
-            $0.makeInspector = { _ in StuckInspector() }
-        }
-        let shell = try TestShell(socket: endpoint.socket, token: endpoint.token)
-        shell.type(":inspect")
-        #expect(await shell.until { $0.printed.contains("inspector: http://127.0.0.1:1/") })
-        shell.close()
-        await endpoint.endpoint.untilAttachedShells { $0 == 0 }
-        let next = try TestShell(socket: endpoint.socket, token: endpoint.token)
-        #expect(await next.prompted())
-        next.close()
-        try await endpoint.stop()
+        try await leavingWithAStuckInspector { _, _ in }
     }
 
     /// Ctrl-D first: the session ends and waits, for a shell still there,
     /// on its pages; the shell goes during that wait, and the wait ends.
     @Test func aShellThatLeavesWhileItsSessionWaitsForItsPagesIsNotHeld() async throws {
+        try await leavingWithAStuckInspector { shell, stuck in
+            shell.send(.with { $0.endOfInput = .init() })
+            _ = await stuck.stopAsked.value()
+            #expect(shell.end == nil, "a shell still there waits for its pages")
+        }
+    }
+
+    /// An app that lets one shell attach, whose inspector never lets go: a
+    /// shell asks for its page, does `beforeLeaving`, and leaves; its place
+    /// is free (the next shell gets its prompt).
+    private func leavingWithAStuckInspector(_ beforeLeaving: (TestShell, StuckInspector) async -> Void) async throws {
         let stuck = StuckInspector()
         let endpoint = try await RunningEndpoint {
             $0.maxShells = 1
@@ -73,9 +72,7 @@ import Testing
         let shell = try TestShell(socket: endpoint.socket, token: endpoint.token)
         shell.type(":inspect")
         #expect(await shell.until { $0.printed.contains("inspector: http://127.0.0.1:1/") })
-        shell.send(.with { $0.endOfInput = .init() })
-        _ = await stuck.stopAsked.value()
-        #expect(shell.end == nil, "a shell still there waits for its pages")
+        await beforeLeaving(shell, stuck)
         shell.close()
         await endpoint.endpoint.untilAttachedShells { $0 == 0 }
         let next = try TestShell(socket: endpoint.socket, token: endpoint.token)
