@@ -6,7 +6,12 @@ import Synchronization
 package final class Pending<T: Sendable>: Sendable {
     private struct State {
         var value: T??
-        var waiter: CheckedContinuation<T?, Never>?
+        /// Unsafe, not checked: it is resumed once, by the `finish` that sets
+        /// `value` (under the lock, which every later `finish` sees set), or
+        /// by `value()` itself when the value came first. A checked one is a
+        /// resilient generic type, its metadata looked up in the runtime's
+        /// table on every use: a few percent of a piped command.
+        var waiter: UnsafeContinuation<T?, Never>?
     }
 
     private let state = KarcMutex(State())
@@ -16,7 +21,7 @@ package final class Pending<T: Sendable>: Sendable {
     /// False when another value came first (this one is not taken).
     @discardableResult
     package func finish(_ value: T?) -> Bool {
-        let (first, waiter) = state.withLock { s -> (Bool, CheckedContinuation<T?, Never>?) in
+        let (first, waiter) = state.withLock { s -> (Bool, UnsafeContinuation<T?, Never>?) in
             guard s.value == nil else { return (false, nil) }
             s.value = .some(value)
             defer { s.waiter = nil }
@@ -33,7 +38,7 @@ package final class Pending<T: Sendable>: Sendable {
 
     package func value() async -> T? {
         if let ready = state.withLock({ $0.value }) { return ready }
-        return await withCheckedContinuation { continuation in
+        return await withUnsafeContinuation { continuation in
             let ready = state.withLock { s -> T?? in
                 if let value = s.value { return value }
                 s.waiter = continuation

@@ -93,11 +93,11 @@ public struct ClusterRecord: Sendable {
     /// A record of `kind` made by the work of `link`: timed now when the link
     /// is full (its time ends or starts a span), untimed for a root-only
     /// link (nobody draws its tree), untraced without one.
-    init(_ kind: Kind, by link: TraceLink?) {
+    init(_ kind: consuming Kind, by link: TraceLink?) {
         self.init(kind, link: link, stamped: link?.isRootOnly == false ? .now : .none)
     }
 
-    private init(_ kind: Kind, link: TraceLink?, stamped time: TraceTime) {
+    private init(_ kind: consuming Kind, link: TraceLink?, stamped time: TraceTime) {
         self.kind = kind
         guard let link else {
             self.stamp = .none
@@ -107,7 +107,7 @@ public struct ClusterRecord: Sendable {
     }
 
     /// An untraced record of `kind`.
-    init(_ kind: Kind) {
+    init(_ kind: consuming Kind) {
         self.kind = kind
         self.stamp = .none
     }

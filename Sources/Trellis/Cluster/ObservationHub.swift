@@ -137,7 +137,7 @@ package final class ObservationHub: Sendable {
     package var wantsLinks: Bool { linkingCount.load(ordering: .relaxed) > 0 }
 
     /// Publishes what happened as the work running now did it (its trace link is the current one).
-    package func publish(_ kind: ClusterRecord.Kind) {
+    package func publish(_ kind: consuming ClusterRecord.Kind) {
         guard hasSubscribers else { return }
         // The task-local is read only when links are made: a plain observer's record costs what it did.
         guard wantsLinks || tracerSet else { return publish(ClusterRecord(kind)) }
@@ -147,16 +147,16 @@ package final class ObservationHub: Sendable {
 
     /// Publishes what happened as the work of `link`, a link not bound in
     /// the task (a store's handler is given it), else as ``publish(_:)-(ClusterRecord.Kind)``.
-    func publish(_ kind: ClusterRecord.Kind, unbound link: TraceLink?) {
+    func publish(_ kind: consuming ClusterRecord.Kind, unbound link: TraceLink?) {
         guard let link else { return publish(kind) }
         publish(ClusterRecord(kind, by: link))
     }
 
-    package func publish(_ record: ClusterRecord) {
+    package func publish(_ record: consuming ClusterRecord) {
         guard hasSubscribers else { return }
         var wakes = BatchWakes()
         let dropped = state.withLock { s -> [RecordChunk] in
-            s.log.append(record)
+            s.log.append(moving: &record)
             var skipped = false
             for subscriber in s.subscribers {
                 var pending = s.pending(subscriber)
