@@ -84,16 +84,6 @@ public struct TraceLink: Sendable, Hashable {
         return TraceLink(trace: parent.trace, span: span, parent: parent.span, traceOrigin: parent.traceOrigin, rootOnly: false)
     }
 
-    /// Runs `body` as the span `span` (given its link): a child of the span
-    /// current now, or a root named `origin` when none is. The task's link
-    /// is read once: this is every traced send's path.
-    package static func withChild<T>(
-        span: UInt64, origin: String?, isolation: isolated (any Actor)? = #isolation, _ body: (TraceLink) async throws -> T
-    ) async rethrows -> T {
-        let link = child(of: TraceLocal.link, span: span, origin: origin)
-        return try await TraceLocal.$link.withValue(link, operation: { try await body(link) }, isolation: isolation)
-    }
-
     /// The span `span`, a child of the span current now (or a root named
     /// `origin`), and the task's `ServiceContext` with it in place of that
     /// one: what an app's tracer is given.

@@ -117,7 +117,9 @@ extension Cluster {
                 // A span of its own, bound: the work under it is traced in full.
                 let span = span ?? TraceLink.newSpanID()
                 guard hasTracer, let tracer else {
-                    return try await TraceLink.withChild(span: span, origin: origin) { link in
+                    // A child of the link read above, bound here: no second read, no frame more between the two sends.
+                    let link = TraceLink.child(of: current, span: span, origin: origin)
+                    return try await link.whileCurrent {
                         try await process(action, through: subtree, redirected: redirected, target: target, link: link)
                     }
                 }

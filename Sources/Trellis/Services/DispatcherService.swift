@@ -26,7 +26,7 @@ public struct DispatcherService<D: Dispatcher>: PrimitiveService {
         let target = cluster.register(
             name: context.name ?? "\(D.self)", kind: .dispatcher, accepts: actions, invariants: context.invariants, state: reader?.read)
         let report = StateReport(reader: reader, source: target, hub: cluster.hub)
-        let routes = ActionRoutes<D>()
+        let routes = ActionRoutes(dispatching: dispatcher)
         if let resettable = dispatcher as? any ResettableModel {
             cluster.onReset(target) { try await report.around { await resettable.reset() } }
         }
@@ -34,7 +34,7 @@ public struct DispatcherService<D: Dispatcher>: PrimitiveService {
         return .leaf(
             ServiceLeaf(target: target, accepts: { routes.route(for: $0) != nil }, environment: context.boundEnvironment) { action in
                 guard let route = routes.route(for: action) else { return ServiceResult() }
-                try await report.around { try await route(action, dispatcher) }
+                try await report.around { try await route(action) }
                 return ServiceResult()
             })
     }
@@ -55,23 +55,31 @@ extension Dispatcher {
 /// existential, which the runtime answers by demangling a type name every
 /// time: a tenth of what a shell command cost. Here that cast runs once per
 /// action type, to open the existential and keep a route that casts to the
-/// concrete type, a comparison of type pointers.
-final class ActionRoutes<D: Dispatcher>: Sendable {
-    typealias Route = @Sendable (any Sendable, D) async throws -> Void
+/// concrete type, a comparison of type pointers. Not generic itself: the
+/// table's type then names no `D`, so reading it looks up no metadata.
+final class ActionRoutes: Sendable {
+    /// Dispatches an action (of the type it was made for) to the dispatcher.
+    typealias Route = @Sendable (any Sendable) async throws -> Void
 
     private let routes = KarcMutex<[ObjectIdentifier: Route?]>([:])
+    /// The route for an action's type, worked out (the cast above); nil when it is not an action of the dispatcher.
+    private let make: @Sendable (any Sendable) -> Route?
 
-    /// The route for `action`'s type; nil when it is not an action of `D`.
+    init<D: Dispatcher>(dispatching dispatcher: D) {
+        make = { action in (action as? any AsyncDispatcher.Action<D>).map { Self.route(for: $0, to: dispatcher) } }
+    }
+
+    /// The route for `action`'s type; nil when it is not an action of the dispatcher.
     func route(for action: any Sendable) -> Route? {
         let key = ObjectIdentifier(type(of: action))
         if let known = routes.withLock({ $0[key] }) { return known }
-        let route = (action as? any AsyncDispatcher.Action<D>).map { Self.route(for: $0) }
+        let route = make(action)
         routes.withLock { $0[key] = route }
         return route
     }
 
-    private static func route<A: AsyncDispatcher.Action>(for _: A) -> Route where A.Dispatcher == D {
-        { action, dispatcher in
+    private static func route<A: AsyncDispatcher.Action>(for _: A, to dispatcher: A.Dispatcher) -> Route {
+        { action in
             // Routes are kept by the action's dynamic type, so this cast succeeds.
             guard let action = action as? A else { return }
             try await dispatcher.dispatch(action)
