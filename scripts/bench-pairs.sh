@@ -43,9 +43,13 @@ for ((pair = 1; pair <= pairs; pair++)); do
     for side in old new; do
         dir="$old"
         [[ "$side" == new ]] && dir="$new"
-        # Lines "bench: NAME VALUE UNIT ...": kept as "PAIR SIDE NAME VALUE".
+        # Lines "bench: NAME VALUE UNIT ...": kept as "PAIR SIDE NAME VALUE". A name a run
+        # prints more than once (`observers.breakdown`, a line per observer) is NAME#2, NAME#3…
         KARC_BENCH_ONLY="$figures" KARC_BENCH_SAMPLES="${KARC_BENCH_SAMPLES:-3}" "$dir/karc-bench" 2>&1 |
-            awk -v pair="$pair" -v side="$side" '$1 == "bench:" && $3 ~ /^[0-9.]+$/ { print pair, side, $2, $3 }' >>"$results"
+            awk -v pair="$pair" -v side="$side" '$1 == "bench:" && $3 ~ /^[0-9.]+$/ {
+                seen[$2]++
+                print pair, side, (seen[$2] > 1 ? $2 "#" seen[$2] : $2), $3
+            }' >>"$results"
     done
     echo "bench-pairs: pair $pair of $pairs done" >&2
 done
