@@ -111,6 +111,10 @@ public struct ClusterRecord: Sendable {
         self.kind = kind
         self.stamp = .none
     }
+
+    /// What is left where a record was moved out of a variable
+    /// (`RecordLog.append(moving:)`): no payload, so destroying it is free.
+    static var vacant: ClusterRecord { ClusterRecord(.lost(count: 0)) }
 }
 
 extension ClusterRecord.Stamp {

@@ -20,11 +20,11 @@ final class RecordChunk: @unchecked Sendable {
 
     var isFull: Bool { count == RecordLog.chunkSize }
 
-    /// Under the hub's lock: `record` moved in, leaving a record with no payload in its place.
+    /// Under the hub's lock: `record` moved in, ``ClusterRecord/vacant`` left in its place.
     func append(moving record: inout ClusterRecord) {
         withUnsafeMutablePointer(to: &record) { source in
             (slots + count).moveInitialize(from: source, count: 1)
-            source.initialize(to: ClusterRecord(.lost(count: 0)))
+            source.initialize(to: .vacant)
         }
         count += 1
     }
