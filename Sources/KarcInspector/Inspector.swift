@@ -17,23 +17,28 @@ import KarcFronts
 package final class Inspector: Sendable {
     package let hub: InspectorHub
     package let server: InspectorServer
+    /// How many messages a second its fronts make while a session runs fast.
+    package let rate: InspectorRate
 
-    private init(hub: InspectorHub, server: InspectorServer) {
+    private init(hub: InspectorHub, server: InspectorServer, rate: InspectorRate) {
         self.hub = hub
         self.server = server
+        self.rate = rate
     }
 
     /// Starts serving on 127.0.0.1:`port` (0: a free one), with a new token;
     /// the pages' questions go to `inbox`, which the session answers.
-    package static func start(port: Int = 0, hub: InspectorHub = InspectorHub(), inbox: SessionInbox = SessionInbox()) async throws -> Inspector {
-        Inspector(hub: hub, server: try await InspectorServer.start(hub: hub, inbox: inbox, port: port))
+    package static func start(
+        port: Int = 0, hub: InspectorHub = InspectorHub(), inbox: SessionInbox = SessionInbox(), rate: InspectorRate = .standard
+    ) async throws -> Inspector {
+        Inspector(hub: hub, server: try await InspectorServer.start(hub: hub, inbox: inbox, port: port), rate: rate)
     }
 
     /// The page's address, with the token that lets a browser in.
     package var url: String { "http://127.0.0.1:\(server.port)/?token=\(server.token)" }
 
     /// A front for a session, publishing to this inspector's browsers.
-    package func front() -> InspectorFront { InspectorFront(hub: hub) }
+    package func front() -> InspectorFront { InspectorFront(hub: hub, rate: rate) }
 
     /// Ends the browsers' streams and stops serving, once each page was told
     /// the session ended: a page that reads nothing gets three seconds, one

@@ -33,11 +33,14 @@ package final class InspectorFront: SessionFront {
     /// a shown command is shown whole, its state changes too, up to a bucket's worth of messages.
     private var shown: [Int: Int] = [:]
 
-    /// A front for `hub`'s browsers, with `budget`, on a clock `now` reads (the time since any origin).
-    package convenience init(hub: InspectorHub) {
+    /// A front for `hub`'s browsers that makes at most `rate` messages a second past a burst of as many,
+    /// timed by `now` (the time since any origin; the continuous clock unless given).
+    package convenience init(hub: InspectorHub, rate: InspectorRate = .standard, now: (() -> Duration)? = nil) {
         let start = ContinuousClock.now
-        self.init(hub: hub, capacity: 1_000, perSecond: 1_000, now: { .now - start })
+        self.init(hub: hub, capacity: rate.perSecond, perSecond: rate.perSecond, now: now ?? { .now - start })
     }
+
+    /// A front for `hub`'s browsers, with a budget of `capacity` filling at `perSecond`, on a clock `now` reads (the time since any origin).
 
     package init(hub: InspectorHub, capacity: Int, perSecond: Int, now: @escaping () -> Duration) {
         self.hub = hub

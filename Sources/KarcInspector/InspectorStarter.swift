@@ -18,7 +18,8 @@ package final class InspectorStarter: InspectorStarting {
 
     package func start() async throws -> sending InspectorStarted {
         if let running = started.withLock({ $0 }) { return InspectorStarted(url: running.url, front: nil) }
-        let inspector = try await Inspector.start(port: port, inbox: inbox)
+        // Read as it starts: a rate that is not one is said where the inspector's failure to start is.
+        let inspector = try await Inspector.start(port: port, inbox: inbox, rate: try InspectorRate())
         // One session asks at a time; were there two, the first to finish is the one kept.
         let kept = started.withLock { current -> Inspector in
             if let current { return current }

@@ -38,6 +38,32 @@ struct InspectFlagTests {
         #expect(serve.stderr.contains("--inspect-port 70000 is not a port: give one from 1 to 65535"), "\(serve.stderr)")
     }
 
+    /// `KARC_INSPECT_RATE` that is not a rate ends a script before it runs, saying what was given and what is accepted.
+    @Test func aRateThatIsNotOneIsRefusedBeforeAnyCommandRuns() async throws {
+        for wrong in ["fast", "0", "2000000"] {
+            let refused = try await KarcRun.run(
+                ["--inspect", "--fresh", "-e", "counter.increment"], environment: ["KARC_INSPECT_RATE": wrong])
+            #expect(refused.status == 1)
+            #expect(
+                refused.stderr.contains(
+                    "error: the inspector could not start: KARC_INSPECT_RATE=\(wrong.debugDescription) is not a rate:"
+                        + " give how many messages a second the page is sent while the session runs faster than it can show,"
+                        + " a whole number from 1 to 1000000 (unset, it is 1000)"), "\(wrong): \(refused.stderr)")
+            #expect(refused.stdout.isEmpty, "no command ran")
+        }
+        // An app serving its inspector refuses to start rather than serve a page at a rate it was not given.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("karc-rate-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let serve = try await KarcRun.run(
+            ["serve", "--inspect", "--fresh", "--state-dir", directory, "--listen", "unix:\(directory)/app.sock"],
+            environment: ["KARC_INSPECT_RATE": "fast"])
+        #expect(serve.status == 1)
+        #expect(serve.stderr.contains(#"the inspector could not start: KARC_INSPECT_RATE="fast" is not a rate"#), "\(serve.stderr)")
+        let slow = try await KarcRun.run(["--inspect", "--fresh", "-e", "counter.increment"], environment: ["KARC_INSPECT_RATE": "50"])
+        #expect(slow.status == 0, "\(slow.stderr)")
+        #expect(slow.stderr.hasPrefix("inspector: http://127.0.0.1:"), "\(slow.stderr)")
+    }
+
     @Test func helpSaysWhatItDoes() async throws {
         let help = try await KarcRun.run(["--help"])
         #expect(help.stdout.contains("--inspect"))
