@@ -113,7 +113,7 @@ public struct InspectArguments: ParsableArguments {
     @Flag(
         help: ArgumentHelp(
             "Serve a live inspector of this session on 127.0.0.1 and print its URL: the commands, replies, events and changes of state,"
-                + " in a browser, as they happen."))
+                + " in a browser, as they happen (while a script runs faster, 1,000 messages a second: KARC_INSPECT_RATE sets it)."))
     public var inspect = false
 
     /// The inspector's port on 127.0.0.1 (implies `--inspect`); nil: any free port.

@@ -68,6 +68,7 @@ struct InspectFlagTests {
         let help = try await KarcRun.run(["--help"])
         #expect(help.stdout.contains("--inspect"))
         #expect(help.stdout.contains("Serve a live inspector of this session on 127.0.0.1"))
+        #expect(help.stdout.contains("KARC_INSPECT_RATE"))
         #expect(help.stdout.contains("--inspect-port <PORT>"))
         // An attached shell's session runs in the app: the app serves its page (AttachInspectTests).
         let attach = try await KarcRun.run(["attach", "--help"])
