@@ -1,4 +1,4 @@
-import KarcAsync
+@_spi(KarcInternal) import KarcAsync
 import KarcLanguage
 import KarcSession
 import Trellis
@@ -112,15 +112,27 @@ public final class ClusterShell: ResettableShellCluster, RestorableShellCluster,
     }
 
     public func takeRecords() -> [ShellRecord] {
-        observation.takeAvailable(Self.shellRecord)
+        Self.shellRecords(observation.takeBatch())
     }
 
     /// Waits on the cluster's observation: records are pushed, not polled for.
     public func nextRecords() async -> [ShellRecord]? {
-        while let records = await observation.nextAvailable(Self.shellRecord) {
-            if !records.isEmpty { return records }
+        while let batch = await observation.nextBatch() {
+            if !batch.isEmpty { return Self.shellRecords(batch) }
         }
         return nil
+    }
+
+    /// Each record of `batch` as a shell record, in one pass.
+    private static func shellRecords(_ batch: consuming RecordBatch) -> [ShellRecord] {
+        // An empty one is `[]`, not copied: the standard library's copy of nothing writes a count into
+        // the shared empty-array storage, which ThreadSanitizer reports as a race between two observers.
+        if batch.isEmpty { return [] }
+        var made: [ShellRecord] = []
+        made.reserveCapacity(batch.count)
+        // Read from the batch itself (``RecordBatch`` moves a record out of a chunk only it holds).
+        while let record = batch.next() { made.append(shellRecord(record)) }
+        return made
     }
 
     private static func shellRecord(_ record: ClusterRecord) -> ShellRecord {

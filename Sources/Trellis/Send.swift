@@ -1,4 +1,4 @@
-import KarcAsync
+@_spi(KarcInternal) import KarcAsync
 
 /// Sends an action into the cluster; what ``Store`` handlers receive as `send`.
 ///

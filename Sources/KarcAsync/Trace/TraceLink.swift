@@ -95,22 +95,31 @@ public struct TraceLink: Sendable, Hashable {
     }
 
     /// Runs `body` with `link` current, or as it is when there is none.
-    package static func bound<T>(
+    ///
+    /// SPI, not `package`: a `package` generic is never specialized in the
+    /// module that calls it, even `@inlinable` (Swift 6.3), and this one runs
+    /// on every traced send (docs/performance.md, "Traces").
+    @_spi(KarcInternal) @inlinable
+    public static func bound<T>(
         _ link: TraceLink?, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
     ) async rethrows -> T {
         guard let link else { return try await body() }
-        return try await TraceLocal.$link.withValue(link, operation: body, isolation: isolation)
+        return try await TraceLocal.bound.withValue(link, operation: body, isolation: isolation)
     }
 
-    /// Runs `body` with this link current.
-    package func whileCurrent<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T) async rethrows -> T {
-        try await TraceLocal.$link.withValue(self, operation: body, isolation: isolation)
+    /// Runs `body` with this link current (SPI and inlinable as ``bound(_:isolation:_:)`` is).
+    @_spi(KarcInternal) @inlinable
+    public func whileCurrent<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T) async rethrows -> T {
+        try await TraceLocal.bound.withValue(self, operation: body, isolation: isolation)
     }
 }
 
 /// Where the link of the work running now lives.
+@usableFromInline
 enum TraceLocal {
-    @TaskLocal static var link: TraceLink?
+    /// Written out rather than `@TaskLocal`: its binding is inlined into the modules that bind it.
+    @usableFromInline static let bound = TaskLocal<TraceLink?>(wrappedValue: nil)
+    static var link: TraceLink? { bound.get() }
 }
 
 extension ServiceContext {

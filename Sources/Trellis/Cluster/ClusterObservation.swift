@@ -49,7 +49,12 @@ public struct ClusterObservation: AsyncSequence, Sendable {
     /// library's copy of nothing writes a count into the shared empty-array
     /// storage, which ThreadSanitizer reports as a race between two observers.
     private static func array(_ batch: consuming RecordBatch) -> [ClusterRecord] {
-        map(batch) { $0 }
+        if batch.isEmpty { return [] }
+        var records: [ClusterRecord] = []
+        records.reserveCapacity(batch.count)
+        // Read from the batch itself, not an iterator copied from it: its records move out, not copied.
+        while let record = batch.next() { records.append(record) }
+        return records
     }
 
     /// Waits for the next records (a batch, as iterating waits for one) and
@@ -61,25 +66,18 @@ public struct ClusterObservation: AsyncSequence, Sendable {
         return Self.array(consume batch)
     }
 
-    /// ``takeAvailable()``, each record made into what `transform` makes of
-    /// it in one pass: an observer that keeps records of
-    /// its own copies each once.
-    package func takeAvailable<T>(_ transform: (ClusterRecord) -> T) -> [T] {
-        Self.map(subscription.hub.takeBuffered(subscription.id), transform)
+    /// ``takeAvailable()`` as the batch it is, for an observer that keeps
+    /// records of its own to read each out once (moved where it can be).
+    /// Not a generic `map`: a `package` generic is not specialized in the
+    /// module that calls it, and its per-record copies went through value
+    /// witnesses (docs/performance.md).
+    package func takeBatch() -> RecordBatch {
+        subscription.hub.takeBuffered(subscription.id)
     }
 
-    /// ``nextAvailable()``, made into `transform`'s records as ``takeAvailable(_:)`` does.
-    package func nextAvailable<T>(_ transform: (ClusterRecord) -> T) async -> [T]? {
-        guard let batch = await subscription.hub.nextBatch(subscription.id) else { return nil }
-        return Self.map(consume batch, transform)
-    }
-
-    private static func map<T>(_ batch: consuming RecordBatch, _ transform: (ClusterRecord) -> T) -> [T] {
-        if batch.isEmpty { return [] }
-        var made: [T] = []
-        made.reserveCapacity(batch.count)
-        while let record = batch.next() { made.append(transform(record)) }
-        return made
+    /// ``nextAvailable()`` as the batch it is, as ``takeBatch()`` takes one.
+    package func nextBatch() async -> RecordBatch? {
+        await subscription.hub.nextBatch(subscription.id)
     }
 
     /// Stops observing now (also happens when the sequence is released).

@@ -1,4 +1,4 @@
-import KarcAsync
+@_spi(KarcInternal) import KarcAsync
 
 /// The states of a cluster's targets at one moment, for
 /// ``Cluster/restore(_:)``: every target that can be restored, and the

@@ -1,4 +1,4 @@
-import KarcAsync
+@_spi(KarcInternal) import KarcAsync
 
 /// A built service tree. Built once at bootstrap; for each action type the
 /// cluster prunes it to the nodes that accept that type and caches the result,
