@@ -1,5 +1,5 @@
 import GRPCCore
-import KarcAsync
+@_spi(KarcInternal) import KarcAsync
 import KarcAttachProtocol
 import KarcInspector
 import KarcSession

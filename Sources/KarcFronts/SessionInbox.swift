@@ -1,4 +1,4 @@
-import KarcAsync
+@_spi(KarcInternal) import KarcAsync
 import KarcSynchronization
 import Synchronization
 

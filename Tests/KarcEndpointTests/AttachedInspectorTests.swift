@@ -1,4 +1,4 @@
-import KarcAsync
+@_spi(KarcInternal) import KarcAsync
 import KarcAttachProtocol
 import KarcEndpoint
 import KarcSession

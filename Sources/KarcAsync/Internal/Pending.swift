@@ -3,8 +3,13 @@ import Synchronization
 
 /// A value some task will give, waited for once; the first `finish` wins
 /// (nil: given up on).
-package final class Pending<T: Sendable>: Sendable {
-    private struct State {
+///
+/// SPI, not `package`: a `package` generic is never specialized in the
+/// module that calls it (Swift 6.3), and every wait of a shell's command
+/// makes one; a public one is, with cross-module optimization (`make bench`,
+/// `make run`).
+@_spi(KarcInternal) public final class Pending<T: Sendable>: Sendable {
+    struct State {
         var value: T??
         /// Unsafe, not checked: it is resumed once, by the `finish` that sets
         /// `value` (under the lock, which every later `finish` sees set), or
@@ -14,13 +19,13 @@ package final class Pending<T: Sendable>: Sendable {
         var waiter: UnsafeContinuation<T?, Never>?
     }
 
-    private let state = KarcMutex(State())
+    let state = KarcMutex(State())
 
-    package init() {}
+    public init() {}
 
     /// False when another value came first (this one is not taken).
     @discardableResult
-    package func finish(_ value: T?) -> Bool {
+    public func finish(_ value: T?) -> Bool {
         let (first, waiter) = state.withLock { s -> (Bool, UnsafeContinuation<T?, Never>?) in
             guard s.value == nil else { return (false, nil) }
             s.value = .some(value)
@@ -32,11 +37,11 @@ package final class Pending<T: Sendable>: Sendable {
     }
 
     /// The value, when one came (nil also when it was given up on).
-    package var finished: T? {
+    public var finished: T? {
         state.withLock { $0.value ?? nil }
     }
 
-    package func value() async -> T? {
+    public func value() async -> T? {
         if let ready = state.withLock({ $0.value }) { return ready }
         return await withUnsafeContinuation { continuation in
             let ready = state.withLock { s -> T?? in

@@ -1,5 +1,5 @@
 import Foundation
-import KarcAsync
+@_spi(KarcInternal) import KarcAsync
 import KarcLanguage
 import KarcOutput
 import KarcRendering

@@ -1,4 +1,4 @@
-import KarcAsync
+@_spi(KarcInternal) import KarcAsync
 import KarcOutput
 
 /// How a session waits. Every wait a command makes (a send, a settle, a

@@ -1,3 +1,4 @@
+@_spi(KarcInternal) import KarcAsync
 import KarcHistory
 import KarcLanguage
 import KarcOutput
