@@ -6,8 +6,9 @@ import Synchronization
 ///
 /// SPI, not `package`: a `package` generic is never specialized in the
 /// module that calls it (Swift 6.3), and every wait of a shell's command
-/// makes one; a public one is, with cross-module optimization (`make bench`,
-/// `make run`).
+/// makes one; a public one is, with cross-module optimization (the release
+/// build `make bench` makes), as long as its body names no `private` type
+/// (`State` is internal for that).
 @_spi(KarcInternal) public final class Pending<T: Sendable>: Sendable {
     struct State {
         var value: T??
