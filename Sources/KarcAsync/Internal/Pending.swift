@@ -22,9 +22,11 @@ import Synchronization
 
     let state = KarcMutex(State())
 
+    /// A value not given yet.
     public init() {}
 
-    /// False when another value came first (this one is not taken).
+    /// Gives `value` (nil: given up on) and resumes whoever waits for it;
+    /// false when another value came first (this one is not taken).
     @discardableResult
     public func finish(_ value: T?) -> Bool {
         let (first, waiter) = state.withLock { s -> (Bool, UnsafeContinuation<T?, Never>?) in
@@ -42,6 +44,7 @@ import Synchronization
         state.withLock { $0.value ?? nil }
     }
 
+    /// Waits for the value (nil when it was given up on); returns at once when it came.
     public func value() async -> T? {
         if let ready = state.withLock({ $0.value }) { return ready }
         return await withUnsafeContinuation { continuation in
