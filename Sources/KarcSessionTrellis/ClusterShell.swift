@@ -125,8 +125,7 @@ public final class ClusterShell: ResettableShellCluster, RestorableShellCluster,
 
     /// Each record of `batch` as a shell record, in one pass.
     private static func shellRecords(_ batch: consuming RecordBatch) -> [ShellRecord] {
-        // An empty one is `[]`, not copied: the standard library's copy of nothing writes a count into
-        // the shared empty-array storage, which ThreadSanitizer reports as a race between two observers.
+        // An empty one is `[]`, not a copy of nothing, as `ClusterObservation.takeAvailable()` makes it (ThreadSanitizer).
         if batch.isEmpty { return [] }
         var made: [ShellRecord] = []
         made.reserveCapacity(batch.count)

@@ -31,15 +31,15 @@ public struct TraceCarrier: Sendable {
 
     /// Runs `body` in the trace (and the context) this carrier took.
     public func run<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T) async rethrows -> T {
-        guard let context else { return try await TraceLocal.bound.withValue(link, operation: body, isolation: isolation) }
+        guard let context else { return try await TraceLocal.slot.withValue(link, operation: body, isolation: isolation) }
         return try await ServiceContext.$current.withValue(
-            context, operation: { try await TraceLocal.bound.withValue(link, operation: body, isolation: isolation) }, isolation: isolation)
+            context, operation: { try await TraceLocal.slot.withValue(link, operation: body, isolation: isolation) }, isolation: isolation)
     }
 
     /// Runs `body` (synchronous) in the trace this carrier took.
     package func run<T>(_ body: () throws -> T) rethrows -> T {
-        guard let context else { return try TraceLocal.bound.withValue(link, operation: body) }
-        return try ServiceContext.$current.withValue(context) { try TraceLocal.bound.withValue(link, operation: body) }
+        guard let context else { return try TraceLocal.slot.withValue(link, operation: body) }
+        return try ServiceContext.$current.withValue(context) { try TraceLocal.slot.withValue(link, operation: body) }
     }
 
     /// Runs `body` as `carrier` took it, or as it is when there is none.

@@ -104,22 +104,24 @@ public struct TraceLink: Sendable, Hashable {
         _ link: TraceLink?, isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T
     ) async rethrows -> T {
         guard let link else { return try await body() }
-        return try await TraceLocal.bound.withValue(link, operation: body, isolation: isolation)
+        return try await TraceLocal.slot.withValue(link, operation: body, isolation: isolation)
     }
 
     /// Runs `body` with this link current (SPI and inlinable as ``bound(_:isolation:_:)`` is).
     @_spi(KarcInternal) @inlinable
     public func whileCurrent<T>(isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> T) async rethrows -> T {
-        try await TraceLocal.bound.withValue(self, operation: body, isolation: isolation)
+        try await TraceLocal.slot.withValue(self, operation: body, isolation: isolation)
     }
 }
 
 /// Where the link of the work running now lives.
 @usableFromInline
 enum TraceLocal {
-    /// Written out rather than `@TaskLocal`: its binding is inlined into the modules that bind it.
-    @usableFromInline static let bound = TaskLocal<TraceLink?>(wrappedValue: nil)
-    static var link: TraceLink? { bound.get() }
+    /// The task-local itself, written out rather than `@TaskLocal` (whose
+    /// `$link` cannot be named in inlinable code): its binding is inlined into
+    /// the modules that bind it (``TraceLink/bound(_:isolation:_:)``).
+    @usableFromInline static let slot = TaskLocal<TraceLink?>(wrappedValue: nil)
+    static var link: TraceLink? { slot.get() }
 }
 
 extension ServiceContext {
