@@ -13,20 +13,18 @@ Prints one line a step; exits 1 with the step that failed. Run by
 InspectorFastScriptTests (make test)."""
 import sys
 
-from headless import chromium
+from headless import chromium, patient, text_of
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
 
 url, commands, failing = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 driver = chromium("1400,1000")
 # Every wait below is for the page to catch up, never for time to pass: a page that froze fails it (within
 # 100 s: under ThreadSanitizer, with the end-to-end suite beside it, the script alone takes most of a minute).
-wait = WebDriverWait(driver, 100)
+wait = patient(driver, 100)
 
 
 def text(css):
-    found = driver.find_elements(By.CSS_SELECTOR, css)
-    return found[0].text if found else ""
+    return text_of(driver, css)
 
 
 def until(condition, what):

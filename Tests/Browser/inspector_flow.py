@@ -19,17 +19,16 @@ import threading
 import time
 from urllib.parse import urlsplit
 
-from headless import chromium
+from headless import chromium, patient, text_of
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
 url = sys.argv[1]
 screenshot = sys.argv[2] if len(sys.argv) > 2 else None
 origin = "{0.scheme}://{0.netloc}".format(urlsplit(url))
 
 driver = chromium("1400,1000")
-wait = WebDriverWait(driver, 20)
+wait = patient(driver, 20)
 downloads = tempfile.mkdtemp(prefix="karc-inspector-downloads-")
 driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
 
@@ -68,15 +67,16 @@ def find(css):
 
 
 def until(condition, what):
+    """Waits for `condition`; else fails with `what` (a text, or a function that says what the page shows then)."""
     try:
         return wait.until(lambda _: condition())
     except Exception:
-        raise AssertionError(f"{what}; the page shows:\n{find('body').text}")
+        said = what() if callable(what) else what
+        raise AssertionError(f"{said}; the page shows:\n{find('body').text}")
 
 
 def text(css):
-    found = driver.find_elements(By.CSS_SELECTOR, css)
-    return found[0].text if found else ""
+    return text_of(driver, css)
 
 
 def row(seq):
@@ -207,7 +207,8 @@ try:
     until(lambda: "went back to after #3" in text("#box .said"), "going back did not say so: " + text("#box .said"))
     until(lambda: ":undo 2" in text(row(7)) and outcome(7) == "ok", "going back did not run :undo 2")
     until(lambda: "States now" in text("#selected"), "after going back the page does not show the states now")
-    until(lambda: driver.find_elements(By.CSS_SELECTOR, count) and find(count).text.endswith("(0)"), "the article is still there now")
+    until(lambda: driver.find_elements(By.CSS_SELECTOR, count) and find(count).text.endswith("(0)"),
+          lambda: "the article is still there now: articles.items is " + (text(count) or "not shown"))
 
     step("a watch from the page, told of each change with who made it")
     find("#tab-tools").click()

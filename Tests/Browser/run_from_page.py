@@ -10,17 +10,16 @@ Run by InspectorAtThePromptTests (a session at a prompt in tmux) and
 ServeInspectTests (an app's inspector, `karc serve --inspect`)."""
 import sys
 
-from headless import chromium
+from headless import chromium, patient
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
 
 url, line = sys.argv[1], sys.argv[2]
 expect = sys.argv[3] if len(sys.argv) > 3 else None
 driver = chromium()
 try:
     driver.get(url)
-    wait = WebDriverWait(driver, 20)
+    wait = patient(driver, 20)
     wait.until(lambda d: d.find_element(By.ID, "status").text == "live")
     if expect:
         try:
