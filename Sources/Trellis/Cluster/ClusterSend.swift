@@ -102,7 +102,12 @@ extension Cluster {
     /// A root that is not a caller's send (an emitter's action) is named by
     /// `origin`. `link` is given only by this function's own paths: bound in
     /// the task, unless `unbound`.
-    func process(
+    ///
+    /// It and everything between it and a handler run on the caller's
+    /// executor (`nonisolated(nonsending)`), which is the global one for the
+    /// public sends: each `nonisolated` async call on the way was a switch
+    /// of executor, and a switch costs a locked read of the task's status.
+    nonisolated(nonsending) func process(
         _ action: any Sendable, through subtree: ServiceNode?, redirected: Bool, target: String? = nil, span: UInt64? = nil,
         origin: String? = nil, link: TraceLink? = nil, unbound: Bool = false
     ) async throws -> (any Sendable)? {

@@ -52,7 +52,7 @@ indirect enum ServiceNode: Sendable {
     /// Runs the pruned tree: the first reply in declaration order, and the
     /// follow-up flows of every service. `unbound`: the send's link, made by
     /// the send and not bound in the task (``ServiceLeaf/runLinked``).
-    func execute(_ action: any Sendable, in cluster: Cluster, unbound: TraceLink? = nil) async throws -> ServiceResult {
+    nonisolated(nonsending) func execute(_ action: any Sendable, in cluster: Cluster, unbound: TraceLink? = nil) async throws -> ServiceResult {
         switch self {
         case .leaf(let leaf):
             // The link is given to a store's handler, and bound for any other.
@@ -126,15 +126,15 @@ struct ServiceLeaf: Sendable {
     let accepts: @Sendable (any Sendable) -> Bool
     /// What `@Environment` reads while `run` runs (nil: the defaults).
     var environment: EnvironmentValues? = nil
-    let run: @Sendable (any Sendable) async throws -> ServiceResult
+    let run: nonisolated(nonsending) @Sendable (any Sendable) async throws -> ServiceResult
     /// ``run`` for the handler of a send whose link is not bound in the
     /// task: a store's reports and sends take it as given. A leaf without
     /// one runs with the link bound.
-    var runLinked: (@Sendable (any Sendable, TraceLink) async throws -> ServiceResult)? = nil
+    var runLinked: (nonisolated(nonsending) @Sendable (any Sendable, TraceLink) async throws -> ServiceResult)? = nil
 
     /// Runs the handler, given `link` when it takes one (``runLinked``).
     @inline(__always)
-    func run(_ action: any Sendable, given link: TraceLink?) async throws -> ServiceResult {
+    nonisolated(nonsending) func run(_ action: any Sendable, given link: TraceLink?) async throws -> ServiceResult {
         if let link, let runLinked { return try await runLinked(action, link) }
         return try await run(action)
     }

@@ -59,17 +59,11 @@ public struct Store<Model: Sendable>: PrimitiveService {
         }
         let send = context.environment.send
         let leaves = handlers.map { handler in
-            ServiceNode.leaf(
+            let runs = handler.runs(cell, send, report)
+            return ServiceNode.leaf(
                 ServiceLeaf(
                     target: target, accepts: handler.accepts, environment: context.boundEnvironment,
-                    run: { action in
-                        try await handler.run(cell, action, send, report, nil)
-                        return ServiceResult()
-                    },
-                    runLinked: { action, link in
-                        try await handler.run(cell, action, send.linked(link), report, link)
-                        return ServiceResult()
-                    })
+                    run: runs.run, runLinked: runs.runLinked)
             )
         }
         return .children(leaves, serial: true)
@@ -89,9 +83,33 @@ public protocol StatefulModel: Sendable {
 struct StoreHandler<Model: Sendable>: Sendable {
     let actionType: Any.Type
     let accepts: @Sendable (any Sendable) -> Bool
-    /// Runs the handler and reports the change of state it made (as the work
-    /// of the send's link, when one is given: ``ServiceLeaf/runLinked``).
-    let run: @Sendable (StoreCell<Model>, any Sendable, Send, StateReport, TraceLink?) async throws -> Void
+    /// The leaf's runs of the handler on a store's cell, with its send and
+    /// its report, made once when the store is built: a send's leaf calls the
+    /// handler with no closure between (an async call on the way is a switch
+    /// of executor more a send, docs/performance.md).
+    let runs: @Sendable (StoreCell<Model>, Send, StateReport) -> StoreLeafRuns
+}
+
+/// A store handler's ``ServiceLeaf/run`` and ``ServiceLeaf/runLinked``.
+struct StoreLeafRuns: Sendable {
+    let run: nonisolated(nonsending) @Sendable (any Sendable) async throws -> ServiceResult
+    let runLinked: nonisolated(nonsending) @Sendable (any Sendable, TraceLink) async throws -> ServiceResult
+
+    /// Runs `body(action, send, link)`: reporting the change of state it
+    /// made as the work of the send's link, when one is given.
+    static func calling(
+        _ send: Send, _ body: nonisolated(nonsending) @escaping @Sendable (any Sendable, Send, TraceLink?) async throws -> Void
+    ) -> StoreLeafRuns {
+        StoreLeafRuns(
+            run: { action in
+                try await body(action, send, nil)
+                return ServiceResult()
+            },
+            runLinked: { action, link in
+                try await body(action, send.linked(link), link)
+                return ServiceResult()
+            })
+    }
 }
 
 extension Store where Model: Actor {
@@ -100,19 +118,36 @@ extension Store where Model: Actor {
     /// model without `await` and no other handler runs between its steps
     /// (until it suspends).
     public func mutate<A: Sendable>(on _: A.Type, _ handler: @escaping @Sendable (isolated Model, A, Send) async throws -> Void) -> Store {
+        // Written out, not through `StoreLeafRuns.calling`: the closure between is an async call more a send.
         adding(
-            StoreHandler(actionType: A.self, accepts: { $0 is A }) { cell, action, send, report, link in
-                guard let action = action as? A else { return }
-                try await Self.perform(on: cell.current, action, send, report, link, handler)
+            StoreHandler(actionType: A.self, accepts: { $0 is A }) { cell, send, report in
+                StoreLeafRuns(
+                    run: { action in
+                        if let action = action as? A { try await Self.perform(on: cell.current, action, send, report, nil, handler) }
+                        return ServiceResult()
+                    },
+                    runLinked: { action, link in
+                        if let action = action as? A {
+                            try await Self.perform(on: cell.current, action, send.linked(link), report, link, handler)
+                        }
+                        return ServiceResult()
+                    })
             })
     }
 
     /// One hop onto the model for the handler and both state reads around it.
+    /// ``StateReport/around(link:_:)`` written out: its call, and its body's,
+    /// were two async calls more a send, observed or not.
     private static func perform<A>(
         on model: isolated Model, _ action: A, _ send: Send, _ report: StateReport, _ link: TraceLink?,
         _ handler: @Sendable (isolated Model, A, Send) async throws -> Void
     ) async throws {
-        try await report.around(link: link) { try await handler(model, action, send) }
+        guard let reader = report.reader, report.hub.hasSubscribers else { return try await handler(model, action, send) }
+        var failure: (any Error)?
+        await reader.watch(report.source, report.hub, link) {
+            do { try await handler(model, action, send) } catch { failure = error }
+        }
+        if let failure { throw failure }
     }
 }
 
@@ -128,9 +163,11 @@ extension Store where Model: Equatable {
     /// thrown to whoever sent the action this handler is handling.
     public func mutate<A: Sendable>(on _: A.Type, _ handler: @escaping @Sendable (inout Model, A, Send) async throws -> Void) -> Store {
         adding(
-            StoreHandler(actionType: A.self, accepts: { $0 is A }) { cell, action, send, report, link in
-                guard let action = action as? A else { return }
-                try await cell.mutate(reporting: report, link: link) { model in try await handler(&model, action, send) }
+            StoreHandler(actionType: A.self, accepts: { $0 is A }) { cell, send, report in
+                .calling(send) { action, send, link in
+                    guard let action = action as? A else { return }
+                    try await cell.mutate(reporting: report, link: link) { model in try await handler(&model, action, send) }
+                }
             })
     }
 
@@ -141,9 +178,11 @@ extension Store where Model: Equatable {
     /// not a copy of the whole model.
     public func mutate<A: Sendable>(on _: A.Type, _ handler: @escaping @Sendable (inout Model, A, Send) throws -> Void) -> Store {
         adding(
-            StoreHandler(actionType: A.self, accepts: { $0 is A }) { cell, action, send, report, link in
-                guard let action = action as? A else { return }
-                try await cell.mutateInPlace(reporting: report, link: link) { model in try handler(&model, action, send) }
+            StoreHandler(actionType: A.self, accepts: { $0 is A }) { cell, send, report in
+                .calling(send) { action, send, link in
+                    guard let action = action as? A else { return }
+                    try await cell.mutateInPlace(reporting: report, link: link) { model in try handler(&model, action, send) }
+                }
             })
     }
 }
