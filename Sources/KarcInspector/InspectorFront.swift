@@ -41,7 +41,6 @@ package final class InspectorFront: SessionFront {
     }
 
     /// A front for `hub`'s browsers, with a budget of `capacity` filling at `perSecond`, on a clock `now` reads (the time since any origin).
-
     package init(hub: InspectorHub, capacity: Int, perSecond: Int, now: @escaping () -> Duration) {
         self.hub = hub
         budget = InspectorBudget(capacity: capacity, perSecond: perSecond)

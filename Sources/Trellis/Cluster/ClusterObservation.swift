@@ -22,11 +22,7 @@ public struct ClusterObservation: AsyncSequence, Sendable {
         var whole: Deque<ClusterRecord> = []
         var batch: RecordBatch?
 
-        /// The next record, at once when one is buffered (most are), else once
-        /// its batch comes. Runs where the loop runs: `next()`, which
-        /// `for await` called before, switched executor twice a record (the
-        /// runtime's status read in each switch is a locked instruction).
-        public mutating func next(isolation actor: isolated (any Actor)?) async -> ClusterRecord? {
+        public mutating func next() async -> ClusterRecord? {
             if let record = whole.popFirst() { return record }
             if let record = batch?.next() { return record }
             // The batch read is let go of first: a record is moved out of a chunk only one batch holds.
@@ -36,9 +32,6 @@ public struct ClusterObservation: AsyncSequence, Sendable {
             batch = consume next
             return whole.popFirst() ?? batch?.next()
         }
-
-        /// The next record, as ``next(isolation:)`` gives it off any actor.
-        public mutating func next() async -> ClusterRecord? { await next(isolation: nil) }
     }
 
     public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(subscription: subscription) }
