@@ -32,6 +32,7 @@ public final class SourceConsumer<Input: Sendable, Output: Sendable>: Sendable {
     private let answerAndTake: (@Sendable (UInt64, Result<Output, any Error>) async throws -> Delivery<Input>?)?
     private let counter: (@Sendable (ActivityGauge) -> Void)?
     private let inline: (@Sendable (@escaping InlineHandler<Input, Output>) -> Void)?
+    private let takeLeaving: (@Sendable (ActivityGauge) async throws -> Delivery<Input>?)?
 
     /// Builds a consumer from its three operations; a custom ``Source`` uses this.
     /// - Parameters:
@@ -49,6 +50,7 @@ public final class SourceConsumer<Input: Sendable, Output: Sendable>: Sendable {
         self.answerAndTake = nil
         self.counter = nil
         self.inline = nil
+        self.takeLeaving = nil
     }
 
     /// Like ``init(next:reply:detach:)``, with a fused "answer, then wait for the
@@ -65,6 +67,7 @@ public final class SourceConsumer<Input: Sendable, Output: Sendable>: Sendable {
         self.answerAndTake = replyAndNext
         self.counter = nil
         self.inline = nil
+        self.takeLeaving = nil
     }
 
     /// A consumer whose source can count its deliveries as work in flight
@@ -75,6 +78,7 @@ public final class SourceConsumer<Input: Sendable, Output: Sendable>: Sendable {
         replyAndNext: (@Sendable (UInt64, Result<Output, any Error>) async throws -> Delivery<Input>?)?,
         detach: @escaping @Sendable () -> Void,
         answerInline: (@Sendable (@escaping InlineHandler<Input, Output>) -> Void)? = nil,
+        nextLeaving: (@Sendable (ActivityGauge) async throws -> Delivery<Input>?)? = nil,
         countDeliveries: @escaping @Sendable (ActivityGauge) -> Void
     ) {
         self.take = next
@@ -83,6 +87,7 @@ public final class SourceConsumer<Input: Sendable, Output: Sendable>: Sendable {
         self.answerAndTake = replyAndNext
         self.counter = countDeliveries
         self.inline = answerInline
+        self.takeLeaving = nextLeaving
     }
 
     /// From now on, while this consumer waits in ``next()`` (or
@@ -116,6 +121,17 @@ public final class SourceConsumer<Input: Sendable, Output: Sendable>: Sendable {
 
     /// Waits for the next value; `nil` when the source has ended.
     public func next() async throws -> Delivery<Input>? { try await take() }
+
+    /// Done with the value last taken, which `gauge` counts (``countDeliveries(into:)``):
+    /// waits for the next value, leaving `gauge` once this consumer waits
+    /// again where the source can (a ``Gate``), so whoever waits for the
+    /// gauge to empty finds the consumer ready; elsewhere it leaves first.
+    package func next(leaving gauge: ActivityGauge?) async throws -> Delivery<Input>? {
+        guard let gauge else { return try await next() }
+        if let takeLeaving { return try await takeLeaving(gauge) }
+        gauge.leave()
+        return try await next()
+    }
 
     /// Answers the producer of `delivery` (nothing happens when it was answered already).
     public func reply(to delivery: Delivery<Input>, with result: Result<Output, any Error>) {

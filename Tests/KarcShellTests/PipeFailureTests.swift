@@ -57,6 +57,18 @@ struct PipeFailureTests {
                 "ok (no changes)",
             ], "\(run.errors)")
     }
+
+    /// A simplex command answers before its pipe's track runs; the shell waits
+    /// for the cluster to settle, and the pipe waits for its next command
+    /// before the cluster counts it settled: the next line never finds it busy.
+    @Test func aScriptOfOneSimplexCommandAfterAnotherNeverFindsThePipeBusy() async throws {
+        let mail = try await Self.mail()
+        let lines = (1...200).map { "mail.post to=n\($0)@example.com" }
+        let run = try await Transcript.run(mail, lines, options: .plain(quiet: true))
+        #expect(run.status == 0, "\(run.errors)")
+        #expect(!run.output.contains("busy") && !run.errors.contains("busy"), "\(run.errors)")
+        #expect(run.output.components(separatedBy: "\n").contains { $0.contains("[199]: \"n200@example.com\"") })
+    }
 }
 
 extension PipeFailureTests.Mailer.Interactor {

@@ -137,16 +137,24 @@ enum PipeFlows {
                 }
                 return
             }
-            while let delivery = try await next(consumer) {
-                defer { counted?.leave() }
-                try await TraceCarrier.run(delivery.context) {
-                    do {
-                        let input = try cast(delivery.input, to: TI.self)
-                        try await emit(try await track(input, context))
-                    } catch {
-                        try failures.handle(error, context)
+            var delivery = try await next(consumer)
+            while let current = delivery {
+                do {
+                    try await TraceCarrier.run(current.context) {
+                        do {
+                            let input = try cast(current.input, to: TI.self)
+                            try await emit(try await track(input, context))
+                        } catch {
+                            try failures.handle(error, context)
+                        }
                     }
+                } catch {
+                    counted?.leave()
+                    throw error
                 }
+                // Done with it once the pipe waits again: a cluster that settled finds the pipe ready for
+                // the next command (its producer was answered when it was taken: nothing else says so).
+                delivery = try await next { try await consumer.next(leaving: counted) }
             }
         }
     }

@@ -127,6 +127,7 @@ public final class Gate<Input: Sendable, Output: Sendable>: Drain, Source, Senda
             replyAndNext: { [self] ticket, result in try await replyAndTake(token, ticket: ticket, result) },
             detach: { [self] in detach(token) },
             answerInline: { [self] handler in setInline(token, handler) },
+            nextLeaving: { [self] gauge in try await replyAndTake(token, ticket: 0, nil, leaving: gauge) },
             countDeliveries: { [self] gauge in
                 state.withLock { s in
                     guard let consumer = s.consumers[token], consumer.gauge == nil else { return }

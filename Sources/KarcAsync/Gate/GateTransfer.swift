@@ -185,8 +185,13 @@ extension Gate {
 
     /// Records an answer (when `result` is set) and takes the next value for the
     /// consumer `token`, suspending until one comes. The producer's wake is held
-    /// back until this consumer is waiting again (or has its next value).
-    func replyAndTake(_ token: UInt64, ticket: UInt64, _ result: Result<Output, any Error>?) async throws -> Delivery<Input>? {
+    /// back until this consumer is waiting again (or has its next value), and
+    /// so is the leave of `gauge`, when given: whoever waits for the gauge to
+    /// empty finds the consumer ready (a shell that settled after a simplex
+    /// command sends the next at once).
+    func replyAndTake(
+        _ token: UInt64, ticket: UInt64, _ result: Result<Output, any Error>?, leaving gauge: ActivityGauge? = nil
+    ) async throws -> Delivery<Input>? {
         var held = W()
         // Fast path: a value is already waiting, no suspension.
         let immediate: Delivery<Input>?
@@ -203,8 +208,10 @@ extension Gate {
             }
         } catch {
             held.run()
+            gauge?.leave()
             throw error
         }
+        gauge?.leave()
         if let immediate {
             held.run()
             return immediate
