@@ -7,7 +7,8 @@ import Testing
 /// empties: whoever waits for the gauge (a shell settling after a command)
 /// and then sends finds it ready, not busy.
 @Suite(.timeLimit(.minutes(1))) struct ConsumerDoneTests {
-    @Test func theGaugeEmptiesOnlyOnceTheConsumerWaitsAgain() async throws {
+    /// A simplex consumer counted in a gauge that has taken its first value, 1.
+    static func busyWithOne() async throws -> (IntGate, SourceConsumer<Int, String>, ActivityGauge) {
         let gate = IntGate(mode: .transient, scheme: .anycast, label: "pipe")
         let consumer = gate.makeConsumer(consumerId: 1, spec: .all, instantOutput: "taken")
         let gauge = ActivityGauge()
@@ -16,7 +17,11 @@ import Testing
         #expect(try await consumer.next()?.input == 1)
         #expect(try await first.value == "taken")
         #expect(gauge.count == 1)
+        return (gate, consumer, gauge)
+    }
 
+    @Test func theGaugeEmptiesOnlyOnceTheConsumerWaitsAgain() async throws {
+        let (gate, consumer, gauge) = try await Self.busyWithOne()
         let next = Task { try await consumer.next(leaving: gauge) }
         #expect(await gauge.untilIdle())
         // The moment it is empty, the consumer is ready again.
@@ -28,13 +33,7 @@ import Testing
     }
 
     @Test func aSourceThatEndsWhileItIsDoneStillEmptiesTheGauge() async throws {
-        let gate = IntGate(mode: .transient, scheme: .anycast, label: "pipe")
-        let consumer = gate.makeConsumer(consumerId: 1, spec: .all, instantOutput: "taken")
-        let gauge = ActivityGauge()
-        #expect(consumer.countDeliveries(into: gauge))
-        let first = Task { try await gate.send(producerId: 1, 1) }
-        #expect(try await consumer.next()?.input == 1)
-        #expect(try await first.value == "taken")
+        let (_, consumer, gauge) = try await Self.busyWithOne()
         consumer.detach()
         await #expect(throws: GateError.self) { try await consumer.next(leaving: gauge) }
         #expect(gauge.count == 0)
