@@ -192,7 +192,7 @@ struct DomainCommandDrain<Id: Hashable & Sendable, State: Equatable & Sendable, 
     let domain: Domain<Id, State, Command, Event>
     var isSealed: Bool { domain.channel.value?.commands.isSealed ?? true }
 
-    func send(producerId: UInt64, _ command: Command) async throws -> any Sendable {
+    nonisolated(nonsending) func send(producerId: UInt64, _ command: Command) async throws -> any Sendable {
         do {
             return try await domain.requireCommands().send(producerId: producerId, command)
         } catch GateError.noConsumer {

@@ -17,20 +17,24 @@ public protocol Drain<Input, Output>: Sendable {
     ///   - producerId: pairs the producer with a consumer on `unicast` gates.
     ///   - input: the value to send.
     /// - Returns: the output that answers it.
+    ///
+    /// `nonisolated(nonsending)`: it runs on the caller's executor, so a track
+    /// that sends pays no switch of executor to enter it or to come back. A
+    /// conformer's plain `async` witness still conforms (it switches itself).
     @discardableResult
-    func send(producerId: UInt64, _ input: Input) async throws -> Output
+    nonisolated(nonsending) func send(producerId: UInt64, _ input: Input) async throws -> Output
 }
 
 extension Drain {
     /// Sends one value with a fresh producer id.
     @discardableResult
-    public func send(_ input: Input) async throws -> Output {
+    nonisolated(nonsending) public func send(_ input: Input) async throws -> Output {
         try await send(producerId: GateIdentifier.next(), input)
     }
 
     /// Sends the elements as one array value: `effectDrain.send(.a, .b)`.
     @discardableResult
-    public func send<Element>(_ first: Element, _ rest: Element...) async throws -> Output
+    nonisolated(nonsending) public func send<Element>(_ first: Element, _ rest: Element...) async throws -> Output
     where Input == [Element] {
         try await send(producerId: GateIdentifier.next(), [first] + rest)
     }

@@ -176,7 +176,8 @@ final class ModelRuntime<State: Equatable & Sendable, Command: Sendable, Effect:
             for effect in effects {
                 let (next, emitted) = hooks.reducer(state, effect)
                 state = next
-                events.append(contentsOf: emitted)
+                // The usual single effect's events are the reducer's own array: no copy.
+                if events.isEmpty { events = emitted } else { events.append(contentsOf: emitted) }
             }
             let changed = state != old
             if changed {

@@ -36,10 +36,11 @@ enum PipeFlows {
         // A pipe that stopped must not look ready to its source.
         defer { consumer.detach() }
         /// Runs the track on one delivery: the answer for its producer, and the output to emit.
-        // Nonsending: it runs where it is called (the pipe's task or an inline run), with no switch on entry.
+        // Nonsending: it runs where it is called (the pipe's task or an inline run), with no switch on
+        // entry; a local function, not a closure value, so a call to it has no switch back after either.
         // A delivery that crossed from its producer's task brings the producer's trace.
-        let answer: nonisolated(nonsending) @Sendable (Delivery<SI>) async -> (Result<SO, any Error>, TO?) = { delivery in
-            await TraceCarrier.run(delivery.context) {
+        @Sendable nonisolated(nonsending) func answer(_ delivery: Delivery<SI>) async -> (Result<SO, any Error>, TO?) {
+            nonisolated(nonsending) func run() async -> (Result<SO, any Error>, TO?) {
                 do {
                     let input = try cast(delivery.input, to: TI.self)
                     let output = try await track(input, context)
@@ -48,6 +49,9 @@ enum PipeFlows {
                     return (.failure(error), nil)
                 }
             }
+            // An inline run's delivery carries no trace (it runs in its producer's task): a direct call.
+            guard let carrier = delivery.context else { return await run() }
+            return await carrier.run { await run() }
         }
         /// Applies the failure policy: why the pipe must stop after `result`, if it must.
         @Sendable func stop(after result: Result<SO, any Error>) -> (any Error)? {

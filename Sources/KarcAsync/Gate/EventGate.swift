@@ -84,7 +84,7 @@ public final class EventGate<Event: Sendable>: Source, Drain, Sendable {
     }
 
     /// Publishes `event`; the answer is immediate.
-    public func send(producerId: UInt64, _ input: Event) async throws {
+    nonisolated(nonsending) public func send(producerId: UInt64, _ input: Event) async throws {
         publish(input)
     }
 

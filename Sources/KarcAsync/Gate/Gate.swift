@@ -95,7 +95,7 @@ public final class Gate<Input: Sendable, Output: Sendable>: Drain, Source, Senda
     }
 
     @discardableResult
-    public func send(producerId: UInt64, _ input: Input) async throws -> Output {
+    nonisolated(nonsending) public func send(producerId: UInt64, _ input: Input) async throws -> Output {
         let ticket = tickets.wrappingAdd(1, ordering: .relaxed).oldValue
         if let output = try await sendInline(Supply(ticket: ticket, producerId: producerId, input: input)) { return output }
         // The value may be handled in another task: its trace goes with it.

@@ -38,7 +38,7 @@ extension Gate {
     /// suspends costs no hop at all), and the consumer's stop can cancel it
     /// apart from the producer. A cancelled producer cancels its run and waits
     /// for what the run answers, as it would for a child task.
-    func sendInline(_ supply: Supply<Input>) async throws -> Output? {
+    nonisolated(nonsending) func sendInline(_ supply: Supply<Input>) async throws -> Output? {
         guard let claim = changing({ claimInline(&$0, supply) }) else { return nil }
         let task = Task.immediate { [self] in
             let answer = await claim.handler(claim.delivery)
