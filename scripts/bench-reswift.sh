@@ -7,12 +7,13 @@
 #
 #   scripts/bench-reswift.sh PATH-TO-RESWIFT-6.1.1-CHECKOUT [RUNS]
 #
-# Needs the release karc-bench (`make bench` builds it).
+# Needs the release karc-bench (`make bench` builds it); KARC_BENCH names
+# another one (a copy of an older build, to pair two builds against ReSwift).
 set -euo pipefail
 reswift=${1:?usage: scripts/bench-reswift.sh PATH-TO-RESWIFT-CHECKOUT [RUNS]}
 runs=${2:-5}
 repo=$(cd "$(dirname "$0")/.." && pwd)
-bench="$repo/.build/release/karc-bench"
+bench="${KARC_BENCH:-$repo/.build/release/karc-bench}"
 [ -x "$bench" ] || { echo "error: $bench is missing: run make bench first" >&2; exit 1; }
 [ -d "$reswift/ReSwift/CoreTypes" ] || { echo "error: $reswift is not a ReSwift checkout (no ReSwift/CoreTypes)" >&2; exit 1; }
 scratch=$(mktemp -d /tmp/reswift-bench.XXXXXX)
