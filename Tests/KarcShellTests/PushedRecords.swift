@@ -1,7 +1,7 @@
 import KarcAsync
 import KarcLanguage
 import KarcSession
-import Synchronization
+import KarcSynchronization
 
 /// A cluster whose records the test pushes one batch at a time, as an app's
 /// work makes them, and which says each time the session waits for more
@@ -17,7 +17,7 @@ final class PushedRecords: ShellCluster {
         var cancelled = false
     }
 
-    private let queue = Mutex(Queue())
+    private let queue = KarcMutex(Queue())
     private let waiting: AsyncStream<Void>.Continuation
     /// One element each time the session waits for records.
     let waits: AsyncStream<Void>
