@@ -19,8 +19,10 @@ public protocol Drain<Input, Output>: Sendable {
     /// - Returns: the output that answers it.
     ///
     /// `nonisolated(nonsending)`: it runs on the caller's executor, so a track
-    /// that sends pays no switch of executor to enter it or to come back. A
-    /// conformer's plain `async` witness still conforms (it switches itself).
+    /// that sends pays no switch of executor to enter it or to come back (a
+    /// caller on the main actor does a ``Gate``'s bookkeeping there; a
+    /// consumer's own work never runs on it). A conformer's plain `async`
+    /// witness still conforms (it switches itself).
     @discardableResult
     nonisolated(nonsending) func send(producerId: UInt64, _ input: Input) async throws -> Output
 }

@@ -1,3 +1,5 @@
+import Foundation
+import KarcSynchronization
 import Testing
 
 @testable import KarcAsync
@@ -24,14 +26,21 @@ import Testing
         loop.cancel()
     }
 
-    @MainActor @Test func aProducerOnTheMainActorIsAnsweredByAConsumerThatAnswersInline() async throws {
+    @MainActor @Test func aProducerOnTheMainActorIsAnsweredByAConsumerThatAnswersInlineOffTheMainThread() async throws {
         let gate = Gate<Int, String>(mode: .transient, scheme: .anycast)
         let consumer = gate.makeConsumer(consumerId: GateIdentifier.next(), spec: .all, instantOutput: nil)
-        #expect(consumer.answerInline { delivery in (result: .success("\(delivery.input + 1)"), stop: nil) })
+        let onMain = Locked<[Bool]>([])
+        #expect(
+            consumer.answerInline { delivery in
+                onMain.withLock { $0.append(Thread.isMainThread) }
+                return (result: .success("\(delivery.input + 1)"), stop: nil)
+            })
         let loop = Task { _ = try await consumer.next() }
         await gate.until { $0.consumers.values.first?.waiter != nil }
         #expect(try await gate.send(1) == "2")
         #expect(try await gate.send(2) == "3")
+        // The consumer's work ran off the main thread, though its producer is on the main actor.
+        #expect(onMain.withLock { $0 } == [false, false])
         loop.cancel()
     }
 

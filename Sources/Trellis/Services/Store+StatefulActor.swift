@@ -7,10 +7,12 @@ extension Store where Model: Actor & StatefulModel {
     /// (until it suspends).
     ///
     /// The same as the form for any actor; for one that shows its state, the
-    /// state an observer is told about is read on the model, as the handler
-    /// runs, where its type is known: an application's build makes the reads
-    /// direct (a call through ``StatefulModel/state`` is an async call, a
-    /// switch of executor in and one back, twice a send).
+    /// state an observer is told about is read on the model, around the
+    /// handler, with no closure between. Built with cross-module optimization
+    /// (`-cross-module-optimization`, as `make bench` builds), the app's
+    /// module specializes it for its model and both reads become direct;
+    /// otherwise each is a call through ``StatefulModel/state``, an async
+    /// call: a switch of executor in and one back.
     public func mutate<A: Sendable>(on _: A.Type, _ handler: @escaping @Sendable (isolated Model, A, Send) async throws -> Void) -> Store {
         // The any-actor form's runs, written out again: sharing them would pass `performShowing` as a
         // function value, and a call of one is followed by a switch back to the caller's executor.
