@@ -529,6 +529,7 @@ let package = Package(
         .testTarget(
             name: "CombineBridgeTests",
             dependencies: [
+                "KarcSynchronization",
                 "ComposeCombine", "TrellisCombine", "Compose", "Trellis",
                 .product(name: "OpenCombine", package: "OpenCombine", condition: .when(platforms: [.linux, .windows, .android, .wasi])),
             ]

@@ -3,7 +3,7 @@
 // `DispatchingAction` (on a `Clock` instead of `DispatchTime`), `SimpleFlow`
 // (the dispatcher is the global actor), and `CounterStoreAction`.
 import AsyncDispatcher
-import Synchronization
+import KarcSynchronization
 import TestSupport
 import Testing
 
@@ -33,7 +33,7 @@ struct AddOne: DispatchingAction {
 
 final class FlowLog: Sendable {
     static let shared = FlowLog()
-    let entries = Mutex<[String]>([])
+    let entries = KarcMutex<[String]>([])
     func append(_ entry: String) { entries.withLock { $0.append(entry) } }
 }
 
@@ -87,7 +87,7 @@ extension CounterStore {
 
     @Test func scheduleRunsTheActionLaterAndThenItsCompletion() async throws {
         let counter = ActingCounter()
-        let completed = Mutex(false)
+        let completed = KarcMutex(false)
         await AddOne(counter: counter).schedule { completed.withLock { $0 = true } }.value
         #expect(await counter.count == 1)
         #expect(completed.withLock { $0 })
@@ -98,7 +98,7 @@ extension CounterStore {
         // Under load the task may start only after both moves: its sleep, until exactly
         // `now` by then, must return at once, as HandClock's does (swift-clocks' TestClock's would not).
         let clock = HandClock()
-        let completed = Mutex(0)
+        let completed = KarcMutex(0)
         let task = AddOne(counter: counter).schedule(after: .seconds(2), clock: clock) { completed.withLock { $0 += 1 } }
         clock.advance(by: .seconds(1))
         #expect(await counter.count == 0)
@@ -122,7 +122,7 @@ extension CounterStore {
     @Test func aScheduledActionCancelledBeforeItsDelayNeverRuns() async throws {
         let counter = ActingCounter()
         let clock = HandClock()
-        let completed = Mutex(false)
+        let completed = KarcMutex(false)
         let task = AddOne(counter: counter).schedule(after: .seconds(5), clock: clock) { completed.withLock { $0 = true } }
         task.cancel()
         await task.value
@@ -149,7 +149,7 @@ extension CounterStore {
 
     @Test func aCallbackDispatchRunsInCallOrderAndReportsErrors() async throws {
         let store = CounterStore()
-        let results = Mutex<[String]>([])
+        let results = KarcMutex<[String]>([])
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             store.dispatch(CounterStore.Increment(value: 1)) { _ in results.withLock { $0.append("one") } }
             store.dispatch(CounterStore.Fail()) { result in

@@ -1,6 +1,6 @@
 import Compose
 import ComposeCombine
-import Synchronization
+import KarcSynchronization
 import Testing
 import Trellis
 import TrellisCombine
@@ -23,7 +23,7 @@ import protocol OpenCombine.Publisher
 
 /// Values a sink collected, from whichever thread it ran on.
 final class Collected<Value: Sendable>: Sendable {
-    private let values = Mutex<[Value]>([])
+    private let values = KarcMutex<[Value]>([])
     func append(_ value: Value) { values.withLock { $0.append(value) } }
     var all: [Value] { values.withLock { $0 } }
 }
@@ -109,7 +109,7 @@ struct Taps: Equatable, Sendable { var count = 0 }
             Store(model: Taps.self).mutate(on: Tap.self) { taps, _, _ in taps.count += 1 }.with(model: Taps()).named("taps")
         }
         let kinds = Collected<String>()
-        let finished = Mutex(false)
+        let finished = KarcMutex(false)
         let cancellable = cluster.recordsPublisher().sink(
             receiveCompletion: { _ in finished.withLock { $0 = true } },
             receiveValue: { record in

@@ -2,7 +2,7 @@
 // `refused`): what the karc shell prints and diffs for a mounted tree.
 import Compose
 import Foundation
-import Synchronization
+import KarcSynchronization
 import Testing
 
 struct ShopCatalog: Component {
@@ -71,7 +71,7 @@ struct Board: Component {
 
 /// Counts how often an emitter fired.
 final class Counter: Sendable {
-    private let count = Mutex(0)
+    private let count = KarcMutex(0)
     func add() { count.withLock { $0 += 1 } }
     var value: Int { count.withLock { $0 } }
 }
@@ -117,7 +117,7 @@ final class Counter: Sendable {
 
     @Test func aRefusedNavigationIsTheTreesToReport() {
         let shop = ComponentTree(root: ShopComponent())
-        let refusals = Mutex<[RouteError]>([])
+        let refusals = KarcMutex<[RouteError]>([])
         let subscription = shop.refused.subscribe { error in refusals.withLock { $0.append(error) } }
         shop.root.openReceipt.send()  // not created yet
         #expect(refusals.withLock { $0 } == [.notCreated(route: "\\ShopComponent.receipt")])
